@@ -1,0 +1,47 @@
+"""sudokit: Sudoku as a constraint-satisfaction problem.
+
+The light, always-loaded part of the library: geometry, grids and formats. The fast engine (numba),
+the readable methods, logic, rules and rendering load on first use.
+"""
+
+from __future__ import annotations
+
+from sudokit.errors import ParseError, SudokitError
+from sudokit.geometry import Geometry, diagonal, from_name, jigsaw, standard, windoku
+from sudokit.grid import Candidates, Grid, is_solution
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Candidates",
+    "Geometry",
+    "Grid",
+    "ParseError",
+    "SudokitError",
+    "diagonal",
+    "from_name",
+    "is_solution",
+    "jigsaw",
+    "parse",
+    "solve",
+    "count_solutions",
+    "solve_many",
+    "standard",
+    "windoku",
+]
+
+
+def parse(text: str, geometry: Geometry | None = None, strict: bool = False) -> Grid:
+    """Read one puzzle from text (see :func:`sudokit.formats.parse_grid`)."""
+    from sudokit.formats import parse_grid
+
+    return parse_grid(text, geometry=geometry, strict=strict)
+
+
+def __getattr__(name: str):
+    # The engine pulls in numba: load it only when asked for.
+    if name in ("solve", "count_solutions", "solve_many"):
+        from sudokit import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module 'sudokit' has no attribute {name!r}")

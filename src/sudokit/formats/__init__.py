@@ -1,0 +1,29 @@
+"""Reading and writing puzzles in the field's text formats (see :mod:`.read` for the layouts)."""
+
+from __future__ import annotations
+
+from sudokit.formats.entry import Entry
+from sudokit.formats.pencilmark import format_pencilmark, parse_pencilmark
+from sudokit.formats.read import FORMATS, detect_format, entries_from_text, read_entries, read_puzzles
+from sudokit.formats.text import MODES, check_givens, format_line, parse_grid
+from sudokit.formats.write import WRITE_FORMATS, csv_header, display, format_grid, separator
+
+__all__ = [
+    "FORMATS",
+    "MODES",
+    "WRITE_FORMATS",
+    "Entry",
+    "check_givens",
+    "csv_header",
+    "detect_format",
+    "display",
+    "entries_from_text",
+    "format_grid",
+    "format_line",
+    "format_pencilmark",
+    "parse_grid",
+    "parse_pencilmark",
+    "read_entries",
+    "read_puzzles",
+    "separator",
+]

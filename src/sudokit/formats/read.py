@@ -1,0 +1,300 @@
+"""Streaming readers: every supported file layout, one :class:`Entry` at a time, in constant memory.
+
+Layouts (``fmt``), detected from the file name and first lines when ``auto``:
+
+- ``line`` (also ``.sdm``): one puzzle per line, ``.`` or ``0`` for empty; blank lines and lines
+  starting with ``#`` are skipped; text after the grid and a space is kept in ``meta['extra']``
+  (rated lists such as ``<81 chars> ED=11.9/11.9/11.3``).
+- ``tdoku``: ``puzzle:count[:solution]`` lines (tdoku's test file).
+- ``csv``: a header row naming a puzzle column (``puzzle``/``quizzes``/``quiz``) and optionally a
+  solution column (``solution``/``solutions``).
+- ``pencilmark``: the 729-character candidate form, one per line (see :mod:`.pencilmark`).
+- ``grid``: multi-line grids in any layout (Norvig's ``display``, ``.ss`` frames, ``.sdk`` with
+  ``#`` header lines, easy50's blocks separated by ``=====``): layout characters are skipped and a
+  puzzle ends when it has all its cells.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from typing import BinaryIO
+
+from sudokit.errors import ParseError, SudokitError
+from sudokit.formats.entry import Entry
+from sudokit.formats.pencilmark import parse_pencilmark
+from sudokit.formats.text import parse_grid
+from sudokit.geometry import BOX_SHAPES, Geometry
+
+FORMATS = ("auto", "line", "sdm", "tdoku", "csv", "pencilmark", "grid", "sdk", "ss")
+_EXTENSIONS = {".csv": "csv", ".sdk": "grid", ".ss": "grid", ".sdm": "line"}
+_CELL_COUNTS = sorted(n * n for n in BOX_SHAPES)
+_MAX_LINE = 1 << 20  # a "line" longer than this is not puzzle text
+
+
+def _decoded_lines(stream: BinaryIO, source: str) -> Iterator[tuple[int, str]]:
+    """(line number, text) pairs; raise a ParseError for binary data or bad UTF-8."""
+    for number, raw in enumerate(stream, start=1):
+        if b"\0" in raw or len(raw) > _MAX_LINE:
+            raise ParseError("binary data, not puzzle text", source, number, (raw.find(b"\0") + 1) or None)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ParseError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", source, number, exc.start + 1) from None
+        if number == 1:
+            text = text.lstrip("\ufeff")
+        yield number, text.rstrip("\r\n")
+
+
+def _is_skippable(text: str) -> bool:
+    stripped = text.strip()
+    return not stripped or stripped.startswith("#")
+
+
+def detect_format(name: str, first_lines: list[str]) -> str:
+    """Guess the layout from a file name and its first non-comment lines."""
+    ext = os.path.splitext(name)[1].lower()
+    if ext in _EXTENSIONS:
+        return _EXTENSIONS[ext]
+    content = [t.strip() for t in first_lines if not _is_skippable(t)]
+    if not content:
+        return "line"
+    first = content[0]
+    token = first.split()[0] if first.split() else first
+    if "," in first and any(w in first.lower() for w in ("puzzle", "quiz")):
+        return "csv"
+    if ":" in token and len(token.split(":")[0]) in _CELL_COUNTS:
+        return "tdoku"
+    if len(token) == 729:
+        return "pencilmark"
+    if len(token) in _CELL_COUNTS and len(token) >= 16:
+        return "line"
+    return "grid"
+
+
+def read_entries(
+    path_or_stream: str | os.PathLike | BinaryIO,
+    fmt: str = "auto",
+    geometry: Geometry | None = None,
+    source: str | None = None,
+    strict: bool = False,
+) -> Iterator[Entry]:
+    """Yield every puzzle of a file (``-`` is stdin) as an :class:`Entry`, bad ones with their error.
+
+    Unreadable data (binary, bad UTF-8) ends the stream with one error entry. Raises
+    :class:`~sudokit.errors.SudokitError` for an unknown format and ``OSError`` for a missing file.
+    """
+    if fmt not in FORMATS:
+        raise SudokitError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
+    if isinstance(path_or_stream, str | os.PathLike):
+        name = os.fspath(path_or_stream)
+        if name == "-":
+            yield from read_entries(sys.stdin.buffer, fmt, geometry, source or "<stdin>", strict)
+            return
+        with open(name, "rb") as stream:
+            yield from read_entries(stream, fmt, geometry, source or name, strict)
+        return
+    stream = path_or_stream
+    source = source or getattr(stream, "name", "<stream>")
+    lines = _decoded_lines(stream, source)
+    head: list[tuple[int, str]] = []
+    index = 0
+    try:
+        for item in lines:
+            head.append(item)
+            if len(head) >= 12:
+                break
+        layout = fmt
+        if fmt == "auto":
+            layout = detect_format(source, [t for _, t in head])
+        elif fmt in ("sdk", "ss"):
+            layout = "grid"
+        elif fmt == "sdm":
+            layout = "line"
+        if layout == "grid" and not head:
+            return
+        reader = _READERS[layout]
+        all_lines = _chain(head, lines)
+        for entry in reader(all_lines, source, geometry, strict):
+            entry.index = index
+            index += 1
+            yield entry
+    except ParseError as exc:  # unreadable bytes: report once, at the place, and stop
+        yield Entry(index=index, line=exc.line or 0, source=source, error=exc)
+
+
+def _chain(head: list[tuple[int, str]], rest: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+    yield from head
+    yield from rest
+
+
+def _one(text: str, source: str, number: int, geometry: Geometry | None, mode: str, column: int = 0) -> Entry:
+    try:
+        grid = parse_grid(text, geometry=geometry, mode=mode, source=source, line=number)
+        return Entry(0, number, source, grid=grid)
+    except ParseError as exc:
+        return Entry(0, number, source, error=exc.at(column_offset=column) if column else exc)
+
+
+def _read_lines(lines, source, geometry, strict) -> Iterator[Entry]:
+    for number, text in lines:
+        if _is_skippable(text):
+            continue
+        body = text.strip()
+        lead = len(text) - len(text.lstrip())
+        parts = body.split(None, 1)
+        entry = _one(parts[0], source, number, geometry, "strict" if strict else "line", lead)
+        if len(parts) > 1:
+            entry.meta["extra"] = parts[1]
+        yield entry
+
+
+def _read_tdoku(lines, source, geometry, strict) -> Iterator[Entry]:
+    for number, text in lines:
+        if _is_skippable(text):
+            continue
+        fields = text.strip().split(":")
+        entry = _one(fields[0], source, number, geometry, "strict" if strict else "line")
+        if entry.ok and len(fields) > 1:
+            col = len(fields[0]) + 2
+            try:
+                entry.count = int(fields[1])
+            except ValueError:
+                entry.grid, entry.error = None, ParseError(f"bad solution count {fields[1]!r}", source, number, col)
+            if entry.ok and len(fields) > 2 and fields[2]:
+                sol = _one(fields[2], source, number, entry.grid.geometry, "line", col + len(fields[1]) + 1)
+                entry.solution, entry.error = sol.grid, sol.error
+                if sol.error:
+                    entry.grid = None
+        yield entry
+
+
+_PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "question")
+_SOLUTION_COLUMNS = ("solution", "solutions", "answer")
+
+
+def _read_csv(lines, source, geometry, strict) -> Iterator[Entry]:
+    numbered = iter(lines)
+    header_line = None
+    for number, text in numbered:
+        if not _is_skippable(text):
+            header_line = (number, text)
+            break
+    if header_line is None:
+        return
+    header = [h.strip().lower() for h in next(csv.reader([header_line[1]]))]
+    puzzle_col = next((header.index(c) for c in _PUZZLE_COLUMNS if c in header), None)
+    solution_col = next((header.index(c) for c in _SOLUTION_COLUMNS if c in header), None)
+    if puzzle_col is None:
+        raise ParseError(
+            f"CSV header has no puzzle column (one of {', '.join(_PUZZLE_COLUMNS)})", source, header_line[0], 1
+        )
+    for number, text in numbered:
+        if not text.strip():
+            continue
+        row = next(csv.reader([text]))
+        need = max(puzzle_col, solution_col if solution_col is not None else 0) + 1
+        if len(row) < need:
+            yield Entry(
+                0,
+                number,
+                source,
+                error=ParseError(
+                    f"truncated CSV row: {len(row)} of {len(header)} columns", source, number, len(text) + 1
+                ),
+            )
+            continue
+        entry = _one(row[puzzle_col].strip(), source, number, geometry, "strict" if strict else "line")
+        if entry.ok and solution_col is not None and row[solution_col].strip():
+            sol = _one(row[solution_col].strip(), source, number, entry.grid.geometry, "line")
+            entry.solution = sol.grid
+            if sol.error:
+                entry.grid, entry.error = (
+                    None,
+                    ParseError(f"solution column: {sol.error.message}", source, number, None),
+                )
+        for i, name in enumerate(header):
+            if i not in (puzzle_col, solution_col) and i < len(row):
+                entry.meta[name] = row[i]
+        yield entry
+
+
+def _read_pencilmarks(lines, source, geometry, strict) -> Iterator[Entry]:
+    for number, text in lines:
+        if _is_skippable(text):
+            continue
+        body = text.strip()
+        try:
+            cands = parse_pencilmark(body, geometry, source=source, line=number)
+            yield Entry(0, number, source, grid=cands.to_grid(), candidates=cands)
+        except ParseError as exc:
+            yield Entry(0, number, source, error=exc)
+
+
+def _read_grids(lines, source, geometry, strict) -> Iterator[Entry]:
+    """Multi-line grids: gather cell characters until a whole board is read."""
+    buffer: list[str] = []
+    start = 0
+    meta: dict[str, str] = {}
+    target = geometry.n_cells if geometry else None
+    count = 0
+    for number, text in lines:
+        stripped = text.strip()
+        if stripped.startswith("#"):
+            if len(stripped) > 1 and stripped[1].isalpha():
+                meta[stripped[1]] = stripped[2:].strip()
+            continue
+        cells = sum(1 for ch in text if ch.isalnum() or ch == ".")
+        if cells == 0:
+            continue
+        if not buffer:
+            start = number
+        buffer.append(text)
+        count += cells
+        if target is None and len(buffer) == 1:
+            # the first row tells the size: a row of n cells means an n x n board
+            if cells in BOX_SHAPES:
+                target = cells * cells
+            elif cells in _CELL_COUNTS:
+                target = cells
+            else:
+                target = 81
+        if count >= target:
+            text_block = "\n".join(buffer)
+            entry = _one(text_block, source, start, geometry, "strict" if strict else "lenient")
+            entry.meta.update(meta)
+            yield entry
+            buffer, meta, count = [], {}, 0
+            target = geometry.n_cells if geometry else None
+    if buffer:
+        entry = _one("\n".join(buffer), source, start, geometry, "strict" if strict else "lenient")
+        yield entry
+
+
+_READERS = {
+    "line": _read_lines,
+    "tdoku": _read_tdoku,
+    "csv": _read_csv,
+    "pencilmark": _read_pencilmarks,
+    "grid": _read_grids,
+}
+
+
+def read_puzzles(path_or_stream, fmt: str = "auto", geometry: Geometry | None = None) -> list:
+    """All puzzles of a file as grids; raise the first :class:`ParseError` met."""
+    grids = []
+    for entry in read_entries(path_or_stream, fmt, geometry):
+        if entry.error:
+            raise entry.error
+        grids.append(entry.grid)
+    return grids
+
+
+def entries_from_text(
+    text: str, fmt: str = "auto", geometry: Geometry | None = None, source: str = "<text>"
+) -> Iterator[Entry]:
+    """Like :func:`read_entries` over a string."""
+    return read_entries(io.BytesIO(text.encode("utf-8")), fmt, geometry, source)

@@ -1,0 +1,366 @@
+"""Geometry: the digits, cells, units and peers of a Sudoku family.
+
+Vocabulary (as in the seeds): a *cell* (Norvig's square, Udacity's box) is one place on the board,
+numbered ``0 .. n*n-1`` row by row; a *unit* is a group of ``n`` cells that must hold the digits
+``1 .. n`` once each (a row, a column, a box, and in variants a diagonal, a window or a jigsaw region);
+the *peers* of a cell are the other cells that share a unit with it.
+
+One immutable :class:`Geometry` serves every variant and size. Factories build the common ones:
+:func:`standard`, :func:`diagonal`, :func:`windoku`, :func:`jigsaw`, and :func:`with_units` for any
+custom extra units. :func:`from_name` resolves the names the command line accepts.
+
+Naming conventions used throughout sudokit: ``r`` row, ``c`` column, ``s``/``cell`` a cell index,
+``d`` a digit (1-based), ``u`` a unit index, ``n`` the number of digits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from sudokit.errors import SudokitError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+ROW_LETTERS = "ABCDEFGHI"
+
+#: Symbols for the digits 1..35: ``1-9`` then ``A`` = 10, ``B`` = 11, ... (16x16 uses ``1-9A-G``,
+#: 25x25 ``1-9A-P``). Any size writes a digit ``d`` as ``DIGIT_SYMBOLS[d - 1]``.
+DIGIT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+#: Box shapes (rows x columns) chosen for each board size when only the size is known.
+BOX_SHAPES: dict[int, tuple[int, int]] = {
+    4: (2, 2),
+    6: (2, 3),
+    8: (2, 4),
+    9: (3, 3),
+    10: (2, 5),
+    12: (3, 4),
+    15: (3, 5),
+    16: (4, 4),
+    20: (4, 5),
+    25: (5, 5),
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """The digits, cells and units of one puzzle family.
+
+    ``units`` are tuples of cell indices; ``unit_names`` name them for people (``row A``,
+    ``column 3``, ``box 5``, ``diagonal 1``). Everything else (units of a cell, peers, labels,
+    numpy views for the engine) is derived once, on first use.
+    """
+
+    name: str
+    size: int
+    units: tuple[tuple[int, ...], ...]
+    unit_names: tuple[str, ...]
+    box_rows: int | None = None
+    box_cols: int | None = None
+    #: Everything that defines the family, so equal geometries compare equal.
+    key: tuple = field(default=(), repr=False)
+
+    def __post_init__(self) -> None:
+        n = self.size
+        if n < 1 or n > len(DIGIT_SYMBOLS):
+            raise SudokitError(f"board size {n} is not supported (1..{len(DIGIT_SYMBOLS)})")
+        if len(self.unit_names) != len(self.units):
+            raise SudokitError("each unit needs a name")
+        for name, unit in zip(self.unit_names, self.units):
+            if len(unit) != n or len(set(unit)) != n:
+                raise SudokitError(f"{name} must have {n} distinct cells, it has {sorted(set(unit))}")
+            if any(not 0 <= s < n * n for s in unit):
+                raise SudokitError(f"{name} names a cell outside the {n}x{n} board")
+        if not self.key:
+            object.__setattr__(self, "key", (self.size, self.units))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Geometry) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Geometry({self.name!r}, size={self.size}, units={len(self.units)})"
+
+    # ---- sizes -------------------------------------------------------------------------------
+    @property
+    def n_cells(self) -> int:
+        """Number of cells, ``size * size``."""
+        return self.size * self.size
+
+    @property
+    def cells(self) -> range:
+        """All cell indices, row by row."""
+        return range(self.n_cells)
+
+    @property
+    def digits(self) -> range:
+        """The digits ``1 .. size``."""
+        return range(1, self.size + 1)
+
+    @property
+    def symbols(self) -> str:
+        """The characters that write the digits 1..size, in order."""
+        return DIGIT_SYMBOLS[: self.size]
+
+    @property
+    def all_mask(self) -> int:
+        """Candidate bitmask with every digit set (bit ``d-1`` stands for digit ``d``)."""
+        return (1 << self.size) - 1
+
+    # ---- coordinates and labels --------------------------------------------------------------
+    def row(self, cell: int) -> int:
+        """0-based row of a cell."""
+        return cell // self.size
+
+    def col(self, cell: int) -> int:
+        """0-based column of a cell."""
+        return cell % self.size
+
+    def cell(self, row: int, col: int) -> int:
+        """Cell index of a 0-based (row, column)."""
+        return row * self.size + col
+
+    @cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Cell labels: ``A1 .. I9`` for 9x9 (the seeds' names), ``r1c1`` style for other sizes."""
+        n = self.size
+        if n == 9:
+            return tuple(f"{ROW_LETTERS[r]}{c + 1}" for r in range(n) for c in range(n))
+        return tuple(f"r{r + 1}c{c + 1}" for r in range(n) for c in range(n))
+
+    def label(self, cell: int) -> str:
+        """The label of one cell, e.g. ``C2``."""
+        return self.labels[cell]
+
+    @cached_property
+    def _cell_of_label(self) -> dict[str, int]:
+        return {lab.upper(): s for s, lab in enumerate(self.labels)}
+
+    def cell_of(self, label: str) -> int:
+        """The cell index of a label such as ``C2`` or ``r3c2`` (either scheme, any case)."""
+        text = label.strip().upper()
+        if text in self._cell_of_label:
+            return self._cell_of_label[text]
+        if text.startswith("R") and "C" in text:
+            r, _, c = text[1:].partition("C")
+            if r.isdigit() and c.isdigit() and 1 <= int(r) <= self.size and 1 <= int(c) <= self.size:
+                return self.cell(int(r) - 1, int(c) - 1)
+        raise SudokitError(f"no cell named {label!r} on a {self.size}x{self.size} board")
+
+    # ---- units and peers ---------------------------------------------------------------------
+    @cached_property
+    def units_of(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the indices of the units that contain it."""
+        table: list[list[int]] = [[] for _ in self.cells]
+        for u, unit in enumerate(self.units):
+            for s in unit:
+                table[s].append(u)
+        return tuple(tuple(us) for us in table)
+
+    @cached_property
+    def peers(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the sorted other cells that share a unit with it."""
+        return tuple(tuple(sorted({p for u in self.units_of[s] for p in self.units[u]} - {s})) for s in self.cells)
+
+    @cached_property
+    def peer_sets(self) -> tuple[frozenset[int], ...]:
+        """For each cell, its peers as a frozenset (fast membership)."""
+        return tuple(frozenset(p) for p in self.peers)
+
+    def unit_kind(self, u: int) -> str:
+        """The first word of a unit's name: ``row``, ``column``, ``box``, ``diagonal``, ..."""
+        return self.unit_names[u].split()[0]
+
+    @property
+    def is_standard(self) -> bool:
+        """True when the units are exactly rows, columns and boxes."""
+        return self.box_rows is not None and len(self.units) == 3 * self.size
+
+    # ---- numpy views for the engine ----------------------------------------------------------
+    @cached_property
+    def unit_array(self) -> np.ndarray:
+        """``(n_units, size)`` int32 array of the units' cells."""
+        import numpy as np
+
+        return np.array(self.units, dtype=np.int32).reshape(len(self.units), self.size)
+
+    @cached_property
+    def peer_array(self) -> np.ndarray:
+        """``(n_cells, max_peers)`` int32 array of peers, padded with -1 (see :attr:`peer_counts`)."""
+        import numpy as np
+
+        width = max(len(p) for p in self.peers)
+        out = np.full((self.n_cells, width), -1, dtype=np.int32)
+        for s, ps in enumerate(self.peers):
+            out[s, : len(ps)] = ps
+        return out
+
+    @cached_property
+    def peer_counts(self) -> np.ndarray:
+        """``(n_cells,)`` int32 array: how many peers each cell has."""
+        import numpy as np
+
+        return np.array([len(p) for p in self.peers], dtype=np.int32)
+
+    @cached_property
+    def cell_unit_array(self) -> np.ndarray:
+        """``(n_cells, max_units)`` int32 array of the units of each cell, padded with -1."""
+        import numpy as np
+
+        width = max(len(u) for u in self.units_of)
+        out = np.full((self.n_cells, width), -1, dtype=np.int32)
+        for s, us in enumerate(self.units_of):
+            out[s, : len(us)] = us
+        return out
+
+
+# ---- factories ------------------------------------------------------------------------------
+def _row_col_units(n: int) -> tuple[list[tuple[int, ...]], list[str]]:
+    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+    row_names = [f"row {ROW_LETTERS[r]}" if n == 9 else f"row {r + 1}" for r in range(n)]
+    col_names = [f"column {c + 1}" for c in range(n)]
+    return rows + cols, row_names + col_names
+
+
+def _box_units(box_rows: int, box_cols: int) -> list[tuple[int, ...]]:
+    n = box_rows * box_cols
+    boxes = []
+    for br in range(0, n, box_rows):
+        for bc in range(0, n, box_cols):
+            boxes.append(tuple((br + r) * n + bc + c for r in range(box_rows) for c in range(box_cols)))
+    return boxes
+
+
+def standard(box_rows: int = 3, box_cols: int | None = None) -> Geometry:
+    """Classic Sudoku of size ``n = box_rows * box_cols``: rows, columns and boxes.
+
+    ``standard()`` is 9x9; ``standard(2)`` 4x4; ``standard(2, 3)`` 6x6 with 2-row, 3-column boxes;
+    ``standard(4)`` 16x16; ``standard(5)`` 25x25.
+    """
+    box_cols = box_rows if box_cols is None else box_cols
+    if box_rows < 1 or box_cols < 1:
+        raise SudokitError("box sides must be positive")
+    n = box_rows * box_cols
+    units, names = _row_col_units(n)
+    boxes = _box_units(box_rows, box_cols)
+    units += boxes
+    names += [f"box {b + 1}" for b in range(len(boxes))]
+    return Geometry(
+        name=f"standard {n}x{n}" if n != 9 else "standard",
+        size=n,
+        units=tuple(units),
+        unit_names=tuple(names),
+        box_rows=box_rows,
+        box_cols=box_cols,
+    )
+
+
+def for_size(size: int) -> Geometry:
+    """The standard geometry for ``size`` digits, with the usual box shape (:data:`BOX_SHAPES`)."""
+    if size not in BOX_SHAPES:
+        raise SudokitError(f"no standard Sudoku has {size} digits (known sizes: {sorted(BOX_SHAPES)})")
+    return standard(*BOX_SHAPES[size])
+
+
+def for_cells(n_cells: int) -> Geometry:
+    """The standard geometry with ``n_cells`` cells (81 -> 9x9, 256 -> 16x16, ...)."""
+    size = round(n_cells**0.5)
+    if size * size != n_cells or size not in BOX_SHAPES:
+        raise SudokitError(f"{n_cells} cells is not the size of a known Sudoku board")
+    return for_size(size)
+
+
+def with_units(base: Geometry, extra: list[tuple[int, ...]] | tuple, names: list[str], name: str) -> Geometry:
+    """``base`` plus extra units (each ``size`` distinct cells), e.g. diagonals or windows."""
+    return Geometry(
+        name=name,
+        size=base.size,
+        units=base.units + tuple(tuple(u) for u in extra),
+        unit_names=base.unit_names + tuple(names),
+        box_rows=base.box_rows,
+        box_cols=base.box_cols,
+        key=(base.size, base.units + tuple(tuple(u) for u in extra)),
+    )
+
+
+def diagonal(base: Geometry | None = None) -> Geometry:
+    """X-Sudoku: ``base`` (9x9 by default) with both main diagonals as extra units."""
+    base = base or standard()
+    n = base.size
+    main = tuple(i * n + i for i in range(n))
+    anti = tuple(i * n + (n - 1 - i) for i in range(n))
+    return with_units(base, [main, anti], ["diagonal 1", "diagonal 2"], f"diagonal {n}x{n}" if n != 9 else "diagonal")
+
+
+def windoku(base: Geometry | None = None) -> Geometry:
+    """Windoku (hyper Sudoku): four extra boxes offset by one cell from the 9x9 boxes."""
+    base = base or standard()
+    if base.size != 9:
+        raise SudokitError("windoku is defined for 9x9 boards")
+    windows = []
+    for r0 in (1, 5):
+        for c0 in (1, 5):
+            windows.append(tuple((r0 + r) * 9 + c0 + c for r in range(3) for c in range(3)))
+    return with_units(base, windows, [f"window {w + 1}" for w in range(4)], "windoku")
+
+
+def jigsaw(regions: str) -> Geometry:
+    """Jigsaw Sudoku: rows, columns and irregular regions read from a map string.
+
+    ``regions`` has one symbol per cell, row by row (whitespace ignored); cells with the same symbol
+    form one region, and there must be ``size`` regions of ``size`` cells each.
+    """
+    marks = [ch for ch in regions if not ch.isspace()]
+    size = round(len(marks) ** 0.5)
+    if size * size != len(marks) or size < 1:
+        raise SudokitError(f"a jigsaw map needs a square number of cells, got {len(marks)}")
+    order: dict[str, list[int]] = {}
+    for s, ch in enumerate(marks):
+        order.setdefault(ch, []).append(s)
+    if len(order) != size or any(len(cells) != size for cells in order.values()):
+        sizes = {ch: len(cells) for ch, cells in order.items()}
+        raise SudokitError(f"a {size}x{size} jigsaw map needs {size} regions of {size} cells, got {sizes}")
+    units, names = _row_col_units(size)
+    for i, cells in enumerate(order.values()):
+        units.append(tuple(cells))
+        names.append(f"region {i + 1}")
+    return Geometry(name="jigsaw", size=size, units=tuple(units), unit_names=tuple(names))
+
+
+#: Names accepted by :func:`from_name` (and ``--variant`` on the command line).
+VARIANTS = {
+    "standard": "rows, columns and boxes (size from the puzzle)",
+    "diagonal": "X-Sudoku: both main diagonals are units too",
+    "windoku": "9x9 with four extra windows (hyper Sudoku)",
+    "jigsaw:MAP": "rows, columns and regions given by a map string, one symbol per cell",
+    "NxN": "standard board of that size, e.g. 4x4, 6x6, 16x16",
+    "RxC": "standard with boxes of R rows and C columns, e.g. 2x3 (a 6x6 board)",
+}
+
+
+def from_name(name: str, n_cells: int | None = None) -> Geometry:
+    """Resolve a variant name (see :data:`VARIANTS`); ``n_cells`` picks the size when it is open."""
+    text = name.strip()
+    low = text.lower()
+    base = for_cells(n_cells) if n_cells else standard()
+    if low in ("standard", "sudoku", "classic", ""):
+        return base
+    if low in ("diagonal", "x", "x-sudoku", "xsudoku", "sudoku-x"):
+        return diagonal(base)
+    if low in ("windoku", "hyper"):
+        return windoku(base)
+    if low.startswith("jigsaw:"):
+        return jigsaw(text.split(":", 1)[1])
+    shape = low.split("x")
+    if len(shape) == 2 and all(p.isdigit() for p in shape):
+        r, c = int(shape[0]), int(shape[1])
+        if r == c and r in BOX_SHAPES:  # a board size: 4x4, 6x6, 9x9, 16x16, ...
+            return for_size(r)
+        return standard(r, c)  # a box shape: 2x3 (6x6 board), 3x4 (12x12 board), ...
+    raise SudokitError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
