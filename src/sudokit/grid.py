@@ -41,9 +41,8 @@ class Grid:
 
     def __post_init__(self) -> None:
         if len(self.values) != self.geometry.n_cells:
-            raise SudokitError(
-                f"a {self.geometry.size}x{self.geometry.size} grid has {self.geometry.n_cells} cells, got {len(self.values)}"
-            )
+            g = self.geometry
+            raise SudokitError(f"a {g.size}x{g.size} grid has {g.n_cells} cells, got {len(self.values)}")
         n = self.geometry.size
         for s, v in enumerate(self.values):
             if not 0 <= v <= n:

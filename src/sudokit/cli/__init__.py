@@ -12,6 +12,7 @@ exit with status 2; never a traceback.
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -43,6 +44,10 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except SudokitError as exc:
             fail(str(exc))
+        except BrokenPipeError:
+            # the reader went away (``| head``): stop quietly, as Unix tools do
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except (FileNotFoundError, IsADirectoryError, PermissionError) as exc:
             fail(f"{exc.filename}: {exc.strerror.lower() if exc.strerror else exc}")
         except OSError as exc:

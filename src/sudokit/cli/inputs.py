@@ -45,14 +45,17 @@ def open_puzzles(arg: str, variant: str | None = None, fmt: str = "auto", strict
         if arg != "-" and not os.path.exists(arg):
             raise SudokitError(f"{arg}: no such file")
         entries = read_entries(arg, fmt=fmt, geometry=geometry, strict=strict)
-        return PuzzleInput(_with_variant_size(entries, variant), single=False, source=arg)
+        return PuzzleInput(_checked(entries, variant, arg), single=False, source=arg)
     entries = entries_from_text(arg, fmt="grid" if fmt == "auto" else fmt, geometry=geometry, source="<argument>")
-    return PuzzleInput(_with_variant_size(entries, variant), single=True, source="<argument>")
+    return PuzzleInput(_checked(entries, variant, "<argument>"), single=True, source="<argument>")
 
 
-def _with_variant_size(entries: Iterator[Entry], variant: str | None) -> Iterator[Entry]:
-    """Re-read a 9x9 variant name at the puzzle's own size (``--variant diagonal`` on a 16x16 file)."""
+def _checked(entries: Iterator[Entry], variant: str | None, source: str) -> Iterator[Entry]:
+    """The entries, with a variant name re-read at the puzzle's own size (``--variant diagonal`` on a
+    16x16 file); an input with no puzzle at all is an error."""
+    empty = True
     for entry in entries:
+        empty = False
         if (
             entry.ok
             and variant
@@ -63,6 +66,8 @@ def _with_variant_size(entries: Iterator[Entry], variant: str | None) -> Iterato
             if wanted != entry.grid.geometry:
                 entry.grid = type(entry.grid)(wanted, entry.grid.values)
         yield entry
+    if empty:
+        raise SudokitError(f"{source}: no puzzle found")
 
 
 def one_puzzle(arg: str, variant: str | None = None, fmt: str = "auto", strict: bool = False):
@@ -102,3 +107,8 @@ def input_format_option(f):
         show_default=True,
         help="Input layout.",
     )(f)
+
+
+def strict_option(f):
+    """``--strict``: exactly one character per cell, ``.`` for empty (no ``0``, no layout characters)."""
+    return click.option("--strict", is_flag=True, help="Strict reading: one character per cell, '.' for empty.")(f)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sudokit.formats.entry import Entry
-from sudokit.formats.pencilmark import format_pencilmark, parse_pencilmark
+from sudokit.formats.pencilmark import format_pencilmark, parse_candidate_grid, parse_pencilmark
 from sudokit.formats.read import FORMATS, detect_format, entries_from_text, read_entries, read_puzzles
 from sudokit.formats.text import MODES, check_givens, format_line, parse_grid
 from sudokit.formats.write import WRITE_FORMATS, csv_header, display, format_grid, separator
@@ -21,6 +21,7 @@ __all__ = [
     "format_grid",
     "format_line",
     "format_pencilmark",
+    "parse_candidate_grid",
     "parse_grid",
     "parse_pencilmark",
     "read_entries",

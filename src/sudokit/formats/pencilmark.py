@@ -53,3 +53,42 @@ def format_pencilmark(candidates: Candidates) -> str:
     return "".join(
         symbols[d - 1] if mask >> (d - 1) & 1 else "." for mask in candidates.masks for d in range(1, g.size + 1)
     )
+
+
+def candidate_tokens(line: str) -> list[tuple[str, int]]:
+    """The cell tokens of one row of a candidate grid with their 1-based columns (borders dropped)."""
+    tokens = []
+    col = 0
+    for part in line.replace("|", " ").split(" "):
+        if part and not set(part) <= set("-+=*"):
+            tokens.append((part, col + 1))
+        col += len(part) + 1
+    return tokens
+
+
+def parse_candidate_grid(
+    text: str, geometry: Geometry | None = None, source: str | None = None, line: int | None = None
+) -> Candidates:
+    """Read a candidate grid: one token of candidate digits per cell, rows on lines, ``|``/``-`` borders.
+
+    This is the layout the seeds' wide ``display`` prints (and many programs' pencilmark grids).
+    """
+    cells = []
+    for offset, row in enumerate(text.split("\n")):
+        cells += [(tok, offset, col) for tok, col in candidate_tokens(row)]
+    if geometry is None:
+        size = round(len(cells) ** 0.5)
+        geometry = for_size(size if size * size == len(cells) and size in BOX_SHAPES else 9)
+    first = line or 1
+    if len(cells) != geometry.n_cells:
+        raise ParseError(f"a candidate grid needs {geometry.n_cells} cells, got {len(cells)}", source, first, None)
+    symbols = geometry.symbols
+    masks = []
+    for tok, offset, col in cells:
+        mask = 0
+        for i, ch in enumerate(tok.upper()):
+            if ch not in symbols:
+                raise ParseError(f"bad candidate {tok[i]!r}", source, first + offset, col + i)
+            mask |= 1 << symbols.index(ch)
+        masks.append(mask)
+    return Candidates(geometry, tuple(masks))

@@ -9,6 +9,8 @@ Layouts (``fmt``), detected from the file name and first lines when ``auto``:
 - ``csv``: a header row naming a puzzle column (``puzzle``/``quizzes``/``quiz``) and optionally a
   solution column (``solution``/``solutions``).
 - ``pencilmark``: the 729-character candidate form, one per line (see :mod:`.pencilmark`).
+- ``candidates``: multi-line candidate grids, one token of candidate digits per cell (the seeds'
+  wide ``display``); a cell with one candidate counts as filled.
 - ``grid``: multi-line grids in any layout (Norvig's ``display``, ``.ss`` frames, ``.sdk`` with
   ``#`` header lines, easy50's blocks separated by ``=====``): layout characters are skipped and a
   puzzle ends when it has all its cells.
@@ -25,11 +27,11 @@ from typing import BinaryIO
 
 from sudokit.errors import ParseError, SudokitError
 from sudokit.formats.entry import Entry
-from sudokit.formats.pencilmark import parse_pencilmark
+from sudokit.formats.pencilmark import candidate_tokens, parse_candidate_grid, parse_pencilmark
 from sudokit.formats.text import parse_grid
 from sudokit.geometry import BOX_SHAPES, Geometry
 
-FORMATS = ("auto", "line", "sdm", "tdoku", "csv", "pencilmark", "grid", "sdk", "ss")
+FORMATS = ("auto", "line", "sdm", "tdoku", "csv", "pencilmark", "grid", "candidates", "sdk", "ss")
 _EXTENSIONS = {".csv": "csv", ".sdk": "grid", ".ss": "grid", ".sdm": "line"}
 _CELL_COUNTS = sorted(n * n for n in BOX_SHAPES)
 _MAX_LINE = 1 << 20  # a "line" longer than this is not puzzle text
@@ -274,7 +276,35 @@ def _read_grids(lines, source, geometry, strict) -> Iterator[Entry]:
         yield entry
 
 
+def _read_candidate_grids(lines, source, geometry, strict) -> Iterator[Entry]:
+    """Candidate grids: gather rows of tokens until a whole board is read."""
+    buffer: list[str] = []
+    start = count = 0
+    target = geometry.n_cells if geometry else None
+    for number, text in lines:
+        tokens = candidate_tokens(text)
+        if not tokens or text.strip().startswith("#"):
+            continue
+        if not buffer:
+            start = number
+            target = target or (len(tokens) ** 2 if len(tokens) in BOX_SHAPES else 81)
+        buffer.append(text)
+        count += len(tokens)
+        if count >= target:
+            try:
+                cands = parse_candidate_grid("\n".join(buffer), geometry, source, start)
+                yield Entry(0, start, source, grid=cands.to_grid(), candidates=cands)
+            except ParseError as exc:
+                yield Entry(0, start, source, error=exc)
+            buffer, count, target = [], 0, geometry.n_cells if geometry else None
+    if buffer:
+        yield Entry(
+            0, start, source, error=ParseError(f"unfinished candidate grid: {count} cells", source, start, None)
+        )
+
+
 _READERS = {
+    "candidates": _read_candidate_grids,
     "line": _read_lines,
     "tdoku": _read_tdoku,
     "csv": _read_csv,

@@ -107,12 +107,15 @@ def format_line(grid: Grid, blank: str = ".") -> str:
     return grid.to_line(blank)
 
 
-def check_givens(grid: Grid, source: str | None = None, line: int | None = None) -> Grid:
-    """Raise a :class:`ParseError` naming the unit and cells when two givens clash; else return ``grid``."""
+def check_givens(grid: Grid, source: str | None = None, line: int | None = None, one_line: bool = True) -> Grid:
+    """Raise a :class:`ParseError` naming the unit and cells when two givens clash; else return ``grid``.
+
+    For one-line text the column is the second clashing cell's; multi-line text gives no column (the
+    message names the cells).
+    """
     found = grid.conflicts()
     if found:
         c = found[0]
-        s = c.cells[1]
-        col = s + 1 if line is not None else None
+        col = c.cells[1] + 1 if one_line else None
         raise ParseError(f"duplicate givens: {c.describe(grid.geometry)}", source, line, col)
     return grid

@@ -1,0 +1,5 @@
+"""``python -m sudokit``: the same as the ``sudokit`` command."""
+
+from sudokit.cli import main
+
+main()

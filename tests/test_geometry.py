@@ -1,0 +1,131 @@
+"""Geometry: the seeds' invariants for every family."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from sudokit.errors import SudokitError
+from sudokit.geometry import (
+    BOX_SHAPES,
+    diagonal,
+    for_cells,
+    for_size,
+    from_name,
+    jigsaw,
+    standard,
+    windoku,
+)
+
+
+def test_standard_9x9_has_norvigs_counts():
+    g = standard()
+    assert g.n_cells == 81 and len(g.units) == 27
+    assert all(len(g.units_of[s]) == 3 for s in g.cells)
+    assert all(len(g.peers[s]) == 20 for s in g.cells)
+
+
+def test_units_and_peers_of_c2_match_norvigs_test():
+    g = standard()
+    c2 = g.cell_of("C2")
+    units = {frozenset(g.labels[s] for s in g.units[u]) for u in g.units_of[c2]}
+    assert units == {
+        frozenset(["A2", "B2", "C2", "D2", "E2", "F2", "G2", "H2", "I2"]),
+        frozenset(["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"]),
+        frozenset(["A1", "A2", "A3", "B1", "B2", "B3", "C1", "C2", "C3"]),
+    }
+    peers = {g.labels[p] for p in g.peers[c2]}
+    assert peers == {
+        "A2", "B2", "D2", "E2", "F2", "G2", "H2", "I2",
+        "C1", "C3", "C4", "C5", "C6", "C7", "C8", "C9",
+        "A1", "A3", "B1", "B3",
+    }  # fmt: skip
+
+
+def test_diagonal_cell_on_one_diagonal_and_centre_on_both():
+    g = diagonal()
+    assert len(g.units) == 29
+    a1 = g.cell_of("A1")
+    assert len(g.units_of[a1]) == 4 and len(g.peers[a1]) == 26
+    e5 = g.cell_of("E5")
+    assert len(g.units_of[e5]) == 5 and len(g.peers[e5]) == 32
+    b1 = g.cell_of("B1")  # on no diagonal: as in plain Sudoku
+    assert len(g.units_of[b1]) == 3 and len(g.peers[b1]) == 20
+
+
+def test_windoku_adds_four_windows():
+    g = windoku()
+    assert len(g.units) == 31
+    assert sum(1 for name in g.unit_names if name.startswith("window")) == 4
+    assert len(g.units_of[g.cell_of("B2")]) == 4
+
+
+@pytest.mark.parametrize("size", sorted(BOX_SHAPES))
+def test_every_standard_size_partitions_cells(size):
+    g = for_size(size)
+    assert len(g.units) == 3 * size
+    for kind in ("row", "column", "box"):
+        cells = [s for u, unit in enumerate(g.units) if g.unit_kind(u) == kind for s in unit]
+        assert sorted(cells) == list(g.cells)
+    br, bc = BOX_SHAPES[size]
+    expected_peers = 2 * (size - 1) + (br * bc - 1) - (br - 1) - (bc - 1)
+    assert all(len(p) == expected_peers for p in g.peers)
+
+
+def test_labels_use_seed_names_for_9x9_and_rc_otherwise():
+    assert standard().labels[:3] == ("A1", "A2", "A3")
+    assert standard().label(80) == "I9"
+    g = standard(2, 3)
+    assert g.label(7) == "r2c2"
+    assert g.cell_of("R2C2") == 7 and g.cell_of("r6c6") == 35
+
+
+def test_jigsaw_reads_a_region_map():
+    regions = "1122\n1122\n3344\n3344"
+    g = jigsaw(regions)
+    assert g.size == 4 and len(g.units) == 12
+    assert g.units[8] == (0, 1, 4, 5)
+
+
+def test_jigsaw_rejects_uneven_regions():
+    with pytest.raises(SudokitError, match="regions"):
+        jigsaw("1111122233443344")
+
+
+def test_from_name_resolves_variants_and_sizes():
+    assert from_name("diagonal") == diagonal()
+    assert from_name("x") == diagonal()
+    assert from_name("6x6").size == 6 and from_name("6x6").box_rows == 2
+    assert from_name("2x3") == from_name("6x6")
+    assert from_name("16x16") == standard(4)
+    assert from_name("3x3") == standard()
+    assert from_name("diagonal", n_cells=256) == diagonal(standard(4))
+    with pytest.raises(SudokitError, match="unknown variant"):
+        from_name("hexagonal")
+
+
+def test_equal_geometries_hash_alike():
+    assert standard() == standard() and hash(standard()) == hash(standard())
+    assert standard() != diagonal()
+    assert for_cells(256) == standard(4)
+
+
+def test_numpy_views_agree_with_tuples():
+    g = diagonal()
+    assert g.unit_array.shape == (29, 9)
+    for s in g.cells:
+        row = g.peer_array[s]
+        assert tuple(row[: g.peer_counts[s]]) == g.peers[s]
+        assert all(v == -1 for v in row[g.peer_counts[s] :])
+        assert tuple(v for v in g.cell_unit_array[s] if v >= 0) == g.units_of[s]
+
+
+@given(st.sampled_from(sorted(BOX_SHAPES)), st.data())
+def test_peer_relation_is_symmetric_and_irreflexive(size, data):
+    g = for_size(size)
+    s = data.draw(st.integers(0, g.n_cells - 1))
+    assert s not in g.peer_sets[s]
+    for p in g.peers[s]:
+        assert s in g.peer_sets[p]
+        assert any(s in g.units[u] for u in g.units_of[p])
