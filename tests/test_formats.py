@@ -214,3 +214,21 @@ def test_parser_either_reads_or_raises_a_parse_error(text):
         assert err.message
     else:
         assert len(grid.values) == grid.geometry.n_cells
+
+
+def test_reading_streams_in_constant_memory():
+    """5,000 puzzles from a lazy source: peak memory stays far below what holding them would take."""
+    import tracemalloc
+
+    line = (HARD1 + "\n").encode()
+
+    def lazy_lines():
+        for _ in range(5_000):
+            yield line
+
+    tracemalloc.start()
+    count = sum(1 for entry in read_entries(lazy_lines(), fmt="line", source="big.txt") if entry.ok)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert count == 5_000
+    assert peak < 500_000  # holding the grids would take over 4 MB
