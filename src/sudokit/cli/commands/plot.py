@@ -1,0 +1,143 @@
+"""``sudokit plot``: the AC-3 queue plot of one solve, and distributions over a puzzle set."""
+
+from __future__ import annotations
+
+import click
+
+from sudokit.cli.inputs import input_format_option, one_puzzle, open_puzzles, variant_option
+
+METHOD_CHOICES = ("engine", "udacity", "norvig", "ac3")
+MEASURES = {
+    "er": "Sudoku Explainer-style rating (hardest technique on the easiest path)",
+    "score": "HoDoKu-style score (sum of the steps' scores)",
+    "norvig": "Norvig's level: log10 of the product of candidate counts after propagation",
+    "clues": "number of givens",
+}
+
+
+@click.group()
+def command() -> None:
+    """Plots: the AC-3 queue of one solve, solve times and guesses, ratings over a puzzle set."""
+
+
+@command.command()
+@click.argument("puzzle")
+@click.option("--output", "-o", required=True, help="Picture file: .png, .svg or .pdf.")
+@click.option("--time-limit", type=float, default=60.0, show_default=True, help="Seconds before the solve gives up.")
+@variant_option
+@input_format_option
+def queue(puzzle: str, output: str, time_limit: float, variant: str | None, input_format: str) -> None:
+    """The AC-3 queue length after every arc while the ac3 method solves PUZZLE (as in the AC-3 seed).
+
+    When AC-3 alone does not finish the grid, backtracking runs AC-3 again after every assignment (MAC);
+    those calls are drawn in a second colour, and the first few are shown enlarged below.
+    """
+    from sudokit.methods import METHODS
+    from sudokit.render.plots import queue_plot
+
+    grid = one_puzzle(puzzle, variant, input_format)
+    result = METHODS["ac3"](grid, limit=1, time_limit=time_limit, trace=True)
+    queue_plot(result.trace, output)
+    trace = result.trace
+    click.echo(
+        f"wrote {output}: {len(trace.queue_lengths)} steps, {len(trace.search_starts)} MAC calls, "
+        f"{trace.outcome or result.status}",
+        err=True,
+    )
+
+
+def _solver(method: str):
+    if method == "engine":
+        from sudokit.engine import solve
+
+        return solve
+    from sudokit.methods import METHODS
+
+    return METHODS[method]
+
+
+def _grids(file: str, variant: str | None, input_format: str, limit: int | None):
+    """The readable puzzles of a file (bad lines are reported on stderr and skipped)."""
+    grids = []
+    for entry in open_puzzles(file, variant, input_format).entries:
+        if entry.error is not None:
+            click.echo(f"sudokit: skipped: {entry.error}", err=True)
+            continue
+        grids.append(entry.grid)
+        if limit is not None and len(grids) >= limit:
+            break
+    return grids
+
+
+@command.command()
+@click.argument("file")
+@click.option("--output", "-o", required=True, help="Picture file: .png, .svg or .pdf.")
+@click.option("--method", "-m", type=click.Choice(METHOD_CHOICES), default="engine", show_default=True)
+@click.option("--limit", "-n", type=click.IntRange(1), default=None, help="Only the first N puzzles.")
+@click.option("--time-limit", type=float, default=10.0, show_default=True, help="Seconds per puzzle (methods).")
+@variant_option
+@input_format_option
+def times(
+    file: str, output: str, method: str, limit: int | None, time_limit: float, variant: str | None, input_format: str
+) -> None:
+    """Solve-time and guess distributions of METHOD over the puzzles of FILE."""
+    from sudokit.errors import SudokitError
+    from sudokit.render.plots import times_plot
+
+    grids = _grids(file, variant, input_format, limit)
+    solve = _solver(method)
+    if method == "engine" and grids:
+        solve(grids[0])  # compile the kernels before timing
+    seconds, guesses = [], []
+    unsolved = 0
+    for grid in grids:
+        result = solve(grid) if method == "engine" else solve(grid, time_limit=time_limit)
+        if result.solution is None:
+            unsolved += 1
+            continue
+        seconds.append(result.stats.seconds)
+        guesses.append(result.stats.guesses)
+    if not seconds:
+        raise SudokitError(f"{file}: no puzzle was solved, nothing to plot")
+    times_plot(seconds, guesses, output, title=f"{method} on {file}: {len(seconds)} puzzles solved")
+    note = f", {unsolved} not solved (left out)" if unsolved else ""
+    total = sum(seconds)
+    click.echo(f"wrote {output}: {len(seconds)} puzzles, {total:.3f} s in all{note}", err=True)
+
+
+@command.command()
+@click.argument("file")
+@click.option("--output", "-o", required=True, help="Picture file: .png, .svg or .pdf.")
+@click.option("--measure", type=click.Choice(list(MEASURES)), default="er", show_default=True)
+@click.option("--limit", "-n", type=click.IntRange(1), default=None, help="Only the first N puzzles.")
+@variant_option
+@input_format_option
+def ratings(file: str, output: str, measure: str, limit: int | None, variant: str | None, input_format: str) -> None:
+    """A histogram of one difficulty measure over the puzzles of FILE.
+
+    Measures: er (SE-style rating), score (HoDoKu-style), norvig (Norvig's level), clues.
+    """
+    from sudokit.render.plots import histogram_plot
+
+    grids = _grids(file, variant, input_format, limit)
+    values = [_measure(grid, measure) for grid in grids]
+    values = [v for v in values if v is not None]
+    bins = range(min(values), max(values) + 2) if values and measure == "clues" else 30
+    histogram_plot(
+        values, output, xlabel=MEASURES[measure], title=f"{measure} of {len(values)} puzzles in {file}", bins=bins
+    )
+    click.echo(f"wrote {output}: {len(values)} puzzles", err=True)
+
+
+def _measure(grid, measure: str):
+    if measure == "clues":
+        return grid.givens
+    if measure == "norvig":
+        from sudokit.methods.norvig import level
+
+        found = level(grid)
+        return found.log10 if found.product else None
+    from sudokit.rating import rate
+
+    rating = rate(grid, extras=False)
+    return rating.er if measure == "er" else rating.score

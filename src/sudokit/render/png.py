@@ -1,0 +1,117 @@
+"""Boards as PNG, painted with matplotlib's Agg canvas.
+
+Why matplotlib: it is already a dependency (for the plots), its wheels bundle everything they need
+(Agg rasteriser, FreeType, the DejaVu fonts), so a PNG needs no system library; and it draws
+antialiased text, dashed lines and arrow heads itself. SVG rasterisers on PyPI either wrap a system
+library (cairosvg needs libcairo) or add a native dependency for what matplotlib already does.
+The PNG is painted from the same :class:`~sudokit.render.scene.Scene` as the SVG, so the two agree.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+from sudokit.grid import Candidates, Grid
+from sudokit.render.highlight import Highlight
+from sudokit.render.scene import Arrow, Circle, Line, Rect, Scene, Text, board_scene
+
+#: Pixels per inch of the canvas; text sizes are converted from pixels to points with it.
+DPI = 100
+
+
+def scene_figure(scene: Scene, scale: float = 1.0):
+    """A matplotlib ``Figure`` (no pyplot state) painting ``scene`` at ``scale`` pixels per scene pixel."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Circle as MplCircle
+    from matplotlib.patches import FancyArrowPatch, Rectangle
+
+    fig = Figure(figsize=(scene.width * scale / DPI, scene.height * scale / DPI), dpi=DPI)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0, 0, 1, 1))
+    ax.set_xlim(0, scene.width)
+    ax.set_ylim(scene.height, 0)
+    ax.set_axis_off()
+    pt = 72 / DPI * scale  # points per scene pixel
+    for z, item in enumerate(scene.items):
+        if isinstance(item, Rect):
+            ax.add_patch(Rectangle((item.x, item.y), item.w, item.h, facecolor=item.fill, edgecolor="none", zorder=z))
+        elif isinstance(item, Line):
+            ax.plot(
+                (item.x1, item.x2),
+                (item.y1, item.y2),
+                color=item.color,
+                linewidth=item.width * pt,
+                solid_capstyle="projecting",
+                zorder=z,
+            )
+        elif isinstance(item, Circle):
+            ax.add_patch(MplCircle((item.cx, item.cy), item.r, facecolor=item.fill, edgecolor="none", zorder=z))
+        elif isinstance(item, Text):
+            ax.text(
+                item.x,
+                item.y,
+                item.text,
+                fontsize=item.size * pt,
+                color=item.color,
+                fontweight="bold" if item.bold else "normal",
+                ha="center",
+                va="center_baseline",
+                family="DejaVu Sans",
+                zorder=z,
+            )
+        elif isinstance(item, Arrow):
+            ax.add_patch(
+                FancyArrowPatch(
+                    (item.x1, item.y1),
+                    (item.x2, item.y2),
+                    arrowstyle="-|>",
+                    mutation_scale=item.width * 5 * pt,
+                    color=item.color,
+                    linewidth=item.width * pt,
+                    linestyle=(0, (3, 2)) if item.dashed else "solid",
+                    shrinkA=0,
+                    shrinkB=0,
+                    zorder=z,
+                )
+            )
+    return fig
+
+
+def scene_png(scene: Scene, scale: float = 1.0) -> bytes:
+    """PNG bytes of a scene; the image is ``round(width * scale)`` x ``round(height * scale)`` pixels."""
+    fig = scene_figure(scene, scale)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=DPI, facecolor="white")
+    return buf.getvalue()
+
+
+def board_png(
+    grid: Grid,
+    candidates: Candidates | None = None,
+    highlight: Highlight | dict | None = None,
+    solution_of: Grid | None = None,
+    scale: float = 1.0,
+    cell_size: float | None = None,
+    coordinates: bool = True,
+) -> bytes:
+    """PNG bytes of a board (same layout as :func:`~sudokit.render.svg.board_svg`); ``scale=2`` for print."""
+    return scene_png(board_scene(grid, candidates, highlight, solution_of, cell_size, coordinates), scale)
+
+
+def save_board(path: str | Path, grid: Grid, **options) -> Path:
+    """Write a board to ``path``: SVG or PNG chosen by the suffix (``.svg``/``.png``)."""
+    from sudokit.errors import SudokitError
+    from sudokit.render.svg import board_svg
+
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        options.pop("scale", None)
+        path.write_text(board_svg(grid, **options), encoding="utf-8")
+    elif suffix == ".png":
+        path.write_bytes(board_png(grid, **options))
+    else:
+        raise SudokitError(f"{path}: choose a .svg or .png file name")
+    return path

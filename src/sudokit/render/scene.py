@@ -1,0 +1,296 @@
+"""The layout of a board picture, shared by every back-end.
+
+:func:`board_scene` turns a grid (and optional candidates and highlight) into a flat list of drawing
+primitives in pixel coordinates (origin top left, y down). The SVG writer (:mod:`.svg`) and the PNG
+painter (:mod:`.png`) only translate those primitives, so both pictures always agree.
+
+Layers, bottom to top: extra-unit shading (diagonals, windows) -> highlighted units -> highlighted
+cells -> thin cell lines -> thick region borders (boxes, jigsaw regions, the frame) -> candidate
+marks -> digits -> link arrows.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from sudokit.geometry import Geometry
+from sudokit.grid import Candidates, Grid, digits_of
+from sudokit.render.highlight import Highlight, normalize
+
+#: Colours (one place, so the SVG, the PNG and the replay match).
+PALETTE = {
+    "background": "#ffffff",
+    "extra_unit": "#e6e3f3",  # diagonals, windows
+    "unit": "#dbeafe",  # highlighted unit
+    "cell": "#fde68a",  # highlighted cell
+    "thin": "#a3a3a3",
+    "thick": "#1f2937",
+    "given": "#111827",
+    "solved": "#1d4ed8",
+    "candidate": "#6b7280",
+    "label": "#6b7280",
+    "mark": "#fcd34d",  # involved candidate
+    "elimination": "#dc2626",
+    "elimination_bg": "#fecaca",
+    "placement": "#15803d",
+    "placement_bg": "#bbf7d0",
+    "link": "#7c3aed",
+}
+
+FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+
+#: Region kinds drawn with thick borders; other extra kinds (diagonal, window) are shaded.
+REGION_KINDS = ("box", "region")
+
+
+@dataclass
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str
+    role: str = ""  #: e.g. ``cursor`` for the replay's moving cell mark
+
+
+@dataclass
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    color: str
+    width: float
+
+
+@dataclass
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str
+
+
+@dataclass
+class Text:
+    x: float
+    y: float
+    text: str
+    size: float
+    color: str
+    bold: bool = False
+    role: str = ""  #: e.g. ``cell-12`` for a cell's digit (the HTML replay addresses it)
+
+
+@dataclass
+class Arrow:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    color: str
+    width: float
+    dashed: bool
+
+
+@dataclass
+class Scene:
+    """A picture: its size in pixels and its primitives, bottom layer first."""
+
+    width: int
+    height: int
+    items: list = field(default_factory=list)
+    cell_size: float = 0.0
+    origin: tuple[float, float] = (0.0, 0.0)
+
+
+def default_cell_size(size: int) -> int:
+    """Cell side in pixels: roomy for small boards, tighter for 16x16 and 25x25 so they stay on screen."""
+    if size <= 9:
+        return 52
+    if size <= 16:
+        return 44
+    return 38
+
+
+def candidate_layout(size: int) -> tuple[int, int]:
+    """(rows, columns) of the small grid in which a cell's candidates sit: 3x3 for 9, 4x4 for 16."""
+    cols = math.ceil(math.sqrt(size))
+    return math.ceil(size / cols), cols
+
+
+def regions_of(geometry: Geometry) -> list[int] | None:
+    """For each cell, the index of its box or jigsaw region; None when the units have no such partition."""
+    region = [-1] * geometry.n_cells
+    for u, unit in enumerate(geometry.units):
+        if geometry.unit_kind(u) in REGION_KINDS:
+            for s in unit:
+                region[s] = u
+    return None if -1 in region else region
+
+
+def shaded_cells(geometry: Geometry) -> set[int]:
+    """Cells of extra units that are not rows, columns or regions (diagonals, windows): drawn tinted."""
+    out: set[int] = set()
+    for u, unit in enumerate(geometry.units):
+        if geometry.unit_kind(u) not in ("row", "column", *REGION_KINDS):
+            out.update(unit)
+    return out
+
+
+def row_label(geometry: Geometry, r: int) -> str:
+    """The label of a row as the cell labels spell it: ``A``..``I`` on 9x9, ``1``..``n`` otherwise."""
+    label = geometry.label(geometry.cell(r, 0))
+    return label[0] if geometry.size == 9 else str(r + 1)
+
+
+def _region_runs(geometry: Geometry, region: list[int] | None) -> list[tuple[int, int, int, int]]:
+    """Thick border segments in cell units (x1, y1, x2, y2), merged into straight runs."""
+    n = geometry.size
+    runs = [(0, 0, n, 0), (0, n, n, n), (0, 0, 0, n), (n, 0, n, n)]
+    if region is None:
+        return runs
+    for c in range(1, n):  # vertical boundaries between column c-1 and c
+        start = None
+        for r in range(n + 1):
+            edge = r < n and region[geometry.cell(r, c - 1)] != region[geometry.cell(r, c)]
+            if edge and start is None:
+                start = r
+            elif not edge and start is not None:
+                runs.append((c, start, c, r))
+                start = None
+    for r in range(1, n):  # horizontal boundaries between row r-1 and r
+        start = None
+        for c in range(n + 1):
+            edge = c < n and region[geometry.cell(r - 1, c)] != region[geometry.cell(r, c)]
+            if edge and start is None:
+                start = c
+            elif not edge and start is not None:
+                runs.append((start, r, c, r))
+                start = None
+    return runs
+
+
+def board_scene(
+    grid: Grid,
+    candidates: Candidates | None = None,
+    highlight: Highlight | dict | None = None,
+    solution_of: Grid | None = None,
+    cell_size: float | None = None,
+    coordinates: bool = True,
+) -> Scene:
+    """Lay out a board: digits (givens bold, solved digits blue), candidates, highlights and borders.
+
+    ``solution_of`` is the puzzle whose givens appear as givens; the other digits of ``grid`` are
+    drawn as solved. Without it every digit is a given. Candidates are shown in empty cells only;
+    highlighted candidates are drawn even when ``candidates`` is not given.
+    """
+    g = grid.geometry
+    n = g.size
+    cs = float(cell_size or default_cell_size(n))
+    spec = normalize(highlight, g)
+    margin = 0.55 * cs if coordinates else 0.12 * cs
+    pad = 0.12 * cs
+    ox = oy = margin
+    side = n * cs
+    width = math.ceil(ox + side + pad)
+    height = math.ceil(oy + side + pad)
+    scene = Scene(width, height, cell_size=cs, origin=(ox, oy))
+    items = scene.items
+    items.append(Rect(0, 0, width, height, PALETTE["background"]))
+
+    def corner(s: int) -> tuple[float, float]:
+        return ox + g.col(s) * cs, oy + g.row(s) * cs
+
+    def fill(cells, colour: str) -> None:
+        for s in sorted(set(cells)):
+            x, y = corner(s)
+            items.append(Rect(x, y, cs, cs, colour))
+
+    fill(shaded_cells(g), PALETTE["extra_unit"])
+    fill((s for u in spec["units"] for s in g.units[u]), PALETTE["unit"])
+    fill(spec["cells"], PALETTE["cell"])
+
+    thin = max(1.0, cs / 48)
+    for i in range(1, n):
+        items.append(Line(ox + i * cs, oy, ox + i * cs, oy + side, PALETTE["thin"], thin))
+        items.append(Line(ox, oy + i * cs, ox + side, oy + i * cs, PALETTE["thin"], thin))
+    thick = max(2.0, cs / 18)
+    for x1, y1, x2, y2 in _region_runs(g, regions_of(g)):
+        items.append(Line(ox + x1 * cs, oy + y1 * cs, ox + x2 * cs, oy + y2 * cs, PALETTE["thick"], thick))
+
+    if coordinates:
+        size = 0.3 * cs
+        for i in range(n):
+            items.append(Text(ox + (i + 0.5) * cs, oy - 0.28 * cs, str(i + 1), size, PALETTE["label"]))
+            items.append(Text(ox - 0.3 * cs, oy + (i + 0.5) * cs, row_label(g, i), size, PALETTE["label"]))
+
+    # candidates: where each digit sits inside its cell
+    sub_rows, sub_cols = candidate_layout(n)
+    sub_w, sub_h = cs / sub_cols, cs / sub_rows
+    cand_size = min(sub_w, sub_h) * 0.72
+
+    def spot(s: int, d: int) -> tuple[float, float]:
+        x, y = corner(s)
+        i, j = divmod(d - 1, sub_cols)
+        return x + (j + 0.5) * sub_w, y + (i + 0.5) * sub_h
+
+    marks: dict[tuple[int, int], tuple[str, str]] = {}  # (cell, digit) -> (background, text colour)
+    for key, bg, fg in (
+        ("candidates", PALETTE["mark"], PALETTE["given"]),
+        ("eliminations", PALETTE["elimination_bg"], PALETTE["elimination"]),
+        ("placements", PALETTE["placement_bg"], PALETTE["placement"]),
+    ):
+        for s, d in spec[key]:
+            marks[(s, d)] = (bg, fg)
+
+    placed = {s: d for s, d in spec["placements"] if grid.values[s] == d}
+    radius = min(sub_w, sub_h) * 0.46
+    symbols = g.symbols
+    for s in g.cells:
+        if grid.values[s]:
+            continue
+        shown = set(digits_of(candidates.masks[s])) if candidates is not None else set()
+        shown |= {d for (c, d) in marks if c == s}
+        for d in sorted(shown):
+            x, y = spot(s, d)
+            colour = PALETTE["candidate"]
+            if (s, d) in marks:
+                bg, colour = marks[(s, d)]
+                items.append(Circle(x, y, radius, bg))
+            items.append(Text(x, y, symbols[d - 1], cand_size, colour, bold=(s, d) in marks))
+
+    digit_size = cs * 0.6
+    for s in g.cells:
+        v = grid.values[s]
+        if not v:
+            continue
+        x, y = corner(s)
+        given = solution_of is None or bool(solution_of.values[s])
+        colour = PALETTE["given"] if given else PALETTE["solved"]
+        if s in placed:
+            items.append(Circle(x + cs / 2, y + cs / 2, cs * 0.4, PALETTE["placement_bg"]))
+            colour = PALETTE["placement"]
+        items.append(Text(x + cs / 2, y + cs / 2, symbols[v - 1], digit_size, colour, bold=given, role=f"cell-{s}"))
+
+    for (s1, d1), (s2, d2), strong in spec["links"]:
+        x1, y1 = spot(s1, d1)
+        x2, y2 = spot(s2, d2)
+        length = math.hypot(x2 - x1, y2 - y1)
+        if length < 1e-6:
+            continue
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        trim = radius * 1.05
+        items.append(
+            Arrow(
+                x1 + ux * trim,
+                y1 + uy * trim,
+                x2 - ux * trim,
+                y2 - uy * trim,
+                PALETTE["link"],
+                max(1.5, cs / 30),
+                dashed=not strong,
+            )
+        )
+    return scene

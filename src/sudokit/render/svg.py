@@ -1,0 +1,82 @@
+"""Boards as SVG text: for files, web pages and Jupyter (``Grid._repr_svg_`` calls :func:`board_svg`)."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from sudokit.grid import Candidates, Grid
+from sudokit.render.highlight import Highlight
+from sudokit.render.scene import FONT, Arrow, Circle, Line, Rect, Scene, Text, board_scene
+
+
+def _num(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def scene_svg(scene: Scene, title: str | None = None) -> str:
+    """The SVG document of a laid-out scene."""
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{scene.width}" height="{scene.height}" '
+        f'viewBox="0 0 {scene.width} {scene.height}" font-family={quoteattr(FONT)}>'
+    ]
+    if title:
+        out.append(f"<title>{escape(title)}</title>")
+    markers = {item.color for item in scene.items if isinstance(item, Arrow)}
+    if markers:
+        out.append("<defs>")
+        for i, colour in enumerate(sorted(markers)):
+            out.append(
+                f'<marker id="arrow{i}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" '
+                f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{colour}"/></marker>'
+            )
+        out.append("</defs>")
+    marker_id = {colour: f"arrow{i}" for i, colour in enumerate(sorted(markers))}
+    for item in scene.items:
+        if isinstance(item, Rect):
+            ident = f' id="{item.role}"' if item.role else ""
+            out.append(
+                f'<rect{ident} x="{_num(item.x)}" y="{_num(item.y)}" width="{_num(item.w)}" height="{_num(item.h)}" '
+                f'fill="{item.fill}"/>'
+            )
+        elif isinstance(item, Line):
+            out.append(
+                f'<line x1="{_num(item.x1)}" y1="{_num(item.y1)}" x2="{_num(item.x2)}" y2="{_num(item.y2)}" '
+                f'stroke="{item.color}" stroke-width="{_num(item.width)}" stroke-linecap="square"/>'
+            )
+        elif isinstance(item, Circle):
+            out.append(f'<circle cx="{_num(item.cx)}" cy="{_num(item.cy)}" r="{_num(item.r)}" fill="{item.fill}"/>')
+        elif isinstance(item, Text):
+            weight = ' font-weight="bold"' if item.bold else ""
+            ident = f' id="{item.role}"' if item.role else ""
+            out.append(
+                f'<text{ident} x="{_num(item.x)}" y="{_num(item.y)}" font-size="{_num(item.size)}" '
+                f'fill="{item.color}"{weight} text-anchor="middle" dominant-baseline="central">'
+                f"{escape(item.text)}</text>"
+            )
+        elif isinstance(item, Arrow):
+            dash = f' stroke-dasharray="{_num(item.width * 3)},{_num(item.width * 2)}"' if item.dashed else ""
+            out.append(
+                f'<line x1="{_num(item.x1)}" y1="{_num(item.y1)}" x2="{_num(item.x2)}" y2="{_num(item.y2)}" '
+                f'stroke="{item.color}" stroke-width="{_num(item.width)}"{dash} '
+                f'marker-end="url(#{marker_id[item.color]})"/>'
+            )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def board_svg(
+    grid: Grid,
+    candidates: Candidates | None = None,
+    highlight: Highlight | dict | None = None,
+    solution_of: Grid | None = None,
+    cell_size: float | None = None,
+    coordinates: bool = True,
+) -> str:
+    """An SVG picture of ``grid`` for any geometry (see :func:`~sudokit.render.scene.board_scene`)."""
+    scene = board_scene(grid, candidates, highlight, solution_of, cell_size, coordinates)
+    return scene_svg(scene, title=f"{grid.geometry.name} {grid.to_line()}")
+
+
+def candidates_svg(candidates: Candidates, highlight: Highlight | dict | None = None) -> str:
+    """An SVG of a candidates grid alone: single-candidate cells as digits, the others as pencil marks."""
+    return board_svg(candidates.to_grid(), candidates, highlight)

@@ -1,0 +1,277 @@
+"""Board pictures: SVG and PNG for every geometry, givens vs solved digits, candidates, highlights."""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+
+import pytest
+from PIL import Image
+
+from sudokit.errors import SudokitError
+from sudokit.formats import parse_grid
+from sudokit.geometry import diagonal, jigsaw, standard, windoku
+from sudokit.grid import Candidates, Grid
+from sudokit.render.highlight import normalize, parse_highlight
+from sudokit.render.notebook import Board, candidates_board, side_by_side
+from sudokit.render.png import board_png, save_board
+from sudokit.render.scene import PALETTE, board_scene, regions_of, shaded_cells
+from sudokit.render.svg import board_svg, candidates_svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+GRID1 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+SOLUTION1 = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+JIGSAW_MAP = "111122333111222333411222333445552666444555666444855566777888996777888999777889999"
+
+GEOMETRIES = {
+    "4x4": standard(2),
+    "6x6": standard(2, 3),
+    "9x9": standard(),
+    "diagonal": diagonal(),
+    "windoku": windoku(),
+    "jigsaw": jigsaw(JIGSAW_MAP),
+    "16x16": standard(4),
+    "25x25": standard(5),
+}
+
+
+def sample_puzzle(geometry) -> Grid:
+    """A few givens along the main diagonal (a digit per row, no clash), the rest empty."""
+    n = geometry.size
+    values = [0] * geometry.n_cells
+    for r in range(0, n, 2):
+        values[geometry.cell(r, r)] = r % n + 1
+    return Grid(geometry, tuple(values))
+
+
+def parse_svg(text: str) -> ET.Element:
+    root = ET.fromstring(text)
+    assert root.tag == f"{SVG}svg"
+    return root
+
+
+def texts(root: ET.Element) -> list[ET.Element]:
+    return list(root.iter(f"{SVG}text"))
+
+
+@pytest.mark.parametrize("name", list(GEOMETRIES))
+def test_every_geometry_renders_well_formed_svg_with_one_text_per_given(name):
+    puzzle = sample_puzzle(GEOMETRIES[name])
+    root = parse_svg(board_svg(puzzle, Candidates.of(puzzle)))
+    scene = board_scene(puzzle)
+    assert root.get("width") == str(scene.width) and root.get("height") == str(scene.height)
+    digits = [t for t in texts(root) if (t.get("id") or "").startswith("cell-")]
+    assert len(digits) == puzzle.givens
+    symbols = puzzle.geometry.symbols
+    assert {t.text for t in digits} == {symbols[v - 1] for v in puzzle.values if v}
+
+
+@pytest.mark.parametrize("name", list(GEOMETRIES))
+def test_every_geometry_renders_a_png_of_the_scene_size(name):
+    puzzle = sample_puzzle(GEOMETRIES[name])
+    scene = board_scene(puzzle)
+    image = Image.open(io.BytesIO(board_png(puzzle)))
+    assert image.format == "PNG"
+    assert image.size == (scene.width, scene.height)
+
+
+def test_png_scale_multiplies_the_pixel_size():
+    puzzle = parse_grid(GRID1)
+    scene = board_scene(puzzle)
+    image = Image.open(io.BytesIO(board_png(puzzle, Candidates.of(puzzle), scale=2)))
+    assert image.size == (2 * scene.width, 2 * scene.height)
+
+
+def test_givens_are_bold_and_solved_digits_take_the_solved_colour():
+    puzzle = parse_grid(GRID1)
+    solution = parse_grid(SOLUTION1)
+    root = parse_svg(board_svg(solution, solution_of=puzzle))
+    by_cell = {int(t.get("id")[5:]): t for t in texts(root) if (t.get("id") or "").startswith("cell-")}
+    assert len(by_cell) == 81
+    for s in range(81):
+        if puzzle.values[s]:
+            assert by_cell[s].get("font-weight") == "bold" and by_cell[s].get("fill") == PALETTE["given"]
+        else:
+            assert by_cell[s].get("font-weight") is None and by_cell[s].get("fill") == PALETTE["solved"]
+
+
+def test_without_solution_of_every_digit_is_a_given():
+    root = parse_svg(board_svg(parse_grid(SOLUTION1)))
+    fills = {t.get("fill") for t in texts(root) if (t.get("id") or "").startswith("cell-")}
+    assert fills == {PALETTE["given"]}
+
+
+def test_candidates_are_drawn_small_in_empty_cells_only():
+    puzzle = parse_grid(GRID1)
+    cands = Candidates.of(puzzle)
+    root = parse_svg(board_svg(puzzle, cands, coordinates=False))
+    small = [t for t in texts(root) if t.get("fill") == PALETTE["candidate"]]
+    assert len(small) == sum(cands.count(s) for s in range(81) if not puzzle.values[s])
+    big = max(float(t.get("font-size")) for t in texts(root))
+    assert all(float(t.get("font-size")) < big / 2 for t in small)
+
+
+def test_highlight_colours_eliminations_red_placements_green_and_cells_yellow():
+    puzzle = parse_grid(GRID1)
+    spec = parse_highlight("cells=E3;units=row E;elim=B2:4,B2:7;place=E5:6", puzzle.geometry)
+    root = parse_svg(board_svg(puzzle, Candidates.of(puzzle), spec))
+    red = [t.text for t in texts(root) if t.get("fill") == PALETTE["elimination"]]
+    green = [t.text for t in texts(root) if t.get("fill") == PALETTE["placement"]]
+    assert sorted(red) == ["4", "7"] and green == ["6"]
+    fills = [r.get("fill") for r in root.iter(f"{SVG}rect")]
+    assert fills.count(PALETTE["cell"]) == 1
+    assert fills.count(PALETTE["unit"]) == 9
+
+
+def test_links_are_arrows_solid_when_strong_and_dashed_when_weak():
+    puzzle = parse_grid(GRID1)
+    spec = parse_highlight("link=A1:4=A2:4,A2:4-E2:4", puzzle.geometry)
+    root = parse_svg(board_svg(puzzle, Candidates.of(puzzle), spec))
+    arrows = [line for line in root.iter(f"{SVG}line") if line.get("marker-end")]
+    assert len(arrows) == 2
+    assert arrows[0].get("stroke-dasharray") is None and arrows[1].get("stroke-dasharray")
+    assert root.find(f"{SVG}defs/{SVG}marker") is not None
+
+
+def test_a_logic_step_highlight_with_lists_is_accepted():
+    from sudokit.logic.step import Step
+
+    step = Step(
+        "naked pair",
+        eliminations=[(3, 2)],
+        cells=[1, 2],
+        units=[0],
+        candidates=[(1, 2)],
+        links=[((1, 2), (2, 2), True)],
+    )
+    spec = normalize(step.highlight(), standard())
+    assert spec["eliminations"] == [(3, 2)] and spec["links"] == [((1, 2), (2, 2), True)]
+    assert "<svg" in Board(Grid.empty(standard()), highlight=step).svg()
+
+
+def test_diagonals_are_shaded_and_jigsaw_regions_get_thick_borders():
+    assert len(shaded_cells(diagonal())) == 17
+    assert len(shaded_cells(windoku())) == 36
+    assert shaded_cells(standard()) == set()
+    root = parse_svg(board_svg(Grid.empty(diagonal())))
+    assert [r.get("fill") for r in root.iter(f"{SVG}rect")].count(PALETTE["extra_unit"]) == 17
+
+    def thick_lines(geometry):
+        root = parse_svg(board_svg(Grid.empty(geometry), coordinates=False))
+        return {
+            tuple(round(float(line.get(k))) for k in ("x1", "y1", "x2", "y2"))
+            for line in root.iter(f"{SVG}line")
+            if line.get("stroke") == PALETTE["thick"]
+        }
+
+    assert len(thick_lines(standard())) == 8  # the frame and two lines each way
+    assert len(thick_lines(jigsaw(JIGSAW_MAP))) > 8  # the regions' jagged edges are extra runs
+    assert regions_of(jigsaw(JIGSAW_MAP))[3] == regions_of(jigsaw(JIGSAW_MAP))[0]
+
+
+def test_parse_highlight_reads_every_key():
+    g = standard()
+    spec = parse_highlight("cells=A1,r2c2;units=row A,box 5,3;cand=E5:4;elim=C5:3;place=E5:4;link=A1:3=A5:3", g)
+    assert spec["cells"] == [0, 10]
+    assert spec["units"] == [0, g.unit_names.index("box 5"), 3]
+    assert spec["candidates"] == [(40, 4)] and spec["eliminations"] == [(22, 3)] and spec["placements"] == [(40, 4)]
+    assert spec["links"] == [((0, 3), (4, 3), True)]
+
+
+def test_parse_highlight_reads_16x16_symbols():
+    spec = parse_highlight("elim=r1c16:G", standard(4))
+    assert spec["eliminations"] == [(15, 16)]
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("cells=Z9", "no cell named"),
+        ("units=row Z", "no unit named"),
+        ("elim=A1", "cell:digit"),
+        ("elim=A1:0", "not a digit"),
+        ("colour=A1", "key=items"),
+        ("link=A1:3", "strong"),
+        ("units=99", "unit 99"),
+    ],
+)
+def test_parse_highlight_rejects_bad_specs_with_a_user_error(text, message):
+    with pytest.raises(SudokitError, match=message):
+        parse_highlight(text, standard())
+
+
+def test_normalize_rejects_cells_off_the_board_and_unknown_keys():
+    with pytest.raises(SudokitError, match="outside"):
+        normalize({"cells": [81]}, standard())
+    with pytest.raises(SudokitError, match="unknown highlight keys"):
+        normalize({"arrows": []}, standard())
+
+
+def test_grid_and_result_display_as_svg_in_jupyter():
+    from sudokit.methods import METHODS
+
+    puzzle = parse_grid(GRID1)
+    parse_svg(puzzle._repr_svg_())
+    result = METHODS["norvig"](puzzle)
+    assert result.solution.is_solution_of(puzzle)
+    parse_svg(result._repr_svg_())
+
+
+def test_candidates_display_via_candidates_svg_and_board():
+    puzzle = parse_grid(GRID1)
+    cands = Candidates.of(puzzle)
+    root = parse_svg(candidates_svg(cands))
+    singles = sum(1 for s in range(81) if cands.count(s) == 1)  # givens and cells with one candidate left
+    assert singles > puzzle.givens
+    assert len([t for t in texts(root) if (t.get("id") or "").startswith("cell-")]) == singles
+    board = candidates_board(list(cands.masks), puzzle.geometry)
+    assert board.svg() == board._repr_svg_()
+    html = side_by_side(board, Board(puzzle), captions=["a", "b"])._repr_html_()
+    assert html.count("<svg") == 2 and "<figcaption" in html
+
+
+def test_save_board_picks_the_format_from_the_suffix(tmp_path):
+    puzzle = parse_grid(GRID1)
+    parse_svg(save_board(tmp_path / "b.svg", puzzle).read_text())
+    assert Image.open(save_board(tmp_path / "b.png", puzzle, scale=1)).size == (
+        board_scene(puzzle).width,
+        board_scene(puzzle).height,
+    )
+    with pytest.raises(SudokitError, match=".svg or .png"):
+        save_board(tmp_path / "b.jpg", puzzle)
+
+
+# ---- the command -----------------------------------------------------------------------------
+def test_render_command_writes_svg_to_stdout(run_cli):
+    result = run_cli("render", GRID1, "-c", "-H", "cells=E3;elim=B2:4")
+    assert result.exit_code == 0
+    parse_svg(result.stdout)
+
+
+def test_render_command_writes_a_png_of_the_scaled_size(run_cli, tmp_path):
+    out = tmp_path / "board.png"
+    result = run_cli("render", GRID1, "--solve", "--scale", "1.5", "-o", str(out))
+    assert result.exit_code == 0
+    scene = board_scene(parse_grid(GRID1))
+    assert Image.open(out).size == (round(scene.width * 1.5), round(scene.height * 1.5))
+
+
+def test_render_command_draws_a_16x16_file_and_a_jigsaw_variant(run_cli, data_dir, tmp_path):
+    first = (data_dir / "sudoku16_janko.txt").read_text().splitlines()[0]
+    result = run_cli("render", first, "-o", str(tmp_path / "b16.svg"))
+    assert result.exit_code == 0
+    assert len(texts(parse_svg((tmp_path / "b16.svg").read_text()))) > 100
+    result = run_cli("render", "." * 81, "-V", f"jigsaw:{JIGSAW_MAP}")
+    assert result.exit_code == 0 and parse_svg(result.stdout) is not None
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["-H", "cells=Z9"], ["-o", "board.jpg"], ["--solve"]],
+)
+def test_render_command_reports_user_errors_in_one_line(run_cli, tmp_path, args, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    puzzle = "11" + "." * 79 if args == ["--solve"] else GRID1
+    result = run_cli("render", puzzle, *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("sudokit: error:") and "Traceback" not in result.stderr
