@@ -1,0 +1,210 @@
+"""The Starlette application: the workbench page and the JSON API it uses.
+
+Every API route takes a JSON object in a POST body (``GET /api/info`` excepted) and answers JSON.
+Refusals are 4xx with ``{"error": message}``: malformed JSON, a missing or mistyped field, a puzzle
+that does not parse (with the parser's line and column), an unknown variant, a body over 1 MB. Calls
+that search (solve, count, hint, explain, generate, rate) run in worker processes with a time limit and
+answer 503 when they overrun. Requests never touch the file system; uploads are read by the page and
+sent as text.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from sudokit.web import features, inputs, tasks, views
+from sudokit.web.inputs import MAX_BODY, ApiError, bad
+from sudokit.web.worker import WorkerLost, WorkerPool, WorkTimeout
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+#: Headers on every answer: the page loads only its own files and cannot be framed.
+SECURITY_HEADERS = {
+    "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+}
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def create_app(
+    workers: int | None = None,
+    timeout: float = 10.0,
+    generate_timeout: float = 30.0,
+    allowed_hosts: list[str] | None = None,
+) -> Starlette:
+    """The workbench application.
+
+    ``workers`` processes serve the quick searching calls (default: up to 2, one per CPU) and one more
+    serves the generator; ``timeout`` and ``generate_timeout`` bound each call in seconds.
+    ``allowed_hosts`` restricts the ``Host`` header (``sudokit serve`` passes the loopback names when it
+    binds to loopback, which stops DNS-rebinding pages from reaching the API).
+    """
+    count = workers if workers is not None else max(1, min(2, os.cpu_count() or 1))
+    quick = WorkerPool(count, timeout, initializer=tasks.warm_up)
+    slow = WorkerPool(1, generate_timeout, initializer=tasks.warm_up)
+    available = features.available()
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):
+        quick.start()
+        try:
+            yield
+        finally:
+            quick.close()
+            slow.close()
+
+    async def run(pool: WorkerPool, fn: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return await pool.run(fn, *args)
+        except WorkTimeout as exc:
+            raise ApiError(503, f"{fn.__name__.removesuffix('_task')}: {exc}") from None
+        except WorkerLost as exc:
+            raise ApiError(503, str(exc)) from None
+
+    # ---- routes ------------------------------------------------------------------------------
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    async def info(request: Request) -> Response:
+        return JSONResponse(features.info(available))
+
+    async def geometry(request: Request) -> Response:
+        body = await json_body(request)
+        variant = inputs.variant_name(body)
+        size = inputs.int_field(body, "size", 9, 1, inputs.MAX_SIZE)
+        g = inputs.board_geometry(variant, size)
+        return JSONResponse({"variant": variant, "geometry": views.geometry_json(g)})
+
+    async def parse(request: Request) -> Response:
+        body = await json_body(request)
+        text = inputs.text_field(body, "text", MAX_BODY)
+        name = inputs.text_field(body, "name", 200, "")
+        variant = inputs.variant_name(body)
+        index = inputs.int_field(body, "index", 0, 0, 1_000_000)
+        grid, found = await run_in_threadpool(inputs.parse_text, text, variant, name, index)
+        return JSONResponse({**views.puzzle_json(grid, variant), "found": found})
+
+    async def check(request: Request) -> Response:
+        body = await json_body(request)
+        grid = inputs.puzzle_field(body)
+        return JSONResponse(views.check_json(grid))
+
+    async def candidates(request: Request) -> Response:
+        from sudokit.grid import Candidates
+
+        body = await json_body(request)
+        grid = inputs.puzzle_field(body)
+        cands = Candidates.of(grid)
+        return JSONResponse({"candidates": [list(cands[s]) for s in grid.geometry.cells]})
+
+    async def solve(request: Request) -> Response:
+        body = await json_body(request)
+        grid = inputs.puzzle_field(body)
+        variant = inputs.variant_name(body)
+        return JSONResponse(await run(quick, tasks.solve_task, grid.to_line(), variant))
+
+    async def count(request: Request) -> Response:
+        body = await json_body(request)
+        grid = inputs.puzzle_field(body)
+        limit = inputs.int_field(body, "limit", 1000, 1, inputs.MAX_COUNT_LIMIT)
+        variant = inputs.variant_name(body)
+        return JSONResponse(await run(quick, tasks.count_task, grid.to_line(), variant, limit))
+
+    routes = [
+        Route("/", index),
+        Route("/api/info", info),
+        Route("/api/geometry", geometry, methods=["POST"]),
+        Route("/api/parse", parse, methods=["POST"]),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/candidates", candidates, methods=["POST"]),
+        Route("/api/solve", solve, methods=["POST"]),
+        Route("/api/count", count, methods=["POST"]),
+    ]
+    routes += features.optional_routes(available, quick, slow, run, json_body)
+    routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
+
+    middleware = [Middleware(HeadersMiddleware)]
+    if allowed_hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    return Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers={ApiError: api_error, HTTPException: http_error, Exception: server_error},
+    )
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, read at most :data:`MAX_BODY` bytes far."""
+    declared = request.headers.get("content-length")
+    if declared is not None:
+        if not declared.isdigit():
+            raise bad("bad Content-Length header")
+        if int(declared) > MAX_BODY:
+            raise ApiError(413, f"request body too large: at most {MAX_BODY} bytes")
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise ApiError(413, f"request body too large: at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return inputs.decode_body(b"".join(chunks))
+
+
+async def api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    messages = {404: "no such page or API route", 405: "method not allowed here"}
+    return JSONResponse(
+        {"error": messages.get(exc.status_code, str(exc.detail))}, status_code=exc.status_code, headers=exc.headers
+    )
+
+
+async def server_error(request: Request, exc: Exception) -> Response:  # pragma: no cover - a bug if reached
+    return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
+
+
+class HeadersMiddleware:
+    """Add :data:`SECURITY_HEADERS` to every answer, and ``no-store`` to API answers."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        api = scope["path"].startswith("/api/")
+
+        async def send_with_headers(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items()]
+                if api:
+                    headers.append((b"cache-control", b"no-store"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

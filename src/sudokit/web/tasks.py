@@ -1,0 +1,176 @@
+"""The library calls behind the API that may take time, as plain functions over plain data.
+
+Each task takes a puzzle line and a variant name (already validated by :mod:`.inputs`) and returns a
+JSON-ready dict, so it can run in a worker process (:mod:`.worker`). The words of the answers are the
+library's: status ``solved`` / ``multiple`` / ``no_solution`` / ``invalid``, cells as indices, digits 1..n.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sudokit.grid import Grid
+from sudokit.web.inputs import cached_geometry, fixed_size
+
+#: A small puzzle the workers solve once when they start, to load the compiled kernels.
+_WARM_UP = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def grid_of(line: str, variant: str) -> Grid:
+    """Rebuild a validated puzzle from its line and variant name."""
+    from sudokit.formats import parse_grid
+
+    if fixed_size(variant):
+        return parse_grid(line, geometry=cached_geometry(variant), mode="line")
+    return parse_grid(line, geometry=cached_geometry(variant, len(line)), mode="line")
+
+
+def warm_up() -> None:
+    """Import the engine and solve one puzzle (numba loads its cached machine code)."""
+    from sudokit.engine import solve
+
+    solve(_WARM_UP)
+
+
+def stats_dict(stats) -> dict[str, Any]:
+    """Search statistics as JSON."""
+    return {
+        "guesses": stats.guesses,
+        "nodes": stats.nodes,
+        "backtracks": stats.backtracks,
+        "seconds": round(stats.seconds, 6),
+    }
+
+
+def solve_task(line: str, variant: str) -> dict[str, Any]:
+    """Solve and prove uniqueness (limit 2): status, the solution when unique (the engine checks it against
+    the rules before returning it), the count found."""
+    from sudokit.engine import solve
+
+    result = solve(grid_of(line, variant), limit=2)
+    solution = result.solution
+    return {
+        "status": str(result.status),
+        "solution": list(solution.values) if solution is not None else None,
+        "count": result.count,
+        "message": result.message,
+        "stats": stats_dict(result.stats),
+    }
+
+
+def count_task(line: str, variant: str, limit: int) -> dict[str, Any]:
+    """How many solutions, counted up to ``limit`` (``exact`` is false when the limit was reached)."""
+    from sudokit.engine import count_solutions
+
+    puzzle = grid_of(line, variant)
+    if puzzle.conflicts():
+        return {"count": 0, "limit": limit, "exact": True}
+    count = count_solutions(puzzle, limit=limit)
+    return {"count": count, "limit": limit, "exact": count < limit}
+
+
+def _step_json(step, values: list[int], cands: list[int]) -> dict[str, Any]:
+    """A logic step with the board it applies to (values and candidate masks before the step)."""
+    return {**step.to_dict(), "values": list(values), "masks": list(cands)}
+
+
+def _logic_state(puzzle: Grid, masks: list[int] | None):
+    """The logic state of a puzzle; ``masks`` (the page's candidates) can only narrow the usual ones."""
+    from sudokit.logic import State
+
+    state = State.from_grid(puzzle)
+    if masks is None:
+        return state
+    return State.from_candidates(puzzle.geometry, state.values, [a & b for a, b in zip(state.cands, masks)])
+
+
+def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[str, Any]:
+    """The next logical step from the grid (and the page's candidates, when given), or why there is none."""
+    from sudokit.logic import next_step
+
+    puzzle = grid_of(line, variant)
+    clash = puzzle.conflicts()
+    if clash:
+        return {"step": None, "message": f"the grid breaks the rules: {clash[0].describe(puzzle.geometry)}"}
+    if puzzle.is_complete:
+        return {"step": None, "message": "the grid is complete"}
+    state = _logic_state(puzzle, masks)
+    if state.is_broken():
+        return {"step": None, "message": "a cell has no candidate left: an earlier digit is wrong"}
+    before_values, before_cands = state.values[:], state.cands[:]
+    step = next_step(state)
+    if step is None:
+        return {"step": None, "message": "no technique applies here: logic is stuck (try Solve)"}
+    return {"step": _step_json(step, before_values, before_cands), "message": ""}
+
+
+def explain_task(line: str, variant: str) -> dict[str, Any]:
+    """The whole logical path, each step with the board before it, so the page can step back and forth."""
+    from sudokit.logic import State, explain
+
+    puzzle = grid_of(line, variant)
+    clash = puzzle.conflicts()
+    if clash:
+        return {
+            "steps": [],
+            "solved": False,
+            "stuck": False,
+            "rating": None,
+            "final": list(puzzle.values),
+            "final_masks": [],
+            "message": f"the grid breaks the rules: {clash[0].describe(puzzle.geometry)}",
+        }
+    path = explain(puzzle)
+    state = State.from_grid(puzzle)
+    steps = []
+    for step in path.steps:
+        steps.append(_step_json(step, state.values, state.cands))
+        state.apply(step)
+    if path.solved:
+        message = f"solved by logic in {len(steps)} steps"
+    elif path.stuck:
+        message = f"logic is stuck after {len(steps)} steps"
+    else:
+        message = f"logic stopped after {len(steps)} steps"
+    return {
+        "steps": steps,
+        "solved": path.solved,
+        "stuck": path.stuck,
+        "rating": path.rating if path.solved else None,
+        "final": list(state.values),
+        "final_masks": list(state.cands),
+        "message": message,
+    }
+
+
+def generate_task(variant: str, size: int, difficulty: str | None, time_limit: float) -> dict[str, Any]:
+    """A new unique puzzle of the variant, of the difficulty when one is named (``error`` when none is found)."""
+    from sudokit.errors import SudokitError
+    from sudokit.generate import Generator
+    from sudokit.web.views import puzzle_json
+
+    geometry = cached_geometry(variant) if fixed_size(variant) else cached_geometry(variant, size * size)
+    try:
+        made = Generator(geometry, difficulty=difficulty, time_limit=time_limit).one()
+    except SudokitError as exc:
+        return {"error": str(exc)}
+    rating = None
+    if made.rating is not None:
+        rating = {"level": made.rating.level, "value": made.rating.value, "text": str(made.rating)}
+    return {**puzzle_json(made.puzzle, variant), "rating": rating, "symmetry": made.symmetry}
+
+
+def rate_task(line: str, variant: str) -> dict[str, Any]:
+    """Every difficulty measure of the puzzle (SE-style, HoDoKu-style, Norvig's level, engine guesses)."""
+    from sudokit.rating import rate
+
+    puzzle = grid_of(line, variant)
+    clash = puzzle.conflicts()
+    if clash:
+        return {"error": f"the grid breaks the rules: {clash[0].describe(puzzle.geometry)}"}
+    rating = rate(puzzle)
+    if rating.solved:
+        summary = f"{rating.level}, SE {rating.se}, {rating.steps} steps, hardest: {rating.hardest}"
+    else:
+        summary = f"beyond these techniques (SE {rating.se}) after {rating.steps} steps"
+    return {**rating.to_dict(), "summary": summary}

@@ -1,0 +1,71 @@
+"""The JSON shapes of the API: geometries, puzzles and their conflicts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sudokit.geometry import Geometry
+from sudokit.grid import Grid
+
+#: Unit kinds that tile the board into regions (drawn with thick borders); other units are shaded.
+REGION_KINDS = ("box", "region")
+
+
+def geometry_json(g: Geometry) -> dict[str, Any]:
+    """What the page needs to draw and check a board: units, their names, regions and extra units."""
+    region = [-1] * g.n_cells
+    regions = [u for u in range(len(g.units)) if g.unit_kind(u) in REGION_KINDS]
+    for i, u in enumerate(regions):
+        for s in g.units[u]:
+            region[s] = i
+    extra = [u for u in range(len(g.units)) if g.unit_kind(u) not in ("row", "column", *REGION_KINDS)]
+    return {
+        "name": g.name,
+        "size": g.size,
+        "symbols": g.symbols,
+        "box_rows": g.box_rows,
+        "box_cols": g.box_cols,
+        "labels": list(g.labels),
+        "units": [list(u) for u in g.units],
+        "unit_names": list(g.unit_names),
+        "region": region,
+        "extra_units": extra,
+    }
+
+
+def conflicts_json(grid: Grid) -> list[dict[str, Any]]:
+    """Every clash of the grid: the unit, the digit, the cells and a sentence."""
+    return [
+        {
+            "unit": c.unit,
+            "unit_name": c.unit_name,
+            "digit": c.digit,
+            "cells": list(c.cells),
+            "message": c.describe(grid.geometry),
+        }
+        for c in grid.conflicts()
+    ]
+
+
+def puzzle_json(grid: Grid, variant: str) -> dict[str, Any]:
+    """A puzzle with its geometry and conflicts."""
+    return {
+        "variant": variant,
+        "line": grid.to_line(),
+        "values": list(grid.values),
+        "givens": grid.givens,
+        "geometry": geometry_json(grid.geometry),
+        "conflicts": conflicts_json(grid),
+    }
+
+
+def check_json(grid: Grid) -> dict[str, Any]:
+    """Conflicts, and whether the grid is complete and a valid solution."""
+    from sudokit.grid import is_solution
+
+    return {
+        "conflicts": conflicts_json(grid),
+        "complete": grid.is_complete,
+        "solved": grid.is_complete and is_solution(grid),
+        "givens": grid.givens,
+    }

@@ -1,0 +1,389 @@
+"""The workbench's JSON API over HTTP (Starlette's TestClient): every route, good input and bad."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sudokit.formats import parse_grid
+from sudokit.geometry import from_name
+from sudokit.grid import Candidates, Grid, is_solution
+
+with warnings.catch_warnings():  # starlette 1.x warns that it prefers httpx2; httpx works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+POST_ROUTES = [
+    "geometry",
+    "parse",
+    "check",
+    "candidates",
+    "solve",
+    "count",
+    "hint",
+    "explain",
+    "generate",
+    "rate",
+    "svg",
+]
+PUZZLE_ROUTES = ["check", "candidates", "solve", "count", "hint", "explain", "rate", "svg"]
+
+
+@pytest.fixture(scope="module")
+def client():
+    from sudokit.web import create_app
+
+    with TestClient(create_app(workers=1, timeout=30, generate_timeout=30)) as c:
+        yield c
+
+
+def first_line(name: str) -> str:
+    return (DATA / name).read_text().splitlines()[0]
+
+
+def tdoku_line(count: int) -> str:
+    """The first puzzle of tdoku's test file with exactly ``count`` solutions."""
+    for line in (DATA / "tdoku_test_puzzles.txt").read_text().splitlines():
+        fields = line.split(":")
+        if int(fields[1]) == count:
+            return fields[0]
+    raise AssertionError(f"no puzzle with {count} solutions")
+
+
+def grid_of(values: list[int], variant: str = "standard") -> Grid:
+    return Grid(from_name(variant, len(values)), tuple(values))
+
+
+def assert_refused(response, status: int = 400) -> str:
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert isinstance(body["error"], str) and body["error"]
+    return body["error"]
+
+
+# ---- page and info -------------------------------------------------------------------------------
+def test_index_page_is_served_with_a_strict_content_security_policy(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    assert "sudokit workbench" in response.text
+    assert "default-src 'self'" in response.headers["content-security-policy"]
+    assert response.headers["x-content-type-options"] == "nosniff"
+    for asset in ("/static/app.js", "/static/style.css"):
+        assert client.get(asset).status_code == 200
+
+
+def test_static_files_stay_inside_their_folder(client):
+    for path in ("/static/../app.py", "/static/%2e%2e/app.py", "/static/..%2fapp.py", "/static/../../errors.py"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert "create_app" not in response.text
+
+
+def test_info_lists_features_variants_and_limits(client):
+    info = client.get("/api/info").json()
+    assert info["features"]["solve"] and info["features"]["count"]
+    assert {"standard", "diagonal", "16x16"} <= {v["variant"] for v in info["variants"]}
+    assert info["limits"]["max_body"] == 1 << 20
+    if info["features"]["generate"]:
+        assert "easy" in info["difficulties"]
+
+
+def test_api_answers_are_not_cached(client):
+    assert client.get("/api/info").headers["cache-control"] == "no-store"
+
+
+# ---- solve and count -----------------------------------------------------------------------------
+def test_solve_returns_the_checked_unique_solution(client):
+    result = client.post("/api/solve", json={"puzzle": PUZZLE}).json()
+    assert result["status"] == "solved"
+    solution = grid_of(result["solution"])
+    assert is_solution(solution, parse_grid(PUZZLE))
+    assert solution.to_line() == SOLUTION
+    assert result["count"] == 1 and result["stats"]["nodes"] >= 1
+
+
+def test_solve_reports_several_none_and_invalid(client):
+    several = client.post("/api/solve", json={"puzzle": first_line("serg_benchmark.txt")}).json()
+    assert several["status"] == "multiple" and several["solution"] is None and several["count"] == 2
+    none = client.post("/api/solve", json={"puzzle": tdoku_line(0)}).json()
+    assert none["status"] == "no_solution" and none["solution"] is None
+    clash = "11" + "." * 79
+    invalid = client.post("/api/solve", json={"puzzle": clash}).json()
+    assert invalid["status"] == "invalid" and "row A" in invalid["message"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "puzzle"),
+    [
+        ("standard", first_line("sudoku4_vu.txt")),
+        ("standard", first_line("sudoku16_vu.txt")),
+        ("diagonal", first_line("xsudoku9.txt")),
+        ("4x4", first_line("sudoku4_vu.txt")),
+    ],
+)
+def test_solve_handles_sizes_and_variants(client, variant, puzzle):
+    result = client.post("/api/solve", json={"puzzle": puzzle, "variant": variant}).json()
+    assert result["status"] == "solved"
+    geometry = from_name(variant, len(puzzle))
+    assert is_solution(Grid(geometry, tuple(result["solution"])), parse_grid(puzzle, geometry=geometry))
+
+
+def test_solve_reads_a_multi_line_grid(client):
+    rows = "\n".join(" ".join(PUZZLE[r * 9 : r * 9 + 9]) for r in range(9))
+    result = client.post("/api/solve", json={"puzzle": rows}).json()
+    assert grid_of(result["solution"]).to_line() == SOLUTION
+
+
+def test_count_is_exact_below_the_limit_and_capped_at_it(client):
+    exact = client.post("/api/count", json={"puzzle": tdoku_line(125), "limit": 1000}).json()
+    assert exact == {"count": 125, "limit": 1000, "exact": True}
+    capped = client.post("/api/count", json={"puzzle": "." * 81, "limit": 50}).json()
+    assert capped == {"count": 50, "limit": 50, "exact": False}
+    clash = client.post("/api/count", json={"puzzle": "11" + "." * 79}).json()
+    assert clash["count"] == 0
+
+
+# ---- candidates, check, parse, geometry ----------------------------------------------------------
+def test_candidates_are_the_digits_no_peer_holds(client):
+    result = client.post("/api/candidates", json={"puzzle": PUZZLE}).json()
+    expected = Candidates.of(parse_grid(PUZZLE))
+    assert result["candidates"] == [list(expected[s]) for s in range(81)]
+
+
+def test_check_names_each_conflict_and_recognises_a_solution(client):
+    bad = client.post("/api/check", json={"puzzle": "5....5" + "." * 75}).json()
+    assert bad["conflicts"][0]["cells"] == [0, 5]
+    assert bad["conflicts"][0]["message"] == "digit 5 twice in row A (A1, A6)"
+    assert not bad["solved"]
+    good = client.post("/api/check", json={"puzzle": SOLUTION}).json()
+    assert good == {"conflicts": [], "complete": True, "solved": True, "givens": 81}
+
+
+def test_parse_reads_csv_files_by_name_and_counts_their_puzzles(client):
+    text = f"quizzes,solutions\n{PUZZLE},{SOLUTION}\n{first_line('norvig_top95.txt')},\n"
+    result = client.post("/api/parse", json={"text": text, "name": "games.csv"}).json()
+    assert result["line"] == PUZZLE and result["found"] == 2 and result["givens"] == 17
+    second = client.post("/api/parse", json={"text": text, "name": "games.csv", "index": 1}).json()
+    assert second["line"] == first_line("norvig_top95.txt")
+
+
+def test_parse_reads_a_pretty_grid_and_reports_its_conflicts(client):
+    rows = ["5 . . |. . 5 |. . .", *[". . . |. . . |. . ."] * 8]
+    result = client.post("/api/parse", json={"text": "\n".join(rows)}).json()
+    assert result["givens"] == 2 and result["conflicts"][0]["unit_name"] == "row A"
+    assert result["geometry"]["size"] == 9
+
+
+def test_parse_error_names_line_and_column(client):
+    text = PUZZLE[:10] + "x" + PUZZLE[11:]
+    message = assert_refused(client.post("/api/parse", json={"text": text}))
+    assert "1:11" in message and "'x'" in message
+
+
+def test_geometry_describes_regions_and_extra_units(client):
+    windoku = client.post("/api/geometry", json={"variant": "windoku"}).json()["geometry"]
+    assert len(windoku["extra_units"]) == 4 and windoku["region"][80] == 8
+    six = client.post("/api/geometry", json={"variant": "standard", "size": 6}).json()["geometry"]
+    assert six["size"] == 6 and six["box_rows"] == 2 and six["box_cols"] == 3
+    jig = "".join(str(r) * 4 for r in range(4))
+    jigsaw = client.post("/api/geometry", json={"variant": f"jigsaw:{jig}"}).json()["geometry"]
+    assert jigsaw["size"] == 4 and jigsaw["region"][:4] == [0, 0, 0, 0]
+
+
+# ---- logic, generate, rate -------------------------------------------------------------------------
+def test_hint_gives_a_correct_next_step_with_its_board(client):
+    result = client.post("/api/hint", json={"puzzle": PUZZLE}).json()
+    step = result["step"]
+    assert step["explanation"] and step["technique"]
+    assert step["values"] == list(parse_grid(PUZZLE).values)
+    for cell, digit in step["placements"]:
+        assert int(SOLUTION[cell]) == digit
+    for cell, digit in step["eliminations"]:
+        assert int(SOLUTION[cell]) != digit
+
+
+def test_hint_takes_the_pages_candidates_and_says_when_there_is_nothing_to_do(client):
+    masks = Candidates.of(parse_grid(PUZZLE)).masks
+    narrowed = [0 if v != "." else m for v, m in zip(PUZZLE, masks)]
+    with_masks = client.post("/api/hint", json={"puzzle": PUZZLE, "candidates": narrowed}).json()
+    assert with_masks["step"]["masks"] == narrowed
+    done = client.post("/api/hint", json={"puzzle": SOLUTION}).json()
+    assert done == {"step": None, "message": "the grid is complete"}
+    refused = client.post("/api/hint", json={"puzzle": PUZZLE, "candidates": [1] * 80})
+    assert "81 bitmasks" in assert_refused(refused)
+
+
+def test_explain_walks_every_step_to_the_solution(client):
+    result = client.post("/api/explain", json={"puzzle": PUZZLE}).json()
+    assert result["solved"] and len(result["steps"]) > 10
+    assert grid_of(result["final"]).to_line() == SOLUTION
+    assert result["steps"][0]["values"] == list(parse_grid(PUZZLE).values)
+    # each step's board holds at least the digits of the one before
+    for before, after in zip(result["steps"], result["steps"][1:]):
+        assert all(not a or a == b for a, b in zip(before["values"], after["values"]))
+
+
+def test_generate_makes_a_unique_puzzle_of_the_asked_difficulty(client):
+    from sudokit.engine import count_solutions
+
+    response = client.post("/api/generate", json={"difficulty": "easy"})
+    result = response.json()
+    puzzle = grid_of(result["values"])
+    assert count_solutions(puzzle, limit=2) == 1
+    assert result["rating"]["level"] == "easy"
+    small = client.post("/api/generate", json={"variant": "4x4", "size": 4}).json()
+    assert small["geometry"]["size"] == 4 and count_solutions(grid_of(small["values"]), limit=2) == 1
+
+
+def test_rate_gives_every_measure(client):
+    result = client.post("/api/rate", json={"puzzle": PUZZLE}).json()
+    assert result["solved"] and result["level"] and result["er"] >= 1.0 and result["summary"]
+    assert assert_refused(client.post("/api/rate", json={"puzzle": "11" + "." * 79}), 422)
+
+
+def test_svg_draws_the_board_with_candidates_and_a_steps_highlight(client):
+    step = client.post("/api/hint", json={"puzzle": PUZZLE}).json()["step"]
+    keys = ("cells", "units", "candidates", "eliminations", "placements", "links")
+    body = {"puzzle": PUZZLE, "candidates": step["masks"], "highlight": {k: step[k] for k in keys}}
+    response = client.post("/api/svg", json=body)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert response.text.lstrip().startswith(("<svg", "<?xml")) and "</svg>" in response.text
+    plain = client.post("/api/svg", json={"puzzle": PUZZLE}).text
+    assert len(response.text) > len(plain)  # pencil marks and highlights add to the picture
+
+
+@pytest.mark.parametrize(
+    ("highlight", "words"),
+    [
+        ([1, 2], "must be an object"),
+        ({"cells": [81]}, "cell 81"),
+        ({"cells": "A1"}, "must be a list"),
+        ({"units": [27]}, "unit 27"),
+        ({"placements": [[0, 10]]}, "digit 10"),
+        ({"placements": [[0]]}, "pair"),
+        ({"eliminations": [["0", 1]]}, "cell '0'"),
+        ({"links": [[[0, 1], [1, 1]]]}, "link"),
+        ({"arrows": []}, "unknown key"),
+    ],
+)
+def test_svg_refuses_a_bad_highlight(client, highlight, words):
+    assert words in assert_refused(client.post("/api/svg", json={"puzzle": PUZZLE, "highlight": highlight}))
+
+
+# ---- bad input: always 4xx with a message, never a 500 ------------------------------------------
+@pytest.mark.parametrize("route", PUZZLE_ROUTES)
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"puzzle": PUZZLE[:-1]}, "too few cells"),
+        ({"puzzle": PUZZLE + "1"}, "too many cells"),
+        ({"puzzle": PUZZLE[:5] + "z" + PUZZLE[6:]}, "bad character 'z'"),
+        ({"puzzle": PUZZLE, "variant": "hexagonal"}, "unknown variant"),
+        ({"puzzle": PUZZLE, "variant": "99999x99999"}, "not served"),
+        ({"puzzle": PUZZLE, "variant": "3x99999"}, "not served"),
+        ({"puzzle": "", "variant": "standard"}, "empty"),
+        ({"puzzle": 81}, "must be a string"),
+        ({}, "missing field 'puzzle'"),
+        ({"puzzle": "1" * 30_000}, "too long"),
+    ],
+)
+def test_bad_puzzles_are_refused_with_a_message(client, route, body, words):
+    assert words in assert_refused(client.post(f"/api/{route}", json=body))
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
+    "raw",
+    [b"{not json", b"[1, 2, 3]", b'"a string"', b"\xff\xfe", b"[" * 100_000],
+)
+def test_malformed_bodies_are_refused(client, route, raw):
+    assert_refused(client.post(f"/api/{route}", content=raw))
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+def test_bodies_over_one_megabyte_are_refused(client, route):
+    body = json.dumps({"puzzle": PUZZLE, "pad": "x" * (1 << 20)}).encode()
+    assert "too large" in assert_refused(client.post(f"/api/{route}", content=body), 413)
+
+
+def test_oversize_body_without_a_length_header_is_cut_off(client):
+    def chunks():
+        for _ in range(40):
+            yield b" " * 65536
+
+    assert "too large" in assert_refused(client.post("/api/solve", content=chunks()), 413)
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "words"),
+    [
+        ("count", {"puzzle": PUZZLE, "limit": 0}, "between 1 and"),
+        ("count", {"puzzle": PUZZLE, "limit": True}, "must be an integer"),
+        ("count", {"puzzle": PUZZLE, "limit": "5"}, "must be an integer"),
+        ("geometry", {"variant": "standard", "size": 7}, "no standard board has 7"),
+        ("geometry", {"variant": "windoku", "size": 16}, "windoku"),
+        ("geometry", {"variant": "jigsaw:1112"}, "regions"),
+        ("parse", {"text": "   "}, "empty"),
+        ("parse", {"text": PUZZLE, "index": 3}, "no puzzle number 4"),
+        ("parse", {"text": PUZZLE, "name": 7}, "must be a string"),
+        ("generate", {"difficulty": "impossible"}, "unknown difficulty"),
+        ("generate", {"variant": "standard", "size": 36}, "between 1 and 25"),
+        ("hint", {"puzzle": PUZZLE, "candidates": [True] * 81}, "bitmask"),
+        ("hint", {"puzzle": PUZZLE, "candidates": [1024] * 81}, "bitmask"),
+    ],
+)
+def test_bad_fields_are_refused_with_a_message(client, route, body, words):
+    assert words in assert_refused(client.post(f"/api/{route}", json=body))
+
+
+def test_unknown_routes_and_methods_answer_json(client):
+    assert "no such" in assert_refused(client.post("/api/nothing", json={}), 404)
+    assert "method" in assert_refused(client.get("/api/solve"), 405)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.text(max_size=90),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "puzzle": st.text(alphabet="123456789.0 x|\n-", min_size=0, max_size=100) | json_values,
+        "variant": st.sampled_from(["standard", "diagonal", "windoku", "6x6", "jigsaw:12", "x", "0x0"]) | json_values,
+        "limit": json_values,
+        "size": json_values,
+        "text": json_values,
+        "index": json_values,
+        "candidates": json_values,
+        "difficulty": json_values,
+        "highlight": json_values,
+    },
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    route=st.sampled_from(["geometry", "parse", "check", "candidates", "solve", "count", "hint", "svg"]), body=fields
+)
+def test_no_body_makes_the_server_fail(client, route, body):
+    response = client.post(f"/api/{route}", json=body)
+    assert response.status_code < 500, response.text
+    assert isinstance(response.json(), dict)
+
+
+def test_host_header_is_checked_when_hosts_are_given():
+    from sudokit.web import create_app
+
+    with TestClient(create_app(workers=1, allowed_hosts=["127.0.0.1", "localhost"])) as c:
+        assert c.get("/api/info").status_code == 400  # TestClient sends Host: testserver
+        assert c.get("/api/info", headers={"host": "127.0.0.1:8000"}).status_code == 200
