@@ -1,0 +1,167 @@
+"""``sudokit generate``: unique (by default minimal) puzzles by clue count, symmetry, pattern or difficulty."""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import sys
+
+import click
+
+from sudokit.cli.inputs import variant_option
+
+OUTPUT_FORMATS = ("line", "grid", "sdk", "ss", "csv")
+CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty", "Rating", "Measure")
+
+
+@click.command()
+@click.option("--count", "-n", default=1, show_default=True, type=click.IntRange(min=1), help="How many puzzles.")
+@click.option("--clues", default=None, metavar="N|LO-HI", help="Number of givens, or a range (digging stops there).")
+@click.option(
+    "--symmetry",
+    type=click.Choice(["none", "rot180", "rot90", "mirror", "flip", "diagonal", "random"]),
+    default="none",
+    show_default=True,
+    help="Symmetry of the clue pattern (random: a different one per puzzle).",
+)
+@click.option(
+    "--difficulty",
+    type=click.Choice(["easy", "medium", "hard", "expert", "extreme"]),
+    default=None,
+    help="Keep only puzzles of this level: the SE-style rating's level (HoDoKu caps; expert = Unfair), "
+    "or Norvig's level bands when sudokit.rating is missing.",
+)
+@click.option(
+    "--rating", default=None, metavar="MIN-MAX", help="Keep only puzzles with an SE-style rating (ER) in range."
+)
+@click.option("--pattern", default=None, metavar="PATTERN|FILE", help="Fill a clue pattern: 'x' a given, '.' empty.")
+@click.option(
+    "--method",
+    type=click.Choice(["dig", "norvig"]),
+    default="dig",
+    show_default=True,
+    help="dig: remove clues while unique; norvig: the seed's random_puzzle (may be ambiguous).",
+)
+@variant_option
+@click.option("--size", type=int, default=None, help="Board size: 4, 6, 9, 16, ... (default 9).")
+@click.option("--seed", type=int, default=None, help="Random seed: the same seed gives the same output.")
+@click.option("--format", "-f", "fmt", type=click.Choice(OUTPUT_FORMATS), default="line", show_default=True)
+@click.option("--with-solution", is_flag=True, help="Also print each puzzle's solution.")
+@click.option("--with-rating", is_flag=True, help="Also print each puzzle's difficulty.")
+@click.option("--time-limit", default=60.0, show_default=True, type=float, help="Seconds allowed per puzzle.")
+@click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
+def command(
+    count: int,
+    clues: str | None,
+    symmetry: str,
+    difficulty: str | None,
+    rating: str | None,
+    pattern: str | None,
+    method: str,
+    variant: str | None,
+    size: int | None,
+    seed: int | None,
+    fmt: str,
+    with_solution: bool,
+    with_rating: bool,
+    time_limit: float,
+    progress: bool | None,
+) -> None:
+    """Generate puzzles with exactly one solution, minimal unless --clues stops the digging early.
+
+    Output is one puzzle per line by default; with --with-solution a line reads PUZZLE:1:SOLUTION
+    (tdoku's layout, which `sudokit` reads back), and --with-rating adds a `# level` comment.
+    """
+    from sudokit.generate import Generator, measure_difficulty
+    from sudokit.geometry import for_size, from_name
+
+    if size is not None:
+        geometry = from_name(variant or "standard", size * size)
+    else:
+        geometry = from_name(variant) if variant else for_size(9)
+    if pattern is not None and os.path.exists(pattern):
+        with open(pattern, encoding="utf-8") as fh:
+            pattern = "".join(line.split("#", 1)[0] for line in fh)
+    gen = Generator(
+        geometry,
+        seed=seed,
+        symmetry=symmetry,
+        clues=clues,
+        pattern=pattern,
+        difficulty=difficulty,
+        rating=rating,
+        method=method,
+        time_limit=time_limit,
+    )
+    show_bar = progress if progress is not None else (count > 1 and sys.stderr.isatty())
+    if fmt == "csv":
+        click.echo(",".join(CSV_HEADER))
+    bar = _progress(count) if show_bar else None
+    try:
+        for i, found in enumerate(gen.puzzles(count)):
+            if with_rating and found.rating is None and found.unique is not False:
+                found.rating = measure_difficulty(found.puzzle)
+            if fmt != "csv" and i and fmt != "line":
+                click.echo()
+            click.echo(_render(found, fmt, with_solution, with_rating))
+            if bar is not None:
+                bar.advance(bar.task_ids[0])
+    finally:
+        if bar is not None:
+            bar.stop()
+
+
+def _progress(total: int):
+    from rich.console import Console
+    from rich.progress import Progress
+
+    bar = Progress(console=Console(stderr=True), transient=True)
+    bar.add_task("generating", total=total)
+    bar.start()
+    return bar
+
+
+def _note(found, with_rating: bool) -> str:
+    """The comment after a puzzle: not-unique warnings always, the difficulty when asked."""
+    parts = []
+    if found.unique is False:
+        several = found.extra.get("solutions") != "none"
+        parts.append(f"{'NOT UNIQUE: several solutions' if several else 'NO SOLUTION'} (Norvig's random_puzzle)")
+    if with_rating and found.rating is not None:
+        parts.append(str(found.rating))
+    return "  # " + "; ".join(parts) if parts else ""
+
+
+def _render(found, fmt: str, with_solution: bool, with_rating: bool) -> str:
+    from sudokit.formats import format_grid
+
+    puzzle = found.puzzle
+    if fmt == "csv":
+        out = io.StringIO()
+        r = found.rating
+        csv.writer(out, lineterminator="").writerow(
+            [
+                puzzle.to_line(),
+                found.solution.to_line() if with_solution and found.solution else "",
+                puzzle.givens,
+                found.symmetry,
+                {True: "yes", False: "no", None: ""}[found.unique],
+                r.level if r is not None and with_rating else "",
+                f"{r.value:.1f}" if r is not None and with_rating else "",
+                r.measure if r is not None and with_rating else "",
+            ]
+        )
+        return out.getvalue()
+    note = _note(found, with_rating)
+    if fmt == "line":
+        text = puzzle.to_line()
+        if with_solution and found.solution is not None:
+            text += f":1:{found.solution.to_line()}"
+        return text + note
+    text = format_grid(puzzle, fmt)
+    if note:
+        text = f"#{note.strip()[1:]}\n{text}" if fmt != "sdk" else f"#C{note.strip()[1:]}\n{text}"
+    if with_solution and found.solution is not None:
+        text += "\n\n" + format_grid(found.solution, fmt)
+    return text

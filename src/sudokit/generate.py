@@ -1,0 +1,431 @@
+"""Puzzle generation: unique, minimal, symmetric puzzles by clue count, pattern or difficulty.
+
+The method is the field's standard one (QQWing, HoDoKu)::
+
+    random solution grid ──► visit the clue orbits in random order ──► remove an orbit,
+                             put it back if the puzzle no longer has exactly one solution
+
+An *orbit* is a cell together with its images under the chosen clue symmetry (``rot180`` pairs, ``rot90``
+quadruples, ...). One pass over every orbit gives a puzzle from which no orbit can be removed: with
+``symmetry="none"`` that is a *minimal* puzzle (removing any given makes it ambiguous), because a given
+that was needed in a larger puzzle is still needed in every smaller one. Uniqueness is decided by the
+fast engine's counter (``count_array(..., limit=2)``).
+
+Difficulty: when :mod:`sudokit.rating` is available its level names are used; otherwise the measure is
+Norvig's level (see :mod:`sudokit.generation.norvig`): ``easy`` puzzles fall to naked and hidden
+singles alone, harder bands leave more candidates after that propagation (:data:`NORVIG_BANDS`).
+Generation by difficulty is generate-and-test with a time limit.
+
+Everything random comes from one seeded :class:`numpy.random.Generator`, so a seed gives the same
+puzzles on every run.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sudokit.errors import SudokitError
+from sudokit.geometry import Geometry, standard
+from sudokit.grid import Grid
+
+#: Clue symmetries (QQWing's and HoDoKu's choices); ``random`` picks one of the others per puzzle.
+SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal", "random")
+
+#: Difficulty names, easiest first.
+DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme")
+
+#: Bands of Norvig's level (log10 of the candidate-count product after singles) for each difficulty,
+#: used while :mod:`sudokit.rating` is not available: ``lo < level <= hi``, easy is exactly 0.
+NORVIG_BANDS: dict[str, tuple[float, float]] = {
+    "easy": (-1.0, 0.0),
+    "medium": (0.0, 12.0),
+    "hard": (12.0, 20.0),
+    "expert": (20.0, 28.0),
+    "extreme": (28.0, float("inf")),
+}
+
+#: Generators: ``dig`` (random grid, remove orbits while unique) and ``norvig`` (the seed's random_puzzle).
+METHODS = ("dig", "norvig")
+
+
+@dataclass
+class Generated:
+    """One generated puzzle with its solution and how it was made."""
+
+    puzzle: Grid
+    solution: Grid | None
+    symmetry: str = "none"
+    method: str = "dig"
+    attempts: int = 1  #: solution grids tried before this puzzle was accepted
+    unique: bool | None = True  #: verified to have exactly one solution (None: not checked)
+    rating: Difficulty | None = None  #: the difficulty measure, when one was asked for or computed
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def clues(self) -> int:
+        """How many givens the puzzle has."""
+        return self.puzzle.givens
+
+
+# ---- symmetry orbits -----------------------------------------------------------------------------
+def _image(symmetry: str, n: int, r: int, c: int) -> tuple[int, int]:
+    if symmetry == "rot180":
+        return n - 1 - r, n - 1 - c
+    if symmetry == "rot90":
+        return c, n - 1 - r
+    if symmetry == "mirror":
+        return r, n - 1 - c
+    if symmetry == "flip":
+        return n - 1 - r, c
+    if symmetry == "diagonal":
+        return c, r
+    return r, c
+
+
+def orbits(geometry: Geometry, symmetry: str = "none") -> list[tuple[int, ...]]:
+    """The cells grouped into orbits of the clue symmetry, each orbit sorted, in cell order."""
+    if symmetry not in SYMMETRIES or symmetry == "random":
+        raise SudokitError(f"unknown symmetry {symmetry!r}; known: {', '.join(SYMMETRIES)}")
+    n = geometry.size
+    seen: set[int] = set()
+    out = []
+    for s in geometry.cells:
+        if s in seen:
+            continue
+        orbit = {s}
+        r, c = divmod(s, n)
+        while True:
+            r, c = _image(symmetry, n, r, c)
+            if r * n + c in orbit:
+                break
+            orbit.add(r * n + c)
+        seen |= orbit
+        out.append(tuple(sorted(orbit)))
+    return out
+
+
+def _pick_symmetry(symmetry: str, rng: np.random.Generator) -> str:
+    if symmetry == "random":
+        choices = [s for s in SYMMETRIES if s != "random"]
+        return choices[int(rng.integers(len(choices)))]
+    if symmetry not in SYMMETRIES:
+        raise SudokitError(f"unknown symmetry {symmetry!r}; known: {', '.join(SYMMETRIES)}")
+    return symmetry
+
+
+# ---- solution grids ------------------------------------------------------------------------------
+def random_solution(geometry: Geometry, rng: np.random.Generator) -> np.ndarray:
+    """A random complete grid of ``geometry`` as a uint8 array.
+
+    A few random digits are placed (each consistent with its peers), the engine completes them, and a
+    random symmetry of the geometry (relabelling, band/row/stack/column shuffles, ...) spreads the
+    engine's deterministic choices over the whole space of grids.
+    """
+    from sudokit.engine import solve_array
+    from sudokit.symmetry import random_transform
+
+    g = geometry
+    peers = g.peers
+    while True:
+        values = np.zeros(g.n_cells, dtype=np.uint8)
+        for s in rng.permutation(g.n_cells)[: g.size]:
+            used = {int(values[p]) for p in peers[s]}
+            free = [d for d in g.digits if d not in used]
+            if free:
+                values[s] = free[int(rng.integers(len(free)))]
+        solved = solve_array(values, g)
+        if solved is not None:
+            break
+    t = random_transform(g, rng)
+    return np.array([t.digits[solved[c]] for c in t.cells], dtype=np.uint8)
+
+
+# ---- digging -------------------------------------------------------------------------------------
+def dig(
+    solution: np.ndarray,
+    geometry: Geometry,
+    rng: np.random.Generator,
+    symmetry: str = "none",
+    stop_at: int | None = None,
+) -> np.ndarray:
+    """Remove clue orbits of ``solution`` in random order while the puzzle stays unique.
+
+    Stops early once at most ``stop_at`` givens are left; otherwise no orbit can be removed at the end
+    (a minimal puzzle when ``symmetry`` is ``none``).
+    """
+    from sudokit.engine import count_array
+
+    values = solution.copy()
+    groups = orbits(geometry, symmetry)
+    clues = geometry.n_cells
+    for k in rng.permutation(len(groups)):
+        if stop_at is not None and clues <= stop_at:
+            break
+        orbit = groups[k]
+        saved = [values[s] for s in orbit]
+        for s in orbit:
+            values[s] = 0
+        if count_array(values, geometry, 2) == 1:
+            clues -= len(orbit)
+        else:
+            for s, v in zip(orbit, saved):
+                values[s] = v
+    return values
+
+
+def is_minimal(puzzle: Grid) -> bool:
+    """True when removing any single given leaves more than one solution."""
+    from sudokit.engine import count_array
+
+    values = puzzle.to_array()
+    for s in np.flatnonzero(values):
+        v = values[s]
+        values[s] = 0
+        if count_array(values, puzzle.geometry, 2) == 1:
+            return False
+        values[s] = v
+    return True
+
+
+def parse_pattern(pattern: str, geometry: Geometry) -> np.ndarray:
+    """A clue pattern (``x`` = a given, ``.`` or ``0`` = empty; whitespace ignored) as a bool mask."""
+    marks = [ch for ch in pattern if not ch.isspace()]
+    if len(marks) != geometry.n_cells:
+        raise SudokitError(
+            f"a pattern for a {geometry.size}x{geometry.size} board needs {geometry.n_cells} cells, got {len(marks)}"
+        )
+    bad = sorted({ch for ch in marks if ch not in "xX.0"})
+    if bad:
+        raise SudokitError(f"a pattern uses 'x' for a given and '.' for an empty cell, not {''.join(bad)!r}")
+    return np.array([ch in "xX" for ch in marks], dtype=bool)
+
+
+# ---- difficulty ----------------------------------------------------------------------------------
+#: The rating module's HoDoKu-style level for each difficulty name.
+RATING_LEVELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Unfair", "extreme": "Extreme"}
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A measured difficulty: the level name, the number behind it, and which measure that is."""
+
+    level: str
+    value: float
+    measure: str  #: ``rating`` (SE-style ER, level from HoDoKu's score caps) or ``norvig-level``
+
+    def __str__(self) -> str:
+        if self.measure == "rating":
+            return f"{self.level} (SE {self.value:.1f})"
+        return f"{self.level} (Norvig level {self.value:.1f})"
+
+
+def _rating_module():
+    """:mod:`sudokit.rating` when it is installed, else None."""
+    try:
+        from sudokit import rating
+    except ImportError:
+        return None
+    return rating if hasattr(rating, "rate") else None
+
+
+def norvig_difficulty(puzzle: Grid) -> Difficulty:
+    """The difficulty band of a puzzle by Norvig's level (see :data:`NORVIG_BANDS`)."""
+    from sudokit.generation.norvig import level
+
+    value = level(puzzle)
+    for name, (lo, hi) in NORVIG_BANDS.items():
+        if lo < value <= hi:
+            return Difficulty(name, value, "norvig-level")
+    return Difficulty("extreme", value, "norvig-level")
+
+
+def rated_difficulty(puzzle: Grid) -> Difficulty:
+    """The difficulty by :func:`sudokit.rating.rate`: its level (renamed, see :data:`RATING_LEVELS`)
+    and its SE-style number (ER)."""
+    rating = _rating_module()
+    if rating is None:
+        raise SudokitError("the SE-style rating (sudokit.rating) is not available")
+    r = rating.rate(puzzle, extras=False)
+    names = {v: k for k, v in RATING_LEVELS.items()}
+    return Difficulty(names.get(r.level, "extreme"), float(r.er), "rating")
+
+
+def measure_difficulty(puzzle: Grid) -> Difficulty:
+    """The puzzle's difficulty: by :mod:`sudokit.rating` when it is there, else by Norvig's level."""
+    if _rating_module() is not None:
+        return rated_difficulty(puzzle)
+    return norvig_difficulty(puzzle)
+
+
+def measure_name() -> str:
+    """What difficulty levels are measured with, for messages."""
+    if _rating_module() is not None:
+        return "the SE-style rating with HoDoKu's level caps"
+    return "Norvig's level: log10 of the candidate product after naked and hidden singles"
+
+
+def parse_range(text: str | int | tuple | None, what: str, cast=int) -> tuple | None:
+    """``"22"`` -> (22, 22); ``"20-24"`` -> (20, 24); None stays None."""
+    if text is None:
+        return None
+    if isinstance(text, tuple):
+        lo, hi = text
+    elif isinstance(text, (int, float)):
+        lo = hi = text
+    else:
+        lo_s, sep, hi_s = str(text).strip().partition("-")
+        try:
+            lo = cast(lo_s)
+            hi = cast(hi_s) if sep else lo
+        except ValueError:
+            raise SudokitError(f"{what} must be a number or a range such as 20-24, got {text!r}") from None
+    if lo > hi:
+        raise SudokitError(f"{what} range {lo}-{hi} is empty")
+    return lo, hi
+
+
+# ---- the generator -------------------------------------------------------------------------------
+@dataclass
+class Generator:
+    """Settings for a stream of generated puzzles; iterate :meth:`puzzles` or call :meth:`one`.
+
+    ``clues`` is a number or ``(lo, hi)``: digging stops at a random target in the range, and grids
+    whose minimal puzzle still has more than ``hi`` givens are tried again. ``pattern`` fills a given
+    clue pattern instead of digging (HoDoKu's "pattern" mode): random solutions are tried until the
+    pattern's cells make a unique puzzle. ``difficulty`` keeps only puzzles of that level.
+    ``time_limit`` (seconds, per puzzle) turns a hopeless request into a clear :class:`SudokitError`.
+    """
+
+    geometry: Geometry = field(default_factory=standard)
+    seed: int | None = None
+    symmetry: str = "none"
+    clues: tuple[int, int] | None = None
+    pattern: str | None = None
+    difficulty: str | None = None
+    rating: tuple[float, float] | None = None
+    method: str = "dig"
+    time_limit: float = 60.0
+    rng: np.random.Generator = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.rng = np.random.default_rng(self.seed)
+        self.clues = parse_range(self.clues, "clues")
+        self.rating = parse_range(self.rating, "rating", float)
+        if self.rating is not None and _rating_module() is None:
+            raise SudokitError("--rating needs the SE-style rating (sudokit.rating), which is not available")
+        if self.method not in METHODS:
+            raise SudokitError(f"unknown method {self.method!r}; known: {', '.join(METHODS)}")
+        if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
+            raise SudokitError(f"unknown difficulty {self.difficulty!r}; known: {', '.join(DIFFICULTIES)}")
+        if self.symmetry not in SYMMETRIES:
+            raise SudokitError(f"unknown symmetry {self.symmetry!r}; known: {', '.join(SYMMETRIES)}")
+        self._mask = parse_pattern(self.pattern, self.geometry) if self.pattern else None
+        if self.clues and not 0 <= self.clues[0] <= self.geometry.n_cells:
+            raise SudokitError(f"a {self.geometry.size}x{self.geometry.size} board has {self.geometry.n_cells} cells")
+
+    def puzzles(self, count: int | None = None) -> Iterator[Generated]:
+        """``count`` puzzles (endless when None)."""
+        made = 0
+        while count is None or made < count:
+            yield self.one()
+            made += 1
+
+    def one(self) -> Generated:
+        """The next puzzle that meets every setting; :class:`SudokitError` past the time limit."""
+        if self.method == "norvig":
+            return self._norvig()
+        start = time.perf_counter()
+        attempts = 0
+        while True:
+            attempts += 1
+            found = self._attempt()
+            if found is not None and self._difficulty_ok(found):
+                found.attempts = attempts
+                return found
+            if time.perf_counter() - start > self.time_limit:
+                raise SudokitError(self._give_up_message(attempts))
+
+    # -- one try ---------------------------------------------------------------------------------
+    def _attempt(self) -> Generated | None:
+        g = self.geometry
+        rng = self.rng
+        symmetry = _pick_symmetry(self.symmetry, rng)
+        solution = random_solution(g, rng)
+        if self._mask is not None:
+            from sudokit.engine import count_array
+
+            values = np.where(self._mask, solution, 0).astype(np.uint8)
+            if count_array(values, g, 2) != 1:
+                return None
+            symmetry = "pattern"
+        else:
+            stop_at = None
+            if self.clues is not None:
+                lo, hi = self.clues
+                stop_at = int(rng.integers(lo, hi + 1))
+            values = dig(solution, g, rng, symmetry, stop_at)
+            clues = int(np.count_nonzero(values))
+            if self.clues is not None and not self.clues[0] <= clues <= self.clues[1]:
+                return None
+        return Generated(
+            Grid(g, tuple(int(v) for v in values)), Grid(g, tuple(int(v) for v in solution)), symmetry=symmetry
+        )
+
+    def _difficulty_ok(self, found: Generated) -> bool:
+        if self.difficulty is None and self.rating is None:
+            return True
+        if self.rating is not None:
+            found.rating = rated_difficulty(found.puzzle)
+            lo, hi = self.rating
+            if not lo <= found.rating.value <= hi:
+                return False
+        else:
+            found.rating = measure_difficulty(found.puzzle)
+        return self.difficulty is None or found.rating.level == self.difficulty
+
+    def _give_up_message(self, attempts: int) -> str:
+        wants = []
+        if self.difficulty:
+            wants.append(f"difficulty {self.difficulty} (by {measure_name()})")
+        if self.rating:
+            wants.append(f"an SE rating of {self.rating[0]:g}-{self.rating[1]:g}")
+        if self.clues:
+            lo, hi = self.clues
+            wants.append(f"{lo} clues" if lo == hi else f"{lo}-{hi} clues")
+        if self.pattern:
+            wants.append("the given clue pattern")
+        if self.symmetry != "none":
+            wants.append(f"{self.symmetry} symmetry")
+        return (
+            f"no puzzle with {' and '.join(wants) or 'these settings'} found in {self.time_limit:g} s "
+            f"({attempts} grids tried): this combination is too rare; relax it or raise --time-limit"
+        )
+
+    def _norvig(self) -> Generated:
+        from sudokit.engine import count_array
+        from sudokit.generation.norvig import random_puzzle
+
+        n_givens = self.clues[0] if self.clues else 17
+        puzzle = random_puzzle(self.geometry, self.rng, n_givens)
+        count = count_array(puzzle.to_array(), self.geometry, 2)
+        found = Generated(puzzle, None, symmetry="none", method="norvig", unique=count == 1)
+        found.extra["solutions"] = "none" if count == 0 else "one" if count == 1 else "several"
+        if count == 1:
+            from sudokit.engine import solve_array
+
+            found.solution = Grid(self.geometry, tuple(int(v) for v in solve_array(puzzle.to_array(), self.geometry)))
+        return found
+
+
+def generate(geometry: Geometry | None = None, **settings) -> Generated:
+    """One generated puzzle; ``settings`` are :class:`Generator`'s (seed, symmetry, clues, ...)."""
+    return Generator(geometry or standard(), **settings).one()
+
+
+def generate_many(count: int, geometry: Geometry | None = None, **settings) -> list[Generated]:
+    """``count`` generated puzzles from one seeded stream."""
+    return list(Generator(geometry or standard(), **settings).puzzles(count))

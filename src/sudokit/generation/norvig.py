@@ -1,0 +1,42 @@
+"""Norvig's ``random_puzzle`` and his level, on top of :mod:`sudokit.methods.norvig`'s propagation.
+
+Propagation is the seed's: ``assign`` and ``eliminate`` call each other with the two rules (a cell down
+to one digit clears it from its peers; a unit with one place left for a digit puts it there).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from sudokit.geometry import Geometry
+from sudokit.grid import Grid
+
+
+def level(puzzle: Grid) -> float:
+    """Norvig's level as a decimal exponent: ``log10`` of the product of candidate counts after
+    propagation (0 when propagation solves the puzzle; ``inf`` when it finds a contradiction)."""
+    from sudokit.methods.norvig import level as norvig_level
+
+    value = norvig_level(puzzle).log10
+    return math.inf if value == -math.inf else value
+
+
+def random_puzzle(geometry: Geometry, rng: np.random.Generator, n_givens: int = 17) -> Grid:
+    """Norvig's ``random_puzzle(N)``: assign random candidates to cells in random order, with propagation,
+    until ``n_givens`` cells are decided and at least ``size - 1`` different digits show; restart on a
+    contradiction. As the seed warns, the result may have several solutions (or, rarely, none)."""
+    from sudokit.methods.norvig import assign
+
+    g = geometry
+    while True:
+        values = [g.all_mask] * g.n_cells
+        for s in rng.permutation(g.n_cells):
+            s = int(s)
+            choices = [d for d in g.digits if values[s] >> (d - 1) & 1]
+            if not assign(values, s, choices[int(rng.integers(len(choices)))], g):
+                break
+            decided = [m for m in values if m & (m - 1) == 0]
+            if len(decided) >= n_givens and len(set(decided)) >= g.size - 1:
+                return Grid(g, tuple(m.bit_length() if m & (m - 1) == 0 else 0 for m in values))

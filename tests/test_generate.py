@@ -1,0 +1,292 @@
+"""Generated puzzles are unique (by an independent counter), minimal, symmetric and reproducible."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudokit.cli import main
+from sudokit.errors import SudokitError
+from sudokit.formats import parse_grid
+from sudokit.generate import (
+    DIFFICULTIES,
+    Generator,
+    generate,
+    generate_many,
+    measure_difficulty,
+    orbits,
+    random_solution,
+)
+from sudokit.geometry import Geometry, diagonal, for_size, standard
+from sudokit.grid import Grid, is_solution
+
+
+# ---- an independent solution counter (plain backtracking, not the engine) ------------------------
+def count_plain(puzzle: Grid, limit: int = 2) -> int:
+    """Solutions of ``puzzle`` up to ``limit``: fill the empty cell with fewest options, backtrack."""
+    g = puzzle.geometry
+    values = list(puzzle.values)
+    if puzzle.conflicts():
+        return 0
+    peers = g.peers
+    full = set(g.digits)
+
+    def options(s: int) -> set[int]:
+        return full - {values[p] for p in peers[s]}
+
+    def search() -> int:
+        best, best_opts = -1, None
+        for s, v in enumerate(values):
+            if not v:
+                opts = options(s)
+                if best_opts is None or len(opts) < len(best_opts):
+                    best, best_opts = s, opts
+                    if len(opts) <= 1:
+                        break
+        if best < 0:
+            return 1
+        found = 0
+        for d in sorted(best_opts):
+            values[best] = d
+            found += search()
+            if found >= limit:
+                break
+        values[best] = 0
+        return min(found, limit)
+
+    return search()
+
+
+class SatCheck:
+    """A second independent check with a SAT solver (pysat): one boolean per (cell, digit), exactly one
+    digit per cell and one place per digit in each unit, and a clause forbidding the known solution.
+    With the givens as assumptions, UNSAT means no *other* solution exists."""
+
+    def __init__(self, solution: Grid) -> None:
+        from pysat.solvers import Minisat22
+
+        g = solution.geometry
+        self.n = g.size
+        self.solver = Minisat22()
+        add = self.solver.add_clause
+        for s in g.cells:
+            add([self.var(s, d) for d in g.digits])
+            for a, b in itertools.combinations(g.digits, 2):
+                add([-self.var(s, a), -self.var(s, b)])
+        for unit in g.units:
+            for d in g.digits:
+                add([self.var(s, d) for s in unit])
+                for a, b in itertools.combinations(unit, 2):
+                    add([-self.var(a, d), -self.var(b, d)])
+        add([-self.var(s, d) for s, d in enumerate(solution.values)])
+
+    def var(self, s: int, d: int) -> int:
+        return s * self.n + d
+
+    def other_solution(self, puzzle: Grid, without: int | None = None) -> bool:
+        """True when the givens (minus cell ``without``) allow a solution other than the known one."""
+        return self.solver.solve(
+            assumptions=[self.var(s, v) for s, v in enumerate(puzzle.values) if v and s != without]
+        )
+
+
+def assert_unique(found, geometry: Geometry) -> None:
+    assert found.puzzle.geometry == geometry
+    assert is_solution(found.solution, found.puzzle)
+    assert not SatCheck(found.solution).other_solution(found.puzzle)
+    if geometry.size <= 9:
+        assert count_plain(found.puzzle) == 1
+
+
+def assert_minimal(found) -> None:
+    check = SatCheck(found.solution)
+    for s, v in enumerate(found.puzzle.values):
+        if v:
+            assert check.other_solution(found.puzzle, without=s), f"given at cell {s} is not needed"
+
+
+# ---- uniqueness and minimality on every board ----------------------------------------------------
+@pytest.mark.parametrize(
+    ("geometry", "how_many"),
+    [(standard(), 4), (diagonal(), 2), (for_size(4), 5), (for_size(6), 4), (for_size(16), 1)],
+)
+def test_generated_puzzles_are_unique_and_minimal(geometry, how_many):
+    for found in generate_many(how_many, geometry, seed=11):
+        assert_unique(found, geometry)
+        assert_minimal(found)
+
+
+def test_minimality_check_can_fail():
+    found = generate(standard(), seed=5, clues=40)  # digging stopped early: not minimal
+    with pytest.raises(AssertionError, match="not needed"):
+        assert_minimal(found)
+
+
+def test_random_solution_is_a_complete_valid_grid():
+    rng = np.random.default_rng(1)
+    for geometry in (standard(), diagonal(), for_size(6), for_size(16)):
+        grid = Grid(geometry, tuple(int(v) for v in random_solution(geometry, rng)))
+        assert is_solution(grid)
+
+
+# ---- settings --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("symmetry", ["rot180", "rot90", "mirror", "flip", "diagonal"])
+def test_clue_pattern_has_the_asked_symmetry(symmetry):
+    found = generate(standard(), seed=3, symmetry=symmetry)
+    assert_unique(found, standard())
+    pattern = [v != 0 for v in found.puzzle.values]
+    for orbit in orbits(standard(), symmetry):
+        assert len({pattern[s] for s in orbit}) == 1
+
+
+def test_orbits_partition_the_cells():
+    for symmetry in ("none", "rot180", "rot90", "mirror", "flip", "diagonal"):
+        groups = orbits(standard(), symmetry)
+        assert sorted(s for o in groups for s in o) == list(range(81))
+    assert len(orbits(standard(), "rot180")) == 41
+    assert len(orbits(standard(), "rot90")) == 21
+
+
+def test_clue_range_is_respected():
+    for found in generate_many(4, standard(), seed=2, clues="28-30"):
+        assert 28 <= found.clues <= 30
+        assert_unique(found, standard())
+
+
+def test_pattern_fill_uses_exactly_the_pattern_cells():
+    # a 34-clue pattern: random grids fill it uniquely often enough (sparser patterns take longer)
+    source = generate(standard(), seed=8, clues=34).puzzle
+    pattern = "".join("x" if v else "." for v in source.values)
+    found = generate(standard(), seed=9, pattern=pattern, time_limit=30)
+    assert [v != 0 for v in found.puzzle.values] == [v != 0 for v in source.values]
+    assert_unique(found, standard())
+
+
+def test_bad_pattern_is_a_user_error():
+    with pytest.raises(SudokitError, match="81 cells"):
+        Generator(standard(), pattern="x..")
+    with pytest.raises(SudokitError, match="'x' for a given"):
+        Generator(standard(), pattern="y" * 81)
+
+
+def test_same_seed_gives_the_same_puzzles_and_another_seed_does_not():
+    a = [f.puzzle.to_line() for f in generate_many(3, standard(), seed=42, symmetry="random")]
+    b = [f.puzzle.to_line() for f in generate_many(3, standard(), seed=42, symmetry="random")]
+    c = [f.puzzle.to_line() for f in generate_many(3, standard(), seed=43, symmetry="random")]
+    assert a == b
+    assert a != c
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_asked_difficulty_is_the_measured_difficulty(level):
+    found = generate_many(3, standard(), seed=4, difficulty=level, time_limit=60)
+    for f in found:
+        assert measure_difficulty(f.puzzle).level == level
+        assert_unique(f, standard())
+
+
+def test_rare_request_stops_at_the_time_limit_with_a_clear_message():
+    with pytest.raises(SudokitError, match="too rare"):
+        generate(standard(), seed=1, clues=17, time_limit=0.3)
+
+
+def test_unknown_settings_are_user_errors():
+    with pytest.raises(SudokitError):
+        Generator(standard(), symmetry="spiral")
+    with pytest.raises(SudokitError):
+        Generator(standard(), difficulty="fiendish")
+    with pytest.raises(SudokitError):
+        Generator(standard(), clues="30-20")
+    assert set(DIFFICULTIES) == {"easy", "medium", "hard", "expert", "extreme"}
+
+
+def test_norvig_random_puzzle_is_consistent_and_flags_ambiguity_honestly():
+    gen = Generator(standard(), seed=6, method="norvig")
+    for found in gen.puzzles(5):
+        assert found.puzzle.givens >= 17
+        assert found.puzzle.is_consistent()
+        assert found.unique == (count_plain(found.puzzle) == 1)
+
+
+# ---- command line --------------------------------------------------------------------------------
+def test_cli_output_is_byte_identical_for_a_seed():
+    runner = CliRunner()
+    args = ["generate", "-n", "3", "--seed", "7", "--symmetry", "rot180", "--with-solution", "--with-rating"]
+    first = runner.invoke(main, args)
+    second = runner.invoke(main, args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout_bytes == second.stdout_bytes
+    for line in first.stdout.splitlines():
+        puzzle, count, solution = line.split("  #")[0].split(":")
+        assert count == "1"
+        assert is_solution(parse_grid(solution), parse_grid(puzzle))
+
+
+def test_cli_csv_has_a_header_and_one_row_per_puzzle():
+    out = CliRunner().invoke(main, ["generate", "-n", "2", "--seed", "1", "-f", "csv", "--with-solution"])
+    rows = out.stdout.splitlines()
+    assert rows[0].startswith("Puzzle,Solution,Givens")
+    assert len(rows) == 3
+
+
+def test_cli_sizes_and_variants():
+    runner = CliRunner()
+    four = runner.invoke(main, ["generate", "--size", "4", "--seed", "1"])
+    assert len(four.stdout.strip()) == 16
+    six = runner.invoke(main, ["generate", "-V", "6x6", "--seed", "1"])
+    assert count_plain(parse_grid(six.stdout.strip())) == 1
+    x = runner.invoke(main, ["generate", "-V", "diagonal", "--seed", "1"])
+    assert count_plain(parse_grid(x.stdout.strip(), geometry=diagonal())) == 1
+
+
+def test_cli_norvig_method_says_when_a_puzzle_is_not_unique():
+    out = CliRunner().invoke(main, ["generate", "--method", "norvig", "-n", "3", "--seed", "4"])
+    assert out.exit_code == 0
+    for line in out.stdout.splitlines():
+        puzzle = parse_grid(line.split("#")[0].strip())
+        assert ("NOT UNIQUE" in line) == (count_plain(puzzle) != 1)
+
+
+def test_cli_too_rare_request_is_a_one_line_error():
+    out = CliRunner().invoke(main, ["generate", "--clues", "17", "--time-limit", "0.3", "--seed", "1"])
+    assert out.exit_code == 2
+    assert out.stderr.startswith("sudokit: error: no puzzle with 17 clues")
+
+
+def test_cli_pattern_file_is_filled(tmp_path):
+    source = generate(standard(), seed=8, clues=34).puzzle
+    rows = ["".join("x" if source.values[r * 9 + c] else "." for c in range(9)) for r in range(9)]
+    path = tmp_path / "pattern.txt"
+    path.write_text("# a 34-clue pattern\n" + "\n".join(rows) + "\n")
+    out = CliRunner().invoke(main, ["generate", "--pattern", str(path), "--seed", "2"])
+    assert out.exit_code == 0, out.output
+    puzzle = parse_grid(out.stdout.strip())
+    assert [v != 0 for v in puzzle.values] == [v != 0 for v in source.values]
+    assert count_plain(puzzle) == 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["none", "rot180", "mirror"]))
+def test_any_seed_gives_a_unique_puzzle_with_no_removable_orbit(seed, symmetry):
+    found = generate(for_size(4), seed=seed, symmetry=symmetry)
+    assert_unique(found, for_size(4))
+    check = SatCheck(found.solution)
+    for orbit in orbits(for_size(4), symmetry):
+        if found.puzzle.values[orbit[0]]:
+            removed = found.puzzle
+            for s in orbit:
+                removed = removed.with_value(s, 0)
+            assert check.other_solution(removed)
+
+
+def test_asked_rating_range_holds_for_every_puzzle_and_a_rare_one_times_out():
+    for found in generate_many(3, standard(), seed=12, rating="1.0-2.5", time_limit=60):
+        assert 1.0 <= found.rating.value <= 2.5
+        assert measure_difficulty(found.puzzle).value == found.rating.value
+    with pytest.raises(SudokitError, match="SE rating of 11-12"):
+        generate(standard(), seed=1, rating="11-12", time_limit=0.3)
