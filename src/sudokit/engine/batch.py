@@ -1,0 +1,245 @@
+"""Many puzzles at once: chunks of a ``(N, n_cells)`` uint8 array through the kernels, streamed.
+
+``solve_many`` reads its input ``chunk`` puzzles at a time, solves each chunk inside numba (on
+``workers`` threads with ``prange`` when asked) and yields one :class:`Batch` of arrays per chunk, in input
+order. Memory stays bounded by the chunk size whatever the input length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import islice
+
+import numpy as np
+
+from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED
+from sudokit.engine.tables import tables
+from sudokit.errors import SudokitError
+from sudokit.geometry import DIGIT_SYMBOLS, Geometry, for_cells, standard
+from sudokit.grid import Grid
+
+#: Status code of a line that could not be read (wrong length or a stray character).
+UNREADABLE = 4
+STATUS_NAMES = {SOLVED: "solved", NO_SOLUTION: "no_solution", MULTIPLE: "multiple", INVALID: "invalid"}
+STATUS_NAMES[UNREADABLE] = "unreadable"
+
+
+@dataclass
+class Batch:
+    """The results of one chunk: row ``i`` belongs to input number ``start + i``.
+
+    ``status`` holds the codes of :data:`STATUS_NAMES`; ``solutions`` rows are zero unless a solution was
+    found (for ``multiple`` the row is the first solution found); ``counts`` are solutions found up to the limit.
+    """
+
+    start: int
+    puzzles: np.ndarray
+    solutions: np.ndarray
+    status: np.ndarray
+    counts: np.ndarray
+    guesses: np.ndarray
+    nodes: np.ndarray
+    backtracks: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.status)
+
+    @staticmethod
+    def concat(batches: Iterable[Batch]) -> Batch:
+        """One batch holding several, in order (for callers that want whole arrays)."""
+        parts = list(batches)
+        if not parts:
+            empty = np.zeros((0, 81), dtype=np.uint8)
+            z = np.zeros(0, dtype=np.int64)
+            return Batch(0, empty, empty.copy(), np.zeros(0, dtype=np.int8), z, z, z, z)
+        fields = ("puzzles", "solutions", "status", "counts", "guesses", "nodes", "backtracks")
+        joined = {f: np.concatenate([getattr(p, f) for p in parts]) for f in fields}
+        return Batch(parts[0].start, **joined)
+
+
+def _lookup(geometry: Geometry) -> np.ndarray:
+    """Byte -> cell value table for puzzle strings: symbols (either case), ``.``/``0`` empty, 255 stray."""
+    table = np.full(256, 255, dtype=np.uint8)
+    table[ord(".")] = 0
+    table[ord("0")] = 0
+    for i, ch in enumerate(DIGIT_SYMBOLS[: geometry.size], start=1):
+        table[ord(ch)] = i
+        table[ord(ch.lower())] = i
+    if geometry.size >= 10:
+        table[ord("0")] = 0  # 16x16 files write "0" for an empty cell too
+    return table
+
+
+def strings_to_array(lines: list[str], geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:
+    """Puzzle strings to a ``(k, n_cells)`` uint8 array and a mask of the unreadable rows."""
+    n_cells = geometry.n_cells
+    out = np.zeros((len(lines), n_cells), dtype=np.uint8)
+    bad = np.zeros(len(lines), dtype=bool)
+    table = _lookup(geometry)
+    stripped = [line.strip() for line in lines]
+    if all(len(x) == n_cells for x in stripped):
+        raw = "".join(stripped).encode("ascii", "replace")
+        if len(raw) == n_cells * len(lines):  # no multi-byte characters: convert all rows at once
+            out = table[np.frombuffer(raw, dtype=np.uint8)].reshape(len(lines), n_cells)
+            bad = (out == 255).any(axis=1)
+            out[bad] = 0
+            return out, bad
+    for i, line in enumerate(stripped):
+        raw = line.encode("ascii", "replace")
+        if len(raw) != n_cells:
+            bad[i] = True
+            continue
+        row = table[np.frombuffer(raw, dtype=np.uint8)]
+        if (row == 255).any():
+            bad[i] = True
+            continue
+        out[i] = row
+    return out, bad
+
+
+def _kernels(workers: int):
+    from sudokit.engine import kernel
+
+    if workers <= 1:
+        return kernel.search_rows, None
+    import numba
+
+    from sudokit.engine import parallel
+
+    numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
+    return kernel.search_rows, parallel.search_blocks
+
+
+def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers: int = 1, start: int = 0) -> Batch:
+    """Solve every row of a ``(k, n_cells)`` uint8 array; returns one :class:`Batch`."""
+    puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
+    k, n_cells = puzzles.shape
+    if n_cells != geometry.n_cells:
+        raise SudokitError(f"rows have {n_cells} cells but the geometry has {geometry.n_cells}")
+    solutions = np.zeros_like(puzzles)
+    status = np.zeros(k, dtype=np.int8)
+    counts = np.zeros(k, dtype=np.int64)
+    stats = np.zeros((k, 3), dtype=np.int64)
+    serial, blocks = _kernels(workers)
+    args = (*tables(geometry).args(), limit, solutions, status, counts, stats)
+    if k:
+        if blocks is None or k < 1024:  # below this, starting threads costs more than it gains
+            serial(puzzles, 0, k, *args)
+        else:
+            blocks(puzzles, max(64, workers * 16), *args)
+    return Batch(start, puzzles, solutions, status, counts, stats[:, 0], stats[:, 1], stats[:, 2])
+
+
+def solve_many(
+    puzzles: Iterable[str | Grid] | np.ndarray,
+    geometry: Geometry | None = None,
+    workers: int = 1,
+    chunk: int = 8192,
+    limit: int = 2,
+) -> Iterator[Batch]:
+    """Solve many puzzles, yielding one :class:`Batch` of arrays per ``chunk`` puzzles, in input order.
+
+    ``puzzles`` is a ``(N, n_cells)`` uint8 array (0 = empty) or any iterable of puzzle strings (one line
+    each, ``.`` or ``0`` for empty) or Grids. Unreadable strings get status ``UNREADABLE`` and the batch goes
+    on. ``geometry`` defaults to the standard board of the first puzzle's size. ``workers > 1`` solves each
+    chunk on that many threads. ``limit`` as in :func:`sudokit.engine.solve` (1 = any solution).
+    """
+    if limit < 1:
+        raise SudokitError("limit must be at least 1")
+    if chunk < 1:
+        raise SudokitError("chunk must be at least 1")
+    if isinstance(puzzles, np.ndarray):
+        if puzzles.ndim != 2:
+            raise SudokitError("a puzzle array must have shape (N, n_cells)")
+        geo = geometry or for_cells(puzzles.shape[1])
+        for lo in range(0, len(puzzles), chunk):
+            yield solve_chunk(puzzles[lo : lo + chunk], geo, limit, workers, lo)
+        return
+    it = iter(puzzles)
+    geo = geometry
+    done = 0
+    while True:
+        items = list(islice(it, chunk))
+        if not items:
+            return
+        if geo is None:
+            first = items[0]
+            geo = first.geometry if isinstance(first, Grid) else _guess_geometry(first)
+        if all(isinstance(x, Grid) for x in items):
+            arr = np.array([x.values for x in items], dtype=np.uint8).reshape(len(items), geo.n_cells)
+            bad = np.zeros(len(items), dtype=bool)
+        else:
+            arr, bad = strings_to_array([x.to_line() if isinstance(x, Grid) else x for x in items], geo)
+        batch = solve_chunk(arr, geo, limit, workers, done)
+        batch.status[bad] = UNREADABLE
+        batch.solutions[bad] = 0
+        batch.counts[bad] = 0
+        yield batch
+        done += len(items)
+
+
+def _guess_geometry(line: str) -> Geometry:
+    n_cells = len(line.strip())
+    try:
+        return for_cells(n_cells)
+    except SudokitError:
+        return standard()
+
+
+def solve_all(puzzles: Iterable[str | Grid] | np.ndarray, **kwargs) -> Batch:
+    """:func:`solve_many` gathered into one :class:`Batch` of whole arrays (memory grows with the input)."""
+    return Batch.concat(solve_many(puzzles, **kwargs))
+
+
+def load_lines(path, geometry: Geometry | None = None) -> tuple[np.ndarray, Geometry]:
+    """A one-puzzle-per-line file as a ``(N, n_cells)`` uint8 array, read with numpy in one go.
+
+    Blank lines and ``#`` comments are skipped; anything after the grid (``:count``, a space and a rating) is
+    ignored. Every line must be a readable puzzle (use :func:`sudokit.formats.read_entries` for messy files).
+    """
+    from pathlib import Path
+
+    data = Path(path).read_bytes().replace(b"\r", b"")
+    width = data.find(b"\n")
+    n_cells = width if width > 0 else len(data)
+    if width > 0 and len(data) % (width + 1) == 0:
+        flat = np.frombuffer(data, dtype=np.uint8).reshape(-1, width + 1)
+        if (flat[:, width] == ord("\n")).all():
+            geometry = geometry or for_cells(n_cells)
+            return _decode(flat[:, :width], geometry, path), geometry
+    rows = []
+    for raw in data.split(b"\n"):
+        raw = raw.strip()
+        if raw and not raw.startswith(b"#"):
+            rows.append(raw.split(b":")[0].split()[0])
+    if not rows:
+        raise SudokitError(f"{path}: no puzzle lines")
+    geometry = geometry or for_cells(len(rows[0]))
+    if any(len(r) != geometry.n_cells for r in rows):
+        raise SudokitError(f"{path}: every line must have {geometry.n_cells} cells")
+    flat = np.frombuffer(b"".join(rows), dtype=np.uint8).reshape(len(rows), geometry.n_cells)
+    return _decode(flat, geometry, path), geometry
+
+
+def _decode(chars: np.ndarray, geometry: Geometry, path) -> np.ndarray:
+    out = _lookup(geometry)[chars]
+    bad = np.flatnonzero((out == 255).any(axis=1))
+    if len(bad):
+        raise SudokitError(f"{path}: line {bad[0] + 1} is not a puzzle line")
+    return out
+
+
+def verify(puzzles: np.ndarray, solutions: np.ndarray, geometry: Geometry) -> np.ndarray:
+    """Rule check of many solutions at once: True where row ``i`` of ``solutions`` solves row ``i`` of ``puzzles``.
+
+    Vectorised over the batch: every unit must hold each digit once (the OR of the digits' bits is full
+    and the values are in 1..n), and every given must be kept.
+    """
+    n = geometry.size
+    sol = solutions.astype(np.int64)
+    in_range = ((sol >= 1) & (sol <= n)).all(axis=1)
+    bits = np.where((sol >= 1) & (sol <= n), np.int64(1) << np.clip(sol - 1, 0, 62), 0)
+    units_full = (np.bitwise_or.reduce(bits[:, geometry.unit_array], axis=2) == (1 << n) - 1).all(axis=1)
+    keeps = ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
+    return in_range & units_full & keeps

@@ -1,0 +1,51 @@
+"""The multi-core batch kernel: blocks of rows on numba threads (``prange``).
+
+Kept apart from :mod:`sudokit.engine.kernel` so that single-core use never compiles the parallel version.
+"""
+
+from __future__ import annotations
+
+from numba import njit, prange
+
+from sudokit.engine.kernel import search_rows
+
+
+@njit(cache=True, parallel=True)
+def search_blocks(
+    puzzles,
+    n_blocks,
+    units,
+    peers,
+    peer_counts,
+    seg_cells,
+    pair_seg,
+    rest_v,
+    n,
+    limit,
+    solutions,
+    status,
+    counts,
+    stats,
+):
+    """:func:`search_rows` over ``n_blocks`` slices of ``puzzles``, run on the numba thread pool."""
+    total = puzzles.shape[0]
+    for b in prange(n_blocks):
+        lo = b * total // n_blocks
+        hi = (b + 1) * total // n_blocks
+        search_rows(
+            puzzles,
+            lo,
+            hi,
+            units,
+            peers,
+            peer_counts,
+            seg_cells,
+            pair_seg,
+            rest_v,
+            n,
+            limit,
+            solutions,
+            status,
+            counts,
+            stats,
+        )

@@ -1,0 +1,199 @@
+"""The engine's algorithm in plain Python, for one small job: a single puzzle from the command line.
+
+Loading numba costs more wall time (about a second on a busy machine) than propagate + search needs for a
+typical 9x9 puzzle, so ``sudokit solve PUZZLE`` first runs this port with a node budget and only falls back
+to the compiled kernel when the budget runs out. Same propagation (naked and hidden singles, locked
+candidates), same search order and the same statistics as :mod:`sudokit.engine.kernel`; candidate masks
+are Python ints (bit ``d-1`` for digit ``d``).
+"""
+
+from __future__ import annotations
+
+import time
+
+from sudokit.geometry import Geometry
+from sudokit.grid import Grid
+from sudokit.result import Result, Stats, Status, checked, invalid_result
+
+
+class BudgetExceeded(Exception):
+    """The node budget ran out before the search finished."""
+
+
+def locked_tables(geometry: Geometry) -> tuple[list[list[int]], list[list[int]], list[list[int]]]:
+    """Segments, unit pairs and their eliminations for locked candidates, as plain lists.
+
+    ``seg_cells[s]`` are the cells of segment ``s``: first every shared part ``u & v`` of two or more cells,
+    then single cells where a ``u - v`` is not a union of shared parts. ``pair_seg[p]`` is
+    ``[inside segment, outside segments...]`` for the ordered unit pair ``p``, whose outside segments cover
+    ``u - v`` exactly, and ``rest_v[p]`` the cells of ``v - u``.
+    """
+    sets = [frozenset(u) for u in geometry.units]
+    index: dict[frozenset, int] = {}
+    seg_cells: list[list[int]] = []
+    pairs = []
+    for i, u in enumerate(sets):
+        for j, v in enumerate(sets):
+            if i != j and len(u & v) >= 2:
+                pairs.append((i, j))
+                if u & v not in index:
+                    index[u & v] = len(seg_cells)
+                    seg_cells.append(sorted(u & v))
+    shared = list(index)
+    pair_seg, rest_v = [], []
+    for i, j in pairs:
+        u, v = sets[i], sets[j]
+        rest = set(u - v)
+        cover = [index[u & v]]
+        for part in shared:
+            if part <= rest:
+                cover.append(index[part])
+                rest -= part
+        for c in sorted(rest):
+            key = frozenset([c])
+            if key not in index:
+                index[key] = len(seg_cells)
+                seg_cells.append([c])
+            cover.append(index[key])
+        pair_seg.append(cover)
+        rest_v.append(sorted(v - u))
+    if not pairs:  # the kernels want 2-d arrays even when no pair qualifies
+        return [[]], [[0]], [[]]
+    return seg_cells, pair_seg, rest_v
+
+
+def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry, pairs, full: int) -> bool:
+    peers, units = geo.peers, geo.units
+
+    def assign(c: int, bit: int) -> bool:
+        vals[c] = bit.bit_length()
+        cand[c] = bit
+        for p in peers[c]:
+            m = cand[p]
+            if m & bit:
+                m &= ~bit
+                cand[p] = m
+                if m == 0:
+                    return False
+                if not vals[p] and m & (m - 1) == 0:
+                    queue.append(p)
+        return True
+
+    while True:
+        while queue:
+            c = queue.pop()
+            if vals[c]:
+                continue
+            if cand[c] == 0 or not assign(c, cand[c]):
+                return False
+        changed = False
+        for unit in units:
+            once = twice = placed = 0
+            for c in unit:
+                m = cand[c]
+                if vals[c]:
+                    placed |= m
+                else:
+                    twice |= once & m
+                    once |= m
+            if once | placed != full:
+                return False
+            hidden = once & ~twice & ~placed
+            while hidden:
+                b = hidden & -hidden
+                hidden ^= b
+                cell = next((c for c in unit if not vals[c] and cand[c] & b), None)
+                if cell is None or not assign(cell, b):
+                    return False
+                changed = True
+        if queue or changed:
+            continue
+        seg_cells, pair_seg, rest_v = pairs
+        seg = [0] * len(seg_cells)
+        for i, cells in enumerate(seg_cells):
+            m = 0
+            for c in cells:
+                if not vals[c]:
+                    m |= cand[c]
+            seg[i] = m
+        for segs, targets in zip(pair_seg, rest_v):
+            confined = seg[segs[0]]
+            if not confined:
+                continue
+            for t in segs[1:]:
+                confined &= ~seg[t]
+            if not confined:
+                continue
+            for c in targets:
+                m = cand[c]
+                if not vals[c] and m & confined:
+                    m &= ~confined
+                    cand[c] = m
+                    if m == 0:
+                        return False
+                    if m & (m - 1) == 0:
+                        queue.append(c)
+        if not queue:
+            return True
+
+
+def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
+    """Solve ``grid`` like :func:`sudokit.engine.solve`; raise :class:`BudgetExceeded` past ``node_budget``."""
+    start = time.perf_counter()
+    bad = invalid_result(grid, "engine")
+    if bad is not None:
+        return bad
+    geo = grid.geometry
+    full = (1 << geo.size) - 1
+    pairs = locked_tables(geo)
+    cand = [full] * geo.n_cells
+    vals = [0] * geo.n_cells
+    for c, d in enumerate(grid.values):
+        if d:
+            bit = 1 << (d - 1)
+            cand[c] = bit
+            vals[c] = d
+            for p in geo.peers[c]:
+                cand[p] &= ~bit
+    queue = [c for c in geo.cells if not vals[c] and cand[c] and cand[c] & (cand[c] - 1) == 0]
+    if any(not vals[c] and not cand[c] for c in geo.cells) or not _propagate(cand, vals, queue, geo, pairs, full):
+        return Result(Status.NO_SOLUTION, grid, count=0, stats=Stats(backtracks=1, seconds=time.perf_counter() - start))
+    guesses = nodes = backtracks = count = 0
+    first: list[int] | None = None
+    stack = [(cand, vals, -1, 0)]  # (state, cell, digits left) per level
+    while stack:
+        cand, vals, _, _ = stack[-1]
+        nodes += 1
+        if nodes > node_budget:
+            raise BudgetExceeded
+        open_cells = [c for c in geo.cells if not vals[c]]
+        if not open_cells:
+            count += 1
+            first = first or list(vals)
+            if count >= limit:
+                break
+            stack.pop()
+        else:
+            best = min(open_cells, key=lambda c: bin(cand[c]).count("1"))
+            stack[-1] = (cand, vals, best, cand[best])
+        while stack:
+            cand, vals, cell, rem = stack[-1]
+            if not rem:
+                stack.pop()
+                continue
+            b = rem & -rem
+            rem ^= b
+            stack[-1] = (cand, vals, cell, rem)
+            guesses += rem != 0
+            new_c, new_v = list(cand), list(vals)
+            new_c[cell] = b
+            if _propagate(new_c, new_v, [cell], geo, pairs, full):
+                stack.append((new_c, new_v, -1, 0))
+                break
+            backtracks += 1
+    stats = Stats(guesses=guesses, nodes=nodes, backtracks=backtracks, seconds=time.perf_counter() - start)
+    if count == 0:
+        return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
+    if count == 1:
+        return Result(Status.SOLVED, grid, solution=checked(Grid(geo, tuple(first)), grid), count=1, stats=stats)
+    return Result(Status.MULTIPLE, grid, count=count, stats=stats, message=f"at least {count} solutions")

@@ -1,0 +1,129 @@
+"""``sudokit solve``: one puzzle pretty, files one line per puzzle with a summary, counts, errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from sudokit.cli import main
+from sudokit.formats import parse_grid
+from sudokit.grid import is_solution
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+TOP95_FIRST_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, ["solve", *args], input=input)
+
+
+def test_one_puzzle_prints_the_solution_as_a_pretty_grid():
+    result = run(TOP95_FIRST)
+    assert result.exit_code == 0, result.output
+    assert " 4 1 7 | 3 6 9 | 8 2 5" in result.stdout
+    assert "-------+-------+-------" in result.stdout
+
+
+def test_one_puzzle_in_line_format_with_stats():
+    result = run(TOP95_FIRST, "--format", "line", "--stats")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == TOP95_FIRST_SOLUTION
+    assert lines[1].startswith("status solved, guesses ")
+
+
+def test_several_solutions_are_reported_with_exit_status_1():
+    result = run(HARD1)
+    assert result.exit_code == 1
+    assert "multiple solutions" in result.stdout
+
+
+def test_count_with_and_without_a_limit():
+    assert run(HARD1, "--count", "5").stdout.strip() == "5+ solutions"
+    assert run(TOP95_FIRST, "--count").stdout.strip() == "1 solution"
+    assert run("." * 16, "--count").stdout.strip() == "288 solutions"
+
+
+def test_clashing_givens_name_the_conflict():
+    result = run("11" + "." * 79)
+    assert result.exit_code == 1
+    assert "invalid" in result.stdout and "row A" in result.stdout
+
+
+def test_a_file_gives_one_line_per_puzzle_and_a_summary(tmp_path):
+    path = tmp_path / "mixed.txt"
+    good = (DATA / "norvig_top95.txt").read_text().split()[:3]
+    path.write_text(
+        "\n".join([good[0], "11" + "." * 79, good[1], "12345678." + "........9" + "." * 63, good[2]]) + "\n"
+    )
+    result = run(str(path))
+    assert result.exit_code == 1
+    out = result.stdout.splitlines()
+    assert len(out) == 5
+    assert out[1] == "# line 2: invalid: digit 1 twice in row A (A1, A2)"
+    assert out[3] == "# line 4: no solution"
+    for line, puzzle in ((out[0], good[0]), (out[2], good[1]), (out[4], good[2])):
+        assert is_solution(parse_grid(line), parse_grid(puzzle))
+    assert "Solved 3 of 5 puzzles (avg " in result.stderr
+    assert "no solution: 1, multiple: 0, invalid: 1" in result.stderr
+
+
+def test_an_unreadable_line_is_reported_and_the_batch_goes_on(tmp_path):
+    path = tmp_path / "bad.txt"
+    good = (DATA / "norvig_top95.txt").read_text().split()[:2]
+    path.write_text(good[0] + "\n" + "12x" + "." * 78 + "\n" + good[1] + "\n")
+    result = run(str(path), "--from", "line")
+    out = result.stdout.splitlines()
+    assert len(out) == 3 and out[1] == "# line 2: unreadable"
+    assert "bad.txt:2" in result.stderr
+    assert "unreadable: 1" in result.stderr
+
+
+def test_multi_line_grid_files_and_stdin_work():
+    result = run(str(DATA / "norvig_easy50.txt"))
+    assert result.exit_code == 0
+    assert len(result.stdout.splitlines()) == 49
+    piped = run("-", input=TOP95_FIRST + "\n" + TOP95_FIRST + "\n")
+    assert piped.stdout.splitlines() == [TOP95_FIRST_SOLUTION] * 2
+
+
+def test_two_jobs_give_the_same_lines_as_one():
+    one = run(str(DATA / "top1465.txt"), "--stats")
+    two = run(str(DATA / "top1465.txt"), "--jobs", "2", "--stats")
+    assert one.exit_code == two.exit_code == 0
+    assert one.stdout == two.stdout
+    assert "Solved 1465 of 1465 puzzles" in two.stderr
+    assert "guesses/puzzle" in two.stderr
+
+
+def test_variant_option_solves_a_diagonal_puzzle():
+    puzzle = (DATA / "xsudoku9.txt").read_text().split()[0]
+    result = run(puzzle, "--geometry", "diagonal", "-f", "line")
+    assert result.exit_code == 0
+    from sudokit.geometry import diagonal
+
+    assert is_solution(parse_grid(result.stdout.strip(), diagonal()), parse_grid(puzzle, diagonal()))
+
+
+def test_an_unknown_method_is_a_user_error():
+    result = run(TOP95_FIRST, "--method", "no-such-method")
+    assert result.exit_code == 2
+    assert "unknown method 'no-such-method'" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_bench_prints_the_table_for_one_dataset():
+    result = CliRunner().invoke(main, ["bench", "--sets", "norvig_top95", "--baseline-seconds", "0.2", "-j", "2"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("| dataset | puzzles | puzzles/sec (1 core) | µs/puzzle | % no guess |")
+    assert lines[2].startswith("| norvig_top95 | 95 |")
+
+
+def test_bench_names_a_missing_dataset():
+    result = CliRunner().invoke(main, ["bench", "--sets", "no_such_set"])
+    assert result.exit_code == 2
+    assert "no dataset no_such_set" in result.stderr

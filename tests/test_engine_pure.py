@@ -1,0 +1,54 @@
+"""The pure-Python port used for single puzzles agrees with the compiled kernel, and never loads numba."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudokit.engine import solve
+from sudokit.engine.pure import BudgetExceeded, solve_small
+from sudokit.formats import parse_grid
+from sudokit.geometry import diagonal
+from sudokit.grid import is_solution
+from sudokit.result import Status
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+
+
+@pytest.mark.parametrize("name", ["norvig_top95", "tdoku_test_puzzles", "serg_benchmark", "sudoku4_vu"])
+def test_pure_port_matches_the_kernel_status_solution_and_statistics(name):
+    lines = [line.split(":")[0] for line in (DATA / f"{name}.txt").read_text().split()[:12]]
+    for line in lines:
+        grid = parse_grid(line)
+        fast, slow = solve(grid), solve_small(grid, node_budget=100_000)
+        assert slow.status is fast.status
+        assert slow.count == fast.count
+        assert (slow.stats.guesses, slow.stats.nodes, slow.stats.backtracks) == (
+            fast.stats.guesses,
+            fast.stats.nodes,
+            fast.stats.backtracks,
+        )
+        if slow.solution is not None:
+            assert slow.solution == fast.solution and is_solution(slow.solution, grid)
+
+
+def test_pure_port_handles_variants_and_clashes():
+    puzzle = parse_grid((DATA / "xsudoku9.txt").read_text().split()[0], diagonal())
+    assert solve_small(puzzle).solution == solve(puzzle).solution
+    assert solve_small(parse_grid("11" + "." * 79)).status is Status.INVALID
+    assert solve_small(parse_grid("12345678." + "........9" + "." * 63)).status is Status.NO_SOLUTION
+
+
+def test_pure_port_gives_up_past_its_node_budget():
+    with pytest.raises(BudgetExceeded):
+        solve_small(parse_grid(HARD1), node_budget=50)
+
+
+def test_pure_port_does_not_import_numba():
+    code = "import sys; import sudokit.engine.pure; print('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
