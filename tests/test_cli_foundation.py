@@ -127,3 +127,12 @@ def test_console_script_runs_without_traceback_on_bad_input():
     result = subprocess.run([sys.executable, "-m", "sudokit", "show", "12"], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr.startswith("sudokit: error: ") and "Traceback" not in result.stderr
+
+
+def test_a_size_free_variant_applies_at_each_puzzles_own_size(run_cli):
+    grid16 = (DATA / "sudoku16_janko.solutions.txt").read_text().splitlines()[0]
+    assert run_cli("check", grid16).exit_code == 0
+    result = run_cli("check", "--variant", "diagonal", grid16)
+    assert result.exit_code == 1 and "diagonal" in result.output
+    assert run_cli("check", "--variant", "diagonal", SOLVED).exit_code == 1
+    assert run_cli("check", "--variant", "6x6", SOLVED).exit_code == 2  # 81 cells cannot be a 6x6 board

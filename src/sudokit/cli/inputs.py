@@ -11,6 +11,7 @@ import click
 from sudokit.errors import SudokitError
 from sudokit.formats import FORMATS, Entry, entries_from_text, read_entries
 from sudokit.geometry import Geometry, from_name
+from sudokit.grid import Grid
 
 
 @dataclass
@@ -29,15 +30,25 @@ def looks_like_file(arg: str) -> bool:
     return os.sep in arg or arg.lower().endswith((".txt", ".csv", ".sdk", ".sdm", ".ss"))
 
 
+def fixes_size(variant: str) -> bool:
+    """True when a variant name settles the board size itself (``jigsaw:MAP``, ``6x6``, ``2x3``);
+    other names (``diagonal``, ``windoku``, ``standard``) apply at the size of each puzzle read."""
+    low = variant.strip().lower()
+    parts = low.split("x")
+    return low.startswith("jigsaw:") or (len(parts) == 2 and all(p.isdigit() for p in parts))
+
+
 def geometry_for(variant: str | None, n_cells: int | None = None) -> Geometry | None:
-    """The geometry a ``--variant`` names, or None to take the size from the puzzle."""
-    if not variant or variant.lower() == "standard" and n_cells is None:
+    """The geometry a ``--variant`` names at a size (``n_cells``), or None to take the puzzle's own."""
+    if not variant or (n_cells is None and not fixes_size(variant)):
         return None
     return from_name(variant, n_cells)
 
 
 def open_puzzles(arg: str, variant: str | None = None, fmt: str = "auto", strict: bool = False) -> PuzzleInput:
     """Entries from a ``PUZZLE`` argument. A file that does not exist raises ``FileNotFoundError``."""
+    if variant:
+        from_name(variant)  # an unknown name is reported before any input is read
     geometry = geometry_for(variant)
     if looks_like_file(arg):
         if arg != "-" and os.path.isdir(arg):
@@ -51,20 +62,15 @@ def open_puzzles(arg: str, variant: str | None = None, fmt: str = "auto", strict
 
 
 def _checked(entries: Iterator[Entry], variant: str | None, source: str) -> Iterator[Entry]:
-    """The entries, with a variant name re-read at the puzzle's own size (``--variant diagonal`` on a
-    16x16 file); an input with no puzzle at all is an error."""
+    """The entries, each puzzle put in the variant's geometry at its own size (``--variant diagonal``
+    reads 9x9 and 16x16 files alike); an input with no puzzle at all is an error."""
     empty = True
     for entry in entries:
         empty = False
-        if (
-            entry.ok
-            and variant
-            and entry.grid.geometry.size != 9
-            and entry.grid.geometry == from_name("standard", entry.grid.geometry.n_cells)
-        ):
+        if entry.ok and variant and not fixes_size(variant):
             wanted = from_name(variant, entry.grid.geometry.n_cells)
             if wanted != entry.grid.geometry:
-                entry.grid = type(entry.grid)(wanted, entry.grid.values)
+                entry.grid = Grid(wanted, entry.grid.values)
         yield entry
     if empty:
         raise SudokitError(f"{source}: no puzzle found")
