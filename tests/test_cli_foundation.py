@@ -136,3 +136,17 @@ def test_a_size_free_variant_applies_at_each_puzzles_own_size(run_cli):
     assert result.exit_code == 1 and "diagonal" in result.output
     assert run_cli("check", "--variant", "diagonal", SOLVED).exit_code == 1
     assert run_cli("check", "--variant", "6x6", SOLVED).exit_code == 2  # 81 cells cannot be a 6x6 board
+
+
+def test_check_with_21_units_agrees_with_27_on_valid_and_broken_grids(run_cli):
+    assert run_cli("check", "--units", "21", SOLVED).exit_code == 0
+    swapped = SOLVED[1] + SOLVED[0] + SOLVED[2:]  # breaks columns 1 and 2 and the rows stay valid
+    result = run_cli("check", "--units", "21", swapped)
+    assert result.exit_code == 1 and "checked with 21 units" in result.output
+    assert run_cli("check", swapped).exit_code == 1
+
+
+def test_check_with_21_units_refuses_other_sizes(run_cli):
+    grid16 = (DATA / "sudoku16_janko.solutions.txt").read_text().splitlines()[0]
+    result = run_cli("check", "--units", "21", grid16)
+    assert result.exit_code == 2 and "standard 9x9" in result.stderr
