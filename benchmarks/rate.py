@@ -1,0 +1,106 @@
+"""Rating benchmark: agreement with Sukaku Explainer and Sudoku Exchange, coverage and speed.
+
+    python benchmarks/rate.py [--every N] [--set rated|tiers|top1465|all]
+
+- ``rated``: Spearman rank correlation of our SE-style rating with ``sudoku_exchange_rated.ratings.txt``,
+  share within +-0.5, and share of puzzles rated <= 9.0 solved by logic alone.
+- ``tiers``: our bucket (SE < 1.5 easy, < 2.5 medium, < 5.0 hard, else diabolical, Sudoku Exchange's own
+  cut-offs) against ``sudoku_exchange_tiers.tiers.txt``.
+- ``top1465``: share solved without guessing and the time to rate them all (one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sudokit.rating import rate
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def _lines(name: str) -> list[str]:
+    return (DATA / name).read_text().split()
+
+
+def spearman(a: list[float], b: list[float]) -> float:
+    """Spearman's rho with average ranks for ties."""
+
+    def ranks(x):
+        x = np.asarray(x, dtype=float)
+        order = x.argsort(kind="mergesort")
+        r = np.empty(len(x))
+        r[order] = np.arange(len(x))
+        for v in np.unique(x):
+            same = x == v
+            r[same] = r[same].mean()
+        return r
+
+    ra, rb = ranks(a), ranks(b)
+    return float(np.corrcoef(ra, rb)[0, 1])
+
+
+def bucket(er: float) -> str:
+    return "easy" if er < 1.5 else "medium" if er < 2.5 else "hard" if er < 5.0 else "diabolical"
+
+
+def run_rated(every: int) -> None:
+    puzzles = _lines("sudoku_exchange_rated.txt")[::every]
+    theirs = [float(x) for x in _lines("sudoku_exchange_rated.ratings.txt")[::every]]
+    start = time.perf_counter()
+    ours = [rate(p, extras=False) for p in puzzles]
+    seconds = time.perf_counter() - start
+    er = [r.er for r in ours]
+    close = sum(abs(a - b) <= 0.5 for a, b in zip(er, theirs)) / len(er)
+    le9 = [r.solved for r, t in zip(ours, theirs) if t <= 9.0]
+    print(f"sudoku_exchange_rated: {len(puzzles)} puzzles (every {every}th) in {seconds:.1f} s")
+    print(f"  Spearman rho = {spearman(er, theirs):.3f}; within +-0.5: {close:.1%}")
+    print(f"  solved by logic alone (their rating <= 9.0): {sum(le9)}/{len(le9)} = {sum(le9) / len(le9):.1%}")
+
+
+def run_tiers(every: int) -> None:
+    puzzles = _lines("sudoku_exchange_tiers.txt")[::every]
+    tiers = _lines("sudoku_exchange_tiers.tiers.txt")[::every]
+    start = time.perf_counter()
+    ours = [bucket(rate(p, extras=False).er) for p in puzzles]
+    seconds = time.perf_counter() - start
+    agree = sum(a == b for a, b in zip(ours, tiers)) / len(tiers)
+    print(f"sudoku_exchange_tiers: {len(puzzles)} puzzles in {seconds:.1f} s; tier agreement {agree:.1%}")
+    for t in ("easy", "medium", "hard", "diabolical"):
+        mine = [o for o, x in zip(ours, tiers) if x == t]
+        if mine:
+            print(
+                f"  {t:10s} -> " + ", ".join(f"{k} {mine.count(k)}" for k in ("easy", "medium", "hard", "diabolical"))
+            )
+
+
+def run_top1465(every: int) -> None:
+    puzzles = _lines("top1465.txt")[::every]
+    start = time.perf_counter()
+    ours = [rate(p, extras=False) for p in puzzles]
+    seconds = time.perf_counter() - start
+    solved = sum(r.solved for r in ours)
+    print(
+        f"top1465: {len(puzzles)} puzzles rated in {seconds:.1f} s ({seconds / len(puzzles) * 1000:.0f} ms each); "
+        f"solved without guessing {solved}/{len(puzzles)} = {solved / len(puzzles):.1%}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--every", type=int, default=1, help="take every Nth puzzle (1 = all)")
+    parser.add_argument("--set", default="all", choices=("rated", "tiers", "top1465", "all"))
+    args = parser.parse_args()
+    if args.set in ("rated", "all"):
+        run_rated(args.every)
+    if args.set in ("tiers", "all"):
+        run_tiers(args.every)
+    if args.set in ("top1465", "all"):
+        run_top1465(args.every)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,55 @@
+"""``sudokit explain``: the whole logical solving path, easiest technique first, one line per step."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
+from sudokit.errors import SudokitError
+
+SINGLES = {"Full House", "Hidden Single", "Naked Single"}
+
+
+@click.command()
+@click.argument("puzzle")
+@click.option("--json", "as_json", is_flag=True, help="Print the steps as JSON (technique, rating, highlight).")
+@click.option("--no-uniqueness", is_flag=True, help="Leave out techniques that assume a unique solution.")
+@click.option("--hard-only", is_flag=True, help="Print only steps harder than singles.")
+@variant_option
+@input_format_option
+def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, variant, input_format) -> None:
+    """Explain how to solve PUZZLE (a string, a one-puzzle file, or -) step by step."""
+    from sudokit.formats import format_grid
+    from sudokit.logic import explain
+    from sudokit.rating import hodoku_level, se_parts
+
+    grid = one_puzzle(puzzle, variant, input_format)
+    clash = grid.conflicts()
+    if clash:
+        raise SudokitError("the givens clash: " + clash[0].describe(grid.geometry))
+    path = explain(grid, uniqueness=not no_uniqueness)
+    er, ep, ed = se_parts(path)
+    score, level = hodoku_level(path)
+    if as_json:
+        out = {
+            "solved": path.solved,
+            "rating": er,
+            "level": level,
+            "score": score,
+            "grid": path.grid.to_line() if path.grid else None,
+            "steps": [s.to_dict() for s in path.steps],
+        }
+        click.echo(json.dumps(out, indent=1))
+        return
+    width = len(str(len(path.steps)))
+    for i, step in enumerate(path.steps, 1):
+        if hard_only and step.technique in SINGLES:
+            continue
+        click.echo(f"{i:>{width}}. [{step.rating:.1f}] {step.explanation}")
+    if path.solved:
+        click.echo(f"Solved by logic in {len(path.steps)} steps: SE {er:.1f}/{ep:.1f}/{ed:.1f}, {level} ({score})")
+    else:
+        click.echo(f"Stuck after {len(path.steps)} steps: these techniques cannot go on without guessing. Grid so far:")
+        click.echo(format_grid(path.grid, "line"))

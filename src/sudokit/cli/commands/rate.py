@@ -1,0 +1,102 @@
+"""``sudokit rate``: SE-style rating, HoDoKu-style level and score, Norvig's level and engine guesses."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import click
+
+from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
+from sudokit.cli.report import report_bad_entry
+
+_BANDS = [
+    (1.5, "< 1.5"),
+    (2.5, "1.5-2.4"),
+    (4.0, "2.5-3.9"),
+    (5.0, "4.0-4.9"),
+    (6.5, "5.0-6.4"),
+    (7.5, "6.5-7.4"),
+    (9.0, "7.5-8.9"),
+    (20.0, "9.0+"),
+    (99.0, "unsolved"),
+]
+
+
+def _band(er: float) -> str:
+    return next(name for top, name in _BANDS if er < top)
+
+
+@click.command()
+@click.argument("puzzle")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
+@click.option("--fast", is_flag=True, help="Skip Norvig's level and the engine's guess count.")
+@click.option("--no-progress", is_flag=True, help="No progress bar for files.")
+@variant_option
+@input_format_option
+def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, input_format) -> None:
+    """Rate PUZZLE (a string, a file of puzzles, or -) by the techniques its logical solution needs."""
+    from sudokit.rating import rate
+
+    source = open_puzzles(puzzle, variant, input_format)
+    levels: Counter[str] = Counter()
+    bands: Counter[str] = Counter()
+    bad = 0
+    entries = source.entries
+    bar = None
+    if not source.single and not as_json and not no_progress and puzzle != "-":
+        bar = click.progressbar(entries, label="rating", file=click.get_text_stream("stderr"))
+        entries = bar.__enter__()
+    try:
+        for entry in entries:
+            if not entry.ok:
+                bad += report_bad_entry(entry)
+                continue
+            clash = entry.grid.conflicts()
+            if clash:
+                bad += report_bad_entry(entry, "the givens clash: " + clash[0].describe(entry.grid.geometry))
+                continue
+            r = rate(entry.grid, extras=not fast)
+            levels[r.level] += 1
+            bands[_band(r.er if r.solved else 99.0)] += 1
+            if as_json:
+                click.echo(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), **r.to_dict()}))
+            elif source.single:
+                _show(r)
+            else:
+                extra = "" if fast else f"  norvig {_fmt(r.norvig)}  guesses {_fmt(r.guesses)}"
+                click.echo(f"{entry.line}: {r.se}  {r.level} ({r.score})  {r.hardest}{extra}")
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    if not source.single and not as_json and sum(levels.values()):
+        _summary(levels, bands)
+    if bad:
+        raise SystemExit(2)
+
+
+def _fmt(x) -> str:
+    return "-" if x is None else str(x)
+
+
+def _show(r) -> None:
+    click.echo(f"SE rating (ER/EP/ED): {r.se}" + ("" if r.solved else "  (not solved by these techniques)"))
+    click.echo(f"HoDoKu level: {r.level} (score {r.score})")
+    click.echo(f"hardest step: {r.hardest}")
+    click.echo(f"steps: {r.steps}")
+    click.echo(f"Norvig level: 10^{_fmt(r.norvig)}")
+    click.echo(f"engine guesses: {_fmt(r.guesses)}")
+
+
+def _summary(levels: Counter, bands: Counter) -> None:
+    total = sum(levels.values())
+    width = 40
+    click.echo(f"\n{total} puzzles")
+    for name in ("Easy", "Medium", "Hard", "Unfair", "Extreme"):
+        n = levels.get(name, 0)
+        click.echo(f"  {name:8s} {n:6d}  {'#' * round(width * n / total)}")
+    click.echo("SE rating:")
+    for _, name in _BANDS:
+        n = bands.get(name, 0)
+        if n:
+            click.echo(f"  {name:8s} {n:6d}  {'#' * round(width * n / total)}")

@@ -1,0 +1,178 @@
+"""Forcing chains, the last resort before guessing: assume a candidate, follow the singles it forces,
+and see what happens.
+
+- *Contradiction* (Nishio-style): if assuming ``cell = d`` breaks the grid, ``d`` leaves the cell.
+- *Cell forcing*: if every candidate of a cell forces the same placement, it is made.
+Propagation follows naked and hidden singles only ("level 1"); the dynamic variant also uses locked
+candidates while following ("level 2") and is rated higher. Works on every geometry.
+"""
+
+from __future__ import annotations
+
+from sudokit.logic import text
+from sudokit.logic.chains import length_penalty
+from sudokit.logic.state import State
+from sudokit.logic.step import Step
+
+#: SE-style base ratings before the length penalty (the registry lists the same numbers). Following every
+#: single, not one digit, puts these with SE's multiple/dynamic forcing chains rather than Nishio (7.5):
+#: measured on sudoku_exchange_rated, 8.0/8.5/9.0 keeps Spearman at 0.954 and raises the share within
+#: +-0.5 of Sukaku Explainer from 63% to 75% (7.5/8.0/8.5).
+BASE = {"contradiction": 8.0, "cell": 8.5, "dynamic": 9.0}
+
+
+def assume(state: State, cell: int, digit: int, locked: bool = False, limit: int = 400) -> tuple[bool, int]:
+    """Place ``digit`` in ``cell`` of ``state`` (changed in place) and follow the singles it forces, and
+    locked candidates when ``locked``. Returns (still consistent, number of deductions made).
+
+    Event-driven: only units touched by a change are searched for hidden singles, so following one
+    assumption costs a few hundred operations rather than a sweep of the whole grid per deduction."""
+    g = state.g
+    units, units_of, peers = g.units, g.units_of, g.peers
+    full = g.all_mask
+    c, vals = state.cands, state.values
+    queue = [(cell, digit)]
+    dirty: set[int] = set()
+    made = 0
+    while made < limit:
+        while queue:
+            s, d = queue.pop()
+            if vals[s]:
+                if vals[s] != d:
+                    return False, made
+                continue
+            bit = 1 << (d - 1)
+            if not c[s] & bit:
+                return False, made
+            vals[s] = d
+            c[s] = 0
+            made += 1
+            dirty.update(units_of[s])
+            off = ~bit
+            for p in peers[s]:
+                m = c[p]
+                if m & bit:
+                    m &= off
+                    c[p] = m
+                    if not m:
+                        return False, made
+                    dirty.update(units_of[p])
+                    if not m & (m - 1):
+                        queue.append((p, m.bit_length()))
+        if dirty:
+            todo, dirty = dirty, set()
+            for u in todo:
+                once = more = placed = 0
+                unit = units[u]
+                for s in unit:
+                    m = c[s]
+                    more |= once & m
+                    once |= m
+                    if vals[s]:
+                        placed |= 1 << (vals[s] - 1)
+                if (once | placed) != full:
+                    return False, made
+                only = once & ~more & ~placed
+                while only:
+                    bit = only & -only
+                    only ^= bit
+                    for s in unit:
+                        if c[s] & bit:
+                            queue.append((s, bit.bit_length()))
+                            break
+            if queue:
+                continue
+        if locked:
+            from sudokit.logic.intersections import claiming, pointing
+
+            state.changed()
+            step = pointing(state) or claiming(state)
+            if step is not None:
+                for s, d in step.eliminations:
+                    c[s] &= ~(1 << (d - 1))
+                    m = c[s]
+                    if not m:
+                        return False, made
+                    dirty.update(units_of[s])
+                    if not m & (m - 1):
+                        queue.append((s, m.bit_length()))
+                made += 1
+                continue
+        return True, made
+    return True, made
+
+
+def _contradiction(state: State, locked: bool, name: str, base: float) -> Step | None:
+    best = None
+    cands = [(s, d) for s in state.empty_cells() for d in state.digits(s)]
+    # iterative deepening: most contradictions are short, and capping the propagation of the candidates
+    # that do not break the grid is what keeps this affordable
+    for limit in (6, 12, 24, 400):
+        for s, d in cands:
+            trial = state.copy()
+            ok, made = assume(trial, s, d, locked, limit)
+            if not ok and (best is None or made < best[2]):
+                best = (s, d, made)
+        if best is not None:
+            break
+    if best is None:
+        return None
+    s, d, made = best
+    return Step(
+        name,
+        eliminations=[(s, d)],
+        cells=[s],
+        candidates=[(s, d)],
+        rating=round(base + length_penalty(made + 2), 1),
+        explanation=(
+            f"{name}: if {state.label(s)} were {d}, {made} forced placements would leave the grid with no valid "
+            f"completion, so {text.removals(state, [(s, d)])}"
+        ),
+    )
+
+
+def _cell_forcing(state: State, locked: bool, name: str, base: float) -> Step | None:
+    for s in state.empty_cells():
+        if state.cands[s].bit_count() > 3:
+            continue
+        common = None
+        longest = 0
+        for d in state.digits(s):
+            trial = state.copy()
+            ok, made = assume(trial, s, d, locked)
+            if not ok:
+                continue  # contradiction branches are found by the contradiction rule
+            longest = max(longest, made)
+            placed = {(t, v) for t, v in enumerate(trial.values) if v and not state.values[t]}
+            common = placed if common is None else common & placed
+        if common:
+            places = sorted(common)[:1]
+            if places and all(state.cands[t] >> (v - 1) & 1 for t, v in places):
+                t, v = places[0]
+                return Step(
+                    name,
+                    placements=places,
+                    cells=[s, t],
+                    candidates=[(s, d) for d in state.digits(s)] + places,
+                    rating=round(base + length_penalty(longest + 2), 1),
+                    explanation=(
+                        f"{name}: whichever of {text.digit_set(state.digits(s))} {state.label(s)} takes, "
+                        f"{state.label(t)} ends up {v}, so {text.placements(state, places)}"
+                    ),
+                )
+    return None
+
+
+def contradiction_chain(state: State) -> Step | None:
+    """Assume a candidate; if singles then break the grid, remove it."""
+    return _contradiction(state, False, "Contradiction Forcing Chain", BASE["contradiction"])
+
+
+def cell_forcing_chain(state: State) -> Step | None:
+    """Every candidate of a cell forces the same digit somewhere: place it."""
+    return _cell_forcing(state, False, "Cell Forcing Chain", BASE["cell"])
+
+
+def dynamic_contradiction_chain(state: State) -> Step | None:
+    """Like the contradiction chain, following locked candidates as well as singles."""
+    return _contradiction(state, True, "Dynamic Forcing Chain", BASE["dynamic"])

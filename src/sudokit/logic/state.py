@@ -1,0 +1,185 @@
+"""The solving state: a grid's values plus a candidate bitmask per empty cell.
+
+Candidate masks use the foundation's layout (bit ``d-1`` = digit ``d``); a solved cell has mask 0,
+so "cells where digit d may go" never includes placed cells. Steps change the state only through
+:meth:`State.apply`, which places digits and removes them from peers, or removes candidates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from sudokit.geometry import Geometry
+from sudokit.grid import Grid, digits_of
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Per-geometry tables the techniques share (computed once per geometry)."""
+
+    rows: tuple[int, ...]  # unit indices of rows
+    cols: tuple[int, ...]
+    boxes: tuple[int, ...]
+    unit_sets: tuple[frozenset[int], ...]
+    peer_sets: tuple[frozenset[int], ...]
+    row_of: tuple[int, ...]  # cell -> row unit index
+    col_of: tuple[int, ...]
+    box_of: tuple[int, ...]  # cell -> box unit index, -1 without boxes
+    has_boxes: bool  # rectangular 3x3-style boxes (box_rows x box_cols), needed by box techniques
+
+
+@lru_cache(maxsize=32)
+def layout(g: Geometry) -> Layout:
+    """The shared tables of a geometry."""
+    kinds = [g.unit_kind(u) for u in range(len(g.units))]
+    rows = tuple(u for u, k in enumerate(kinds) if k == "row")
+    cols = tuple(u for u, k in enumerate(kinds) if k == "column")
+    boxes = tuple(u for u, k in enumerate(kinds) if k == "box")
+    row_of = [0] * g.n_cells
+    col_of = [0] * g.n_cells
+    box_of = [-1] * g.n_cells
+    for kind_units, target in ((rows, row_of), (cols, col_of), (boxes, box_of)):
+        for u in kind_units:
+            for s in g.units[u]:
+                target[s] = u
+    return Layout(
+        rows,
+        cols,
+        boxes,
+        tuple(frozenset(u) for u in g.units),
+        tuple(frozenset(p) for p in g.peers),
+        tuple(row_of),
+        tuple(col_of),
+        tuple(box_of),
+        g.box_rows is not None and len(boxes) == g.size,
+    )
+
+
+class State:
+    """Values and candidates of a grid being solved by logic."""
+
+    __slots__ = ("g", "lay", "values", "cands", "_pos")
+
+    def __init__(self, g: Geometry, values: list[int], cands: list[int]):
+        self.g = g
+        self.lay = layout(g)
+        self.values = values
+        self.cands = cands
+        self._pos: list[list[list[int]]] | None = None  # [unit][digit] -> cells, rebuilt after a change
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> State:
+        """The state of a puzzle: each empty cell's candidates are the digits no peer holds."""
+        g = grid.geometry
+        values = list(grid.values)
+        cands = [0] * g.n_cells
+        for s, v in enumerate(values):
+            if not v:
+                seen = 0
+                for p in g.peers[s]:
+                    if values[p]:
+                        seen |= 1 << (values[p] - 1)
+                cands[s] = g.all_mask & ~seen
+        return cls(g, values, cands)
+
+    @classmethod
+    def from_candidates(cls, g: Geometry, values: list[int], cands: list[int]) -> State:
+        """A state with given candidate masks (pencil marks); masks of placed cells are ignored."""
+        return cls(g, list(values), [0 if v else m for v, m in zip(values, cands)])
+
+    def copy(self) -> State:
+        return State(self.g, self.values[:], self.cands[:])
+
+    # ---- queries ------------------------------------------------------------------------------
+    def label(self, cell: int) -> str:
+        return self.g.label(cell)
+
+    def unit_name(self, u: int) -> str:
+        return self.g.unit_names[u]
+
+    def positions(self, u: int, d: int) -> list[int]:
+        """Empty cells of unit ``u`` where digit ``d`` is still a candidate (cached until the next change;
+        code that writes ``cands`` directly must call :meth:`changed`)."""
+        table = self._pos
+        if table is None:
+            table = self._pos = self._positions_table()
+        return table[u][d]
+
+    def _positions_table(self) -> list[list[list[int]]]:
+        c = self.cands
+        n = self.g.size
+        table = []
+        for unit in self.g.units:
+            row: list[list[int]] = [[] for _ in range(n + 1)]
+            for s in unit:
+                m = c[s]
+                while m:
+                    low = m & -m
+                    row[low.bit_length()].append(s)
+                    m ^= low
+            table.append(row)
+        return table
+
+    def changed(self) -> None:
+        """Forget cached positions after writing ``values`` or ``cands`` directly."""
+        self._pos = None
+
+    def placed_in(self, u: int, d: int) -> bool:
+        vals = self.values
+        return any(vals[s] == d for s in self.g.units[u])
+
+    def digits(self, cell: int) -> tuple[int, ...]:
+        return digits_of(self.cands[cell])
+
+    def has(self, cell: int, d: int) -> bool:
+        return bool(self.cands[cell] >> (d - 1) & 1)
+
+    def sees(self, a: int, b: int) -> bool:
+        return b in self.lay.peer_sets[a]
+
+    def empty_cells(self) -> list[int]:
+        vals = self.values
+        return [s for s in range(self.g.n_cells) if not vals[s]]
+
+    def is_solved(self) -> bool:
+        return all(self.values)
+
+    def is_broken(self) -> bool:
+        """True when an empty cell has no candidate or a digit has no place left in a unit."""
+        vals, c = self.values, self.cands
+        if any(not vals[s] and not c[s] for s in range(self.g.n_cells)):
+            return True
+        for unit in self.g.units:
+            have = 0
+            for s in unit:
+                have |= c[s] | (1 << (vals[s] - 1) if vals[s] else 0)
+            if have != self.g.all_mask:
+                return True
+        return False
+
+    def to_grid(self) -> Grid:
+        return Grid(self.g, tuple(self.values))
+
+    # ---- changes ------------------------------------------------------------------------------
+    def place(self, cell: int, d: int) -> None:
+        """Put ``d`` in ``cell`` and remove it from the cell's peers."""
+        self._pos = None
+        self.values[cell] = d
+        self.cands[cell] = 0
+        off = ~(1 << (d - 1))
+        c = self.cands
+        for p in self.g.peers[cell]:
+            c[p] &= off
+
+    def eliminate(self, cell: int, d: int) -> None:
+        self._pos = None
+        self.cands[cell] &= ~(1 << (d - 1))
+
+    def apply(self, step) -> None:
+        """Carry out a step's placements and eliminations."""
+        for cell, d in step.placements:
+            if not self.values[cell]:
+                self.place(cell, d)
+        for cell, d in step.eliminations:
+            self.eliminate(cell, d)

@@ -1,0 +1,94 @@
+"""Naked and hidden subsets (pairs, triples, quads) in any unit of any geometry."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from sudokit.grid import digits_of
+from sudokit.logic import text
+from sudokit.logic.state import State
+from sudokit.logic.step import Step
+
+_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def naked_subset(state: State, k: int) -> Step | None:
+    """``k`` cells of a unit whose candidates together are ``k`` digits: those digits leave every
+    other cell of each unit that holds all ``k`` cells."""
+    g, c, lay = state.g, state.cands, state.lay
+    for _u, unit in enumerate(g.units):
+        pool = [s for s in unit if c[s] and c[s].bit_count() <= k]
+        if len(pool) < k:
+            continue
+        for combo in combinations(pool, k):
+            union = 0
+            for s in combo:
+                union |= c[s]
+            if union.bit_count() != k:
+                continue
+            shared = [v for v in range(len(g.units)) if all(s in lay.unit_sets[v] for s in combo)]
+            elim = sorted(
+                {(t, d) for v in shared for t in g.units[v] if t not in combo for d in digits_of(c[t] & union)}
+            )
+            if elim:
+                ds = digits_of(union)
+                name = f"Naked {_NAMES[k].title()}"
+                where = " and ".join(state.unit_name(v) for v in shared)
+                return Step(
+                    name,
+                    eliminations=elim,
+                    cells=list(combo),
+                    units=shared,
+                    candidates=[(s, d) for s in combo for d in digits_of(c[s])],
+                    explanation=(
+                        f"Naked {_NAMES[k]} {text.digit_set(ds)} in {where} ({text.cells(state, combo)}): "
+                        f"{text.removals(state, elim)}"
+                    ),
+                )
+
+
+def hidden_subset(state: State, k: int) -> Step | None:
+    """``k`` digits of a unit that fit only in the same ``k`` cells: those cells lose every other digit."""
+    return next(hidden_subsets(state, k), None)
+
+
+def direct_hidden_subset(state: State, k: int) -> Step | None:
+    """A hidden subset whose eliminations leave a hidden single at once (Sudoku Explainer's "direct")."""
+    from sudokit.logic import intersections
+
+    where = intersections.DIRECT_SUBSET
+    return next(
+        (d for d in map(lambda st: intersections.direct(state, st, where), hidden_subsets(state, k)) if d), None
+    )
+
+
+def hidden_subsets(state: State, k: int):
+    """Every hidden subset of size ``k`` (a generator)."""
+    g, c = state.g, state.cands
+    for u, _unit in enumerate(g.units):
+        places = {}
+        for d in g.digits:
+            where = state.positions(u, d)
+            if 2 <= len(where) <= k:
+                places[d] = where
+        if len(places) < k:
+            continue
+        for ds in combinations(sorted(places), k):
+            cells = sorted({s for d in ds for s in places[d]})
+            if len(cells) != k:
+                continue
+            keep = sum(1 << (d - 1) for d in ds)
+            elim = [(s, d) for s in cells for d in digits_of(c[s] & ~keep)]
+            if elim:
+                name = f"Hidden {_NAMES[k].title()}"
+                yield Step(
+                    name,
+                    eliminations=elim,
+                    cells=cells,
+                    units=[u],
+                    candidates=[(s, d) for s in cells for d in ds if c[s] >> (d - 1) & 1],
+                    explanation=(
+                        f"Hidden {_NAMES[k]} {text.digit_set(ds)} in {state.unit_name(u)} "
+                        f"({text.cells(state, cells)}): {text.removals(state, elim)}"
+                    ),
+                )

@@ -1,0 +1,115 @@
+"""Wings: XY-Wing, XYZ-Wing and W-Wing. They only use "sees" (shares a unit), so they work on every
+geometry."""
+
+from __future__ import annotations
+
+from sudokit.grid import digits_of
+from sudokit.logic import text
+from sudokit.logic.state import State
+from sudokit.logic.step import Step
+
+
+def _seen_by_all(state: State, cells: list[int], d: int) -> list[tuple[int, int]]:
+    """Cells (other than ``cells``) holding candidate ``d`` that see every cell of ``cells``."""
+    peers = state.lay.peer_sets
+    common = set(peers[cells[0]])
+    for s in cells[1:]:
+        common &= peers[s]
+    bit = 1 << (d - 1)
+    return [(s, d) for s in sorted(common - set(cells)) if state.cands[s] & bit]
+
+
+def xy_wing(state: State) -> Step | None:
+    """Pivot {x,y} seeing pincers {x,z} and {y,z}: whichever the pivot is, one pincer is z."""
+    c, peers = state.cands, state.lay.peer_sets
+    bivalue = [s for s in range(state.g.n_cells) if c[s].bit_count() == 2]
+    for pivot in bivalue:
+        near = [s for s in bivalue if s in peers[pivot] and (c[s] & c[pivot]).bit_count() == 1]
+        for i, a in enumerate(near):
+            for b in near[i + 1 :]:
+                za = c[a] & ~c[pivot]
+                if za != c[b] & ~c[pivot] or (c[a] & c[pivot]) == (c[b] & c[pivot]):
+                    continue
+                z = za.bit_length()
+                elim = _seen_by_all(state, [a, b], z)
+                if elim:
+                    x, y = digits_of(c[pivot])
+                    return Step(
+                        "XY-Wing",
+                        eliminations=elim,
+                        cells=[pivot, a, b],
+                        candidates=[(s, d) for s in (pivot, a, b) for d in digits_of(c[s])],
+                        explanation=(
+                            f"XY-Wing: pivot {state.label(pivot)} {{{x},{y}}} with pincers {state.label(a)} "
+                            f"{text.digit_set(digits_of(c[a]))} and {state.label(b)} {text.digit_set(digits_of(c[b]))}"
+                            f": one pincer is {z}, so {text.removals(state, elim)}"
+                        ),
+                    )
+    return None
+
+
+def xyz_wing(state: State) -> Step | None:
+    """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: z is in one of the three, so cells seeing all lose z."""
+    c, peers = state.cands, state.lay.peer_sets
+    n = state.g.n_cells
+    for pivot in range(n):
+        if c[pivot].bit_count() != 3:
+            continue
+        near = [s for s in peers[pivot] if c[s].bit_count() == 2 and c[s] & ~c[pivot] == 0]
+        for i, a in enumerate(near):
+            for b in near[i + 1 :]:
+                if c[a] == c[b] or (c[a] | c[b]) != c[pivot]:
+                    continue
+                z = (c[a] & c[b]).bit_length()
+                elim = _seen_by_all(state, [pivot, a, b], z)
+                if elim:
+                    return Step(
+                        "XYZ-Wing",
+                        eliminations=elim,
+                        cells=[pivot, a, b],
+                        candidates=[(s, d) for s in (pivot, a, b) for d in digits_of(c[s])],
+                        explanation=(
+                            f"XYZ-Wing: pivot {state.label(pivot)} {text.digit_set(digits_of(c[pivot]))} with "
+                            f"pincers {state.label(a)} and {state.label(b)}: {z} is in one of the three, so "
+                            f"{text.removals(state, elim)}"
+                        ),
+                    )
+    return None
+
+
+def w_wing(state: State) -> Step | None:
+    """Two cells {x,y} that do not see each other, joined by a strong link on x (a unit where x has
+    exactly two places, one seeing each cell): one of the two cells is y."""
+    g, c, peers = state.g, state.cands, state.lay.peer_sets
+    bivalue = [s for s in range(g.n_cells) if c[s].bit_count() == 2]
+    for i, a in enumerate(bivalue):
+        for b in bivalue[i + 1 :]:
+            if c[a] != c[b] or b in peers[a]:
+                continue
+            for x in digits_of(c[a]):
+                y = next(d for d in digits_of(c[a]) if d != x)
+                elim = _seen_by_all(state, [a, b], y)
+                if not elim:
+                    continue
+                for u in range(len(g.units)):
+                    where = state.positions(u, x)
+                    if len(where) != 2 or a in where or b in where:
+                        continue
+                    p, q = where
+                    if not (p in peers[a] and q in peers[b]):
+                        p, q = q, p
+                    if p in peers[a] and q in peers[b]:
+                        return Step(
+                            "W-Wing",
+                            eliminations=elim,
+                            cells=[a, b, p, q],
+                            units=[u],
+                            candidates=[(a, x), (a, y), (b, x), (b, y), (p, x), (q, x)],
+                            links=[((a, x), (p, x), False), ((p, x), (q, x), True), ((q, x), (b, x), False)],
+                            explanation=(
+                                f"W-Wing: {state.label(a)} and {state.label(b)} are both {{{min(x, y)},{max(x, y)}}} "
+                                f"and {x} in {state.unit_name(u)} is at {state.label(p)} or {state.label(q)}: one of "
+                                f"them is {y}, so {text.removals(state, elim)}"
+                            ),
+                        )
+    return None

@@ -1,0 +1,140 @@
+"""Difficulty rating from the human-style solving path.
+
+- **SE-style** (Sudoku Explainer): the hardest step of the easiest-first path (``er``); ``ep`` is the
+  hardest up to the first placement made by something other than a single, ``ed`` the first step's rating.
+  20.0 means the techniques here did not finish the grid.
+- **HoDoKu-style**: the score is the sum of the steps' base scores; the level is the hardest step's level,
+  raised while the score passes the level's cap (Easy 800, Medium 1000, Hard 1600, Unfair 1800).
+- **Norvig's level**: log10 of the product of candidate counts after the givens are propagated.
+- **Guesses**: the fast engine's guess count, when the engine is available.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+
+from sudokit.grid import Grid
+from sudokit.logic import registry
+from sudokit.logic.explain import Path, explain
+
+LEVEL_CAPS = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
+UNSOLVED = 20.0
+
+
+@dataclass
+class Rating:
+    """Every difficulty measure of one puzzle."""
+
+    er: float
+    ep: float
+    ed: float
+    score: int
+    level: str
+    hardest: str
+    solved: bool
+    steps: int
+    norvig: float | None = None
+    guesses: int | None = None
+    techniques: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def se(self) -> str:
+        """``ER/EP/ED`` as Sudoku Explainer prints it."""
+        return f"{self.er:.1f}/{self.ep:.1f}/{self.ed:.1f}"
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "se": self.se}
+
+
+def hodoku_level(path: Path) -> tuple[int, str]:
+    """HoDoKu-style (score, level) of a solving path. The caps are HoDoKu's for 9x9; other sizes scale
+    them by the number of cells (a 16x16 grid takes ~3x the steps of a 9x9 one)."""
+    scale = path.grid.geometry.n_cells / 81 if path.grid is not None else 1.0
+    score = 0
+    level = 0
+    for step in path.steps:
+        tech = _technique_of(step.technique)
+        score += tech.score if tech else 0
+        if tech:
+            level = max(level, registry.LEVELS.index(tech.level))
+    if not path.solved:
+        return score, "Extreme"
+    while level < len(registry.LEVELS) - 1 and score > LEVEL_CAPS[registry.LEVELS[level]] * scale:
+        level += 1
+    return score, registry.LEVELS[level]
+
+
+def _technique_of(name: str) -> registry.Technique | None:
+    if name in registry.BY_NAME:
+        return registry.BY_NAME[name]
+    for tech in registry.TECHNIQUES:  # "Unique Rectangle Type 2" -> "Unique Rectangle"
+        if name.startswith(tech.name):
+            return tech
+    if name == "Hidden Single":
+        return registry.BY_NAME["Hidden Single (box)"]
+    return None
+
+
+def se_parts(path: Path) -> tuple[float, float, float]:
+    """(ER, EP, ED) of a path."""
+    if not path.solved:
+        return UNSOLVED, UNSOLVED, UNSOLVED
+    ratings = [s.rating for s in path.steps]
+    if not ratings:
+        return 0.0, 0.0, 0.0
+    er = max(ratings)
+    ed = ratings[0]
+    ep = 0.0
+    for s in path.steps:
+        ep = max(ep, s.rating)
+        if s.placements:
+            break
+    return er, ep, ed
+
+
+def norvig_level(puzzle: Grid) -> float | None:
+    """log10 of the product of candidate counts after propagation (None on a contradiction)."""
+    try:
+        from sudokit.methods.norvig import level
+    except ImportError:  # pragma: no cover - the methods package ships with sudokit
+        return None
+    value = level(puzzle).log10
+    return None if value == -math.inf else round(value, 2)
+
+
+def engine_guesses(puzzle: Grid) -> int | None:
+    """Guesses the fast engine makes on the puzzle (None if the engine is missing)."""
+    try:
+        from sudokit.engine import solve
+    except ImportError:  # pragma: no cover
+        return None
+    return int(solve(puzzle).stats.guesses)
+
+
+def rate(puzzle: Grid | str, extras: bool = True) -> Rating:
+    """All difficulty measures of ``puzzle``; ``extras`` adds Norvig's level and the engine's guesses."""
+    if isinstance(puzzle, str):
+        from sudokit.formats import parse_grid
+
+        puzzle = parse_grid(puzzle)
+    path = explain(puzzle)
+    er, ep, ed = se_parts(path)
+    score, level = hodoku_level(path)
+    hardest = max(path.steps, key=lambda s: s.rating).technique if path.steps else ""
+    counts: dict[str, int] = {}
+    for s in path.steps:
+        counts[s.technique] = counts.get(s.technique, 0) + 1
+    return Rating(
+        er=er,
+        ep=ep,
+        ed=ed,
+        score=score,
+        level=level,
+        hardest=hardest if path.solved else "beyond these techniques",
+        solved=path.solved,
+        steps=len(path.steps),
+        norvig=norvig_level(puzzle) if extras else None,
+        guesses=engine_guesses(puzzle) if extras else None,
+        techniques=counts,
+    )

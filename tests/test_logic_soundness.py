@@ -1,0 +1,141 @@
+"""Soundness: on every bundled set with known solutions, no step of the logical path removes a digit of the
+solution or places a wrong one. Puzzles are sampled so the file runs in well under a minute."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudokit.formats import parse_grid
+from sudokit.geometry import diagonal
+from sudokit.grid import Grid, is_solution
+from sudokit.logic import State, explain, next_step
+from sudokit.logic.forcing import assume
+from sudokit.logic.registry import applicable
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def lines(name: str) -> list[str]:
+    return (DATA / name).read_text().split()
+
+
+def brute_force(state: State) -> list[int] | None:
+    """A solution by depth-first search with singles propagation (independent of the engine)."""
+    empty = [s for s in range(state.g.n_cells) if not state.values[s]]
+    if not empty:
+        return list(state.values)
+    cell = min(empty, key=lambda s: state.cands[s].bit_count())
+    for d in state.digits(cell):
+        trial = state.copy()
+        ok, _ = assume(trial, cell, d)
+        if ok:
+            found = brute_force(trial)
+            if found is not None:
+                return found
+    return None
+
+
+def check_path(grid: Grid, solution: list[int], uniqueness: bool = True, max_steps: int = 2000) -> bool:
+    """Walk the logical path step by step, checking each step against ``solution``; True when solved."""
+    state = State.from_grid(grid)
+    techniques = applicable(state, uniqueness)
+    for _ in range(max_steps):
+        if state.is_solved():
+            break
+        step = next_step(state, techniques)
+        if step is None:
+            break
+        for cell, d in step.placements:
+            assert solution[cell] == d, f"{grid.to_line()}: {step.explanation}"
+        for cell, d in step.eliminations:
+            assert solution[cell] != d, f"{grid.to_line()}: {step.explanation}"
+        state.apply(step)
+    if state.is_solved():
+        assert is_solution(state.to_grid(), grid)
+    return state.is_solved()
+
+
+def test_kaggle_sample_steps_are_sound():
+    puzzles, solutions = lines("kaggle_sample.txt")[:600], lines("kaggle_sample.solutions.txt")[:600]
+    for p, s in zip(puzzles, solutions):
+        assert check_path(parse_grid(p), [int(ch) for ch in s])
+
+
+def test_sudoku_exchange_tiers_steps_are_sound_and_solve_by_logic():
+    puzzles = lines("sudoku_exchange_tiers.txt")[::16]
+    solutions = lines("sudoku_exchange_tiers.solutions.txt")[::16]
+    for p, s in zip(puzzles, solutions):
+        assert check_path(parse_grid(p), [int(ch) for ch in s])
+
+
+def test_kaggle3m_sample_steps_are_sound():
+    puzzles = lines("kaggle3m_sample.txt")[::350]
+    solutions = lines("kaggle3m_sample.solutions.txt")[::350]
+    for p, s in zip(puzzles, solutions):
+        assert check_path(parse_grid(p), [int(ch) for ch in s])
+
+
+def test_tdoku_single_solution_lines_steps_are_sound():
+    checked = 0
+    for line in lines("tdoku_test_puzzles.txt"):
+        parts = line.split(":")
+        if parts[1] != "1":
+            continue
+        check_path(parse_grid(parts[0]), [int(ch) for ch in parts[2]])
+        checked += 1
+    assert checked == 18
+
+
+def test_sudoku16_janko_steps_are_sound():
+    puzzles = lines("sudoku16_janko.txt")[:2]
+    solutions = lines("sudoku16_janko.solutions.txt")[:2]
+    symbols = "123456789ABCDEFG"
+    for p, s in zip(puzzles, solutions):
+        check_path(parse_grid(p), [symbols.index(ch) + 1 for ch in s], max_steps=400)
+
+
+def test_sudoku4_steps_are_sound():
+    for p in lines("sudoku4_vu.txt")[:30]:
+        grid = parse_grid(p)
+        solution = brute_force(State.from_grid(grid))
+        assert check_path(grid, solution)
+
+
+def test_xsudoku_steps_are_sound_with_the_diagonals():
+    for p in lines("xsudoku9.txt")[:4]:
+        grid = Grid(diagonal(), parse_grid(p).values)
+        solution = brute_force(State.from_grid(grid))
+        assert is_solution(Grid(grid.geometry, tuple(solution)), grid)
+        check_path(grid, solution)
+
+
+@settings(max_examples=15, deadline=None)
+@given(row=st.integers(0, 19_999), holes=st.sets(st.integers(0, 80), min_size=40, max_size=56))
+def test_steps_never_remove_a_digit_of_some_solution(row, holes):
+    """Without uniqueness techniques, logic never removes a digit that a valid completion uses, even on
+    puzzles with many solutions."""
+    solution = [int(ch) for ch in lines("kaggle_sample.solutions.txt")[row]]
+    values = [0 if s in holes else v for s, v in enumerate(solution)]
+    grid = Grid.from_values(values)
+    check_path(grid, solution, uniqueness=False, max_steps=60)
+
+
+def test_explain_reports_a_stuck_path_without_guessing():
+    # two solutions: logic alone cannot finish, and says so
+    grid = parse_grid("1." + "." * 14)  # 4x4 with many solutions
+    path = explain(grid, uniqueness=False)
+    assert not path.solved and path.stuck
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("name", "every"), [("norvig_hardest.txt", 3), ("sudoku_exchange_rated.txt", 250), ("top1465.txt", 150)]
+)
+def test_hard_sets_without_solutions_are_sound_against_brute_force(name, every):
+    for p in lines(name)[::every]:
+        grid = parse_grid(p)
+        assert check_path(grid, brute_force(State.from_grid(grid)))

@@ -1,0 +1,63 @@
+"""Ratings: SE-style number, HoDoKu-style level and score, Norvig's level, engine guesses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sudokit.formats import parse_grid
+from sudokit.logic.explain import Path as SolvePath
+from sudokit.logic.step import Step
+from sudokit.rating import UNSOLVED, hodoku_level, rate, se_parts
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+EASY = ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9..."
+
+
+def test_easy_puzzle_rates_as_singles_and_easy():
+    r = rate(EASY)
+    assert r.solved and r.er <= 1.5 and r.level == "Easy"
+    assert r.se == f"{r.er:.1f}/{r.ep:.1f}/{r.ed:.1f}"
+    assert r.norvig is None or r.norvig >= 0
+
+
+def test_rating_grows_with_the_bundled_explainer_ratings():
+    puzzles = (DATA / "sudoku_exchange_rated.txt").read_text().split()
+    theirs = [float(x) for x in (DATA / "sudoku_exchange_rated.ratings.txt").read_text().split()]
+    low = next(p for p, t in zip(puzzles, theirs) if t == 2.6)
+    mid = next(p for p, t in zip(puzzles, theirs) if t == 4.2)
+    assert rate(low, extras=False).er < rate(mid, extras=False).er
+
+
+def test_hodoku_level_is_raised_when_the_score_passes_the_cap():
+    steps = [Step("Pointing", rating=2.6)] * 25  # 25 x 50 = 1250 > Medium's cap of 1000
+    score, level = hodoku_level(SolvePath(steps=steps, solved=True))
+    assert score == 1250 and level == "Hard"
+    score, level = hodoku_level(SolvePath(steps=steps[:4], solved=True))
+    assert level == "Medium"
+
+
+def test_unsolved_path_rates_twenty_and_extreme():
+    path = SolvePath(steps=[Step("Naked Single", rating=2.3)], solved=False)
+    assert se_parts(path) == (UNSOLVED, UNSOLVED, UNSOLVED)
+    assert hodoku_level(path)[1] == "Extreme"
+
+
+def test_ep_is_the_hardest_step_up_to_the_first_placement():
+    steps = [Step("Pointing", rating=2.6, eliminations=[(0, 1)]), Step("Naked Single", rating=2.3, placements=[(1, 2)])]
+    steps.append(Step("X-Wing", rating=3.2, eliminations=[(2, 3)]))
+    assert se_parts(SolvePath(steps=steps, solved=True)) == (3.2, 2.6, 2.6)
+
+
+def test_puzzle_with_two_solutions_is_not_solved_by_logic():
+    line = (DATA / "serg_benchmark.txt").read_text().split()[0]
+    r = rate(parse_grid(line), extras=False)
+    assert not r.solved and r.er == UNSOLVED and r.level == "Extreme"
+
+
+def test_hodoku_caps_scale_with_the_number_of_cells():
+    from sudokit.geometry import standard
+    from sudokit.grid import Grid
+
+    steps = [Step("Pointing", rating=2.6)] * 25  # 1250: over 9x9's Medium cap, under 16x16's
+    big = SolvePath(steps=steps, solved=True, grid=Grid.empty(standard(4)))
+    assert hodoku_level(big)[1] == "Medium"
