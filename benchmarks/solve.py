@@ -1,5 +1,8 @@
 """Engine benchmark: ``python benchmarks/solve.py [--sets a,b] [--workers N] [--limit 1|2] [--repeat R]``.
 
+``--compare-kernels`` instead times the general kernel against the 9x9 bitboard kernel on the same puzzles
+(CPU time, one core, best of two runs each) and checks that they agree on status and count.
+
 Prints tdoku's table (puzzles/sec, µs/puzzle, % solved without guessing, guesses/puzzle) for each bundled
 dataset on one core and on all cores, with the ratio against a pure-Python Norvig solver timed in the same run.
 The same runner is ``sudokit bench``.
@@ -24,8 +27,12 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=1, help="1: first solution (tdoku's runner); 2: uniqueness")
     parser.add_argument("--repeat", type=int, default=1, help="best of R runs")
     parser.add_argument("--baseline-seconds", type=float, default=2.0, help="time box of the Python baseline")
+    parser.add_argument("--compare-kernels", action="store_true", help="general vs 9x9 bitboard kernel")
     args = parser.parse_args()
     start = time.perf_counter()
+    if args.compare_kernels:
+        compare_kernels([s for s in args.sets.split(",") if s], args.data, args.limit)
+        return
     bench.main(
         datasets=[s for s in args.sets.split(",") if s],
         data_dir=args.data,
@@ -37,6 +44,45 @@ def main() -> None:
     )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"total {time.perf_counter() - start:.1f} s, peak memory {peak:.0f} MiB")
+
+
+def compare_kernels(names: list[str], data: Path, limit: int) -> None:
+    """Old (general kernel) against new (bitboard kernel) on each dataset, in the same run."""
+    import numpy as np
+
+    from sudokit.engine import kernel, kernel9
+    from sudokit.engine.batch import load_lines
+    from sudokit.engine.tables import tables
+
+    print("| dataset | general kernel | bitboard kernel | speed-up | guesses/puzzle (old → new) |")
+    print("|---|---|---|---|---|")
+    for name in names:
+        puzzles, geometry = load_lines(data / f"{name}.txt")
+        k = len(puzzles)
+
+        def run(fast: bool, rows: np.ndarray = puzzles, geometry=geometry):
+            n = len(rows)
+            out = (np.zeros_like(rows), np.zeros(n, np.int8), np.zeros(n, np.int64), np.zeros((n, 3), np.int64))
+            if fast:
+                kernel9.search9_rows(rows, 0, n, limit, *out, *kernel9.table_args())
+            else:
+                kernel.search_rows(rows, 0, n, *tables(geometry).args(), limit, *out)
+            return out
+
+        run(False, puzzles[:10]), run(True, puzzles[:10])  # load the compiled kernels
+        best = {False: float("inf"), True: float("inf")}
+        results = {}
+        for fast in (False, True, False, True):
+            cpu = time.process_time()
+            results[fast] = run(fast)
+            best[fast] = min(best[fast], time.process_time() - cpu)
+        old, new = results[False], results[True]
+        assert (old[1] == new[1]).all() and (old[2] == new[2]).all(), f"{name}: the kernels disagree"
+        print(
+            f"| {name} | {k / best[False]:,.0f}/s | {k / best[True]:,.0f}/s | {best[False] / best[True]:.2f}x "
+            f"| {old[3][:, 0].mean():.2f} → {new[3][:, 0].mean():.2f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -111,6 +111,11 @@ def _kernels(workers: int):
     return kernel.search_rows, parallel.search_blocks
 
 
+def _is_classic9(geometry: Geometry) -> bool:
+    """The plain 9x9 board (rows, columns, 3x3 boxes), which the bitboard kernel serves."""
+    return geometry.size == 9 and geometry.is_standard and geometry.box_rows == 3 and geometry == standard()
+
+
 def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers: int = 1, start: int = 0) -> Batch:
     """Solve every row of a ``(k, n_cells)`` uint8 array; returns one :class:`Batch`."""
     puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
@@ -121,6 +126,20 @@ def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers
     status = np.zeros(k, dtype=np.int8)
     counts = np.zeros(k, dtype=np.int64)
     stats = np.zeros((k, 3), dtype=np.int64)
+    if k and _is_classic9(geometry):
+        from sudokit.engine import kernel9
+
+        args9 = (limit, solutions, status, counts, stats, *kernel9.table_args())
+        if workers <= 1 or k < 1024:
+            kernel9.search9_rows(puzzles, 0, k, *args9)
+        else:
+            import numba
+
+            from sudokit.engine import parallel
+
+            numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
+            parallel.search9_blocks(puzzles, max(64, workers * 16), *args9)
+        return Batch(start, puzzles, solutions, status, counts, stats[:, 0], stats[:, 1], stats[:, 2])
     serial, blocks = _kernels(workers)
     args = (*tables(geometry).args(), limit, solutions, status, counts, stats)
     if k:

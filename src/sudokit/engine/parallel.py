@@ -8,6 +8,7 @@ from __future__ import annotations
 from numba import njit, prange
 
 from sudokit.engine.kernel import search_rows
+from sudokit.engine.kernel9 import search9_rows
 
 
 @njit(cache=True, parallel=True)
@@ -49,3 +50,13 @@ def search_blocks(
             counts,
             stats,
         )
+
+
+@njit(cache=True, parallel=True)
+def search9_blocks(puzzles, n_blocks, limit, solutions, status, counts, stats, shrink, complex_, expand, keep, box3):
+    """:func:`sudokit.engine.kernel9.search9_rows` over ``n_blocks`` slices of ``puzzles``, on numba threads."""
+    total = puzzles.shape[0]
+    for b in prange(n_blocks):
+        lo = b * total // n_blocks
+        hi = (b + 1) * total // n_blocks
+        search9_rows(puzzles, lo, hi, limit, solutions, status, counts, stats, shrink, complex_, expand, keep, box3)
