@@ -84,6 +84,8 @@ def test_convert_skips_and_reports_a_bad_line_but_keeps_the_rest(run_cli, tmp_pa
         (["show", PUZZLE[:10] + "x" + PUZZLE[11:]], "<argument>:1:11: bad character 'x'"),
         (["show", "55" + "." * 79], "<argument>:1:2: duplicate givens: digit 5 twice in row A (A1, A2)"),
         (["show", "missing.txt"], "missing.txt: no such file"),
+        (["show", "data/top95"], "data/top95: no such file"),
+        (["show", "puzzles"], "puzzles: no such file, and too short to be a puzzle"),
         (["show", "--variant", "hexagonal", PUZZLE], "unknown variant 'hexagonal'"),
         (["convert", PUZZLE, "--to", "pdf"], "Invalid value for '--to'"),
     ],
@@ -124,7 +126,7 @@ def test_empty_file_says_so(run_cli, tmp_path):
 
 
 def test_console_script_runs_without_traceback_on_bad_input():
-    result = subprocess.run([sys.executable, "-m", "sudokit", "show", "12"], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-m", "sudokit", "show", "1" * 20], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr.startswith("sudokit: error: ") and "Traceback" not in result.stderr
 

@@ -14,6 +14,10 @@ from sudokit.geometry import Geometry, from_name
 from sudokit.grid import Grid
 
 
+#: The shortest puzzle text (a 4x4 board); a shorter argument that is not a file is a mistyped name.
+MIN_PUZZLE_LENGTH = 16
+
+
 @dataclass
 class PuzzleInput:
     """The entries of one ``PUZZLE`` argument; ``single`` is true for a puzzle typed on the command line."""
@@ -57,6 +61,8 @@ def open_puzzles(arg: str, variant: str | None = None, fmt: str = "auto", strict
             raise SudokitError(f"{arg}: no such file")
         entries = read_entries(arg, fmt=fmt, geometry=geometry, strict=strict)
         return PuzzleInput(_checked(entries, variant, arg), single=False, source=arg)
+    if len(arg.strip()) < MIN_PUZZLE_LENGTH:
+        raise SudokitError(f"{arg}: no such file, and too short to be a puzzle")
     entries = entries_from_text(arg, fmt="grid" if fmt == "auto" else fmt, geometry=geometry, source="<argument>")
     return PuzzleInput(_checked(entries, variant, "<argument>"), single=True, source="<argument>")
 
