@@ -10,9 +10,8 @@ of them are Python ints used as bitsets, which keeps the search fast enough in p
 
 from __future__ import annotations
 
-from sudokit.grid import digits_of
 from sudokit.logic import text
-from sudokit.logic.state import State
+from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
 _THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)

@@ -63,6 +63,14 @@ def finned_fish(state: State, k: int) -> Step | None:
         # fins must share a box, so their cover indices lie in one band of ``band`` lines: every cover index
         # outside that band must be a cover, and the rest of the covers come from inside the band
         bands = [((1 << band) - 1) << (i * band) for i in range(g.size // band)]
+        # box of base line u's cells in cover band b (None if they span boxes): a cheap exact pre-check that
+        # the fins share a box, before the cell lists are built
+        line_box = {}
+        for u in base:
+            per: dict[int, set[int]] = {}
+            for s in g.units[u]:
+                per.setdefault(index_of[cover_of[s]] // band, set()).add(lay.box_of[s])
+            line_box[u] = [next(iter(per[b])) if len(per.get(b, ())) == 1 else None for b in range(len(bands))]
         for d in g.digits:
             bit = 1 << (d - 1)
             lines = {u: state.positions(u, d) for u in base}
@@ -79,8 +87,8 @@ def finned_fish(state: State, k: int) -> Step | None:
                     union |= spans[u]
                 if not k < union.bit_count() <= k + band:
                     continue
-                inside = [s for u in combo for s in lines[u]]
-                for band_mask in bands:
+                inside = None
+                for bi, band_mask in enumerate(bands):
                     required = union & ~band_mask
                     need = k - required.bit_count()
                     if need < 0:
@@ -92,12 +100,30 @@ def finned_fish(state: State, k: int) -> Step | None:
                             cover_mask |= 1 << i
                         if not union & ~cover_mask:
                             continue
-                        covers = [cover_units[i] for i in range(g.size) if cover_mask >> i & 1]
-                        fins = [s for s in inside if cover_of[s] not in covers]
-                        boxes = {lay.box_of[s] for s in fins}
-                        if len(boxes) != 1:
+                        fin_box = None
+                        for u in combo:
+                            if spans[u] & ~cover_mask:
+                                b = line_box[u][bi]
+                                if b is None:
+                                    fin_box = None
+                                    break
+                                if fin_box is None:
+                                    fin_box = b
+                                elif b != fin_box:
+                                    fin_box = -1
+                                    break
+                        if fin_box == -1:
                             continue
-                        box = lay.unit_sets[boxes.pop()]
+                        if inside is None:
+                            inside = [s for u in combo for s in lines[u]]
+                            where = [index_of[cover_of[s]] for s in inside]
+                        fins = [s for s, i in zip(inside, where) if not cover_mask >> i & 1]
+                        box_of = lay.box_of
+                        first = box_of[fins[0]]
+                        if any(box_of[s] != first for s in fins):
+                            continue
+                        covers = [cover_units[i] for i in range(g.size) if cover_mask >> i & 1]
+                        box = lay.unit_sets[first]
                         body = [s for s in inside if cover_of[s] in covers]
                         elim = [
                             (s, d)

@@ -11,7 +11,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sudokit.geometry import Geometry
-from sudokit.grid import Grid, digits_of
+from sudokit.grid import Grid
+from sudokit.grid import digits_of as _digits_of
+
+#: ``digits_of`` memoised: techniques convert the same few masks millions of times (tuples are immutable).
+digits_of = lru_cache(maxsize=1 << 17)(_digits_of)
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from sudokit.grid import digits_of
 from sudokit.logic import text
-from sudokit.logic.state import State
+from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
 _NAMES = {2: "pair", 3: "triple", 4: "quad"}
@@ -67,16 +66,24 @@ def hidden_subsets(state: State, k: int):
     g, c = state.g, state.cands
     for u, _unit in enumerate(g.units):
         places = {}
+        bits = {}
         for d in g.digits:
             where = state.positions(u, d)
             if 2 <= len(where) <= k:
                 places[d] = where
+                m = 0
+                for s in where:
+                    m |= 1 << s
+                bits[d] = m
         if len(places) < k:
             continue
         for ds in combinations(sorted(places), k):
-            cells = sorted({s for d in ds for s in places[d]})
-            if len(cells) != k:
+            m = 0
+            for d in ds:
+                m |= bits[d]
+            if m.bit_count() != k:
                 continue
+            cells = sorted({s for d in ds for s in places[d]})
             keep = sum(1 << (d - 1) for d in ds)
             elim = [(s, d) for s in cells for d in digits_of(c[s] & ~keep)]
             if elim:

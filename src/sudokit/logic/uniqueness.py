@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from sudokit.grid import digits_of
 from sudokit.logic import text
-from sudokit.logic.state import State
+from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
 

@@ -3,9 +3,8 @@ geometry."""
 
 from __future__ import annotations
 
-from sudokit.grid import digits_of
 from sudokit.logic import text
-from sudokit.logic.state import State
+from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
 
