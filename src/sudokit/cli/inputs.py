@@ -13,7 +13,6 @@ from sudokit.formats import FORMATS, Entry, entries_from_text, read_entries
 from sudokit.geometry import Geometry, from_name
 from sudokit.grid import Grid
 
-
 #: The shortest puzzle text (a 4x4 board); a shorter argument that is not a file is a mistyped name.
 MIN_PUZZLE_LENGTH = 16
 
