@@ -30,7 +30,7 @@ class Status(StrEnum):
 class Stats:
     """Search statistics, in the columns of tdoku's benchmark table."""
 
-    guesses: int = 0  #: branches taken beyond the first at a choice point
+    guesses: int = 0  #: digits tried at a choice point while other digits remained there (the last is forced)
     nodes: int = 0  #: search nodes visited (calls of the propagate-then-branch step)
     backtracks: int = 0  #: dead ends met
     seconds: float = 0.0  #: wall time of the solve

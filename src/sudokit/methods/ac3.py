@@ -147,9 +147,9 @@ def search(
         return
     s = select_cell(domains, g)
     child = rec.deeper()
-    for i, d in enumerate(order_digits(domains, s, g)):
-        if i:
-            budget.guesses += 1
+    digits = order_digits(domains, s, g)
+    for i, d in enumerate(digits):
+        budget.branch(i, len(digits))
         rec.note("guess", s, d, "search")
         attempt = list(domains)
         attempt[s] = 1 << (d - 1)

@@ -110,9 +110,9 @@ def search(values: Values | None, g: Geometry, budget: Budget, rec: Recorder = S
         return
     s = min(unsolved, key=lambda c: (values[c].bit_count(), c))
     child = rec.deeper()
-    for i, d in enumerate(digits_of(values[s])):
-        if i:
-            budget.guesses += 1
+    digits = digits_of(values[s])
+    for i, d in enumerate(digits):
+        budget.branch(i, len(digits))
         rec.note("guess", s, d, "search")
         attempt = list(values)
         with _deep_recursion(g.n_cells):

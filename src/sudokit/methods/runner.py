@@ -49,6 +49,13 @@ class Budget:
             self.reason = f"time limit of {self.deadline - self.start:g} s reached"
             raise LimitReached(self.reason)
 
+    def branch(self, index: int, choices: int) -> None:
+        """Count trying digit ``index`` of ``choices`` at a choice point: a guess while other digits
+        remain there (the last one is forced), as the engine counts, so zero guesses means propagation
+        alone solved the puzzle."""
+        if index < choices - 1:
+            self.guesses += 1
+
     def stats(self) -> Stats:
         """The statistics so far."""
         return Stats(self.guesses, self.nodes, self.backtracks, time.perf_counter() - self.start)

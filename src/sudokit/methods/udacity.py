@@ -177,9 +177,9 @@ def search(values: Values, geometry: Geometry, budget: Budget, rec: Recorder = S
         return
     s = min(unsolved, key=lambda c: (reduced[c].bit_count(), c))
     child = rec.deeper()
-    for i, d in enumerate(digits_of(reduced[s])):
-        if i:
-            budget.guesses += 1
+    digits = digits_of(reduced[s])
+    for i, d in enumerate(digits):
+        budget.branch(i, len(digits))
         rec.note("guess", s, d, "search")
         attempt = list(reduced)
         _set(attempt, s, 1 << (d - 1), "search", child)
