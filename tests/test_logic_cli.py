@@ -61,4 +61,4 @@ def test_bad_puzzle_is_one_line_error():
 def test_clashing_givens_are_a_user_error_not_a_stuck_path():
     result = run("explain", "11" + "." * 79)
     assert result.exit_code == 2
-    assert "clash" in result.output
+    assert "duplicate givens: digit 1 twice in row A (A1, A2)" in result.output

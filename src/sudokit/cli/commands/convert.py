@@ -8,7 +8,7 @@ import sys
 import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option, variant_option
-from sudokit.cli.report import report_bad_entry
+from sudokit.cli.report import clash_message, report_bad_entry
 from sudokit.formats import WRITE_FORMATS, csv_header, format_grid, separator
 
 
@@ -33,9 +33,9 @@ def command(
             if not entry.ok:
                 bad += report_bad_entry(entry)
                 continue
-            clash = entry.grid.conflicts()
+            clash = clash_message(entry.grid)
             if clash:
-                bad += report_bad_entry(entry, "duplicate givens: " + clash[0].describe(entry.grid.geometry))
+                bad += report_bad_entry(entry, clash)
                 continue
             if first and to_format == "csv":
                 out.write(csv_header() + "\n")

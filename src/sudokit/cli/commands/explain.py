@@ -7,6 +7,7 @@ import json
 import click
 
 from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
+from sudokit.cli.report import clash_message
 from sudokit.errors import SudokitError
 
 SINGLES = {"Full House", "Hidden Single", "Naked Single"}
@@ -26,9 +27,9 @@ def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, va
     from sudokit.rating import hodoku_level, se_parts
 
     grid = one_puzzle(puzzle, variant, input_format)
-    clash = grid.conflicts()
+    clash = clash_message(grid)
     if clash:
-        raise SudokitError("the givens clash: " + clash[0].describe(grid.geometry))
+        raise SudokitError(clash)
     path = explain(grid, uniqueness=not no_uniqueness)
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)

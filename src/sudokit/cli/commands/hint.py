@@ -7,6 +7,7 @@ import json
 import click
 
 from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
+from sudokit.cli.report import clash_message
 from sudokit.errors import SudokitError
 
 
@@ -29,9 +30,9 @@ def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant
     from sudokit.logic import hint
 
     grid = one_puzzle(puzzle, variant, input_format)
-    clash = grid.conflicts()
+    clash = clash_message(grid)
     if clash:
-        raise SudokitError("the givens clash: " + clash[0].describe(grid.geometry))
+        raise SudokitError(clash)
     if grid.is_complete:
         click.echo("The grid is already complete.")
         return

@@ -8,7 +8,7 @@ from collections import Counter
 import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
-from sudokit.cli.report import report_bad_entry
+from sudokit.cli.report import clash_message, report_bad_entry
 
 _BANDS = [
     (1.5, "< 1.5"),
@@ -52,9 +52,9 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
             if not entry.ok:
                 bad += report_bad_entry(entry)
                 continue
-            clash = entry.grid.conflicts()
+            clash = clash_message(entry.grid)
             if clash:
-                bad += report_bad_entry(entry, "the givens clash: " + clash[0].describe(entry.grid.geometry))
+                bad += report_bad_entry(entry, clash)
                 continue
             r = rate(entry.grid, extras=not fast)
             levels[r.level] += 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option, variant_option
-from sudokit.cli.report import report_bad_entry
+from sudokit.cli.report import clash_message, report_bad_entry
 from sudokit.formats import check_givens, display
 from sudokit.grid import Candidates
 
@@ -32,8 +32,9 @@ def command(
             if source.single
             else entry.grid
         )
-        if not source.single and grid.conflicts():
-            bad += report_bad_entry(entry, grid.conflicts()[0].describe(grid.geometry))
+        clash = None if source.single else clash_message(grid)
+        if clash:
+            bad += report_bad_entry(entry, clash)
             continue
         if shown:
             click.echo()
