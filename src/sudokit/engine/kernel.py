@@ -217,6 +217,19 @@ def _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_
                 return True
 
 
+@njit(cache=True, inline="always")
+def finish(count, guesses, nodes, backtracks, stats):
+    """Store the search statistics in ``stats`` and return ``(status, count)`` for the solutions found."""
+    stats[0] = guesses
+    stats[1] = nodes
+    stats[2] = backtracks
+    if count == 0:
+        return NO_SOLUTION, 0
+    if count == 1:
+        return SOLVED, 1
+    return MULTIPLE, count
+
+
 @njit(cache=True)
 def search(
     values,
@@ -335,14 +348,7 @@ def search(
             backtracks += 1
         if depth < 0:
             break
-    stats[0] = guesses
-    stats[1] = nodes
-    stats[2] = backtracks
-    if count == 0:
-        return NO_SOLUTION, 0
-    if count == 1:
-        return SOLVED, 1
-    return MULTIPLE, count
+    return finish(count, guesses, nodes, backtracks, stats)
 
 
 @njit(cache=True)

@@ -63,7 +63,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED
+from sudokit.engine.kernel import INVALID, NO_SOLUTION, finish
 
 
 def _build_tables():
@@ -432,14 +432,7 @@ def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink,
             backtracks += 1
         if depth < 0:
             break
-    stats[0] = guesses
-    stats[1] = nodes
-    stats[2] = backtracks
-    if count == 0:
-        return NO_SOLUTION, 0
-    if count == 1:
-        return SOLVED, 1
-    return MULTIPLE, count
+    return finish(count, guesses, nodes, backtracks, stats)
 
 
 @njit(cache=True)
