@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 import click
 
 from sudokit.formats import Entry
@@ -22,3 +24,22 @@ def clash_message(grid: Grid) -> str | None:
     """``duplicate givens: digit 5 twice in row A (A1, A2)`` when two givens clash, else None."""
     found = grid.conflicts()
     return f"duplicate givens: {found[0].describe(grid.geometry)}" if found else None
+
+
+class BadEntries:
+    """What a batch command reports and skips: unreadable entries and entries whose givens clash."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def usable(self, entries: Iterable[Entry]) -> Iterator[Entry]:
+        """The entries that can be worked on; every other one is reported on stderr and counted."""
+        for entry in entries:
+            if not entry.ok:
+                self.count += report_bad_entry(entry)
+                continue
+            clash = clash_message(entry.grid)
+            if clash:
+                self.count += report_bad_entry(entry, clash)
+                continue
+            yield entry

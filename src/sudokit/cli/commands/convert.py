@@ -8,7 +8,7 @@ import sys
 import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option, variant_option
-from sudokit.cli.report import clash_message, report_bad_entry
+from sudokit.cli.report import BadEntries
 from sudokit.formats import WRITE_FORMATS, csv_header, format_grid, separator
 
 
@@ -26,17 +26,10 @@ def command(
 ) -> None:
     """Convert PUZZLES (a string, a file, or -) to another layout; bad entries are reported and skipped."""
     source = open_puzzles(puzzles, variant, input_format, strict)
-    bad = 0
+    skipped = BadEntries()
     with open(output, "w", encoding="utf-8") if output else contextlib.nullcontext(sys.stdout) as out:
         first = True
-        for entry in source.entries:
-            if not entry.ok:
-                bad += report_bad_entry(entry)
-                continue
-            clash = clash_message(entry.grid)
-            if clash:
-                bad += report_bad_entry(entry, clash)
-                continue
+        for entry in skipped.usable(source.entries):
             if first and to_format == "csv":
                 out.write(csv_header() + "\n")
             elif not first:
@@ -46,5 +39,5 @@ def command(
             )
             out.write(text + "\n")
             first = False
-    if bad:
+    if skipped.count:
         raise SystemExit(2)

@@ -8,7 +8,7 @@ from collections import Counter
 import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
-from sudokit.cli.report import clash_message, report_bad_entry
+from sudokit.cli.report import BadEntries
 
 _BANDS = [
     (1.5, "< 1.5"),
@@ -41,21 +41,14 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
     source = open_puzzles(puzzle, variant, input_format)
     levels: Counter[str] = Counter()
     bands: Counter[str] = Counter()
-    bad = 0
-    entries = source.entries
+    skipped = BadEntries()
+    entries = skipped.usable(source.entries)
     bar = None
     if not source.single and not as_json and not no_progress and puzzle != "-":
         bar = click.progressbar(entries, label="rating", file=click.get_text_stream("stderr"))
         entries = bar.__enter__()
     try:
         for entry in entries:
-            if not entry.ok:
-                bad += report_bad_entry(entry)
-                continue
-            clash = clash_message(entry.grid)
-            if clash:
-                bad += report_bad_entry(entry, clash)
-                continue
             r = rate(entry.grid, extras=not fast)
             levels[r.level] += 1
             bands[_band(r.er if r.solved else 99.0)] += 1
@@ -71,7 +64,7 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
             bar.__exit__(None, None, None)
     if not source.single and not as_json and sum(levels.values()):
         _summary(levels, bands)
-    if bad:
+    if skipped.count:
         raise SystemExit(2)
 
 
