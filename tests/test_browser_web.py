@@ -166,6 +166,8 @@ def test_hint_highlights_its_step_and_applying_it_places_the_digit(page):
     explanation = page.inner_text("#explanation")
     assert explanation
     assert page.locator("#board .cell.cell-hl").count() >= 1
+    technique = page.inner_text("#step-count").removeprefix("Hint: ")
+    assert technique not in page.inner_text("#status")  # named once, in the step panel
     page.screenshot(path="/tmp/sudokit_web_hint.png")
     page.click("#apply-hint")
     wait_status(page, "applied")

@@ -365,7 +365,7 @@ async function hint() {
       return;
     }
     openSteps([result.step], "hint");
-    setStatus(`Hint: ${result.step.technique}`, "hint");
+    setStatus("Next step found: read it below, then apply it or close it", "hint");
   });
 }
 
