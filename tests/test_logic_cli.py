@@ -62,3 +62,40 @@ def test_clashing_givens_are_a_user_error_not_a_stuck_path():
     result = run("explain", "11" + "." * 79)
     assert result.exit_code == 2
     assert "duplicate givens: digit 1 twice in row A (A1, A2)" in result.output
+
+
+HARD1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."  # several solutions
+NO_SOLUTION = "12345678.........9" + "." * 63  # A9 must be 9, but B9 holds it: no clash among givens
+
+
+def test_explain_of_a_puzzle_with_several_solutions_leaves_out_uniqueness_techniques():
+    result = run("explain", HARD1)
+    assert result.exit_code == 0
+    assert "more than one solution; techniques that assume a unique solution are left out" in result.stderr
+    assert "Unique Rectangle" not in result.stdout and "BUG" not in result.stdout
+
+
+def test_hint_and_explain_of_a_puzzle_without_solution_stop_with_exit_one():
+    for command in ("hint", "explain"):
+        result = run(command, NO_SOLUTION)
+        assert result.exit_code == 1
+        assert result.stderr.strip() == "sudokit: the puzzle has no solution"
+
+
+def test_rate_refuses_improper_puzzles_and_goes_on_with_the_file(tmp_path):
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{HARD1}\n{EASY}\n{NO_SOLUTION}\n")
+    result = run("rate", str(path), "--fast", "--no-progress")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "1: not rated: the puzzle has more than one solution"
+    assert lines[1].startswith("2: ")
+    assert lines[2] == "3: not rated: the puzzle has no solution"
+    single = run("rate", HARD1)
+    assert single.exit_code == 1 and "not rated: the puzzle has more than one solution" in single.stderr
+    as_json = run("rate", str(path), "--json", "--fast")
+    assert json.loads(as_json.stdout.splitlines()[2]) == {
+        "line": 3,
+        "puzzle": NO_SOLUTION,
+        "error": "the puzzle has no solution",
+    }

@@ -86,3 +86,13 @@ def test_plot_commands_report_user_errors(run_cli, tmp_path):
     assert result.exit_code == 2 and result.stderr.startswith("sudokit: error:")
     result = run_cli("plot", "times", str(tmp_path / "missing.txt"), "-o", str(tmp_path / "t.png"))
     assert result.exit_code == 2
+
+
+def test_plot_ratings_leaves_out_improper_puzzles_and_says_so(run_cli, tmp_path):
+    several = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+    proper = ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9..."
+    path = tmp_path / "mixed.txt"
+    path.write_text(f"{several}\n{proper}\n")
+    result = run_cli("plot", "ratings", str(path), "-o", str(tmp_path / "er.png"))
+    assert result.exit_code == 0, result.stderr
+    assert "1 puzzles, 1 left out (no er value" in result.stderr

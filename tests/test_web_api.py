@@ -387,3 +387,17 @@ def test_host_header_is_checked_when_hosts_are_given():
     with TestClient(create_app(workers=1, allowed_hosts=["127.0.0.1", "localhost"])) as c:
         assert c.get("/api/info").status_code == 400  # TestClient sends Host: testserver
         assert c.get("/api/info", headers={"host": "127.0.0.1:8000"}).status_code == 200
+
+
+def test_logic_endpoints_check_the_puzzle_is_proper_first(client):
+    several = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+    no_solution = "12345678.........9" + "." * 63
+    wrong_digit = "25.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9..."  # no cell empty
+    assert "more than one solution" in assert_refused(client.post("/api/rate", json={"puzzle": several}), 422)
+    assert "no solution" in assert_refused(client.post("/api/rate", json={"puzzle": no_solution}), 422)
+    hint = client.post("/api/hint", json={"puzzle": wrong_digit}).json()
+    assert hint == {"step": None, "message": "the grid has no solution: an earlier digit is wrong"}
+    explained = client.post("/api/explain", json={"puzzle": no_solution}).json()
+    assert explained["steps"] == [] and explained["message"] == "the puzzle has no solution"
+    steps = client.post("/api/explain", json={"puzzle": several}).json()["steps"]
+    assert steps and not any(s["technique"].startswith(("Unique Rectangle", "BUG")) for s in steps)

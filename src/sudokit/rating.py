@@ -112,13 +112,31 @@ def engine_guesses(puzzle: Grid) -> int | None:
     return int(solve(puzzle).stats.guesses)
 
 
-def rate(puzzle: Grid | str, extras: bool = True) -> Rating:
-    """All difficulty measures of ``puzzle``; ``extras`` adds Norvig's level and the engine's guesses."""
+def not_proper(puzzle: Grid) -> str | None:
+    """Why ``puzzle`` is not a proper puzzle ("the puzzle has no solution" / "... more than one solution"), or
+    None when it has exactly one solution.
+
+    Techniques that assume a unique solution (unique rectangles, BUG+1) can remove true digits from a puzzle
+    with several solutions, and a rating only means something for a proper puzzle, so the logic commands and
+    the web page ask the fast engine first."""
+    from sudokit.engine import count_solutions
+
+    count = count_solutions(puzzle, limit=2)
+    if count == 1:
+        return None
+    return "the puzzle has no solution" if count == 0 else "the puzzle has more than one solution"
+
+
+def rate(puzzle: Grid | str, extras: bool = True, uniqueness: bool = True) -> Rating:
+    """All difficulty measures of ``puzzle``; ``extras`` adds Norvig's level and the engine's guesses.
+
+    The rating assumes a proper puzzle (one solution); ``uniqueness=False`` leaves out the techniques that
+    rely on it."""
     if isinstance(puzzle, str):
         from sudokit.formats import parse_grid
 
         puzzle = parse_grid(puzzle)
-    path = explain(puzzle)
+    path = explain(puzzle, uniqueness=uniqueness)
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
     hardest = max(path.steps, key=lambda s: s.rating).technique if path.steps else ""

@@ -85,8 +85,12 @@ def _logic_state(puzzle: Grid, masks: list[int] | None):
 
 
 def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[str, Any]:
-    """The next logical step from the grid (and the page's candidates, when given), or why there is none."""
+    """The next logical step from the grid (and the page's candidates, when given), or why there is none.
+
+    A grid with several solutions gets no step from techniques that assume a unique one."""
     from sudokit.logic import next_step
+    from sudokit.logic.registry import applicable
+    from sudokit.rating import not_proper
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()
@@ -97,16 +101,22 @@ def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[s
     state = _logic_state(puzzle, masks)
     if state.is_broken():
         return {"step": None, "message": "a cell has no candidate left: an earlier digit is wrong"}
+    why = not_proper(puzzle)
+    if why is not None and why.endswith("no solution"):
+        return {"step": None, "message": "the grid has no solution: an earlier digit is wrong"}
     before_values, before_cands = state.values[:], state.cands[:]
-    step = next_step(state)
+    step = next_step(state, applicable(state, uniqueness=why is None))
     if step is None:
         return {"step": None, "message": "no technique applies here: logic is stuck (try Solve)"}
     return {"step": _step_json(step, before_values, before_cands), "message": ""}
 
 
 def explain_task(line: str, variant: str) -> dict[str, Any]:
-    """The whole logical path, each step with the board before it, so the page can step back and forth."""
+    """The whole logical path, each step with the board before it, so the page can step back and forth.
+
+    A puzzle with several solutions is explained without the techniques that assume a unique one."""
     from sudokit.logic import State, explain
+    from sudokit.rating import not_proper
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()
@@ -120,7 +130,18 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
             "final_masks": [],
             "message": f"the grid breaks the rules: {clash[0].describe(puzzle.geometry)}",
         }
-    path = explain(puzzle)
+    why = not_proper(puzzle)
+    if why is not None and why.endswith("no solution"):
+        return {
+            "steps": [],
+            "solved": False,
+            "stuck": False,
+            "rating": None,
+            "final": list(puzzle.values),
+            "final_masks": [],
+            "message": why,
+        }
+    path = explain(puzzle, uniqueness=why is None)
     state = State.from_grid(puzzle)
     steps = []
     for step in path.steps:
@@ -161,13 +182,18 @@ def generate_task(variant: str, size: int, difficulty: str | None, time_limit: f
 
 
 def rate_task(line: str, variant: str) -> dict[str, Any]:
-    """Every difficulty measure of the puzzle (SE-style, HoDoKu-style, Norvig's level, engine guesses)."""
-    from sudokit.rating import rate
+    """Every difficulty measure of the puzzle (SE-style, HoDoKu-style, Norvig's level, engine guesses).
+
+    Only proper puzzles (one solution) are rated."""
+    from sudokit.rating import not_proper, rate
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()
     if clash:
         return {"error": f"the grid breaks the rules: {clash[0].describe(puzzle.geometry)}"}
+    why = not_proper(puzzle)
+    if why is not None:
+        return {"error": f"not rated: {why}"}
     rating = rate(puzzle)
     if rating.solved:
         summary = f"{rating.level}, SE {rating.se}, {rating.steps} steps, hardest: {rating.hardest}"

@@ -7,7 +7,7 @@ import json
 import click
 
 from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
-from sudokit.cli.report import clash_message
+from sudokit.cli.report import clash_message, logic_uniqueness
 from sudokit.errors import SudokitError
 
 SINGLES = {"Full House", "Hidden Single", "Naked Single"}
@@ -30,7 +30,7 @@ def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, va
     clash = clash_message(grid)
     if clash:
         raise SudokitError(clash)
-    path = explain(grid, uniqueness=not no_uniqueness)
+    path = explain(grid, uniqueness=logic_uniqueness(grid, not no_uniqueness))
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
     if as_json:

@@ -7,7 +7,7 @@ import json
 import click
 
 from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
-from sudokit.cli.report import clash_message
+from sudokit.cli.report import clash_message, logic_uniqueness
 from sudokit.errors import SudokitError
 
 
@@ -36,8 +36,8 @@ def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant
     if grid.is_complete:
         click.echo("The grid is already complete.")
         return
-    step = hint(grid, level=level, uniqueness=not no_uniqueness)
+    step = hint(grid, level=level, uniqueness=logic_uniqueness(grid, not no_uniqueness))
     if step is None:
-        click.echo("No technique here applies: the next step needs guessing (or the puzzle has no solution).")
+        click.echo("No technique here applies: the next step needs guessing.")
         raise SystemExit(1)
     click.echo(json.dumps(step.to_dict(), indent=1) if as_json else step.explanation)

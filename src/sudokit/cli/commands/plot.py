@@ -120,13 +120,15 @@ def ratings(file: str, output: str, measure: str, limit: int | None, variant: st
     from sudokit.render.plots import histogram_plot
 
     grids = _grids(file, variant, input_format, limit)
-    values = [_measure(grid, measure) for grid in grids]
-    values = [v for v in values if v is not None]
+    measured = [_measure(grid, measure) for grid in grids]
+    values = [v for v in measured if v is not None]
+    left_out = len(measured) - len(values)
     bins = range(min(values), max(values) + 2) if values and measure == "clues" else 30
     histogram_plot(
         values, output, xlabel=MEASURES[measure], title=f"{measure} of {len(values)} puzzles in {file}", bins=bins
     )
-    click.echo(f"wrote {output}: {len(values)} puzzles", err=True)
+    note = f", {left_out} left out (no {measure} value: not solvable, or not a proper puzzle)" if left_out else ""
+    click.echo(f"wrote {output}: {len(values)} puzzles{note}", err=True)
 
 
 def _measure(grid, measure: str):
@@ -137,7 +139,9 @@ def _measure(grid, measure: str):
 
         found = level(grid)
         return found.log10 if found.product else None
-    from sudokit.rating import rate
+    from sudokit.rating import not_proper, rate
 
+    if not_proper(grid):  # only proper puzzles have a rating
+        return None
     rating = rate(grid, extras=False)
     return rating.er if measure == "er" else rating.score

@@ -35,8 +35,10 @@ def _band(er: float) -> str:
 @variant_option
 @input_format_option
 def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, input_format) -> None:
-    """Rate PUZZLE (a string, a file of puzzles, or -) by the techniques its logical solution needs."""
-    from sudokit.rating import rate
+    """Rate PUZZLE (a string, a file of puzzles, or -) by the techniques its logical solution needs.
+
+    Only proper puzzles (exactly one solution) are rated; any other is reported as not rated."""
+    from sudokit.rating import not_proper, rate
 
     source = open_puzzles(puzzle, variant, input_format)
     levels: Counter[str] = Counter()
@@ -47,8 +49,19 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
     if not source.single and not as_json and not no_progress and puzzle != "-":
         bar = click.progressbar(entries, label="rating", file=click.get_text_stream("stderr"))
         entries = bar.__enter__()
+    not_rated = 0
     try:
         for entry in entries:
+            why = not_proper(entry.grid)
+            if why is not None:
+                not_rated += 1
+                if as_json:
+                    click.echo(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), "error": why}))
+                elif source.single:
+                    click.echo(f"sudokit: not rated: {why}", err=True)
+                else:
+                    click.echo(f"{entry.line}: not rated: {why}")
+                continue
             r = rate(entry.grid, extras=not fast)
             levels[r.level] += 1
             bands[_band(r.er if r.solved else 99.0)] += 1
@@ -66,6 +79,8 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
         _summary(levels, bands)
     if skipped.count:
         raise SystemExit(2)
+    if not_rated:
+        raise SystemExit(1)
 
 
 def _fmt(x) -> str:
