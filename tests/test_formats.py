@@ -232,3 +232,23 @@ def test_reading_streams_in_constant_memory():
     tracemalloc.stop()
     assert count == 5_000
     assert peak < 500_000  # holding the grids would take over 4 MB
+
+
+@given(st.sampled_from([4, 6, 9, 16]), st.data())
+def test_a_plain_line_reads_the_same_as_the_same_cells_with_layout(size, data):
+    """The quick path for a plain line of cells agrees with the careful (layout-skipping) reader."""
+    geo = for_size(size)
+    chars = ".0" + geo.symbols + geo.symbols.lower()
+    line = "".join(data.draw(st.lists(st.sampled_from(chars), min_size=geo.n_cells, max_size=geo.n_cells)))
+    spaced = "\n".join(" ".join(line[r * size : (r + 1) * size]) for r in range(size))
+    assert parse_grid(line) == parse_grid(spaced) == parse_grid(line, mode="line")
+    assert parse_grid(line).to_line() == line.replace("0", ".").upper()
+
+
+def test_a_bad_last_character_of_a_plain_line_is_still_placed():
+    line = "1" + "." * 79 + "x"
+    with pytest.raises(ParseError) as err:
+        parse_grid(line, source="p.txt", line=7)
+    assert (err.value.line, err.value.column) == (7, 81)
+    with pytest.raises(ParseError, match="'0'"):
+        parse_grid("0" + "." * 80, strict=True)

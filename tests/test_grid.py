@@ -60,3 +60,24 @@ def test_candidates_eliminate_peer_digits():
 @given(st.sets(st.integers(1, 25)))
 def test_mask_and_digits_round_trip(digits):
     assert digits_of(mask_of(digits)) == tuple(sorted(digits))
+
+
+@pytest.mark.parametrize("box", [1, 2, 3])
+def test_is_solution_needs_every_digit_once_in_every_unit(box):
+    g = standard(box)
+    n = g.size
+    rows = [[(box * (r % box) + r // box + c) % n + 1 for c in range(n)] for r in range(n)]
+    solved = Grid(g, tuple(v for row in rows for v in row))
+    assert is_solution(solved)
+    if n > 1:
+        swapped = list(solved.values)
+        swapped[0], swapped[1] = swapped[1], swapped[0]  # row still fine, columns broken
+        assert not is_solution(Grid(g, tuple(swapped)))
+    holed = list(solved.values)
+    holed[-1] = 0
+    assert not is_solution(Grid(g, tuple(holed)))
+    puzzle = Grid(g, tuple(v if i % 3 == 0 else 0 for i, v in enumerate(solved.values)))
+    assert is_solution(solved, puzzle)
+    other = list(puzzle.values)
+    other[0] = n if n > 1 else 0
+    assert is_solution(solved, Grid(g, tuple(other))) == (n == 1 or other[0] == solved.values[0])

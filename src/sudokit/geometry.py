@@ -16,12 +16,15 @@ Naming conventions used throughout sudokit: ``r`` row, ``c`` column, ``s``/``cel
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from sudokit.errors import SudokitError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     import numpy as np
 
 ROW_LETTERS = "ABCDEFGHI"
@@ -172,6 +175,13 @@ class Geometry:
         """For each cell, its peers as a frozenset (fast membership)."""
         return tuple(frozenset(p) for p in self.peers)
 
+    @cached_property
+    def unit_getters(self) -> tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]:
+        """For each unit, a function giving the unit's values as a tuple: ``getter(values)`` (fast checks)."""
+        if self.size == 1:  # itemgetter of one item returns the item, not a tuple
+            return tuple(itemgetter(slice(u[0], u[0] + 1)) for u in self.units)
+        return tuple(itemgetter(*u) for u in self.units)
+
     def unit_kind(self, u: int) -> str:
         """The first word of a unit's name: ``row``, ``column``, ``box``, ``diagonal``, ..."""
         return self.unit_names[u].split()[0]
@@ -237,8 +247,12 @@ def _box_units(box_rows: int, box_cols: int) -> list[tuple[int, ...]]:
     return boxes
 
 
+@lru_cache(maxsize=64)
 def standard(box_rows: int = 3, box_cols: int | None = None) -> Geometry:
     """Classic Sudoku of size ``n = box_rows * box_cols``: rows, columns and boxes.
+
+    The same (immutable) instance is returned for the same shape, so its derived tables (peers, numpy views)
+    are built once per process and reading a file does not rebuild the geometry for each puzzle.
 
     ``standard()`` is 9x9; ``standard(2)`` 4x4; ``standard(2, 3)`` 6x6 with 2-row, 3-column boxes;
     ``standard(4)`` 16x16; ``standard(5)`` 25x25.

@@ -44,9 +44,10 @@ class Grid:
             g = self.geometry
             raise SudokitError(f"a {g.size}x{g.size} grid has {g.n_cells} cells, got {len(self.values)}")
         n = self.geometry.size
-        for s, v in enumerate(self.values):
-            if not 0 <= v <= n:
-                raise SudokitError(f"cell {self.geometry.label(s)} holds {v}, outside 0..{n}")
+        if self.values and (min(self.values) < 0 or max(self.values) > n):
+            for s, v in enumerate(self.values):
+                if not 0 <= v <= n:
+                    raise SudokitError(f"cell {self.geometry.label(s)} holds {v}, outside 0..{n}")
 
     @classmethod
     def from_values(cls, values: Iterable[int], geometry: Geometry | None = None) -> Grid:
@@ -70,8 +71,7 @@ class Grid:
 
     def to_line(self, blank: str = ".") -> str:
         """One line, row by row, ``blank`` for empty cells (the 81-character form for 9x9)."""
-        sym = self.geometry.symbols
-        return "".join(sym[v - 1] if v else blank for v in self.values)
+        return "".join(map([blank, *self.geometry.symbols].__getitem__, self.values))
 
     def to_array(self):
         """The values as a ``(n_cells,)`` uint8 numpy array."""
@@ -119,7 +119,12 @@ class Grid:
 def conflicts(geometry: Geometry, values: Sequence[int]) -> list[Conflict]:
     """Every unit of ``geometry`` in which some digit of ``values`` appears more than once."""
     found = []
-    for u, unit in enumerate(geometry.units):
+    for u, (unit, get) in enumerate(zip(geometry.units, geometry.unit_getters)):
+        held = get(values)
+        distinct = set(held)
+        distinct.discard(0)
+        if len(distinct) == len(held) - held.count(0):  # no digit twice: the usual case, checked quickly
+            continue
         where: dict[int, list[int]] = {}
         for s in unit:
             if values[s]:
@@ -133,10 +138,15 @@ def conflicts(geometry: Geometry, values: Sequence[int]) -> list[Conflict]:
 def is_solution(grid: Grid, puzzle: Grid | None = None) -> bool:
     """True when ``grid`` is complete, every unit holds each digit once, and ``puzzle``'s givens are kept."""
     g = grid.geometry
-    if puzzle is not None and (puzzle.geometry != g or any(p and p != v for p, v in zip(puzzle.values, grid.values))):
+    if puzzle is not None:
+        kept = [v for p, v in zip(puzzle.values, grid.values) if p]
+        if puzzle.geometry != g or kept != [p for p in puzzle.values if p]:
+            return False
+    values = grid.values
+    if 0 in values:
         return False
-    full = set(g.digits)
-    return all(set(grid.values[s] for s in unit) == full for unit in g.units)
+    n = g.size  # values are 1..n here, so n different values in a unit are each digit once
+    return all(len(set(get(values))) == n for get in g.unit_getters)
 
 
 # ---- candidates -----------------------------------------------------------------------------

@@ -160,7 +160,7 @@ def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) 
     stats = Stats(guesses=g, nodes=nodes, backtracks=back, seconds=seconds)
     st = _STATUS[int(status)]
     if st is Status.SOLVED:
-        solution = checked(Grid(grid.geometry, tuple(int(v) for v in ws.solution)), grid)
+        solution = checked(Grid(grid.geometry, tuple(ws.solution.tolist())), grid)
         return Result(st, grid, solution=solution, count=1, stats=stats)
     if st is Status.MULTIPLE:
         return Result(st, grid, count=int(count), stats=stats, message=f"at least {int(count)} solutions")

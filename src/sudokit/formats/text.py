@@ -15,6 +15,8 @@ Errors name the line and column (1-based) of the offending character.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from sudokit.errors import ParseError
 from sudokit.geometry import BOX_SHAPES, DIGIT_SYMBOLS, Geometry, for_cells
 from sudokit.grid import Grid
@@ -23,6 +25,7 @@ EMPTY = ".0"
 _KNOWN_CELL_COUNTS = {n * n for n in BOX_SHAPES}
 
 
+@lru_cache(maxsize=64)
 def _symbol_values(size: int) -> dict[str, int]:
     table = {}
     for d, ch in enumerate(DIGIT_SYMBOLS[:size], start=1):
@@ -69,6 +72,9 @@ def parse_grid(
     mode = mode or ("strict" if strict else "lenient")
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}")
+    fast = _one_run(text.strip("\r\n"), geometry, mode == "strict")
+    if fast is not None:
+        return fast
     cells = _scan(text.strip("\r\n") if mode != "lenient" else text, mode)
     if geometry is None:
         geometry = for_cells(len(cells)) if len(cells) in _KNOWN_CELL_COUNTS else for_cells(81)
@@ -100,6 +106,32 @@ def parse_grid(
         _, ln, _ = cells[-1]
         raise err(f"too few cells: {len(values)} of {n_cells}", ln, None)
     return Grid(geometry, tuple(values))
+
+
+@lru_cache(maxsize=128)
+def _cell_values(size: int, strict: bool) -> dict[str, int]:
+    """Every character that is a whole cell of a ``size`` board: its digit, 0 for empty."""
+    table = dict(_symbol_values(size))
+    table["."] = 0
+    if not strict:
+        table["0"] = 0
+    return table
+
+
+def _one_run(text: str, geometry: Geometry | None, strict: bool) -> Grid | None:
+    """The common case read quickly: ``text`` is exactly the cells, each a valid character. None otherwise
+    (then the careful reader of :func:`parse_grid` finds the layout, or the error and where it is)."""
+    if geometry is None:
+        if len(text) not in _KNOWN_CELL_COUNTS:
+            return None
+        geometry = for_cells(len(text))
+    elif len(text) != geometry.n_cells:
+        return None
+    try:
+        values = tuple(map(_cell_values(geometry.size, strict).__getitem__, text))
+    except KeyError:
+        return None
+    return Grid(geometry, values)
 
 
 def format_line(grid: Grid, blank: str = ".") -> str:

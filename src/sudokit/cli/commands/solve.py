@@ -326,6 +326,7 @@ def _run_parallel(entries, limit, jobs, tally, emit, emit_bad, progress, task, c
         batch = solve_chunk(arr, geo, limit=limit, workers=jobs)
         each = (time.perf_counter() - start) / len(good)
         row = 0
+        solutions = batch.solutions.tolist()
         for entry in items:
             if not entry.ok:
                 emit_bad(entry)
@@ -336,7 +337,7 @@ def _run_parallel(entries, limit, jobs, tally, emit, emit_bad, progress, task, c
             if status is Status.INVALID:
                 result = invalid_result(entry.grid) or Result(status, entry.grid, count=0, stats=stats)
             elif status is Status.SOLVED:
-                solution = checked(Grid(geo, tuple(int(v) for v in batch.solutions[row])), entry.grid)
+                solution = checked(Grid(geo, tuple(solutions[row])), entry.grid)
                 result = Result(status, entry.grid, solution=solution, count=count, stats=stats)
             else:
                 result = Result(status, entry.grid, count=count, stats=stats)
