@@ -2,6 +2,8 @@
 
 ``--compare-kernels`` instead times the general kernel against the 9x9 bitboard kernel on the same puzzles
 (CPU time, one core, best of two runs each) and checks that they agree on status and count.
+``--compare-with OLD.py`` times a saved copy of an older ``kernel9.py`` (kept outside ``src``) against the
+current one in the same run, interleaved, best of ``--repeat`` runs of CPU time each (at least 10 on small sets).
 
 Prints tdoku's table (puzzles/sec, µs/puzzle, % solved without guessing, guesses/puzzle) for each bundled
 dataset on one core and on all cores, with the ratio against a pure-Python Norvig solver timed in the same run.
@@ -28,10 +30,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="best of R runs")
     parser.add_argument("--baseline-seconds", type=float, default=2.0, help="time box of the Python baseline")
     parser.add_argument("--compare-kernels", action="store_true", help="general vs 9x9 bitboard kernel")
+    parser.add_argument("--compare-with", type=Path, default=None, help="an old kernel9.py copy vs the current one")
     args = parser.parse_args()
     start = time.perf_counter()
     if args.compare_kernels:
         compare_kernels([s for s in args.sets.split(",") if s], args.data, args.limit)
+        return
+    if args.compare_with:
+        compare_with(args.compare_with, [s for s in args.sets.split(",") if s], args.data, args.limit, args.repeat)
         return
     bench.main(
         datasets=[s for s in args.sets.split(",") if s],
@@ -81,6 +87,50 @@ def compare_kernels(names: list[str], data: Path, limit: int) -> None:
         print(
             f"| {name} | {k / best[False]:,.0f}/s | {k / best[True]:,.0f}/s | {best[False] / best[True]:.2f}x "
             f"| {old[3][:, 0].mean():.2f} → {new[3][:, 0].mean():.2f} |",
+            flush=True,
+        )
+
+
+def compare_with(old_file: Path, names: list[str], data: Path, limit: int, repeat: int) -> None:
+    """An old copy of ``kernel9.py`` against the current module, interleaved in the same process (CPU time)."""
+    import importlib.util
+
+    import numpy as np
+
+    from sudokit.engine import kernel9
+    from sudokit.engine.batch import load_lines, verify
+    from sudokit.geometry import standard
+
+    spec = importlib.util.spec_from_file_location("kernel9_old", old_file)
+    old = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(old)
+
+    def run(mod, rows: np.ndarray):
+        n = len(rows)
+        out = (np.zeros_like(rows), np.zeros(n, np.int8), np.zeros(n, np.int64), np.zeros((n, 3), np.int64))
+        mod.search9_rows(rows, 0, n, limit, *out, *mod.table_args())
+        return out
+
+    print("| dataset | puzzles | old kernel9 | new kernel9 | speed-up | guesses/puzzle (old → new) |")
+    print("|---|---|---|---|---|---|")
+    for name in names:
+        puzzles, _ = load_lines(data / f"{name}.txt")
+        k = len(puzzles)
+        run(old, puzzles[:10]), run(kernel9, puzzles[:10])  # load the compiled kernels
+        best = {"old": float("inf"), "new": float("inf")}
+        results = {}
+        for _ in range(repeat if k >= 5000 else max(repeat, 10)):
+            for tag, mod in (("old", old), ("new", kernel9)):
+                cpu = time.process_time()
+                results[tag] = run(mod, puzzles)
+                best[tag] = min(best[tag], time.process_time() - cpu)
+        a, b = results["old"], results["new"]
+        assert (a[1] == b[1]).all() and (a[2] == b[2]).all(), f"{name}: the kernels disagree"
+        found = b[2] > 0
+        assert verify(puzzles[found], b[0][found], standard()).all(), f"{name}: a wrong solution"
+        print(
+            f"| {name} | {k:,} | {k / best['old']:,.0f}/s | {k / best['new']:,.0f}/s | "
+            f"{best['old'] / best['new']:.2f}x | {a[3][:, 0].mean():.2f} → {b[3][:, 0].mean():.2f} |",
             flush=True,
         )
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from numba import njit
 
 from sudokit.engine import kernel, kernel9
 from sudokit.engine.batch import INVALID, NO_SOLUTION, SOLVED, load_lines, solve_all, verify
@@ -44,8 +45,9 @@ def _assert_same(puzzles: np.ndarray, limit: int) -> None:
     sol, status, counts, stats = _fast(puzzles, limit)
     assert (status == ref_status).all(), np.flatnonzero(status != ref_status)[:5]
     assert (counts == ref_counts).all()
-    solved = status == SOLVED
-    assert (sol[solved] == ref_sol[solved]).all()  # a unique solution is the same grid
+    if limit >= 2:  # with limit 1, SOLVED means "a solution", and the kernels branch differently
+        solved = status == SOLVED
+        assert (sol[solved] == ref_sol[solved]).all()  # a unique solution is the same grid
     found = counts > 0
     assert verify(puzzles[found], sol[found], standard()).all()
     assert (stats[:, 0] <= stats[:, 1] + stats[:, 2]).all()  # every guess made a node or a backtrack
@@ -103,3 +105,129 @@ def test_bitboard_kernel_matches_on_random_puzzles(perm, keep, extra):
         values[cell] = digit
     puzzles = np.array([values], dtype=np.uint8)
     _assert_same(puzzles, 3)
+
+
+def _variants(line: str):
+    """A hard puzzle (one solution), the same with a wrong digit added (none) and with its first six givens
+    removed (usually several): each needs guesses, so the search takes last alternatives in place."""
+    puzzle = np.array([0 if ch in ".0" else int(ch) for ch in line.strip()], dtype=np.uint8)
+    sol, status, _, _ = _general(puzzle[None, :], 2)
+    assert status[0] == SOLVED
+    wrong = puzzle.copy()
+    for cell in np.flatnonzero(puzzle == 0):  # a wrong digit whose dead end only the search finds
+        wrong = puzzle.copy()
+        wrong[cell] = sol[0, cell] % 9 + 1
+        _, status, _, stats = _general(wrong[None, :], 2)
+        if status[0] == NO_SOLUTION and stats[0, 0] > 0:
+            break
+    loose = puzzle.copy()
+    loose[np.flatnonzero(puzzle)[:6]] = 0
+    return [puzzle, wrong, loose]
+
+
+@pytest.mark.parametrize("limit", [1, 2, 7])
+def test_last_alternative_in_place_keeps_status_and_count_on_zero_one_and_many_solutions(limit):
+    lines = (DATA / "norvig_top95.txt").read_text().split()[:12]
+    puzzles = np.array([v for line in lines for v in _variants(line)], dtype=np.uint8)
+    ref = _general(puzzles, limit)
+    _assert_same(puzzles, limit)
+    _, status, counts, stats = _fast(puzzles, limit)
+    assert {SOLVED, NO_SOLUTION} <= set(status.tolist())
+    assert (counts > 1).any() or limit == 1
+    assert (counts == ref[2]).all()
+    searched = stats[:, 1] > 0
+    assert (stats[searched & (status == NO_SOLUTION), 2] > 0).any()  # dead ends found by the search
+    # Every digit tried below the root ends as a node or a backtrack, so tries = nodes - 1 + backtracks; the
+    # tries that are not guesses are last alternatives, which the search runs in place.
+    guesses, nodes, backtracks = stats[searched].T
+    assert (nodes - 1 + backtracks - guesses > 0).any()
+
+
+def test_bitboard_kernel_gives_the_same_answers_when_run_again_on_the_same_scratch():
+    """The scratch is reused from puzzle to puzzle and from call to call (borrowed, without refcounts)."""
+    puzzles, _ = load_lines(DATA / "norvig_top95.txt")
+    first = _fast(puzzles, 2)
+    again = _fast(puzzles[::-1].copy(), 2)
+    assert (first[0] == again[0][::-1]).all() and (first[3] == again[3][::-1]).all()
+
+
+def _state(line: str) -> np.ndarray:
+    """The kernel's 31-word state of a grid: per digit and band the cells where the digit may go, open cells."""
+    from sudokit.formats import parse_grid
+    from sudokit.grid import Candidates
+
+    grid = parse_grid(line)
+    cands = Candidates.of(grid)
+    s = np.zeros(31, dtype=np.int64)
+    for cell in range(81):
+        b, bit = divmod(cell, 27)
+        for d in range(9):
+            if cands.masks[cell] >> d & 1:
+                s[3 * d + b] |= 1 << bit
+        if grid.values[cell] == 0:
+            s[27 + b] |= 1 << bit
+    return s
+
+
+@pytest.mark.parametrize("index", range(0, 95, 19))
+def test_branching_picks_the_bivalue_cell_with_the_most_open_peers(index):
+    from sudokit.formats import parse_grid
+    from sudokit.grid import Candidates
+
+    line = (DATA / "norvig_top95.txt").read_text().split()[index]
+    grid = parse_grid(line)
+    cands = Candidates.of(grid)
+    geo = standard()
+    bivalue = [c for c in range(81) if grid.values[c] == 0 and cands.count(c) == 2]
+    open_peers = {c: sum(1 for p in geo.peers[c] if grid.values[p] == 0) for c in bivalue}
+    band, bit, rem = kernel9._choose(_state(line))
+    if not bivalue:
+        assert bin(rem).count("1") == min(cands.count(c) for c in range(81) if grid.values[c] == 0)
+        return
+    best = max(open_peers.values())
+    expected = next(c for c in bivalue if open_peers[c] == best)  # the first in cell order on a tie
+    assert 27 * band + bit.bit_length() - 1 == expected
+    assert rem == cands.masks[expected]
+
+
+@njit
+def _ctz_popcount(v):
+    return kernel9._ctz(v), kernel9._popcount(v)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, (1 << 62) - 1))
+def test_bit_intrinsics_match_python(x):
+    assert _ctz_popcount(x) == ((x & -x).bit_length() - 1, bin(x).count("1"))
+
+
+def test_kernel_still_works_unborrowed_if_numba_moves_its_array_internals(tmp_path):
+    """``_borrow`` uses an internal of numba; without it the kernels fall back to plain (counted) arrays."""
+    import os
+    import subprocess
+    import sys
+
+    script = f"""
+import sys, types
+import numba.np.arrayobj as real
+
+class Moved(types.ModuleType):  # numba's module as a later release might have it: no populate_array
+    def __getattr__(self, name):
+        if name == "populate_array":
+            raise AttributeError(name)
+        return getattr(real, name)
+
+sys.modules["numba.np.arrayobj"] = Moved("numba.np.arrayobj")
+from sudokit.engine import kernel9
+sys.modules["numba.np.arrayobj"] = real
+from sudokit.engine.batch import load_lines, solve_all, verify
+assert kernel9.populate_array is None
+puzzles, geometry = load_lines({str(DATA / "norvig_top95.txt")!r})
+batch = solve_all(puzzles[:20], geometry=geometry, limit=2)
+assert verify(batch.puzzles, batch.solutions, geometry).all()
+print(sorted(set(batch.status.tolist())))
+"""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}  # do not mix these builds into the shared cache
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"[{SOLVED}]"

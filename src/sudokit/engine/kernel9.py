@@ -1,7 +1,8 @@
 """The 9x9 batch kernel: per-digit band bitboards, in the style of JCZSolve / fsss2.
 
-Used automatically by the batch path (:mod:`sudokit.engine.batch`) for the standard 9x9 geometry only; every
-other geometry, and the single-puzzle API, use the general kernel of :mod:`sudokit.engine.kernel`.
+Used automatically by the batch path (:mod:`sudokit.engine.batch`) and by ``count_array`` for the standard 9x9
+geometry only; every other geometry, and ``solve`` (whose statistics :mod:`sudokit.engine.pure` reproduces),
+use the general kernel of :mod:`sudokit.engine.kernel`.
 
 Representation
 --------------
@@ -22,19 +23,34 @@ Propagation, to a fixed point:
   union of the permutations that fit is looked up (0 = contradiction), and cells outside it are cleared.
   This subsumes pointing/claiming inside the band (JCZSolve's ``TblComplexMask``);
 * naked singles -- per band, OR-accumulating the nine digit words gives the open cells with one candidate
-  (and those with none, a contradiction);
+  (and those with none, a contradiction); four more ORs in the same pass build the bit planes of the digit
+  index, from which each such cell reads its digit;
 * hidden singles -- per digit, a row (9-bit slice), a box (masked slice) or a column (fold of the nine row
-  slices) with exactly one place.
+  slices) with exactly one *open* place (``F & U``: a row, box or column where the digit is placed has none,
+  so only the units still missing the digit are looked at).
 
 A placement clears the digit from its row, box and column with three precomputed band masks, and the cell
-from the other digits' words. A placement whose bit is already gone is a contradiction, so a state with no
-open cell is always a valid grid.
+from the other digits' words (skipped for a naked single: the cell has no other candidate). A placement whose
+bit is already gone is a contradiction, so a state with no open cell is always a valid grid.
 
 The three steps run in stages: naked singles on the bands that changed; hidden singles only when no naked
 single was found; shapes only when neither found anything. Each step looks only at the words changed since it
 last ran (word 30 of the state collects them, one bit per digit and band).
 
-Measured (CPU time, first solution, one core, general kernel vs this one in the same run; ratios):
+Search: depth first with an explicit stack. The cell to branch on is the open bivalue cell with the most open
+peers (the first in cell order on a tie), else the first open cell with the fewest candidates; digits low to
+high. A guess works on a copy one level up; the last digit left at a choice point is tried in place, on the
+level itself, which is not needed again. ``stats`` = ``[guesses, nodes, backtracks]`` with the general
+kernel's meanings (a guess is a digit tried while others remain at that choice point). Counts differ from the
+general kernel's because the propagation and the branching differ.
+
+Compiled-code notes: numba increments and decrements an array's reference count (two atomic instructions)
+each time it binds the array to a name -- at every inlined ``_place``, every call and every row view. The
+kernels therefore work on *borrowed* arrays (:func:`_borrow`: the same data with a NULL meminfo, for which
+those calls return at once) while the owners stay alive in the caller. ``_ctz``/``_popcount`` are the LLVM
+``cttz``/``ctpop`` intrinsics (one instruction each).
+
+Measured, first round (CPU time, first solution, one core, general kernel vs this one in the same run; ratios):
 
 =============================================  ==========  =======  =======  =====================
 change                                         kaggle      17_clue  top1465  kept?
@@ -52,16 +68,62 @@ hidden singles before naked singles            worse       worse    worse    rej
 branch-free clearing in ``_place``             1.45x       1.44x    1.91x    kept
 =============================================  ==========  =======  =======  =====================
 
-Search: depth first with an explicit stack, on the first open cell with two candidates (cell order), else the
-first open cell with the fewest; digits low to high. ``stats`` = ``[guesses, nodes, backtracks]`` with the
-general kernel's meanings (a guess is a digit tried while others remain at that choice point). Counts differ
-from the general kernel's because the propagation is different (band shapes instead of all unit pairs).
+Measured, second round (each change against the kernel9 before it, in the same process, CPU time, best of 2-3
+runs; first 10,000 puzzles of kaggle / 17_clue / forum_hardest (5,000 for the indented scoring variants), all of
+top95 and top1465; ratios > 1 are faster; differences within about 3% are noise on this shared machine;
+g = guesses/puzzle):
+
+=================================================  ======  =======  =====  =======  ======  ====================
+change                                             kaggle  17_clue  top95  top1465  forum   kept?
+=================================================  ======  =======  =====  =======  ======  ====================
+``cttz`` intrinsic; solution written per digit     1.26    1.13     1.01   1.03     1.01    kept
+last alternative in place (no copy, no new level)  0.99    1.02     1.00   0.97     0.96    noise; re-measured
+flat state + offsets instead of row views          1.02    0.99     0.94   0.94     0.94    base for the next
++ ``_propagate``/``_choose`` inlined               0.97    0.96     0.89   0.89     0.89    rejected: 87 atomic
+                                                                                            refcount calls
+flat state + borrowed arrays (``_borrow``)         1.16    1.08     1.01   1.04     1.10    kept (perf: refcount
+                                                                                            was 30% of samples)
++ ``_propagate``/``_shapes``/``_choose`` inlined   1.14    1.02     0.98   0.99     0.99    kept (one call site)
+row views of the borrowed array (no wraparound     1.00    1.02     1.16   1.13     1.20    kept
+checks on ``s[o + i]``)
+``error_model="numpy"``                            1.01    0.99     1.00   1.00     1.00    kept (free)
+branch on the bivalue cell with most open peers    1.00    1.03     1.35   1.31     1.32    kept; g 11.7 -> 6.95,
+                                                                                            73.4 -> 43.2
+  scored by fewest places of its digits            --      0.97     --     0.94     0.83    rejected (g 10.5)
+  scored by most places of its digits              --      1.02     --     1.09     1.01    rejected (g 8.5)
+  open peers in row and box only                   --      1.03     --     1.24     1.14    superseded (g 7.5)
+  + bivalue peers in the score                     --      1.05     --     1.33     1.26    noise vs open peers
+                                                                                            only; rejected
+  fallback cell: fewest candidates, most peers     --      1.02     1.01   1.01     1.00    noise; rejected
+naked singles placed digit by digit                0.96    0.96     0.99   0.98     0.99    rejected
+hidden singles on open places only (``F & U``)     0.98    1.54     1.48   1.47     1.40    kept
+naked single placed without clearing others        1.39    1.12     1.10   1.11     1.11    kept
+``search9_rows`` passes borrowed arrays            1.06    1.03     1.00   1.01     1.02    kept
+hidden singles: open word read once per word       1.01    1.00     0.98   0.99     0.98    rejected
+last alternative in place (vs always a copy)       --      0.99     1.01   1.02     1.03    kept
+bivalue digit order by places (fewer first)        --      0.99     1.00   1.00     0.95    rejected (g 43->47)
+bivalue digit order by places (more first)         --      0.99     1.00   0.93     0.97    rejected (g 43->42)
+hidden singles in the same pass as naked singles   0.70    0.82     0.82   0.81     0.85    rejected
+``_place``'s clearing loop written out (LLVM       0.99    0.94     0.94   0.95     0.91    rejected
+vectorises the loop with AVX-512 gather/scatter)
+stages naked -> shapes -> hidden                   0.98    0.90     0.93   0.93     0.94    rejected
+no hidden singles in boxes (shapes find them:      0.98    0.94     1.00   1.00     0.97    rejected
+the same guesses)
+naked single's digit read off 4 bit planes of the  1.37    1.06     1.08   1.06     1.07    kept
+digit index (no search through the 9 words)
+hidden single test by ``popcount == 1``            1.05    1.01     0.99   1.00     0.98    noise; rejected
+=================================================  ======  =======  =====  =======  ======  ====================
+
+The whole second round on the full sets (``python benchmarks/solve.py --compare-with OLD_KERNEL9.py``): see
+``docs/engine_speed.md``.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 from sudokit.engine.kernel import INVALID, NO_SOLUTION, finish
 
@@ -105,21 +167,70 @@ SHRINK, COMPLEX, EXPAND, KEEP = _build_tables()
 BOX3 = np.array([0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6], dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
+@intrinsic
+def _ctz(typingctx, x):
+    """Count of trailing zero bits of a non-zero int64 (one ``tzcnt``/``bsf`` instruction)."""
+
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _popcount(typingctx, x):
+    """Number of set bits of an int64 (one ``popcnt`` instruction)."""
+
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+try:  # an internal of numba's array model: if a numba release moves it, the kernels run unborrowed (slower)
+    from numba.np.arrayobj import populate_array
+except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
+    populate_array = None
+
+if populate_array is not None:
+
+    @intrinsic
+    def _borrow(typingctx, arr):
+        """The same array without its reference count (a view whose meminfo is NULL).
+
+        numba increfs/decrefs an array (two atomic instructions) each time it binds it to a name, e.g. at every
+        inlined ``_place``; on a borrowed array those calls return at once. The caller keeps the owner alive."""
+
+        def codegen(context, builder, signature, args):
+            src = context.make_array(signature.args[0])(context, builder, args[0])
+            out = context.make_array(signature.return_type)(context, builder)
+            populate_array(
+                out, data=src.data, shape=src.shape, strides=src.strides, itemsize=src.itemsize, meminfo=None
+            )
+            return out._getvalue()
+
+        return arr(arr), codegen
+
+else:  # pragma: no cover - exercised in a subprocess by the tests
+
+    @njit(cache=True, inline="always")
+    def _borrow(arr):
+        """Fallback: the array itself (reference counted as usual)."""
+        return arr
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def _bit_index(b):
     """Index of the single set bit ``b`` (below 2**27)."""
-    x = b - 1
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56 & 0xFF
+    return _ctz(b)
 
 
-@njit(cache=True, inline="always")
-def _place(s, d, b, bit, keep):
+@njit(cache=True, inline="always", error_model="numpy")
+def _place(s, d, b, bit, keep, only):
     """Place digit ``d`` on the cell ``bit`` of band ``b`` in state ``s``.
 
     ``s`` holds the F words (0..26), the U words (27..29) and in word 30 the changed words (bit ``3*d + b``).
+    ``only``: ``d`` is the cell's only candidate (a naked single), so no other digit's word needs clearing.
     False when the digit is no longer possible there (a contradiction)."""
     i = 3 * d + b
     if s[i] & bit == 0:
@@ -129,10 +240,11 @@ def _place(s, d, b, bit, keep):
     s[27 + b] ^= bit
     nb = ~bit
     dirty = s[30]
-    for e in range(b, 27, 3):  # branch-free: measured 5-10% faster than testing the bit first
-        w = s[e]
-        s[e] = w & nb
-        dirty |= np.int64(w & bit != 0) << e
+    if not only:
+        for e in range(b, 27, 3):  # branch-free: measured 5-10% faster than testing the bit first
+            w = s[e]
+            s[e] = w & nb
+            dirty |= np.int64(w & bit != 0) << e
     cell = 27 * b + _bit_index(bit)
     j = 3 * d
     s[j + b] |= bit
@@ -146,7 +258,7 @@ def _place(s, d, b, bit, keep):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", error_model="numpy")
 def _shapes(s, words, shrink, complex_, expand):
     """Band shapes of the changed ``words`` (bit ``3*d + b``) and stack shapes of their digits.
 
@@ -197,7 +309,7 @@ def _shapes(s, words, shrink, complex_, expand):
     return shrunk
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", error_model="numpy")
 def _propagate(s, shrink, complex_, expand, keep, box3):
     """Naked singles, then hidden singles, then band/stack shapes, to a fixed point.
 
@@ -220,68 +332,91 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 continue
             once = 0
             twice = 0
+            p0 = 0  # bit planes of the digit index: a cell with one candidate reads its digit off them
+            p1 = 0
+            p2 = 0
+            p3 = 0
             for d in range(9):
                 m = s[3 * d + b]
                 twice |= once & m
                 once |= m
+                if d & 1:
+                    p0 |= m
+                if d & 2:
+                    p1 |= m
+                if d & 4:
+                    p2 |= m
+                if d & 8:
+                    p3 |= m
             if u & ~once:
                 return False
             ns = u & ~twice
             while ns:
                 bit = ns & -ns
                 ns ^= bit
-                for d in range(9):
-                    if s[3 * d + b] & bit:
-                        if not _place(s, d, b, bit, keep):
-                            return False
-                        found = True
-                        break
+                d = (p0 & bit != 0) + 2 * (p1 & bit != 0) + 4 * (p2 & bit != 0) + 8 * (p3 & bit != 0)
+                if not _place(s, d, b, bit, keep, True):
+                    return False
+                found = True
         if found:
             continue
-        # Hidden singles of the changed words: rows and boxes of the band, then the digit's columns.
+        # Hidden singles of the changed words, on the digit's open places only (a placed digit's row, box and
+        # column have none): rows and boxes of the band, then the digit's columns.
         todo = hid
         hid = 0
         for d in range(9):
             m = (todo >> (3 * d)) & 7
             if m == 0:
                 continue
+            i = 3 * d
             for b in range(3):
-                if (m >> b) & 1 == 0 or s[3 * d + b] & s[27 + b] == 0:
+                if (m >> b) & 1 == 0 or s[i + b] & s[27 + b] == 0:
                     continue
                 for r in range(3):
-                    bit = s[3 * d + b] & (0x1FF << (9 * r))
-                    if bit & (bit - 1) == 0 and bit & s[27 + b]:
-                        if not _place(s, d, b, bit, keep):
+                    bit = s[i + b] & s[27 + b] & (0x1FF << (9 * r))
+                    if bit and bit & (bit - 1) == 0:
+                        if not _place(s, d, b, bit, keep, False):
                             return False
                         found = True
                 for k in range(3):
-                    bit = s[3 * d + b] & (0x1C0E07 << (3 * k))
-                    if bit & (bit - 1) == 0 and bit & s[27 + b]:
-                        if not _place(s, d, b, bit, keep):
+                    bit = s[i + b] & s[27 + b] & (0x1C0E07 << (3 * k))
+                    if bit and bit & (bit - 1) == 0:
+                        if not _place(s, d, b, bit, keep, False):
                             return False
                         found = True
-            conce = 0
-            ctwice = 0
-            for b in range(3):
-                w = s[3 * d + b]
+            w0 = s[i]
+            w1 = s[i + 1]
+            w2 = s[i + 2]
+            a = w0 | w1 | w2
+            if (a | (a >> 9) | (a >> 18)) & 0x1FF != 0x1FF:
+                return False  # a column without a place for d
+            o0 = w0 & s[27]
+            o1 = w1 & s[28]
+            o2 = w2 & s[29]
+            once = 0
+            twice = 0
+            for o in (o0, o1, o2):
                 for r in range(3):
-                    rw = (w >> (9 * r)) & 0x1FF
-                    ctwice |= conce & rw
-                    conce |= rw
-            if conce != 0x1FF:
-                return False
-            single = conce & ~ctwice
+                    rw = (o >> (9 * r)) & 0x1FF
+                    twice |= once & rw
+                    once |= rw
+            single = once & ~twice
             while single:
                 cb = single & -single
                 single ^= cb
-                for b in range(3):
-                    hit = s[3 * d + b] & (cb | (cb << 9) | (cb << 18))
-                    if hit:
-                        if hit & s[27 + b]:
-                            if not _place(s, d, b, hit, keep):
-                                return False
-                            found = True
-                        break
+                cm = cb * 0x40201
+                if o0 & cm:
+                    hb = 0
+                    hit = o0 & cm
+                elif o1 & cm:
+                    hb = 1
+                    hit = o1 & cm
+                else:
+                    hb = 2
+                    hit = o2 & cm
+                if not _place(s, d, hb, hit, keep, False):
+                    return False
+                found = True
         if found:
             continue
         # No singles left: shapes (locked candidates and more) of the words changed since they last ran.
@@ -294,11 +429,17 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
         s[30] = shrunk
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always", error_model="numpy")
 def _choose(s):
-    """The cell to branch on: first open cell with two candidates, else the first with the fewest.
+    """The cell to branch on: the open cell with two candidates that has the most open peers (the first such
+    in cell order on a tie), else the first open cell with the fewest candidates.
 
-    Returns ``(band, bit, digit mask)``."""
+    A bivalue cell among many open cells constrains the most when placed, so each branch propagates further
+    (measured: guesses/puzzle 11.7 -> 7.0 on top1465, 70 -> 43 on forum_hardest). Returns
+    ``(band, bit, digit mask)``."""
+    best_b = -1
+    best_bit = 0
+    best_score = -1
     for b in range(3):
         u = s[27 + b]
         if u == 0:
@@ -312,13 +453,27 @@ def _choose(s):
             twice |= once & m
             once |= m
         bv = twice & ~thrice & u
-        if bv:
+        if bv == 0:
+            continue
+        u1 = s[27 + (b + 1) % 3]
+        u2 = s[27 + (b + 2) % 3]
+        while bv:
             bit = bv & -bv
-            rem = 0
-            for d in range(9):
-                if s[3 * d + b] & bit:
-                    rem |= 1 << d
-            return b, bit, rem
+            bv ^= bit
+            i = _ctz(bit)
+            col = 0x40201 << (i % 9)
+            peers = (0x1FF << (9 * (i // 9))) | (0x1C0E07 << (3 * ((i % 9) // 3))) | col
+            score = _popcount(u & peers) + _popcount(u1 & col) + _popcount(u2 & col)
+            if score > best_score:
+                best_score = score
+                best_b = b
+                best_bit = bit
+    if best_b >= 0:
+        rem = 0
+        for d in range(9):
+            if s[3 * d + best_b] & best_bit:
+                rem |= 1 << d
+        return best_b, best_bit, rem
     best_b = -1
     best_bit = 0
     best_rem = 0
@@ -342,14 +497,20 @@ def _choose(s):
     return best_b, best_bit, best_rem
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3):
     """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``.
 
     ``st`` is ``(83, 31)`` int64 scratch (one state per level, the last row for the givens);
     ``st_band``/``st_bit``/``st_rem`` are ``(82,)``.
     """
+    st = _borrow(st)  # its row views then cost no atomic reference counting either
     s = st[0]
+    shrink = _borrow(shrink)
+    complex_ = _borrow(complex_)
+    expand = _borrow(expand)
+    keep = _borrow(keep)
+    box3 = _borrow(box3)
     given = st[st.shape[0] - 1]  # scratch row: the givens of each digit, per band
     full = (1 << 27) - 1
     for i in range(27):
@@ -394,13 +555,12 @@ def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink,
         if cur[27] | cur[28] | cur[29] == 0:
             count += 1
             if count == 1:
-                for b in range(3):
-                    for i in range(27):
-                        bit = 1 << i
-                        for d in range(9):
-                            if cur[3 * d + b] & bit:
-                                solution[27 * b + i] = d + 1
-                                break
+                for i in range(27):  # each digit word holds exactly its three placed cells of the band
+                    w = cur[i]
+                    base = 27 * (i % 3)
+                    while w:
+                        solution[base + _ctz(w)] = i // 3 + 1
+                        w &= w - 1
             if count >= limit:
                 break
             depth -= 1
@@ -417,17 +577,21 @@ def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink,
             low = rem & -rem
             rem ^= low
             st_rem[depth] = rem
-            if rem != 0:
+            if rem != 0:  # a guess: work on a copy one level up, this level is needed again
                 guesses += 1
-            src = st[depth]
-            dst = st[depth + 1]
-            for i in range(30):
-                dst[i] = src[i]
+                src = st[depth]
+                dst = st[depth + 1]
+                for i in range(30):
+                    dst[i] = src[i]
+                level = depth + 1
+            else:  # the last alternative: this level is not needed again, so work on it in place
+                dst = st[depth]
+                level = depth
             dst[30] = 0
-            if _place(dst, _bit_index(low), st_band[depth], st_bit[depth], keep) and _propagate(
+            if _place(dst, _bit_index(low), st_band[depth], st_bit[depth], keep, False) and _propagate(
                 dst, shrink, complex_, expand, keep, box3
             ):
-                depth += 1
+                depth = level
                 break
             backtracks += 1
         if depth < 0:
@@ -435,19 +599,27 @@ def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink,
     return finish(count, guesses, nodes, backtracks, stats)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def search9_rows(puzzles, start, stop, limit, solutions, status, counts, stats, shrink, complex_, expand, keep, box3):
-    """:func:`search9` on rows ``start..stop`` of ``puzzles`` with one set of scratch arrays."""
-    st = np.zeros((83, 31), dtype=np.int64)
-    st_band = np.zeros(82, dtype=np.int64)
-    st_bit = np.zeros(82, dtype=np.int64)
-    st_rem = np.zeros(82, dtype=np.int64)
+    """:func:`search9` on rows ``start..stop`` of ``puzzles`` with one set of scratch arrays.
+
+    Every array goes to :func:`search9` borrowed (see :func:`_borrow`): measured 8% faster on easy puzzles."""
+    st_owner = np.zeros((83, 31), dtype=np.int64)
+    stack_owner = np.zeros((3, 82), dtype=np.int64)
+    st = _borrow(st_owner)
+    st_band = _borrow(stack_owner[0])
+    st_bit = _borrow(stack_owner[1])
+    st_rem = _borrow(stack_owner[2])
+    puzzles = _borrow(puzzles)  # the arguments are kept alive by the caller
+    solutions = _borrow(solutions)
+    stats = _borrow(stats)
+    tables = (_borrow(shrink), _borrow(complex_), _borrow(expand), _borrow(keep), _borrow(box3))
     for i in range(start, stop):
-        stt, cnt = search9(
-            puzzles[i], limit, solutions[i], stats[i], st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3
-        )
+        stt, cnt = search9(puzzles[i], limit, solutions[i], stats[i], st, st_band, st_bit, st_rem, *tables)
         status[i] = stt
         counts[i] = cnt
+    # numba frees an array after its last use: these uses keep the owners of the borrowed scratch alive to here.
+    st_owner[0, 0] = stack_owner[0, 0]
 
 
 def table_args() -> tuple:
