@@ -5,9 +5,12 @@ every ``z`` of both lose ``z``. Works on every geometry."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
+from sudokit.geometry import Geometry
 from sudokit.logic import text
+from sudokit.logic._memo import keep, recall, unit_key
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -20,84 +23,119 @@ def almost_locked_sets(state: State) -> list[tuple[frozenset[int], int, int]]:
     seen: set[frozenset[int]] = set()
     out = []
     for u, unit in enumerate(g.units):
-        empty = [s for s in unit if c[s]]
-        for k in range(1, min(MAX_SIZE, len(empty) - 1) + 1):
-            for combo in combinations(empty, k):
-                mask = 0
-                for s in combo:
-                    mask |= c[s]
-                if mask.bit_count() == k + 1:
-                    key = frozenset(combo)
-                    if key not in seen:
-                        seen.add(key)
-                        out.append((key, mask, u))
+        # a unit's sets depend on its own candidates only, which most steps leave alone
+        key = unit_key(state, "als", u)
+        found = recall(key)
+        if found is None:
+            found = []
+            empty = [s for s in unit if c[s]]
+            for k in range(1, min(MAX_SIZE, len(empty) - 1) + 1):
+                for combo in combinations(empty, k):
+                    mask = 0
+                    for s in combo:
+                        mask |= c[s]
+                    if mask.bit_count() == k + 1:
+                        found.append((frozenset(combo), mask))
+            keep(key, found)
+        for cells, mask in found:
+            if cells not in seen:
+                seen.add(cells)
+                out.append((cells, mask, u))
     return out
 
 
 def als_xz(state: State) -> Step | None:
-    """The first ALS-XZ elimination found. Cell sets are int bitsets: for each ALS and digit, the cells
-    holding the digit and the cells that see all of them, so each pair of ALSs costs a few AND operations."""
+    """The first ALS-XZ elimination found: pairs of sets in the order of :func:`almost_locked_sets`, then
+    ``x`` and ``z`` in increasing order (the pair search is a numba kernel over cell bitsets)."""
     g, c = state.g, state.cands
     n = g.n_cells
-    peer_bits = _peer_bits(state)
+    peer_bits = _peer_bits(g)
     digit_bits = [0] * (g.size + 1)
     for s in range(n):
         m = c[s]
         for d in digits_of(m) if m else ():
             digit_bits[d] |= 1 << s
-    table = []
-    for cells, mask, u in almost_locked_sets(state):
+    sets = almost_locked_sets(state)
+    found = _search(state, sets, digit_bits, peer_bits)
+    if found is None:
+        return None
+    (a, ma, ua), (b, mb, ub), x, z = found
+    abits = bbits = 0
+    for s in a:
+        abits |= 1 << s
+    for s in b:
+        bbits |= 1 << s
+    elim_bits = digit_bits[z] & _seeing(a, z, digit_bits, peer_bits) & _seeing(b, z, digit_bits, peer_bits)
+    elim_bits &= ~abits & ~bbits
+    elim = [(s, z) for s in range(n) if elim_bits >> s & 1]
+    return Step(
+        "ALS-XZ",
+        eliminations=elim,
+        cells=sorted(a | b),
+        units=[ua, ub],
+        candidates=[(s, d) for s in sorted(a | b) for d in digits_of(c[s])],
+        explanation=(
+            f"ALS-XZ: {text.cells(state, a)} ({state.unit_name(ua)}, "
+            f"{text.digit_set(digits_of(ma))}) and {text.cells(state, b)} ({state.unit_name(ub)}, "
+            f"{text.digit_set(digits_of(mb))}) share {x}, which only one of them can hold, so {z} "
+            f"is in one of them: {text.removals(state, elim)}"
+        ),
+    )
+
+
+def _seeing(cells: frozenset[int], d: int, digit_bits: list[int], peer_bits: tuple[int, ...]) -> int:
+    """Cells that see every cell of ``cells`` holding candidate ``d``."""
+    seen = -1
+    for s in cells:
+        if digit_bits[d] >> s & 1:
+            seen &= peer_bits[s]
+    return seen
+
+
+def _search(state: State, sets, digit_bits: list[int], peer_bits: tuple[int, ...]):
+    """The first pair of sets (in table order) with a restricted common ``x`` and a ``z`` they remove:
+    ((cells, mask, unit) of each, x, z), or None. The pair loop runs in a numba kernel on cell bitsets split
+    into 64-bit words."""
+    import numpy as np
+
+    from sudokit.logic import _kernels
+
+    if len(sets) < 2:
+        return None
+    g = state.g
+    n_words = (g.n_cells + 63) // 64
+    cells = np.zeros((len(sets), n_words), dtype=np.uint64)
+    for i, (key, _mask, _u) in enumerate(sets):
         bits = 0
-        for s in cells:
+        for s in key:
             bits |= 1 << s
-        hold, see = {}, {}
-        for d in digits_of(mask):
-            h = digit_bits[d] & bits
-            seen = -1
-            x = h
-            while x:
-                low = x & -x
-                seen &= peer_bits[low.bit_length() - 1]
-                x ^= low
-            hold[d], see[d] = h, seen
-        table.append((cells, bits, mask, u, hold, see))
-    for i, (a, abits, ma, ua, _hold_a, see_a) in enumerate(table):
-        for b, bbits, mb, ub, hold_b, see_b in table[i + 1 :]:
-            common = ma & mb
-            if common.bit_count() < 2 or abits & bbits:
-                continue
-            digits = digits_of(common)
-            for x in digits:
-                if hold_b[x] & ~see_a[x]:
-                    continue  # some x of B does not see every x of A: not restricted
-                for z in digits:
-                    if z == x:
-                        continue
-                    elim_bits = digit_bits[z] & see_a[z] & see_b[z] & ~abits & ~bbits
-                    if elim_bits:
-                        elim = [(s, z) for s in range(n) if elim_bits >> s & 1]
-                        return Step(
-                            "ALS-XZ",
-                            eliminations=elim,
-                            cells=sorted(a | b),
-                            units=[ua, ub],
-                            candidates=[(s, d) for s in sorted(a | b) for d in digits_of(c[s])],
-                            explanation=(
-                                f"ALS-XZ: {text.cells(state, a)} ({state.unit_name(ua)}, "
-                                f"{text.digit_set(digits_of(ma))}) and {text.cells(state, b)} ({state.unit_name(ub)}, "
-                                f"{text.digit_set(digits_of(mb))}) share {x}, which only one of them can hold, so {z} "
-                                f"is in one of them: {text.removals(state, elim)}"
-                            ),
-                        )
-    return None
+        cells[i] = _kernels.words(bits, n_words)
+    masks = np.array([m for _k, m, _u in sets], dtype=np.int64)
+    digits = np.array([_kernels.words(b, n_words) for b in digit_bits], dtype=np.uint64)
+    i, j, x, z = _kernels.als_xz_search(cells, masks, digits, _peer_words(g), g.size)
+    if i < 0:
+        return None
+    return sets[i], sets[j], int(x), int(z)
 
 
-def _peer_bits(state: State) -> list[int]:
-    """Each cell's peers as an int bitset."""
+@lru_cache(maxsize=32)
+def _peer_words(g: Geometry):
+    """Each cell's peers as 64-bit words (the kernel's cell sets)."""
+    import numpy as np
+
+    from sudokit.logic import _kernels
+
+    n_words = (g.n_cells + 63) // 64
+    return np.array([_kernels.words(b, n_words) for b in _peer_bits(g)], dtype=np.uint64)
+
+
+@lru_cache(maxsize=32)
+def _peer_bits(g: Geometry) -> tuple[int, ...]:
+    """Each cell's peers as an int bitset (once per geometry)."""
     out = []
-    for ps in state.g.peers:
+    for ps in g.peers:
         bits = 0
         for p in ps:
             bits |= 1 << p
         out.append(bits)
-    return out
+    return tuple(out)

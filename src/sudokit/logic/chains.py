@@ -5,12 +5,17 @@ A *strong* link joins two candidates of which at least one is true (the only two
 unit, or the only two digits of a cell); a *weak* link joins two that cannot both be true (same cell, or
 same digit in cells that see each other). A chain ``a = b - c = ... = z`` proves "a or z is true", so any
 candidate that conflicts with both ends goes. Candidates are numbered ``cell * size + digit - 1`` and sets
-of them are Python ints used as bitsets, which keeps the search fast enough in pure Python.
+of them are Python ints used as bitsets; the breadth-first search from every start runs in a numba kernel
+(``_chain_kernel``) over the same bitsets split into 64-bit words.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from sudokit.geometry import Geometry
 from sudokit.logic import text
+from sudokit.logic._memo import known_miss, miss
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -23,34 +28,57 @@ def length_penalty(nodes: int) -> float:
     return round(0.1 * sum(1 for t in _THRESHOLDS if extra > t), 1)
 
 
+@lru_cache(maxsize=32)
+def _peer_masks(g: Geometry) -> tuple[int, ...]:
+    """For each cell, its peers as a bitset over candidate numbers of digit 1 (shift by ``d - 1`` for d)."""
+    n = g.size
+    out = []
+    for ps in g.peers:
+        m = 0
+        for p in ps:
+            m |= 1 << (p * n)
+        out.append(m)
+    return tuple(out)
+
+
 class Graph:
-    """Candidates of a state with their conflicts (as bitsets) and strong links."""
+    """Candidates of a state with their conflicts (as bitsets) and strong links.
+
+    Build it with :func:`graph` to share one graph per state and mode (X-chains, XY-chains, AICs and loops
+    all ask for one on the same state)."""
 
     def __init__(self, state: State, mode: str):
         g = state.g
         n = g.size
         self.n = n
+        self.n_cells = g.n_cells
         c = state.cands
-        self.nodes = [s * n + d - 1 for s in range(g.n_cells) if c[s] for d in digits_of(c[s])]
-        present = 0
-        for v in self.nodes:
-            present |= 1 << v
-        self.present = present
-        peers = g.peers
-        conf = {}
-        for v in self.nodes:
-            s, d = divmod(v, n)
-            bits = 0
-            for e in digits_of(c[s]):
-                if e != d + 1:
-                    bits |= 1 << (s * n + e - 1)
-            same = 0
-            for p in peers[s]:
-                if c[p] >> d & 1:
-                    same |= 1 << (p * n + d)
-            conf[v] = (bits, same)
-        self.in_cell = {v: conf[v][0] for v in self.nodes}
-        self.same_digit = {v: conf[v][1] for v in self.nodes}
+        base = state.memo.get("graph-base")
+        if base is None:
+            nodes = []
+            present = 0
+            in_cell = {}
+            same_digit = {}
+            digit_bits = [0] * n  # candidate numbers of each digit (index d - 1)
+            for s, m in enumerate(c):
+                if m:
+                    for d in digits_of(m):
+                        digit_bits[d - 1] |= 1 << (s * n + d - 1)
+            pmask = _peer_masks(g)
+            for s, m in enumerate(c):
+                if not m:
+                    continue
+                cell_bits = m << (s * n)
+                present |= cell_bits
+                peers_s = pmask[s]
+                for d in digits_of(m):
+                    v = s * n + d - 1
+                    nodes.append(v)
+                    in_cell[v] = cell_bits & ~(1 << v)
+                    same_digit[v] = (peers_s << (d - 1)) & digit_bits[d - 1]
+            base = state.memo["graph-base"] = (nodes, present, in_cell, same_digit)
+        self.nodes, self.present, self.in_cell, self.same_digit = base
+        self.memo = state.memo  # shares the mode-free word arrays between the state's graphs
         strong: dict[int, set[int]] = {v: set() for v in self.nodes}
         if mode in ("y", "aic"):
             for s in range(g.n_cells):
@@ -60,27 +88,78 @@ class Graph:
                     strong[a].add(b)
                     strong[b].add(a)
         if mode in ("x", "aic"):
+            pos = state.positions_table()
             for u in range(len(g.units)):
+                row = pos[u]
                 for d in g.digits:
-                    where = state.positions(u, d)
+                    where = row[d]
                     if len(where) == 2:
                         a, b = where[0] * n + d - 1, where[1] * n + d - 1
                         strong[a].add(b)
                         strong[b].add(a)
         self.strong = {v: sorted(w) for v, w in strong.items()}
         self.mode = mode
+        self._weak: dict[int, list[int]] = {}
+        self._link_words: tuple | None = None
+
+    def link_words(self):
+        """(strong links, weak links, conflicts) of every candidate number as (n_candidates, W) arrays of 64-bit
+        words, for the chain kernel (built once per graph)."""
+        if self._link_words is None:
+            import numpy as np
+
+            from sudokit.logic._chain_kernel import to_words
+
+            total = self.n * self.n_cells
+            n_words = (total + 63) // 64
+            nodes = self.nodes
+
+            def words(rows: list[int]):
+                full = np.zeros((total, n_words), dtype=np.uint64)
+                if nodes:
+                    full[nodes] = to_words(rows, n_words)
+                return full
+
+            strong = []
+            for v in nodes:
+                m = 0
+                for w in self.strong[v]:
+                    m |= 1 << w
+                strong.append(m)
+            # conflicts and same-digit links do not depend on the mode: shared by the state's graphs
+            memo = self.memo
+            conf = memo.get("conf-words")
+            if conf is None:
+                conf = memo["conf-words"] = words([self.in_cell[v] | self.same_digit[v] for v in nodes])
+            if self.mode in ("x", "y"):
+                weak = memo.get("same-words")
+                if weak is None:
+                    weak = memo["same-words"] = words([self.same_digit[v] for v in nodes])
+            else:
+                weak = conf
+            arrays = [words(strong), weak, conf]
+            self._link_words = tuple(arrays)
+        return self._link_words
 
     def conflicts(self, v: int) -> int:
         return self.in_cell[v] | self.same_digit[v]
 
     def weak_next(self, v: int) -> list[int]:
-        bits = self.same_digit[v] if self.mode in ("x", "y") else self.conflicts(v)
-        out = []
-        while bits:
-            low = bits & -bits
-            out.append(low.bit_length() - 1)
-            bits ^= low
+        """Candidates weakly linked to ``v`` (in increasing order; the list is shared, do not modify)."""
+        out = self._weak.get(v)
+        if out is None:
+            bits = self.same_digit[v] if self.mode in ("x", "y") else self.in_cell[v] | self.same_digit[v]
+            out = self._weak[v] = _bits(bits)
         return out
+
+
+def graph(state: State, mode: str) -> Graph:
+    """The chain graph of ``state`` in ``mode`` ("x", "y" or "aic"), built once per state and mode."""
+    key = ("graph", mode)
+    found = state.memo.get(key)
+    if found is None:
+        found = state.memo[key] = Graph(state, mode)
+    return found
 
 
 def _bits(x: int) -> list[int]:
@@ -94,51 +173,77 @@ def _bits(x: int) -> list[int]:
 
 def find_chain(state: State, mode: str, max_nodes: int = 20) -> tuple[list[int], int] | None:
     """The shortest chain (as candidate numbers, strong link first) whose ends remove something, with the
-    bitset of what it removes."""
-    graph = Graph(state, mode)
+    bitset of what it removes.
+
+    A numba kernel runs the breadth-first search from every start over bitsets and keeps the start of the
+    shortest chain (the first such start in candidate order); only that start is searched again node by node
+    to spell the chain out (the first one found in link order, as a plain breadth-first search would)."""
+    import numpy as np
+
+    from sudokit.logic import _chain_kernel
+
+    gr = graph(state, mode)
+    strong = gr.strong
+    in_cell, same_digit = gr.in_cell, gr.same_digit
+    # an X-chain stays on one digit, so a digit that gave no chain on the same cells is skipped (see ``_memo``)
+    n = gr.n
+    tag = ("X-Chain", max_nodes)
+    skip = {d for d in state.g.digits if known_miss(tag, state, d)} if mode == "x" else set()
+    starts = [a for a in gr.nodes if strong[a] and not (skip and a % n + 1 in skip) and in_cell[a] | same_digit[a]]
     best: tuple[list[int], int] | None = None
-    limit = max_nodes
-    for a in graph.nodes:
-        if not graph.strong[a]:
-            continue
-        conf_a = graph.conflicts(a)
-        if not conf_a:
-            continue
-        # BFS over (candidate, on?) starting from "a is off"
-        parent = {(a, False): None}
-        frontier = [(a, False)]
-        depth = 1
-        while frontier and depth < limit:
-            nxt = []
-            for v, on in frontier:
-                steps = graph.weak_next(v) if on else graph.strong[v]
-                for w in steps:
-                    key = (w, not on)
-                    if key in parent:
-                        continue
-                    parent[key] = (v, on)
-                    nxt.append(key)
-                    if not on and depth + 1 >= 4 and w != a:
-                        elim = conf_a & graph.conflicts(w) & ~(1 << a) & ~(1 << w)
-                        if elim:
-                            chain = []
-                            k = key
-                            while k is not None:
-                                chain.append(k[0])
-                                k = parent[k]
-                            chain.reverse()
-                            if best is None or len(chain) < len(best[0]):
-                                best = (chain, elim)
-                                limit = len(chain)
-                            break
-                else:
-                    continue
-                break
-            frontier = nxt
-            depth += 1
-            if best is not None and depth >= limit:
-                break
+    if starts:
+        strong_w, weak_w, conf_w = gr.link_words()
+        i, _length = _chain_kernel.best_start(np.array(starts, dtype=np.int64), strong_w, weak_w, conf_w, max_nodes)
+        if i >= 0:
+            a = starts[i]
+            best = _spell(gr, a, in_cell[a] | same_digit[a], max_nodes)
+    if best is None and mode == "x":
+        for d in state.g.digits:
+            if d not in skip:
+                miss(tag, state, d)
     return best
+
+
+def _spell(gr: Graph, a: int, conf_a: int, limit: int) -> tuple[list[int], int]:
+    """The first shortest chain from ``a`` in breadth-first order over sorted links (one is known to exist
+    within ``limit`` nodes)."""
+    strong, weak_next = gr.strong, gr.weak_next
+    in_cell, same_digit = gr.in_cell, gr.same_digit
+    not_a = ~(1 << a)
+    parent: dict[int, int | None] = {2 * a: None}  # key: 2 * candidate + on
+    frontier = [2 * a]
+    depth = 1
+    while frontier and depth < limit:
+        nxt = []
+        check = depth + 1 >= 4
+        for key in frontier:
+            v = key >> 1
+            if key & 1:
+                for w in weak_next(v):
+                    k = 2 * w
+                    if k not in parent:
+                        parent[k] = key
+                        nxt.append(k)
+                continue
+            for w in strong[v]:
+                k = 2 * w + 1
+                if k in parent:
+                    continue
+                parent[k] = key
+                nxt.append(k)
+                if check and w != a:
+                    elim = conf_a & (in_cell[w] | same_digit[w]) & not_a & ~(1 << w)
+                    if elim:
+                        chain = []
+                        j: int | None = k
+                        while j is not None:
+                            chain.append(j >> 1)
+                            j = parent[j]
+                        chain.reverse()
+                        return chain, elim
+        frontier = nxt
+        depth += 1
+    raise AssertionError("no chain where the bitset search found one")  # pragma: no cover
 
 
 def _describe(state: State, chain: list[int]) -> str:
@@ -200,50 +305,61 @@ def aic(state: State) -> Step | None:
 def simple_colouring(state: State) -> Step | None:
     """Colour each digit's conjugate pairs in two colours: a cell seeing both colours loses the digit
     (trap); two cells of one colour that see each other make that colour false (wrap)."""
+    for d in state.g.digits:
+        if known_miss("Simple Colouring", state, d):
+            continue
+        step = _colouring_on(state, d)
+        if step is not None:
+            return step
+        miss("Simple Colouring", state, d)
+    return None
+
+
+def _colouring_on(state: State, d: int) -> Step | None:
+    """The first simple-colouring step on digit ``d``."""
     g, peers = state.g, state.lay.peer_sets
-    for d in g.digits:
-        bit = 1 << (d - 1)
-        adj: dict[int, list[int]] = {}
-        for u in range(len(g.units)):
-            where = state.positions(u, d)
-            if len(where) == 2:
-                a, b = where
-                adj.setdefault(a, []).append(b)
-                adj.setdefault(b, []).append(a)
-        seen: dict[int, int] = {}
-        for start in sorted(adj):
-            if start in seen:
-                continue
-            colour = {start: 0}
-            stack = [start]
-            while stack:
-                s = stack.pop()
-                for t in adj[s]:
-                    if t not in colour:
-                        colour[t] = 1 - colour[s]
-                        stack.append(t)
-            seen.update(colour)
-            if len(colour) < 4:
-                continue
-            groups = ([s for s, k in colour.items() if k == 0], [s for s, k in colour.items() if k == 1])
-            for k in (0, 1):
-                grp = groups[k]
-                if any(t in peers[s] for i, s in enumerate(grp) for t in grp[i + 1 :]):
-                    elim = [(s, d) for s in sorted(grp)]
-                    return _colour_step(
-                        state, d, groups, elim, "two cells of one colour see each other, so that colour is false"
-                    )
-            elim = []
-            for s in range(g.n_cells):
-                if (
-                    state.cands[s] & bit
-                    and s not in colour
-                    and any(t in peers[s] for t in groups[0])
-                    and any(t in peers[s] for t in groups[1])
-                ):
-                    elim.append((s, d))
-            if elim:
-                return _colour_step(state, d, groups, elim, "these cells see both colours")
+    bit = 1 << (d - 1)
+    adj: dict[int, list[int]] = {}
+    for u in range(len(g.units)):
+        where = state.positions(u, d)
+        if len(where) == 2:
+            a, b = where
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+    seen: dict[int, int] = {}
+    for start in sorted(adj):
+        if start in seen:
+            continue
+        colour = {start: 0}
+        stack = [start]
+        while stack:
+            s = stack.pop()
+            for t in adj[s]:
+                if t not in colour:
+                    colour[t] = 1 - colour[s]
+                    stack.append(t)
+        seen.update(colour)
+        if len(colour) < 4:
+            continue
+        groups = ([s for s, k in colour.items() if k == 0], [s for s, k in colour.items() if k == 1])
+        for k in (0, 1):
+            grp = groups[k]
+            if any(t in peers[s] for i, s in enumerate(grp) for t in grp[i + 1 :]):
+                elim = [(s, d) for s in sorted(grp)]
+                return _colour_step(
+                    state, d, groups, elim, "two cells of one colour see each other, so that colour is false"
+                )
+        elim = []
+        for s in range(g.n_cells):
+            if (
+                state.cands[s] & bit
+                and s not in colour
+                and any(t in peers[s] for t in groups[0])
+                and any(t in peers[s] for t in groups[1])
+            ):
+                elim.append((s, d))
+        if elim:
+            return _colour_step(state, d, groups, elim, "these cells see both colours")
     return None
 
 

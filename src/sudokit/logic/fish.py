@@ -4,10 +4,13 @@ works on any geometry."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
+from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.state import State
+from sudokit.logic._memo import known_miss, miss
+from sudokit.logic.state import State, layout
 from sudokit.logic.step import Step
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -16,46 +19,59 @@ FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 def basic_fish(state: State, k: int) -> Step | None:
     """The first ``k``-fish found, rows as base first, then columns."""
     lay = state.lay
-    for base, _cover, cover_of in ((lay.rows, lay.cols, lay.col_of), (lay.cols, lay.rows, lay.row_of)):
+    for o, (base, cover_of) in enumerate(((lay.rows, lay.col_of), (lay.cols, lay.row_of))):
+        tag = ("fish", k, o)
         for d in state.g.digits:
-            bit = 1 << (d - 1)
-            lines = {}
-            for u in base:
-                where = state.positions(u, d)
-                if 2 <= len(where) <= k:
-                    lines[u] = where
-            if len(lines) < k:
+            if known_miss(tag, state, d):
                 continue
-            for combo in combinations(sorted(lines), k):
-                covers = sorted({cover_of[s] for u in combo for s in lines[u]})
-                if len(covers) != k:
-                    continue
-                inside = {s for u in combo for s in lines[u]}
-                elim = [(s, d) for v in covers for s in state.g.units[v] if state.cands[s] & bit and s not in inside]
-                if elim:
-                    name = FISH_NAMES[k]
-                    return Step(
-                        name,
-                        eliminations=elim,
-                        cells=sorted(inside),
-                        units=list(combo) + covers,
-                        candidates=[(s, d) for s in sorted(inside)],
-                        explanation=(
-                            f"{name} on {d}: in {text.and_list([state.unit_name(u) for u in combo])}, {d} can only "
-                            f"go in {text.and_list([state.unit_name(v) for v in covers])} "
-                            f"({text.cells(state, inside)}): {text.removals(state, elim)}"
-                        ),
-                    )
+            step = _fish_on(state, k, d, base, cover_of)
+            if step is not None:
+                return step
+            miss(tag, state, d)
     return None
 
 
-def finned_fish(state: State, k: int) -> Step | None:
-    """A fish whose base lines also hold ``d`` in a few extra cells (the fins), all in one box: either the
-    fish holds, or a fin is ``d``, so cells of the cover lines inside the fins' box lose ``d``. Needs boxes."""
-    lay, g = state.lay, state.g
-    if not lay.has_boxes:
+def _fish_on(state: State, k: int, d: int, base, cover_of) -> Step | None:
+    """The first ``k``-fish on digit ``d`` with ``base`` lines."""
+    bit = 1 << (d - 1)
+    lines = {}
+    for u in base:
+        where = state.positions(u, d)
+        if 2 <= len(where) <= k:
+            lines[u] = where
+    if len(lines) < k:
         return None
+    for combo in combinations(sorted(lines), k):
+        covers = sorted({cover_of[s] for u in combo for s in lines[u]})
+        if len(covers) != k:
+            continue
+        inside = {s for u in combo for s in lines[u]}
+        elim = [(s, d) for v in covers for s in state.g.units[v] if state.cands[s] & bit and s not in inside]
+        if elim:
+            name = FISH_NAMES[k]
+            return Step(
+                name,
+                eliminations=elim,
+                cells=sorted(inside),
+                units=list(combo) + covers,
+                candidates=[(s, d) for s in sorted(inside)],
+                explanation=(
+                    f"{name} on {d}: in {text.and_list([state.unit_name(u) for u in combo])}, {d} can only "
+                    f"go in {text.and_list([state.unit_name(v) for v in covers])} "
+                    f"({text.cells(state, inside)}): {text.removals(state, elim)}"
+                ),
+            )
+    return None
+
+
+@lru_cache(maxsize=32)
+def _fin_tables(g: Geometry) -> tuple:
+    """Per-geometry tables of :func:`finned_fish`, rows as base first, then columns: (base, cover units,
+    cover line of each cell, band masks, box of each base line in each cover band, cover index of each cell,
+    base lines (as indices into base) of each band of boxes). Needs rectangular boxes."""
+    lay = layout(g)
     index_of = {u: i for i, u in enumerate(lay.cols)} | {u: i for i, u in enumerate(lay.rows)}
+    out = []
     for base, cover_units, cover_of, band in (
         (lay.rows, lay.cols, lay.col_of, g.box_cols),
         (lay.cols, lay.rows, lay.row_of, g.box_rows),
@@ -71,81 +87,194 @@ def finned_fish(state: State, k: int) -> Step | None:
             for s in g.units[u]:
                 per.setdefault(index_of[cover_of[s]] // band, set()).add(lay.box_of[s])
             line_box[u] = [next(iter(per[b])) if len(per.get(b, ())) == 1 else None for b in range(len(bands))]
+        cover_index = [index_of[cover_of[s]] for s in range(g.n_cells)]
+        across = g.size // (g.size // band)  # base lines per band of boxes (box_rows when rows are the base)
+        base_bands = [[i for i in range(len(base)) if i // across == b] for b in range(g.size // across)]
+        out.append((base, cover_units, cover_of, bands, line_box, cover_index, base_bands))
+    return tuple(out)
+
+
+def finned_fish(state: State, k: int) -> Step | None:
+    """A fish whose base lines also hold ``d`` in a few extra cells (the fins), all in one box: either the
+    fish holds, or a fin is ``d``, so cells of the cover lines inside the fins' box lose ``d``. Needs boxes."""
+    lay, g = state.lay, state.g
+    if not lay.has_boxes:
+        return None
+    pos = state.positions_table()
+    for o, tables in enumerate(_fin_tables(g)):
+        tag = ("finned", k, o)
         for d in g.digits:
-            bit = 1 << (d - 1)
-            lines = {u: state.positions(u, d) for u in base}
-            lines = {u: w for u, w in lines.items() if 1 <= len(w) <= k + 3}
-            spans = {}
-            for u, w in lines.items():
-                m = 0
-                for s in w:
-                    m |= 1 << index_of[cover_of[s]]
-                spans[u] = m
-            for combo in combinations(sorted(lines), k):
-                union = 0
-                for u in combo:
-                    union |= spans[u]
-                if not k < union.bit_count() <= k + band:
-                    continue
-                inside = None
-                for bi, band_mask in enumerate(bands):
-                    required = union & ~band_mask
-                    need = k - required.bit_count()
-                    if need < 0:
-                        continue
-                    optional = [i for i in range(g.size) if (union & band_mask) >> i & 1]
-                    for extra in combinations(optional, need):
-                        cover_mask = required
-                        for i in extra:
-                            cover_mask |= 1 << i
-                        if not union & ~cover_mask:
-                            continue
-                        fin_box = None
-                        for u in combo:
-                            if spans[u] & ~cover_mask:
-                                b = line_box[u][bi]
-                                if b is None:
-                                    fin_box = None
-                                    break
-                                if fin_box is None:
-                                    fin_box = b
-                                elif b != fin_box:
-                                    fin_box = -1
-                                    break
-                        if fin_box == -1:
-                            continue
-                        if inside is None:
-                            inside = [s for u in combo for s in lines[u]]
-                            where = [index_of[cover_of[s]] for s in inside]
-                        fins = [s for s, i in zip(inside, where) if not cover_mask >> i & 1]
-                        box_of = lay.box_of
-                        first = box_of[fins[0]]
-                        if any(box_of[s] != first for s in fins):
-                            continue
-                        covers = [cover_units[i] for i in range(g.size) if cover_mask >> i & 1]
-                        box = lay.unit_sets[first]
-                        body = [s for s in inside if cover_of[s] in covers]
-                        elim = [
-                            (s, d)
-                            for v in covers
-                            for s in g.units[v]
-                            if s in box and state.cands[s] & bit and s not in inside
-                        ]
-                        if elim:
-                            name = f"Finned {FISH_NAMES[k]}"
-                            return Step(
-                                name,
-                                eliminations=elim,
-                                cells=sorted(inside),
-                                units=list(combo) + list(covers),
-                                candidates=[(s, d) for s in sorted(inside)],
-                                explanation=(
-                                    f"{name} on {d}: in {_names(state, combo)}, {d} goes in {_names(state, covers)} "
-                                    f"({text.cells(state, body)}) or in the fin {text.cells(state, fins)}: "
-                                    f"{text.removals(state, elim)}"
-                                ),
-                            )
+            if known_miss(tag, state, d):
+                continue
+            step = _finned_on(state, k, d, pos, tables)
+            if step is not None:
+                return step
+            miss(tag, state, d)
     return None
+
+
+def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
+    """The first finned ``k``-fish on digit ``d`` with the base lines of ``tables``."""
+    lay, g, c = state.lay, state.g, state.cands
+    box_of = lay.box_of
+    size = g.size
+    base, cover_units, cover_of, bands, line_box, cover_index, base_bands = tables
+    band = bands[0].bit_count()
+    bit = 1 << (d - 1)
+    lines = {}
+    spans = []
+    span_all = []  # cover indices of every base line's ``d``s (by position in ``base``)
+    for u in base:
+        w = pos[u][d]
+        m = 0
+        for s in w:
+            m |= 1 << cover_index[s]
+        span_all.append(m)
+        if 1 <= len(w) <= k + 3:
+            lines[u] = w
+            spans.append(m)
+    order = list(lines)  # base units are in increasing order, as ``sorted(lines)`` was
+    span_of = dict(zip(order, spans))
+    combos = _line_combos(order, spans, k, k + band)
+    if not combos:
+        return None
+    slot = {u: 1 << i for i, u in enumerate(base)}
+    # per band of boxes, for every subset of its base lines (as a bit mask): the cover indices of the ``d``s
+    # of the lines in the subset and of the lines outside it
+    band_tabs = []
+    for group in base_bands:
+        tab_in, tab_out = [], []
+        for m in range(1 << len(group)):
+            s_in = s_out = 0
+            for j, i in enumerate(group):
+                if m >> j & 1:
+                    s_in |= span_all[i]
+                else:
+                    s_out |= span_all[i]
+            tab_in.append(s_in)
+            tab_out.append(s_out)
+        band_tabs.append((group[0], (1 << len(group)) - 1, tab_in, tab_out))
+    for combo, union in combos:
+        if union.bit_count() <= k:
+            continue
+        chosen = 0
+        for u in combo:
+            chosen |= slot[u]
+        fin_bands = _fin_bands(union, chosen, band_tabs, bands, k)
+        if not fin_bands:
+            continue
+        inside = None
+        for bi, band_mask in enumerate(bands):
+            if bi not in fin_bands:
+                continue
+            required = union & ~band_mask
+            need = k - required.bit_count()
+            if need < 0:
+                continue
+            optional = [i for i in range(size) if (union & band_mask) >> i & 1]
+            for extra in combinations(optional, need):
+                cover_mask = required
+                for i in extra:
+                    cover_mask |= 1 << i
+                if not union & ~cover_mask:
+                    continue
+                fin_box = None
+                for u in combo:
+                    if span_of[u] & ~cover_mask:
+                        b = line_box[u][bi]
+                        if b is None:
+                            fin_box = None
+                            break
+                        if fin_box is None:
+                            fin_box = b
+                        elif b != fin_box:
+                            fin_box = -1
+                            break
+                if fin_box == -1:
+                    continue
+                if inside is None:
+                    inside = [s for u in combo for s in lines[u]]
+                    where = [cover_index[s] for s in inside]
+                fins = [s for s, i in zip(inside, where) if not cover_mask >> i & 1]
+                first = box_of[fins[0]]
+                if any(box_of[s] != first for s in fins):
+                    continue
+                covers = [cover_units[i] for i in range(size) if cover_mask >> i & 1]
+                box = lay.unit_sets[first]
+                body = [s for s in inside if cover_of[s] in covers]
+                elim = [(s, d) for v in covers for s in g.units[v] if s in box and c[s] & bit and s not in inside]
+                if elim:
+                    name = f"Finned {FISH_NAMES[k]}"
+                    return Step(
+                        name,
+                        eliminations=elim,
+                        cells=sorted(inside),
+                        units=list(combo) + list(covers),
+                        candidates=[(s, d) for s in sorted(inside)],
+                        explanation=(
+                            f"{name} on {d}: in {_names(state, combo)}, {d} goes in {_names(state, covers)} "
+                            f"({text.cells(state, body)}) or in the fin {text.cells(state, fins)}: "
+                            f"{text.removals(state, elim)}"
+                        ),
+                    )
+    return None
+
+
+def _fin_bands(union: int, chosen: int, band_tabs: list, bands: list[int], k: int) -> set[int]:
+    """The cover bands in which some choice of ``k`` covers out of ``union`` leaves fins in one box and
+    removes something (exact, so the covers are only enumerated where a step will be found). ``chosen`` has
+    bit ``i`` set for the ``i``-th base line in the combination.
+
+    With fins in band ``bi`` and box row (band of base lines) ``b``: the base lines' cover indices in ``bi``
+    outside ``b`` (``A``) and every index outside ``bi`` (``R``) must be covers; an elimination is a ``d`` of
+    that box in a non-base line whose cover index (``E``) is a cover."""
+    inside = []
+    outside = []
+    for first, full, tab_in, tab_out in band_tabs:
+        m = chosen >> first & full
+        inside.append(tab_in[m])
+        outside.append(tab_out[m])
+    found = set()
+    for bi, band_mask in enumerate(bands):
+        required = union & ~band_mask
+        if required.bit_count() > k:
+            continue
+        for b, s_in in enumerate(inside):
+            if not s_in & band_mask:
+                continue
+            elim = outside[b] & band_mask & union
+            if not elim:
+                continue
+            must = required
+            for other, s_other in enumerate(inside):
+                if other != b:
+                    must |= s_other & band_mask
+            n = must.bit_count()
+            if n <= k and (must & elim or n < k):
+                found.add(bi)
+                break
+    return found
+
+
+def _line_combos(lines: list[int], spans: list[int], k: int, cap: int) -> list[tuple[tuple[int, ...], int]]:
+    """``(combo, union of spans)`` for the ``k``-combinations of ``lines`` whose spans' union has at most
+    ``cap`` bits, in the order of ``itertools.combinations`` (a branch stops as soon as its union is too big)."""
+    n = len(lines)
+    out: list[tuple[tuple[int, ...], int]] = []
+
+    def grow(start: int, depth: int, union: int, prefix: tuple[int, ...]) -> None:
+        last = depth + 1 == k
+        for i in range(start, n - k + depth + 1):
+            joined = union | spans[i]
+            if joined.bit_count() > cap:
+                continue
+            if last:
+                out.append((prefix + (lines[i],), joined))
+            else:
+                grow(i + 1, depth + 1, joined, prefix + (lines[i],))
+
+    grow(0, 0, 0, ())
+    return out
 
 
 def _names(state: State, units) -> str:

@@ -5,6 +5,10 @@ and see what happens.
 - *Cell forcing*: if every candidate of a cell forces the same placement, it is made.
 Propagation follows naked and hidden singles only ("level 1"); the dynamic variant also uses locked
 candidates while following ("level 2") and is rated higher. Works on every geometry.
+
+The contradiction search over every candidate runs in a numba kernel (``_kernels.contradiction_search``)
+that follows singles exactly as :func:`assume` does; the dynamic variant, which calls the locked-candidates
+finders while following, stays in Python.
 """
 
 from __future__ import annotations
@@ -103,24 +107,7 @@ def assume(state: State, cell: int, digit: int, locked: bool = False, limit: int
 
 
 def _contradiction(state: State, locked: bool, name: str, base: float) -> Step | None:
-    best = None
-    cands = [(s, d) for s in state.empty_cells() for d in state.digits(s)]
-    # iterative deepening: most contradictions are short, and capping the propagation of the candidates
-    # that do not break the grid is what keeps this affordable
-    # a candidate whose propagation stopped by itself below the cap gives the same answer under any larger
-    # cap (``assume`` is deterministic), so later rounds skip it
-    for limit in (6, 12, 24, 400):
-        still = []
-        for s, d in cands:
-            trial = state.copy()
-            ok, made = assume(trial, s, d, locked, limit)
-            if not ok and (best is None or made < best[2]):
-                best = (s, d, made)
-            if not ok or made >= limit:
-                still.append((s, d))
-        if best is not None:
-            break
-        cands = still
+    best = _search(state) if not locked else _search_locked(state)
     if best is None:
         return None
     s, d, made = best
@@ -135,6 +122,58 @@ def _contradiction(state: State, locked: bool, name: str, base: float) -> Step |
             f"completion, so {text.removals(state, [(s, d)])}"
         ),
     )
+
+
+#: the propagation caps of the iterative deepening (see :func:`_search_locked`)
+LIMITS = (6, 12, 24, 400)
+
+
+def _search(state: State) -> tuple[int, int, int] | None:
+    """(cell, digit, deductions) of the best contradiction following singles only: the numba kernel runs
+    :func:`_search_locked`'s loop with ``assume``'s propagation, in the same order, so the answer is the same."""
+    import numpy as np
+
+    from sudokit.logic import _kernels
+
+    order = [(s, d) for s in state.empty_cells() for d in state.digits(s)]
+    if not order:
+        return None
+    units, units_of, peers, full = _kernels.tables(state.g)
+    s, d, made = _kernels.contradiction_search(
+        np.array(state.values, dtype=np.int64),
+        np.array(state.cands, dtype=np.int64),
+        units,
+        units_of,
+        peers,
+        full,
+        np.array(order, dtype=np.int64),
+        np.array(LIMITS, dtype=np.int64),
+    )
+    return None if s < 0 else (int(s), int(d), int(made))
+
+
+def _search_locked(state: State, locked: bool = True) -> tuple[int, int, int] | None:
+    """(cell, digit, deductions) of the contradiction with the fewest deductions, in pure Python (the
+    dynamic chain calls the locked-candidates finders while following, which the kernel cannot)."""
+    best = None
+    cands = [(s, d) for s in state.empty_cells() for d in state.digits(s)]
+    # iterative deepening: most contradictions are short, and capping the propagation of the candidates
+    # that do not break the grid is what keeps this affordable
+    # a candidate whose propagation stopped by itself below the cap gives the same answer under any larger
+    # cap (``assume`` is deterministic), so later rounds skip it
+    for limit in LIMITS:
+        still = []
+        for s, d in cands:
+            trial = state.copy()
+            ok, made = assume(trial, s, d, locked, limit)
+            if not ok and (best is None or made < best[2]):
+                best = (s, d, made)
+            if not ok or made >= limit:
+                still.append((s, d))
+        if best is not None:
+            break
+        cands = still
+    return best
 
 
 def _cell_forcing(state: State, locked: bool, name: str, base: float) -> Step | None:

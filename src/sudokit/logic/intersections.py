@@ -5,16 +5,21 @@ Works on every geometry (it only asks which units contain which cells)."""
 from __future__ import annotations
 
 from sudokit.logic import text
+from sudokit.logic._memo import known_miss, miss
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
 
-def _locked(state: State, sources: list[int], name: str):
-    """Every locked-candidates step from the given source units (a generator, first found first)."""
+def _locked(state: State, sources: list[int], name: str, skip: frozenset[int] = frozenset()):
+    """Every locked-candidates step from the given source units (a generator, first found first), leaving out
+    the digits in ``skip``."""
     g, lay = state.g, state.lay
+    pos = state.positions_table()
+    digits = [d for d in g.digits if d not in skip]
     for u in sources:
-        for d in g.digits:
-            where = state.positions(u, d)
+        row = pos[u]
+        for d in digits:
+            where = row[d]
             if len(where) < 2:
                 continue
             bit = 1 << (d - 1)
@@ -45,24 +50,40 @@ DIRECT_POINTING = "box"
 DIRECT_SUBSET = "box"
 
 
-def pointing(state: State) -> Step | None:
-    """Locked candidates type 1: a box's places for a digit all lie in one row or column."""
+def _first(state: State, tag: str, sources: list[int], name: str, single: str | None = None) -> Step | None:
+    """The first locked-candidates step from ``sources`` (made direct when ``single`` names where the hidden
+    single must be), skipping the digits already known to give nothing on the same cells (see ``_memo``)."""
+    skip = frozenset(d for d in state.g.digits if known_miss(tag, state, d))
+    for step in _locked(state, sources, name, skip):
+        if single is not None:
+            step = direct(state, step, single)
+        if step is not None:
+            return step
+    for d in state.g.digits:
+        if d not in skip:
+            miss(tag, state, d)
+    return None
+
+
+def _not_lines(state: State) -> list[int]:
     lay = state.lay
     lines = set(lay.rows) | set(lay.cols)
-    return next(_locked(state, [u for u in range(len(state.g.units)) if u not in lines], "Pointing"), None)
+    return [u for u in range(len(state.g.units)) if u not in lines]
+
+
+def pointing(state: State) -> Step | None:
+    """Locked candidates type 1: a box's places for a digit all lie in one row or column."""
+    return _first(state, "Pointing", _not_lines(state), "Pointing")
 
 
 def claiming(state: State) -> Step | None:
     """Locked candidates type 2: a row's or column's places for a digit all lie in one box."""
-    return next(_locked(state, list(state.lay.rows + state.lay.cols), "Claiming"), None)
+    return _first(state, "Claiming", list(state.lay.rows + state.lay.cols), "Claiming")
 
 
 def direct_pointing(state: State) -> Step | None:
     """Pointing whose eliminations leave a hidden single at once (Sudoku Explainer's "direct" variant)."""
-    lay = state.lay
-    lines = set(lay.rows) | set(lay.cols)
-    steps = _locked(state, [u for u in range(len(state.g.units)) if u not in lines], "Pointing")
-    return next((d for d in map(lambda st: direct(state, st, DIRECT_POINTING), steps) if d), None)
+    return _first(state, "Direct Pointing", _not_lines(state), "Pointing", DIRECT_POINTING)
 
 
 def direct(state: State, step: Step, where_single: str = "box") -> Step | None:

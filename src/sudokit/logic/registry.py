@@ -10,7 +10,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from sudokit.logic import als, chains, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
+from sudokit.logic import (
+    als,
+    chains,
+    fish,
+    forcing,
+    intersections,
+    loops,
+    single_digit,
+    singles,
+    subsets,
+    uniqueness,
+    wings,
+)
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -57,6 +69,16 @@ def _table() -> list[Technique]:
         T("XY-Wing", wings.xy_wing, 4.2, 160, "Hard"),
         T("XYZ-Wing", wings.xyz_wing, 4.4, 180, "Hard"),
         T("Unique Rectangle", uniqueness.unique_rectangle, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
+        # type 3 is rated 4.6 / 4.7 / 4.8 with a naked pair / triple / quad (the step carries its own rating)
+        T(
+            "Unique Rectangle Type 3",
+            uniqueness.unique_rectangle_type3,
+            4.6,
+            100,
+            "Hard",
+            needs_boxes=True,
+            uniqueness=True,
+        ),
         T("Naked Quad", partial(subsets.naked_subset, k=4), 5.0, 120, "Hard"),
         T("Jellyfish", partial(fish.basic_fish, k=4), 5.2, 160, "Unfair"),
         T("Hidden Quad", partial(subsets.hidden_subset, k=4), 5.4, 150, "Hard"),
@@ -70,7 +92,19 @@ def _table() -> list[Technique]:
         T("Finned Jellyfish", partial(fish.finned_fish, k=4), 6.6, 240, "Unfair", needs_boxes=True),
         T("X-Chain", chains.x_chain, 6.6, 260, "Unfair"),
         T("XY-Chain", chains.xy_chain, 6.6, 260, "Unfair"),
+        # Nice loops go with AICs (SE 7.0 + length, HoDoKu 280). A continuous loop comes first, as in HoDoKu,
+        # and only when no AIC is shorter: it makes every elimination of the loop in one step. Every longer
+        # discontinuous loop is an AIC (plus a single when it places), so after the AIC row only the
+        # three-candidate placements are left to look for (see loops.discontinuous_nice_loop).
+        T("Continuous Nice Loop", loops.continuous_nice_loop, loops.BASE, 280, "Unfair"),
         T("AIC", chains.aic, 7.0, 280, "Unfair"),
+        T(
+            "Discontinuous Nice Loop",
+            partial(loops.discontinuous_nice_loop, after_aic=True),
+            loops.BASE,
+            280,
+            "Unfair",
+        ),
         T("ALS-XZ", als.als_xz, 7.5, 300, "Unfair"),
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),

@@ -4,6 +4,7 @@ link) and Empty Rectangle (which needs boxes)."""
 from __future__ import annotations
 
 from sudokit.logic import text
+from sudokit.logic._memo import known_miss, miss
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -24,46 +25,57 @@ def _kind(state: State, u: int) -> str:
 
 
 def _turbot(state: State, wanted: str) -> Step | None:
-    peers = state.lay.peer_sets
     for d in state.g.digits:
-        bit = 1 << (d - 1)
-        links = strong_links(state, d)
-        for i, (u1, a1, b1) in enumerate(links):
-            for u2, a2, b2 in links[i + 1 :]:
-                if len({a1, b1, a2, b2}) < 4:
-                    continue
-                k1, k2 = _kind(state, u1), _kind(state, u2)
-                if k1 == k2 and k1 != "other":
-                    name = "Skyscraper"
-                elif {k1, k2} == {"row", "column"}:
-                    name = "2-String Kite"
-                else:
-                    name = "Turbot Fish"
-                if name != wanted:
-                    continue
-                for x, y in ((a1, b1), (b1, a1)):
-                    for z, w in ((a2, b2), (b2, a2)):
-                        if z not in peers[y]:
-                            continue
-                        if name == "2-String Kite" and state.lay.box_of[y] != state.lay.box_of[z]:
-                            continue
-                        common = (peers[x] & peers[w]) - {x, y, z, w}
-                        elim = [(s, d) for s in sorted(common) if state.cands[s] & bit]
-                        if elim:
-                            return Step(
-                                name,
-                                eliminations=elim,
-                                cells=[x, y, z, w],
-                                units=[u1, u2],
-                                candidates=[(s, d) for s in (x, y, z, w)],
-                                links=[((x, d), (y, d), True), ((y, d), (z, d), False), ((z, d), (w, d), True)],
-                                explanation=(
-                                    f"{name} on {d}: {d} is in {state.label(x)} or {state.label(y)} "
-                                    f"({state.unit_name(u1)}) and in {state.label(z)} or {state.label(w)} "
-                                    f"({state.unit_name(u2)}); {state.label(y)} and {state.label(z)} see each other, "
-                                    f"so {state.label(x)} or {state.label(w)} is {d}: {text.removals(state, elim)}"
-                                ),
-                            )
+        if known_miss(wanted, state, d):
+            continue
+        step = _turbot_on(state, wanted, d)
+        if step is not None:
+            return step
+        miss(wanted, state, d)
+    return None
+
+
+def _turbot_on(state: State, wanted: str, d: int) -> Step | None:
+    """The first ``wanted`` pattern (Skyscraper, 2-String Kite or Turbot Fish) on digit ``d``."""
+    peers = state.lay.peer_sets
+    bit = 1 << (d - 1)
+    links = strong_links(state, d)
+    for i, (u1, a1, b1) in enumerate(links):
+        for u2, a2, b2 in links[i + 1 :]:
+            if len({a1, b1, a2, b2}) < 4:
+                continue
+            k1, k2 = _kind(state, u1), _kind(state, u2)
+            if k1 == k2 and k1 != "other":
+                name = "Skyscraper"
+            elif {k1, k2} == {"row", "column"}:
+                name = "2-String Kite"
+            else:
+                name = "Turbot Fish"
+            if name != wanted:
+                continue
+            for x, y in ((a1, b1), (b1, a1)):
+                for z, w in ((a2, b2), (b2, a2)):
+                    if z not in peers[y]:
+                        continue
+                    if name == "2-String Kite" and state.lay.box_of[y] != state.lay.box_of[z]:
+                        continue
+                    common = (peers[x] & peers[w]) - {x, y, z, w}
+                    elim = [(s, d) for s in sorted(common) if state.cands[s] & bit]
+                    if elim:
+                        return Step(
+                            name,
+                            eliminations=elim,
+                            cells=[x, y, z, w],
+                            units=[u1, u2],
+                            candidates=[(s, d) for s in (x, y, z, w)],
+                            links=[((x, d), (y, d), True), ((y, d), (z, d), False), ((z, d), (w, d), True)],
+                            explanation=(
+                                f"{name} on {d}: {d} is in {state.label(x)} or {state.label(y)} "
+                                f"({state.unit_name(u1)}) and in {state.label(z)} or {state.label(w)} "
+                                f"({state.unit_name(u2)}); {state.label(y)} and {state.label(z)} see each other, "
+                                f"so {state.label(x)} or {state.label(w)} is {d}: {text.removals(state, elim)}"
+                            ),
+                        )
     return None
 
 
@@ -90,50 +102,62 @@ def empty_rectangle(state: State) -> Step | None:
     if not lay.has_boxes:
         return None
     for d in g.digits:
-        bit = 1 << (d - 1)
-        for b in lay.boxes:
-            where = state.positions(b, d)
-            if len(where) < 2:
-                continue
-            rows = {lay.row_of[s] for s in where}
-            cols = {lay.col_of[s] for s in where}
-            if len(rows) < 2 or len(cols) < 2:
-                continue
-            box_rows = {lay.row_of[s] for s in g.units[b]}
-            box_cols = {lay.col_of[s] for s in g.units[b]}
-            for r in box_rows:
-                for col in box_cols:
-                    if not all(lay.row_of[s] == r or lay.col_of[s] == col for s in where):
-                        continue
-                    # strong link in a column outside the box, one end in row r; or a row, one end in column col
-                    for line_units, cross_of, _along_of, er_line, er_cross in (
-                        (lay.cols, lay.row_of, lay.col_of, r, col),
-                        (lay.rows, lay.col_of, lay.row_of, col, r),
-                    ):
-                        for u in line_units:
-                            if u in box_cols or u in box_rows:
+        if known_miss("Empty Rectangle", state, d):
+            continue
+        step = _empty_rectangle_on(state, d)
+        if step is not None:
+            return step
+        miss("Empty Rectangle", state, d)
+    return None
+
+
+def _empty_rectangle_on(state: State, d: int) -> Step | None:
+    """The first empty rectangle on digit ``d``."""
+    g, lay = state.g, state.lay
+    bit = 1 << (d - 1)
+    for b in lay.boxes:
+        where = state.positions(b, d)
+        if len(where) < 2:
+            continue
+        rows = {lay.row_of[s] for s in where}
+        cols = {lay.col_of[s] for s in where}
+        if len(rows) < 2 or len(cols) < 2:
+            continue
+        box_rows = {lay.row_of[s] for s in g.units[b]}
+        box_cols = {lay.col_of[s] for s in g.units[b]}
+        for r in box_rows:
+            for col in box_cols:
+                if not all(lay.row_of[s] == r or lay.col_of[s] == col for s in where):
+                    continue
+                # strong link in a column outside the box, one end in row r; or a row, one end in column col
+                for line_units, cross_of, _along_of, er_line, er_cross in (
+                    (lay.cols, lay.row_of, lay.col_of, r, col),
+                    (lay.rows, lay.col_of, lay.row_of, col, r),
+                ):
+                    for u in line_units:
+                        if u in box_cols or u in box_rows:
+                            continue
+                        pair = state.positions(u, d)
+                        if len(pair) != 2:
+                            continue
+                        for near, far in ((pair[0], pair[1]), (pair[1], pair[0])):
+                            if cross_of[near] != er_line or cross_of[far] in (box_rows | box_cols):
                                 continue
-                            pair = state.positions(u, d)
-                            if len(pair) != 2:
+                            target = next(s for s in g.units[er_cross] if cross_of[s] == cross_of[far])
+                            if target in g.units[b] or not state.cands[target] & bit:
                                 continue
-                            for near, far in ((pair[0], pair[1]), (pair[1], pair[0])):
-                                if cross_of[near] != er_line or cross_of[far] in (box_rows | box_cols):
-                                    continue
-                                target = next(s for s in g.units[er_cross] if cross_of[s] == cross_of[far])
-                                if target in g.units[b] or not state.cands[target] & bit:
-                                    continue
-                                elim = [(target, d)]
-                                return Step(
-                                    "Empty Rectangle",
-                                    eliminations=elim,
-                                    cells=where + [near, far],
-                                    units=[b, u],
-                                    candidates=[(s, d) for s in where + [near, far]],
-                                    explanation=(
-                                        f"Empty rectangle on {d} in {state.unit_name(b)} (its {d}s lie in "
-                                        f"{state.unit_name(r)} and {state.unit_name(col)}) with {d} at "
-                                        f"{state.label(near)} or {state.label(far)} in {state.unit_name(u)}: "
-                                        f"{text.removals(state, elim)}"
-                                    ),
-                                )
+                            elim = [(target, d)]
+                            return Step(
+                                "Empty Rectangle",
+                                eliminations=elim,
+                                cells=where + [near, far],
+                                units=[b, u],
+                                candidates=[(s, d) for s in where + [near, far]],
+                                explanation=(
+                                    f"Empty rectangle on {d} in {state.unit_name(b)} (its {d}s lie in "
+                                    f"{state.unit_name(r)} and {state.unit_name(col)}) with {d} at "
+                                    f"{state.label(near)} or {state.label(far)} in {state.unit_name(u)}: "
+                                    f"{text.removals(state, elim)}"
+                                ),
+                            )
     return None

@@ -63,7 +63,7 @@ def layout(g: Geometry) -> Layout:
 class State:
     """Values and candidates of a grid being solved by logic."""
 
-    __slots__ = ("g", "lay", "values", "cands", "_pos")
+    __slots__ = ("g", "lay", "values", "cands", "_pos", "memo")
 
     def __init__(self, g: Geometry, values: list[int], cands: list[int]):
         self.g = g
@@ -71,6 +71,9 @@ class State:
         self.values = values
         self.cands = cands
         self._pos: list[list[list[int]]] | None = None  # [unit][digit] -> cells, rebuilt after a change
+        #: work shared by techniques on this very state (e.g. one chain graph for X-chains, XY-chains and
+        #: AICs); emptied by every change, like the positions table
+        self.memo: dict = {}
 
     @classmethod
     def from_grid(cls, grid: Grid) -> State:
@@ -93,7 +96,16 @@ class State:
         return cls(g, list(values), [0 if v else m for v, m in zip(values, cands)])
 
     def copy(self) -> State:
-        return State(self.g, self.values[:], self.cands[:])
+        new = State.__new__(State)
+        new.g, new.lay, new.values, new.cands, new._pos, new.memo = (
+            self.g,
+            self.lay,
+            self.values[:],
+            self.cands[:],
+            None,
+            {},
+        )
+        return new
 
     # ---- queries ------------------------------------------------------------------------------
     def label(self, cell: int) -> str:
@@ -110,6 +122,14 @@ class State:
             table = self._pos = self._positions_table()
         return table[u][d]
 
+    def positions_table(self) -> list[list[list[int]]]:
+        """``positions`` for every unit and digit at once: ``table[u][d]`` (do not modify; saves a call per
+        look-up in the techniques' inner loops)."""
+        table = self._pos
+        if table is None:
+            table = self._pos = self._positions_table()
+        return table
+
     def _positions_table(self) -> list[list[list[int]]]:
         c = self.cands
         n = self.g.size
@@ -118,16 +138,17 @@ class State:
             row: list[list[int]] = [[] for _ in range(n + 1)]
             for s in unit:
                 m = c[s]
-                while m:
-                    low = m & -m
-                    row[low.bit_length()].append(s)
-                    m ^= low
+                if m:
+                    for d in digits_of(m):
+                        row[d].append(s)
             table.append(row)
         return table
 
     def changed(self) -> None:
-        """Forget cached positions after writing ``values`` or ``cands`` directly."""
+        """Forget cached positions (and shared work) after writing ``values`` or ``cands`` directly."""
         self._pos = None
+        if self.memo:
+            self.memo = {}
 
     def placed_in(self, u: int, d: int) -> bool:
         vals = self.values
@@ -168,7 +189,7 @@ class State:
     # ---- changes ------------------------------------------------------------------------------
     def place(self, cell: int, d: int) -> None:
         """Put ``d`` in ``cell`` and remove it from the cell's peers."""
-        self._pos = None
+        self.changed()
         self.values[cell] = d
         self.cands[cell] = 0
         off = ~(1 << (d - 1))
@@ -177,7 +198,7 @@ class State:
             c[p] &= off
 
     def eliminate(self, cell: int, d: int) -> None:
-        self._pos = None
+        self.changed()
         self.cands[cell] &= ~(1 << (d - 1))
 
     def apply(self, step) -> None:

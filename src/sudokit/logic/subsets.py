@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from sudokit.logic import text
+from sudokit.logic._memo import keep, recall, unit_key
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -15,16 +16,22 @@ def naked_subset(state: State, k: int) -> Step | None:
     """``k`` cells of a unit whose candidates together are ``k`` digits: those digits leave every
     other cell of each unit that holds all ``k`` cells."""
     g, c, lay = state.g, state.cands, state.lay
-    for _u, unit in enumerate(g.units):
+    for u, unit in enumerate(g.units):
         pool = [s for s in unit if c[s] and c[s].bit_count() <= k]
         if len(pool) < k:
             continue
+        # whether a unit has k cells with k digits at all depends on its own candidates only
+        key = unit_key(state, ("naked", k), u)
+        if recall(key):
+            continue
+        subset = False
         for combo in combinations(pool, k):
             union = 0
             for s in combo:
                 union |= c[s]
             if union.bit_count() != k:
                 continue
+            subset = True
             shared = [v for v in range(len(g.units)) if all(s in lay.unit_sets[v] for s in combo)]
             elim = sorted(
                 {(t, d) for v in shared for t in g.units[v] if t not in combo for d in digits_of(c[t] & union)}
@@ -44,6 +51,9 @@ def naked_subset(state: State, k: int) -> Step | None:
                         f"{text.removals(state, elim)}"
                     ),
                 )
+        if not subset:
+            keep(key, True)
+    return None
 
 
 def hidden_subset(state: State, k: int) -> Step | None:
@@ -64,11 +74,17 @@ def direct_hidden_subset(state: State, k: int) -> Step | None:
 def hidden_subsets(state: State, k: int):
     """Every hidden subset of size ``k`` (a generator)."""
     g, c = state.g, state.cands
+    pos = state.positions_table()
     for u, _unit in enumerate(g.units):
+        # a unit's hidden subsets depend on its own candidates only: one that had none is skipped
+        key = unit_key(state, ("hidden", k), u)
+        if recall(key):
+            continue
         places = {}
         bits = {}
+        row = pos[u]
         for d in g.digits:
-            where = state.positions(u, d)
+            where = row[d]
             if 2 <= len(where) <= k:
                 places[d] = where
                 m = 0
@@ -76,7 +92,9 @@ def hidden_subsets(state: State, k: int):
                     m |= 1 << s
                 bits[d] = m
         if len(places) < k:
+            keep(key, True)
             continue
+        found = False
         for ds in combinations(sorted(places), k):
             m = 0
             for d in ds:
@@ -84,9 +102,10 @@ def hidden_subsets(state: State, k: int):
             if m.bit_count() != k:
                 continue
             cells = sorted({s for d in ds for s in places[d]})
-            keep = sum(1 << (d - 1) for d in ds)
-            elim = [(s, d) for s in cells for d in digits_of(c[s] & ~keep)]
+            inside = sum(1 << (d - 1) for d in ds)
+            elim = [(s, d) for s in cells for d in digits_of(c[s] & ~inside)]
             if elim:
+                found = True
                 name = f"Hidden {_NAMES[k].title()}"
                 yield Step(
                     name,
@@ -99,3 +118,5 @@ def hidden_subsets(state: State, k: int):
                         f"({text.cells(state, cells)}): {text.removals(state, elim)}"
                     ),
                 )
+        if not found:
+            keep(key, True)

@@ -1,4 +1,4 @@
-"""Uniqueness techniques: Unique Rectangles (types 1, 2, 4) and BUG+1. They assume the puzzle has exactly
+"""Uniqueness techniques: Unique Rectangles (types 1 to 4) and BUG+1. They assume the puzzle has exactly
 one solution and plain row/column/box geometry (extra units could forbid the swap they rely on)."""
 
 from __future__ import annotations
@@ -11,19 +11,35 @@ from sudokit.logic.step import Step
 
 
 def _rectangles(state: State):
-    """Every rectangle of four empty cells in two rows, two columns and two boxes that share two digits."""
+    """Every rectangle of four empty cells in two rows, two columns and two boxes that share two digits.
+
+    Rows are paired first and only the columns where both rows still share two digits are paired, so most
+    of the n^4 rectangles are never built (same rectangles, same order as trying every one)."""
     g, lay, c = state.g, state.lay, state.cands
     n = g.size
-    for r1, r2 in combinations(range(n), 2):
-        for c1, c2 in combinations(range(n), 2):
-            cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            if len({lay.box_of[s] for s in cells}) != 2:
+    box_of = lay.box_of
+    for r1 in range(n - 1):
+        top = r1 * n
+        for r2 in range(r1 + 1, n):
+            bottom = r2 * n
+            cols = []
+            for col in range(n):
+                m = c[top + col] & c[bottom + col]
+                if m & (m - 1):  # two digits or more
+                    cols.append((col, m))
+            if len(cols) < 2:
                 continue
-            common = c[cells[0]] & c[cells[1]] & c[cells[2]] & c[cells[3]]
-            if common.bit_count() < 2:
-                continue
-            for pair in combinations(digits_of(common), 2):
-                yield cells, pair
+            for i, (c1, m1) in enumerate(cols):
+                for c2, m2 in cols[i + 1 :]:
+                    common = m1 & m2
+                    if not common & (common - 1):
+                        continue
+                    cells = (top + c1, top + c2, bottom + c1, bottom + c2)
+                    # two boxes: the rows share a band or the columns share a stack, not both
+                    if (box_of[cells[0]] == box_of[cells[2]]) == (box_of[cells[0]] == box_of[cells[1]]):
+                        continue
+                    for pair in combinations(digits_of(common), 2):
+                        yield cells, pair
 
 
 def unique_rectangle(state: State) -> Step | None:
@@ -82,6 +98,81 @@ def unique_rectangle(state: State) -> Step | None:
                         f"Unique rectangle {name}: {keep} must go in {state.label(e0)} or {state.label(e1)} "
                         f"({state.unit_name(u)}), so {text.removals(state, elim)}",
                     )
+    return None
+
+
+_SUBSET = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def unique_rectangle_type3(state: State) -> Step | None:
+    """Type 3: the two cells breaking the pattern {x,y} share a unit and hold other digits besides x and y.
+    One of those extra digits must be in them, so together they act as one cell (a pseudo-cell) holding the
+    extra digits. If the pseudo-cell and k-1 other cells of the shared unit hold only k digits, they form a
+    naked subset and those digits leave the rest of the unit. The smallest subset found is reported."""
+    if not state.g.is_standard:
+        return None
+    c, peers, g = state.cands, state.lay.peer_sets, state.g
+    best = None
+    for cells, (x, y) in _rectangles(state):
+        xy = (1 << (x - 1)) | (1 << (y - 1))
+        extra = [s for s in cells if c[s] != xy]
+        if len(extra) != 2 or extra[1] not in peers[extra[0]]:
+            continue
+        e0, e1 = extra
+        pseudo = (c[e0] | c[e1]) & ~xy
+        if pseudo.bit_count() > 4:  # a naked quad at most
+            continue
+        for u in g.units_of[e0]:
+            if e1 not in state.lay.unit_sets[u]:
+                continue
+            others = [s for s in g.units[u] if c[s] and s != e0 and s != e1]
+            for k in range(max(2, pseudo.bit_count()), 5 if best is None else best[0]):
+                found = _naked_with(c, pseudo, others, k)
+                if found is not None:
+                    best = (k, cells, (x, y), extra, pseudo, u, found)
+                    break
+            if best is not None and best[0] == 2:
+                break
+        if best is not None and best[0] == 2:
+            break
+    if best is None:
+        return None
+    k, cells, (x, y), extra, pseudo, u, (subset, digits, elim) = best
+    e0, e1 = extra
+    rectangle = f"{text.digit_set((x, y))} in {text.cells(state, cells)}"
+    ds = digits_of(pseudo)
+    held = str(ds[0]) if len(ds) == 1 else f"one of {text.digit_set(ds)}"
+    return Step(
+        "Unique Rectangle Type 3",
+        eliminations=elim,
+        cells=list(cells) + list(subset),
+        units=[u],
+        candidates=[(s, d) for s in cells for d in (x, y)]
+        + [(s, d) for s in extra for d in digits_of(c[s] & pseudo)]
+        + [(s, d) for s in subset for d in digits_of(c[s])],
+        rating=round(4.5 + 0.1 * (k - 1), 1),
+        explanation=(
+            f"Unique rectangle {rectangle}: {state.label(e0)} or {state.label(e1)} must hold {held}; as one cell "
+            f"they form a naked {_SUBSET[k]} "
+            f"{text.digit_set(digits_of(digits))} with {text.cells(state, subset)} in {state.unit_name(u)}, so "
+            f"{text.removals(state, elim)}"
+        ),
+    )
+
+
+def _naked_with(c: list[int], pseudo: int, others: list[int], k: int):
+    """k-1 cells of ``others`` that hold, with the pseudo-cell's digits, exactly k digits and leave
+    something to remove from the remaining cells: (cells, digits mask, eliminations) or None."""
+    fits = [s for s in others if (c[s] | pseudo).bit_count() <= k]
+    for combo in combinations(fits, k - 1):
+        digits = pseudo
+        for s in combo:
+            digits |= c[s]
+        if digits.bit_count() != k:
+            continue
+        elim = [(s, d) for s in others if s not in combo for d in digits_of(c[s] & digits)]
+        if elim:
+            return combo, digits, elim
     return None
 
 

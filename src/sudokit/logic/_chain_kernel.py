@@ -1,0 +1,117 @@
+"""numba kernel for the chain search of :func:`sudokit.logic.chains.find_chain` (imported lazily).
+
+Kept apart from ``_kernels`` so that each module's compiled cache stays valid when the other changes."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def best_start(starts, strong, weak, conf, limit):
+    """Replay of ``find_chain``'s loop over starts: each start's shortest useful chain (breadth-first over
+    bitsets of candidates, ``W`` 64-bit words per set), keeping a start only when it beats the best so far.
+    Returns (index into ``starts`` of the best start, its number of nodes) or (-1, -1).
+
+    ``strong``, ``weak``, ``conf`` are (n_candidates, W) arrays: strong links, weak links and conflicts."""
+    n, words = strong.shape
+    seen_off = np.zeros(words, dtype=np.uint64)
+    seen_on = np.zeros(words, dtype=np.uint64)
+    frontier = np.zeros(words, dtype=np.uint64)
+    new = np.zeros(words, dtype=np.uint64)
+    keep = np.zeros(words, dtype=np.uint64)
+    one = np.uint64(1)
+    best_i, best_len = -1, -1
+    for si in range(starts.shape[0]):
+        a = starts[si]
+        aw, ab = a // 64, np.uint64(a % 64)
+        for w in range(words):
+            keep[w] = conf[a, w]
+            seen_off[w] = 0
+            seen_on[w] = 0
+            frontier[w] = 0
+        keep[aw] &= ~(one << ab)
+        seen_off[aw] = one << ab
+        frontier[aw] = one << ab
+        depth = 1
+        on = False
+        found = -1
+        while depth < limit:
+            any_frontier = False
+            for w in range(words):
+                if frontier[w]:
+                    any_frontier = True
+                    break
+            if not any_frontier:
+                break
+            for w in range(words):
+                new[w] = 0
+            for w in range(words):
+                x = frontier[w]
+                while x:
+                    low = x & (~x + one)
+                    v = w * 64 + _bit_index(low)
+                    if on:
+                        for k in range(words):
+                            new[k] |= weak[v, k]
+                    else:
+                        for k in range(words):
+                            new[k] |= strong[v, k]
+                    x ^= low
+            if on:
+                for k in range(words):
+                    new[k] &= ~seen_off[k]
+                    seen_off[k] |= new[k]
+            else:
+                for k in range(words):
+                    new[k] &= ~seen_on[k]
+                    seen_on[k] |= new[k]
+                if depth + 1 >= 4:
+                    for w in range(words):
+                        x = new[w]
+                        if w == aw:
+                            x &= ~(one << ab)
+                        while x:
+                            low = x & (~x + one)
+                            v = w * 64 + _bit_index(low)
+                            hit = False
+                            for k in range(words):
+                                m = keep[k] & conf[v, k]
+                                if k == w:
+                                    m &= ~low
+                                if m:
+                                    hit = True
+                                    break
+                            if hit:
+                                found = depth + 1
+                                break
+                            x ^= low
+                        if found > 0:
+                            break
+            if found > 0:
+                break
+            for k in range(words):
+                frontier[k] = new[k]
+            on = not on
+            depth += 1
+        if found > 0 and (best_len < 0 or found < best_len):
+            best_i, best_len = si, found
+            limit = found
+    return best_i, best_len
+
+
+@njit(cache=True)
+def _bit_index(low):
+    n = 0
+    while low > np.uint64(1):
+        low >>= np.uint64(1)
+        n += 1
+    return n
+
+
+def to_words(values: list[int], n_words: int) -> np.ndarray:
+    """Python int bitsets as a (len(values), n_words) array of 64-bit words, lowest first."""
+    size = n_words * 8
+    raw = b"".join(v.to_bytes(size, "little") for v in values)
+    return np.frombuffer(raw, dtype=np.uint64).reshape(len(values), n_words)

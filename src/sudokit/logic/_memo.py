@@ -1,0 +1,96 @@
+"""Remembering where a technique found nothing, across the states of a solving path.
+
+The solver re-runs the technique table from the top after every step, and a step usually changes the
+candidates of one or two digits only. Fish, finned fish, turbot fish, empty rectangles, simple colouring and
+X-chains look at one digit at a time (so do pointing and claiming), and what they find for digit ``d`` depends only on
+the geometry, the cells where ``d`` is still a candidate and the cells that hold ``d``. So "nothing for ``d``"
+is remembered under (technique, geometry, ``d``, those cells), and the next state skips the digits whose
+cells have not changed. The answer is the same as a full search: skipped digits are exactly the ones that
+would have given nothing.
+
+The same goes for what depends on one unit's candidates only (the almost locked sets of a unit, whether a
+unit has a hidden or naked subset at all): :func:`recall` / :func:`keep` under :func:`unit_key`.
+"""
+
+from __future__ import annotations
+
+from sudokit.geometry import Geometry
+from sudokit.logic.state import State
+
+#: bounds on the tables (a table is emptied when it reaches its bound): misses are small keys; per-unit
+#: values can be lists of sets, so fewer are kept (a puzzle's path makes a few thousand of either)
+MAX_MISSES = 100_000
+MAX_VALUES = 20_000
+
+_misses: set[tuple] = set()
+_values: dict[tuple, object] = {}
+_tokens: dict[Geometry, int] = {}
+
+
+def token(g: Geometry) -> int:
+    """A small number standing for the geometry in keys (equal geometries share it)."""
+    found = _tokens.get(g)
+    if found is None:
+        found = _tokens[g] = len(_tokens)
+    return found
+
+
+def unit_key(state: State, tag: object, u: int) -> tuple:
+    """Key of what ``tag`` computes from unit ``u``'s candidates alone."""
+    found = state.memo.get("unit-cands")
+    if found is None:
+        c, g = state.cands, state.g
+        tok = token(g)
+        found = state.memo["unit-cands"] = [(tok, v, tuple([c[s] for s in unit])) for v, unit in enumerate(g.units)]
+    return (tag, found[u])
+
+
+def recall(key: tuple) -> object | None:
+    """A value stored by :func:`keep` (None if unknown)."""
+    return _values.get(key)
+
+
+def keep(key: tuple, value: object) -> None:
+    """Store a value computed from exactly what ``key`` names (treat it as read-only afterwards)."""
+    if len(_values) >= MAX_VALUES:
+        _values.clear()
+    _values[key] = value
+
+
+def digit_cells(state: State) -> list[tuple[int, int, int]]:
+    """``[d] -> (geometry token, cells with candidate d, cells holding d)`` (bitsets) for the state, computed
+    once per state."""
+    found = state.memo.get("digit-cells")
+    if found is None:
+        g = state.g
+        tok = token(g)
+        bits = [0] * (g.size + 1)
+        held = [0] * (g.size + 1)
+        for s, m in enumerate(state.cands):
+            while m:
+                low = m & -m
+                bits[low.bit_length()] |= 1 << s
+                m ^= low
+        for s, v in enumerate(state.values):
+            if v:
+                held[v] |= 1 << s
+        found = state.memo["digit-cells"] = [(tok, b, h) for b, h in zip(bits, held)]
+    return found
+
+
+def known_miss(tag: object, state: State, d: int) -> bool:
+    """True when ``tag`` (a technique, with its parameters) found nothing for ``d`` on these very cells."""
+    return (tag, d, digit_cells(state)[d]) in _misses
+
+
+def miss(tag: object, state: State, d: int) -> None:
+    """Remember that ``tag`` finds nothing for ``d`` on the state's cells for ``d``."""
+    if len(_misses) >= MAX_MISSES:
+        _misses.clear()
+    _misses.add((tag, d, digit_cells(state)[d]))
+
+
+def forget() -> None:
+    """Empty the tables (for tests and benchmarks that want a cold start)."""
+    _misses.clear()
+    _values.clear()

@@ -1,0 +1,245 @@
+"""The speed-ups of the logic keep its answers: numba kernels agree with plain Python references, and the
+memo of misses across states gives the same steps as a cold search."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudokit.formats import parse_grid
+from sudokit.geometry import from_name
+from sudokit.logic import _memo, als, chains, fish, forcing, intersections, single_digit, subsets
+from sudokit.logic.explain import explain, next_step
+from sudokit.logic.registry import applicable
+from sudokit.logic.state import State, digits_of
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def lines(name: str) -> list[str]:
+    return (DATA / name).read_text().split()
+
+
+def path_states(grid, every: int = 3, most: int = 12) -> list[State]:
+    """States met along the logical path of ``grid`` (every ``every``-th step, at most ``most``)."""
+    state = State.from_grid(grid)
+    techniques = applicable(state)
+    out = []
+    for i in range(200):
+        if state.is_solved() or len(out) >= most:
+            break
+        if i % every == 0:
+            out.append(state.copy())
+        step = next_step(state, techniques)
+        if step is None:
+            break
+        state.apply(step)
+    return out
+
+
+@pytest.fixture(scope="module")
+def hard_states() -> list[State]:
+    out = []
+    for p in lines("top1465.txt")[:60:12]:
+        out += path_states(parse_grid(p), every=4, most=8)
+    return out
+
+
+@pytest.fixture(scope="module")
+def variant_states() -> list[State]:
+    diagonal = from_name("diagonal")
+    out = path_states(parse_grid(lines("xsudoku9.txt")[0], geometry=diagonal), every=5, most=4)
+    out += path_states(parse_grid(lines("sudoku16_vu.txt")[0]), every=40, most=3)
+    out += path_states(parse_grid(lines("sudoku4_vu.txt")[0]), every=1, most=3)
+    return out
+
+
+# ---- CPython set order, as the contradiction kernel replays it ---------------------------------------
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(min_value=0, max_value=120), max_size=60))
+def test_set_order_kernel_visits_keys_in_cpython_set_order(keys):
+    from sudokit.logic import _kernels
+
+    expected = set()
+    for k in keys:
+        expected.update((k,))
+    got = list(_kernels.set_order(np.array(keys, dtype=np.int64))) if keys else []
+    assert got == list(expected)
+
+
+# ---- forcing chains ----------------------------------------------------------------------------------
+
+
+def test_contradiction_kernel_finds_the_python_search_answer(hard_states, variant_states):
+    for state in hard_states + variant_states:
+        assert forcing._search(state) == forcing._search_locked(state, locked=False)
+
+
+def test_contradiction_kernel_leaves_the_state_alone(hard_states):
+    state = hard_states[0]
+    values, cands = state.values[:], state.cands[:]
+    forcing.contradiction_chain(state)
+    assert (state.values, state.cands) == (values, cands)
+
+
+# ---- chains ------------------------------------------------------------------------------------------
+
+
+def plain_find_chain(state: State, mode: str, max_nodes: int):
+    """Reference: a breadth-first search from every start, node by node (the search before the kernel)."""
+    gr = chains.Graph(state, mode)
+    best = None
+    limit = max_nodes
+    for a in gr.nodes:
+        conf_a = gr.conflicts(a)
+        if not gr.strong[a] or not conf_a:
+            continue
+        parent = {(a, False): None}
+        frontier = [(a, False)]
+        depth = 1
+        found = None
+        while frontier and depth < limit and found is None:
+            nxt = []
+            for v, on in frontier:
+                for w in gr.weak_next(v) if on else gr.strong[v]:
+                    if (w, not on) in parent:
+                        continue
+                    parent[(w, not on)] = (v, on)
+                    nxt.append((w, not on))
+                    elim = conf_a & gr.conflicts(w) & ~(1 << a) & ~(1 << w)
+                    if not on and depth + 1 >= 4 and w != a and elim:
+                        key, chain = (w, True), []
+                        while key is not None:
+                            chain.append(key[0])
+                            key = parent[key]
+                        found = (chain[::-1], elim)
+                        break
+                if found:
+                    break
+            frontier = nxt
+            depth += 1
+        if found and (best is None or len(found[0]) < len(best[0])):
+            best, limit = found, len(found[0])
+    return best
+
+
+@pytest.mark.parametrize("mode,max_nodes", [("x", 16), ("y", 16), ("aic", 20)])
+def test_chain_kernel_finds_the_chain_a_plain_search_finds(hard_states, variant_states, mode, max_nodes):
+    _memo.forget()
+    for state in hard_states + variant_states:
+        fresh = State(state.g, state.values[:], state.cands[:])
+        assert chains.find_chain(fresh, mode, max_nodes) == plain_find_chain(state, mode, max_nodes)
+
+
+# ---- ALS-XZ ------------------------------------------------------------------------------------------
+
+
+def plain_als_xz(state: State):
+    """Reference: (cells of A, cells of B, x, z) of the first ALS-XZ by the plain pair loop."""
+    sets = als.almost_locked_sets(state)
+    c, peers = state.cands, state.lay.peer_sets
+    where = {d: {s for s in range(state.g.n_cells) if c[s] >> (d - 1) & 1} for d in state.g.digits}
+
+    def seeing(cells, d):
+        holders = [s for s in cells if s in where[d]]
+        return {t for t in where[d] if t not in cells and all(t in peers[h] for h in holders)}
+
+    for i, (a, ma, _ua) in enumerate(sets):
+        for b, mb, _ub in sets[i + 1 :]:
+            common = digits_of(ma & mb)
+            if len(common) < 2 or a & b:
+                continue
+            for x in common:
+                if not all(q in peers[p] for p in a & where[x] for q in b & where[x]):
+                    continue
+                for z in common:
+                    if z != x and seeing(a, z) & seeing(b, z):
+                        return a, b, x, z
+    return None
+
+
+def test_als_kernel_finds_the_pair_the_plain_loop_finds(hard_states, variant_states):
+    for state in hard_states + variant_states:
+        step = als.als_xz(state)
+        ref = plain_als_xz(state)
+        assert (step is None) == (ref is None)
+        if step is not None:
+            a, b, x, z = ref
+            assert step.cells == sorted(a | b)
+            assert f"share {x}," in step.explanation and {d for _s, d in step.eliminations} == {z}
+
+
+# ---- memo of misses and per-unit results -------------------------------------------------------------
+
+MEMO_USERS = [
+    ("fish", lambda s: fish.basic_fish(s, 2)),
+    ("fish4", lambda s: fish.basic_fish(s, 4)),
+    ("finned", lambda s: fish.finned_fish(s, 3)),
+    ("turbot", single_digit.turbot_fish),
+    ("er", single_digit.empty_rectangle),
+    ("colouring", chains.simple_colouring),
+    ("pointing", intersections.pointing),
+    ("direct", intersections.direct_pointing),
+    ("hidden", lambda s: subsets.hidden_subset(s, 3)),
+    ("naked", lambda s: subsets.naked_subset(s, 3)),
+    ("direct hidden", lambda s: subsets.direct_hidden_subset(s, 2)),
+    ("x-chain", chains.x_chain),
+    ("als", als.als_xz),
+]
+
+
+@pytest.mark.parametrize("name,find", MEMO_USERS, ids=[n for n, _ in MEMO_USERS])
+def test_warm_memo_gives_the_same_step_as_a_cold_search(hard_states, name, find):
+    _memo.forget()
+    warm = [find(State(s.g, s.values[:], s.cands[:])) for s in hard_states]
+    cold = []
+    for s in hard_states:
+        _memo.forget()
+        cold.append(find(State(s.g, s.values[:], s.cands[:])))
+    assert warm == cold
+
+
+def test_explain_path_is_the_same_with_a_cold_or_warm_memo():
+    puzzle = parse_grid(lines("top1465.txt")[3])
+    _memo.forget()
+    first = explain(puzzle)
+    second = explain(puzzle)
+    assert first.steps == second.steps and first.solved == second.solved
+
+
+def test_a_change_through_apply_or_changed_drops_the_state_memo(hard_states):
+    state = hard_states[0].copy()
+    _memo.digit_cells(state)
+    assert state.memo
+    cell = next(s for s in range(state.g.n_cells) if state.cands[s])
+    state.eliminate(cell, digits_of(state.cands[cell])[0])
+    assert not state.memo
+    _memo.digit_cells(state)
+    state.changed()
+    assert not state.memo
+
+
+def test_positions_table_lists_the_cells_positions_gives(hard_states):
+    state = hard_states[1]
+    table = state.positions_table()
+    for u in range(len(state.g.units)):
+        for d in state.g.digits:
+            assert table[u][d] == [s for s in state.g.units[u] if state.cands[s] >> (d - 1) & 1]
+
+
+def test_line_combos_are_the_combinations_whose_union_fits():
+    spans = [0b1, 0b11, 0b110, 0b1000, 0b1111]
+    got = fish._line_combos([10, 11, 12, 13, 14], spans, 2, 3)
+    expected = []
+    for combo in combinations(range(5), 2):
+        union = spans[combo[0]] | spans[combo[1]]
+        if union.bit_count() <= 3:
+            expected.append((tuple(10 + i for i in combo), union))
+    assert got == expected
