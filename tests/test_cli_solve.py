@@ -127,3 +127,41 @@ def test_bench_names_a_missing_dataset():
     result = CliRunner().invoke(main, ["bench", "--sets", "no_such_set"])
     assert result.exit_code == 2
     assert "no dataset no_such_set" in result.stderr
+
+
+def test_the_summary_names_the_slowest_puzzle_with_a_readable_unit(tmp_path):
+    result = run(str(DATA / "norvig_top95.txt"))
+    assert result.exit_code == 0
+    summary = result.stderr.splitlines()[-1]
+    assert summary.startswith("Solved 95 of 95 puzzles (avg ")
+    assert ", max " in summary and summary.endswith(("µs)", "ms)", " s)"))
+
+
+def test_grids_in_a_file_are_separated_by_one_blank_line():
+    result = run("-", "--format", "grid", input=TOP95_FIRST + "\n" + TOP95_FIRST + "\n")
+    blocks = result.stdout.split("\n\n")
+    assert len(blocks) == 2
+    assert all(len(block.strip().splitlines()) == 11 for block in blocks)
+
+
+def test_ctrl_c_keeps_the_lines_written_and_prints_the_summary(monkeypatch):
+    from sudokit.engine import batch
+
+    real = batch.solve_chunk
+    calls = []
+
+    def interrupted_on_the_second_chunk(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(batch, "solve_chunk", interrupted_on_the_second_chunk)
+    lines = (DATA / "17_clue.txt").read_text().splitlines()[:5000]
+    result = run("-", input="\n".join(lines) + "\n")
+    assert result.exit_code == 130
+    out = result.stdout.splitlines()
+    assert len(out) == 4096  # the first chunk, complete and in order
+    assert all(is_solution(parse_grid(a), parse_grid(p)) for a, p in zip(out[::97], lines[::97]))
+    assert "Solved 4096 of 4096 puzzles" in result.stderr
+    assert "interrupted" in result.stderr

@@ -1,11 +1,13 @@
 """Every bundled puzzle set through the batch engine, checked in bulk against the rules.
 
-Solutions are verified with :func:`sudokit.engine.batch.verify` (a vectorised numpy rule check over the
-whole batch), cross-checked on a sample with the per-grid :func:`sudokit.grid.is_solution`.
+Solutions are verified with :func:`rules_hold` below (a vectorised numpy rule check over the whole batch,
+independent of the engine's own compiled check), cross-checked on a sample with the per-grid
+:func:`sudokit.grid.is_solution`.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +18,19 @@ from sudokit.geometry import diagonal, for_size, standard
 from sudokit.grid import Grid, is_solution
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def rules_hold(puzzles: np.ndarray, solutions: np.ndarray, geometry) -> np.ndarray:
+    """True where row ``i`` of ``solutions`` solves row ``i`` of ``puzzles``: values in 1..n, every unit holds
+    every digit (the OR of the digits' bits is full), every given kept."""
+    n = geometry.size
+    sol = solutions.astype(np.int64)
+    in_range = ((sol >= 1) & (sol <= n)).all(axis=1)
+    bits = np.where((sol >= 1) & (sol <= n), np.int64(1) << np.clip(sol - 1, 0, 62), 0)
+    units_full = (np.bitwise_or.reduce(bits[:, geometry.unit_array], axis=2) == (1 << n) - 1).all(axis=1)
+    keeps = ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
+    return in_range & units_full & keeps
+
 
 UNIQUE_SETS = [
     "17_clue",
@@ -49,7 +64,7 @@ def test_every_puzzle_of_a_bundled_set_is_solved_uniquely_and_verified(name):
     puzzles, geometry = load_lines(path)
     batch = solve_all(puzzles, geometry=geometry, limit=2, chunk=16384)
     assert (batch.status == SOLVED).all(), np.flatnonzero(batch.status != SOLVED)[:5]
-    assert verify(puzzles, batch.solutions, geometry).all()
+    assert rules_hold(puzzles, batch.solutions, geometry).all()
     _check_sample(puzzles, batch.solutions, geometry, every=max(1, len(puzzles) // 20))
 
 
@@ -59,7 +74,7 @@ def test_the_hardest_forum_set_is_solved_and_verified():
     # The whole set (48,766 puzzles) at any-solution speed; uniqueness is checked on every 8th puzzle.
     batch = solve_all(puzzles, geometry=geometry, limit=1, workers=2)
     assert (batch.status == SOLVED).all()
-    assert verify(puzzles, batch.solutions, geometry).all()
+    assert rules_hold(puzzles, batch.solutions, geometry).all()
     sample = solve_all(puzzles[::8], geometry=geometry, limit=2)
     assert (sample.status == SOLVED).all()
 
@@ -92,7 +107,7 @@ def test_every_serg_benchmark_puzzle_has_several_solutions():
     batch = solve_all(puzzles, geometry=geometry, limit=2)
     assert (batch.status == MULTIPLE).all()
     assert (batch.counts == 2).all()
-    assert verify(puzzles, batch.solutions, geometry).all()  # the first solution found is still a solution
+    assert rules_hold(puzzles, batch.solutions, geometry).all()  # the first solution found is still a solution
 
 
 @pytest.mark.parametrize("name,size", [("xsudoku9", 9), ("xsudoku16", 16)])
@@ -101,10 +116,10 @@ def test_diagonal_sets_are_solved_and_verified(name, size):
     puzzles, _ = load_lines(DATA / f"{name}.txt", geometry)
     batch = solve_all(puzzles, geometry=geometry)
     assert (batch.status == SOLVED).all()
-    assert verify(puzzles, batch.solutions, geometry).all()
+    assert rules_hold(puzzles, batch.solutions, geometry).all()
     # The diagonals matter: some puzzle's standard-rules solutions are not all diagonal solutions.
     plain = solve_all(puzzles, geometry=for_size(size), limit=2)
-    assert (plain.status == MULTIPLE).any() or not verify(puzzles, plain.solutions, geometry).all()
+    assert (plain.status == MULTIPLE).any() or not rules_hold(puzzles, plain.solutions, geometry).all()
 
 
 def test_solve_many_streams_chunks_in_input_order():
@@ -142,3 +157,52 @@ def test_verify_catches_a_broken_solution():
     broken[0, [0, 1]] = broken[0, [1, 0]]  # swap two cells of a row: columns now repeat
     broken[1, 0] = 0
     assert verify(puzzles[:5], broken, standard()).tolist() == [False, False, True, True, True]
+
+
+def test_the_engines_rule_check_agrees_with_the_reference_on_damaged_grids():
+    puzzles, geometry = load_lines(DATA / "top1465.txt")
+    batch = solve_all(puzzles[:400], geometry=geometry)
+    rng = np.random.default_rng(7)
+    damaged = batch.solutions.copy()
+    for i in range(len(damaged)):
+        kind = i % 4
+        if kind == 1:  # a cell changed to another digit (or out of range)
+            damaged[i, rng.integers(81)] = rng.integers(0, 11)
+        elif kind == 2:  # two cells swapped
+            a, b = rng.integers(81, size=2)
+            damaged[i, [a, b]] = damaged[i, [b, a]]
+        elif kind == 3:  # a valid grid that ignores the givens: another puzzle's solution
+            damaged[i] = batch.solutions[(i + 1) % len(damaged)]
+    want = rules_hold(puzzles[:400], damaged, geometry)
+    assert not want.all() and want.any()
+    assert (verify(puzzles[:400], damaged, geometry) == want).all()
+
+
+def test_a_kernel_answer_that_breaks_the_rules_is_never_returned(monkeypatch):
+    from sudokit.engine import kernel9
+    from sudokit.result import UncheckedSolutionError
+
+    def broken_kernel(puzzles, start, stop, limit, solutions, status, counts, stats, *tables):
+        solutions[start:stop] = 1  # "solved", with a grid of ones
+        status[start:stop] = SOLVED
+        counts[start:stop] = 1
+
+    puzzles, geometry = load_lines(DATA / "norvig_top95.txt")
+    monkeypatch.setattr(kernel9, "search9_rows", broken_kernel)
+    with pytest.raises(UncheckedSolutionError, match="puzzle 0"):
+        solve_all(puzzles[:3], geometry=geometry)
+
+
+def test_each_puzzle_of_a_batch_is_timed():
+    from sudokit.engine import clock
+
+    puzzles, geometry = load_lines(DATA / "norvig_top95.txt")
+    start = time.perf_counter()
+    batch = solve_all(puzzles, geometry=geometry)
+    wall = time.perf_counter() - start
+    seconds = batch.seconds()
+    if not clock.AVAILABLE:  # pragma: no cover - processors without a readable cycle counter
+        assert seconds is None
+        return
+    assert (batch.ticks > 0).all()
+    assert 0 < seconds.sum() <= wall

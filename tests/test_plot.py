@@ -71,6 +71,17 @@ def test_plot_times_command_over_a_file(run_cli, data_dir, tmp_path):
     assert Image.open(out).size == (1000, 400)
 
 
+def test_plot_times_of_the_engine_uses_the_batch_kernel_times(run_cli, data_dir, tmp_path):
+    out = tmp_path / "times.png"
+    path = tmp_path / "some.txt"
+    hard1 = ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+    path.write_text("\n".join((data_dir / "norvig_top95.txt").read_text().split()[:40] + [hard1]) + "\n")
+    result = run_cli("plot", "times", str(path), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert "40 puzzles" in result.stderr and "1 not solved" in result.stderr
+    assert Image.open(out).size == (1000, 400)
+
+
 @pytest.mark.parametrize("measure", ["clues", "norvig", "er"])
 def test_plot_ratings_command(run_cli, data_dir, tmp_path, measure):
     out = tmp_path / f"{measure}.png"

@@ -30,7 +30,8 @@ class Batch:
     """The results of one chunk: row ``i`` belongs to input number ``start + i``.
 
     ``status`` holds the codes of :data:`STATUS_NAMES`; ``solutions`` rows are zero unless a solution was
-    found (for ``multiple`` the row is the first solution found); ``counts`` are solutions found up to the limit.
+    found (for ``multiple`` the row is the first solution found); ``counts`` are solutions found up to the limit;
+    ``ticks`` each puzzle's solve time in cycle-counter ticks (see :meth:`seconds`).
     """
 
     start: int
@@ -41,9 +42,17 @@ class Batch:
     guesses: np.ndarray
     nodes: np.ndarray
     backtracks: np.ndarray
+    ticks: np.ndarray
 
     def __len__(self) -> int:
         return len(self.status)
+
+    def seconds(self) -> np.ndarray | None:
+        """Each puzzle's solve time in seconds (None on processors whose cycle counter cannot be read)."""
+        from sudokit.engine.clock import seconds_per_tick
+
+        factor = seconds_per_tick()
+        return self.ticks * factor if factor > 0 else None
 
     @staticmethod
     def concat(batches: Iterable[Batch]) -> Batch:
@@ -52,8 +61,8 @@ class Batch:
         if not parts:
             empty = np.zeros((0, 81), dtype=np.uint8)
             z = np.zeros(0, dtype=np.int64)
-            return Batch(0, empty, empty.copy(), np.zeros(0, dtype=np.int8), z, z, z, z)
-        fields = ("puzzles", "solutions", "status", "counts", "guesses", "nodes", "backtracks")
+            return Batch(0, empty, empty.copy(), np.zeros(0, dtype=np.int8), z, z, z, z, z)
+        fields = ("puzzles", "solutions", "status", "counts", "guesses", "nodes", "backtracks", "ticks")
         joined = {f: np.concatenate([getattr(p, f) for p in parts]) for f in fields}
         return Batch(parts[0].start, **joined)
 
@@ -117,7 +126,8 @@ def _is_classic9(geometry: Geometry) -> bool:
 
 
 def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers: int = 1, start: int = 0) -> Batch:
-    """Solve every row of a ``(k, n_cells)`` uint8 array; returns one :class:`Batch`."""
+    """Solve every row of a ``(k, n_cells)`` uint8 array; returns one :class:`Batch` whose solutions have all
+    been checked against the rules (:func:`verify`)."""
     puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
     k, n_cells = puzzles.shape
     if n_cells != geometry.n_cells:
@@ -125,7 +135,7 @@ def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers
     solutions = np.zeros_like(puzzles)
     status = np.zeros(k, dtype=np.int8)
     counts = np.zeros(k, dtype=np.int64)
-    stats = np.zeros((k, 3), dtype=np.int64)
+    stats = np.zeros((k, 4), dtype=np.int64)  # guesses, nodes, backtracks, ticks
     if k and _is_classic9(geometry):
         from sudokit.engine import kernel9
 
@@ -139,15 +149,21 @@ def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers
 
             numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
             parallel.search9_blocks(puzzles, max(64, workers * 16), *args9)
-        return Batch(start, puzzles, solutions, status, counts, stats[:, 0], stats[:, 1], stats[:, 2])
-    serial, blocks = _kernels(workers)
-    args = (*tables(geometry).args(), limit, solutions, status, counts, stats)
-    if k:
+    elif k:
+        serial, blocks = _kernels(workers)
+        args = (*tables(geometry).args(), limit, solutions, status, counts, stats)
         if blocks is None or k < 1024:  # below this, starting threads costs more than it gains
             serial(puzzles, 0, k, *args)
         else:
             blocks(puzzles, max(64, workers * 16), *args)
-    return Batch(start, puzzles, solutions, status, counts, stats[:, 0], stats[:, 1], stats[:, 2])
+    found = (status == SOLVED) | (status == MULTIPLE)
+    wrong = np.flatnonzero(found & ~verify(puzzles, solutions, geometry))
+    if len(wrong):
+        from sudokit.result import UncheckedSolutionError
+
+        row = int(wrong[0])
+        raise UncheckedSolutionError(f"the engine returned a grid that breaks the rules for puzzle {start + row}")
+    return Batch(start, puzzles, solutions, status, counts, stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3])
 
 
 def solve_many(
@@ -250,15 +266,12 @@ def _decode(chars: np.ndarray, geometry: Geometry, path) -> np.ndarray:
 
 
 def verify(puzzles: np.ndarray, solutions: np.ndarray, geometry: Geometry) -> np.ndarray:
-    """Rule check of many solutions at once: True where row ``i`` of ``solutions`` solves row ``i`` of ``puzzles``.
+    """Rule check of many solutions at once: True where row ``i`` of ``solutions`` solves row ``i`` of ``puzzles``
+    (every unit holds each digit once and every given is kept), in compiled code."""
+    from sudokit.engine.kernel import check_rows
 
-    Vectorised over the batch: every unit must hold each digit once (the OR of the digits' bits is full
-    and the values are in 1..n), and every given must be kept.
-    """
-    n = geometry.size
-    sol = solutions.astype(np.int64)
-    in_range = ((sol >= 1) & (sol <= n)).all(axis=1)
-    bits = np.where((sol >= 1) & (sol <= n), np.int64(1) << np.clip(sol - 1, 0, 62), 0)
-    units_full = (np.bitwise_or.reduce(bits[:, geometry.unit_array], axis=2) == (1 << n) - 1).all(axis=1)
-    keeps = ((puzzles == 0) | (puzzles == solutions)).all(axis=1)
-    return in_range & units_full & keeps
+    puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
+    solutions = np.ascontiguousarray(solutions, dtype=np.uint8)
+    ok = np.zeros(len(puzzles), dtype=np.bool_)
+    check_rows(puzzles, solutions, tables(geometry).units, geometry.size, ok)
+    return ok

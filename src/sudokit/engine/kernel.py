@@ -55,6 +55,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sudokit.engine.clock import ticks
+
 # Status codes shared by the kernels and the wrappers.
 SOLVED = 0
 NO_SOLUTION = 1
@@ -369,14 +371,17 @@ def search_rows(
     counts,
     stats,
 ):
-    """Run :func:`search` on rows ``start..stop`` of ``puzzles``, with one set of scratch arrays."""
+    """Run :func:`search` on rows ``start..stop`` of ``puzzles``, with one set of scratch arrays. ``stats``
+    rows as in :func:`sudokit.engine.kernel9.search9_rows` (a fourth column gets each puzzle's ticks)."""
     n_cells = puzzles.shape[1]
     st_cand = np.zeros((n_cells + 1, n_cells), dtype=np.int64)
     st_vals = np.zeros((n_cells + 1, n_cells), dtype=np.int8)
     st_cell = np.zeros(n_cells + 1, dtype=np.int32)
     st_rem = np.zeros(n_cells + 1, dtype=np.int64)
     queue = np.zeros(2 * n_cells + 1, dtype=np.int32)
+    timed = stats.shape[1] > 3  # a fourth column asks for each puzzle's time in ticks (engine.clock)
     for i in range(start, stop):
+        t0 = ticks() if timed else 0
         st, cnt = search(
             puzzles[i],
             units,
@@ -397,3 +402,29 @@ def search_rows(
         )
         status[i] = st
         counts[i] = cnt
+        if timed:
+            stats[i, 3] = ticks() - t0
+
+
+@njit(cache=True)
+def check_rows(puzzles, solutions, units, n, ok):
+    """``ok[i]`` = row ``i`` of ``solutions`` solves row ``i`` of ``puzzles``: every value in 1..n, each unit
+    holding every digit, every given kept. The rule check behind every batch answer."""
+    full = (np.int64(1) << n) - 1
+    for i in range(puzzles.shape[0]):
+        sol = solutions[i]
+        good = True
+        for c in range(sol.shape[0]):
+            v = sol[c]
+            if v < 1 or v > n or (puzzles[i, c] != 0 and puzzles[i, c] != v):
+                good = False
+                break
+        if good:
+            for u in range(units.shape[0]):
+                seen = np.int64(0)
+                for k in range(units.shape[1]):
+                    seen |= np.int64(1) << (sol[units[u, k]] - 1)
+                if seen != full:
+                    good = False
+                    break
+        ok[i] = good

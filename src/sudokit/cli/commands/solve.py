@@ -49,8 +49,8 @@ class Tally:
         done = max(self.seen, 1)
         avg = self.seconds / done
         hz = self.seen / self.seconds if self.seconds > 0 else 0.0
-        slow = f", max {self.slowest * 1e3:.2f} ms" if self.timed == self.seen and self.seen else ""
-        lines = [f"Solved {solved} of {total} puzzles (avg {avg * 1e3:.2f} ms, {hz:.0f} Hz{slow})"]
+        slow = f", max {_duration(self.slowest)}" if self.timed == self.seen and self.seen else ""
+        lines = [f"Solved {solved} of {total} puzzles (avg {_duration(avg)}, {hz:.0f} Hz{slow})"]
         others = [(k, self.by_status.get(k, 0)) for k in ("no_solution", "multiple", "invalid", "timeout")]
         others.append(("unreadable", self.unreadable))
         if any(v for _, v in others):
@@ -63,6 +63,15 @@ class Tally:
         if interrupted:
             lines.append("interrupted: the results above cover the puzzles done so far")
         return lines
+
+
+def _duration(seconds: float) -> str:
+    """A time with a unit that shows its digits: ``4.9 µs``, ``0.75 ms``, ``1.20 s``."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.1f} µs"
+    if seconds < 1.0:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds:.2f} s"
 
 
 def _method_solver(method: str):
@@ -140,7 +149,9 @@ def _describe(result, limit: int, counting: bool) -> str:
     default=None,
     help="Solution layout (default: pretty for one puzzle, line for a file).",
 )
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Worker threads.")
+@click.option(
+    "--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Worker threads (engine, files)."
+)
 @click.option("--method", "-m", default="engine", show_default=True, help="Solver: engine, or a method name.")
 @click.option("--time-limit", type=float, default=None, metavar="SECONDS", help="Time limit per puzzle (methods).")
 @click.option("--no-progress", is_flag=True, help="No progress bar, even on a terminal.")
@@ -215,6 +226,28 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
     return 1
 
 
+class _Output:
+    """Result lines for stdout, written in one go per chunk of puzzles (``gap`` between two puzzles)."""
+
+    def __init__(self, gap: str) -> None:
+        self.gap = gap
+        self.parts: list[str] = []
+        self.started = False
+
+    def add(self, text: str) -> None:
+        if self.started and self.gap:
+            self.parts.append(self.gap)
+        self.started = True
+        self.parts.append(text)
+        self.parts.append("\n")
+
+    def flush(self) -> None:
+        if self.parts:
+            sys.stdout.write("".join(self.parts))
+            sys.stdout.flush()
+            self.parts.clear()
+
+
 def _progress(no_progress: bool):
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -240,10 +273,9 @@ def _solve_file(entries, solver, limit, counting, stats, out_format, jobs, time_
     sep = separator(out_format)
     if out_format == "csv" and not counting:
         click.echo(csv_header())
-    printed = 0
+    out = _Output("\n" if sep == "\n\n" else "")
 
     def emit(entry: Entry, result) -> None:
-        nonlocal printed
         if counting:
             text = _count_text(result.count, limit)
         elif result.solution is not None:
@@ -252,37 +284,32 @@ def _solve_file(entries, solver, limit, counting, stats, out_format, jobs, time_
                 text = format_grid(entry.grid, "csv", solution=result.solution)
         else:
             text = f"# line {entry.line}: {_describe(result, limit, False)}"
-        click.echo((sep if printed and sep != "\n" else "") + text)
-        printed += 1
+        out.add(text)
 
     def emit_bad(entry: Entry) -> None:
-        nonlocal printed
         report_bad_entry(entry)
         tally.unreadable += 1
-        click.echo((sep if printed and sep != "\n" else "") + f"# line {entry.line}: unreadable")
-        printed += 1
+        out.add(f"# line {entry.line}: unreadable")
 
     interrupted = False
     with _progress(no_progress) as progress:
         task = progress.add_task("solve", total=None)
         try:
-            if solver is None and jobs > 1:
-                _run_parallel(entries, limit, jobs, tally, emit, emit_bad, progress, task)
+            if solver is None:
+                _run_engine(entries, limit, jobs, tally, emit, emit_bad, out.flush, progress, task)
             else:
-                warm = solver is not None
                 for entry in entries:
                     if not entry.ok:
                         emit_bad(entry)
                     else:
-                        if not warm:  # load the compiled kernels outside the timings
-                            _solve_one(entry.grid, solver, 1, time_limit)
-                            warm = True
                         result = _solve_one(entry.grid, solver, limit, time_limit)
                         tally.add(str(result.status), result.stats.seconds, result.stats.guesses)
                         emit(entry, result)
+                    out.flush()
                     progress.advance(task)
         except KeyboardInterrupt:
             interrupted = True
+    out.flush()  # what was tallied is written, even after Ctrl-C
     sys.stdout.flush()
     for line in tally.summary(stats, interrupted):
         click.echo(line, err=True)
@@ -294,15 +321,16 @@ def _solve_file(entries, solver, limit, counting, stats, out_format, jobs, time_
     return 1 if failed else 0
 
 
-def _run_parallel(entries, limit, jobs, tally, emit, emit_bad, progress, task, chunk: int = 4096) -> None:
-    """Engine on ``jobs`` threads: entries are gathered in chunks, solved together, reported in order."""
+def _run_engine(entries, limit, jobs, tally, emit, emit_bad, flush, progress, task, chunk: int = 4096) -> None:
+    """The engine's batch path on ``jobs`` threads: entries are gathered in chunks, solved together (each
+    puzzle timed inside the kernel, every solution checked), and reported in input order."""
     from itertools import islice
 
     import numpy as np
 
     from sudokit.engine.api import solve as solve_grid
     from sudokit.engine.batch import STATUS_NAMES, solve_chunk
-    from sudokit.result import Result, Stats, Status, checked, invalid_result
+    from sudokit.result import Result, Stats, Status, invalid_result
 
     it = iter(entries)
     while True:
@@ -319,12 +347,16 @@ def _run_parallel(entries, limit, jobs, tally, emit, emit_bad, progress, task, c
                     result = solve_grid(entry.grid, limit=limit)
                     tally.add(str(result.status), result.stats.seconds, result.stats.guesses)
                     emit(entry, result)
+            flush()
+            progress.advance(task, len(items))
             continue
         geo = geos.pop()
         arr = np.array([e.grid.values for e in good], dtype=np.uint8).reshape(len(good), geo.n_cells)
         start = time.perf_counter()
         batch = solve_chunk(arr, geo, limit=limit, workers=jobs)
-        each = (time.perf_counter() - start) / len(good)
+        seconds = batch.seconds()
+        if seconds is None:  # no cycle counter on this processor: the chunk's average for each puzzle
+            seconds = np.full(len(good), (time.perf_counter() - start) / len(good))
         row = 0
         solutions = batch.solutions.tolist()
         for entry in items:
@@ -333,16 +365,16 @@ def _run_parallel(entries, limit, jobs, tally, emit, emit_bad, progress, task, c
                 continue
             status = Status(STATUS_NAMES[int(batch.status[row])])
             count = int(batch.counts[row])
-            stats = Stats(int(batch.guesses[row]), int(batch.nodes[row]), int(batch.backtracks[row]), each)
+            spent = float(seconds[row])
+            stats = Stats(int(batch.guesses[row]), int(batch.nodes[row]), int(batch.backtracks[row]), spent)
             if status is Status.INVALID:
                 result = invalid_result(entry.grid) or Result(status, entry.grid, count=0, stats=stats)
-            elif status is Status.SOLVED:
-                solution = checked(Grid(geo, tuple(solutions[row])), entry.grid)
-                result = Result(status, entry.grid, solution=solution, count=count, stats=stats)
+            elif status is Status.SOLVED:  # solve_chunk has checked the solution against the rules
+                result = Result(status, entry.grid, solution=Grid(geo, tuple(solutions[row])), count=count, stats=stats)
             else:
                 result = Result(status, entry.grid, count=count, stats=stats)
-            tally.add(str(status), None, result.stats.guesses)
-            tally.seconds += each
+            tally.add(str(status), spent, result.stats.guesses)
             emit(entry, result)
             row += 1
+        flush()
         progress.advance(task, len(items))
