@@ -107,22 +107,13 @@ def strings_to_array(lines: list[str], geometry: Geometry) -> tuple[np.ndarray, 
     return out, bad
 
 
-def _kernels(workers: int):
-    from sudokit.engine import kernel
-
-    if workers <= 1:
-        return kernel.search_rows, None
-    import numba
-
-    from sudokit.engine import parallel
-
-    numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
-    return kernel.search_rows, parallel.search_blocks
-
-
 def _is_classic9(geometry: Geometry) -> bool:
     """The plain 9x9 board (rows, columns, 3x3 boxes), which the bitboard kernel serves."""
     return geometry.size == 9 and geometry.is_standard and geometry.box_rows == 3 and geometry == standard()
+
+
+#: Batches smaller than this stay on one thread: starting threads costs more than it gains.
+PARALLEL_FROM = 1024
 
 
 def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers: int = 1, start: int = 0) -> Batch:
@@ -136,26 +127,7 @@ def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers
     status = np.zeros(k, dtype=np.int8)
     counts = np.zeros(k, dtype=np.int64)
     stats = np.zeros((k, 4), dtype=np.int64)  # guesses, nodes, backtracks, ticks
-    if k and _is_classic9(geometry):
-        from sudokit.engine import kernel9
-
-        args9 = (limit, solutions, status, counts, stats, *kernel9.table_args())
-        if workers <= 1 or k < 1024:
-            kernel9.search9_rows(puzzles, 0, k, *args9)
-        else:
-            import numba
-
-            from sudokit.engine import parallel
-
-            numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
-            parallel.search9_blocks(puzzles, max(64, workers * 16), *args9)
-    elif k:
-        serial, blocks = _kernels(workers)
-        args = (*tables(geometry).args(), limit, solutions, status, counts, stats)
-        if blocks is None or k < 1024:  # below this, starting threads costs more than it gains
-            serial(puzzles, 0, k, *args)
-        else:
-            blocks(puzzles, max(64, workers * 16), *args)
+    _search(puzzles, geometry, limit, workers if k >= PARALLEL_FROM else 1, (solutions, status, counts, stats))
     found = (status == SOLVED) | (status == MULTIPLE)
     wrong = np.flatnonzero(found & ~verify(puzzles, solutions, geometry))
     if len(wrong):
@@ -164,6 +136,43 @@ def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers
         row = int(wrong[0])
         raise UncheckedSolutionError(f"the engine returned a grid that breaks the rules for puzzle {start + row}")
     return Batch(start, puzzles, solutions, status, counts, stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3])
+
+
+def _search(puzzles: np.ndarray, geometry: Geometry, limit: int, workers: int, out: tuple) -> None:
+    """Run the kernel that serves ``geometry`` (the bitboard kernel on the plain 9x9 board, else the general
+    one) on every row, on ``workers`` threads; ``out`` = (solutions, status, counts, stats) to fill."""
+    k = len(puzzles)
+    if not k:
+        return
+    if _is_classic9(geometry):
+        from sudokit.engine import kernel9
+
+        args = (limit, *out, *kernel9.table_args())
+        serial, blocks = kernel9.search9_rows, "search9_blocks"
+    else:
+        from sudokit.engine import kernel
+
+        args = (*tables(geometry).args(), limit, *out)
+        serial, blocks = kernel.search_rows, "search_blocks"
+    if workers <= 1:
+        serial(puzzles, 0, k, *args)
+        return
+    import numba
+
+    from sudokit.engine import parallel
+
+    numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
+    getattr(parallel, blocks)(puzzles, max(64, workers * 16), *args)
+
+
+def warm_up(geometry: Geometry, workers: int = 1) -> None:
+    """Compile, or load from numba's disk cache, the kernels that batches on ``geometry`` use (the threaded
+    one too when ``workers > 1``), so that timings leave that out."""
+    empty = np.zeros((1, geometry.n_cells), dtype=np.uint8)
+    solve_chunk(empty, geometry, limit=1)
+    if workers > 1:
+        out = (np.zeros_like(empty), np.zeros(1, np.int8), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
+        _search(empty, geometry, 1, workers, out)
 
 
 def solve_many(

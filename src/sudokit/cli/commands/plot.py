@@ -74,13 +74,13 @@ def _engine_times(grids) -> tuple[list[float], list[int], int] | None:
     ``sudokit solve FILE`` does); None when the puzzles do not share one board or no cycle counter is readable."""
     import numpy as np
 
-    from sudokit.engine.batch import SOLVED, solve_all
+    from sudokit.engine.batch import SOLVED, solve_all, warm_up
 
     if not grids or len({g.geometry for g in grids}) != 1:
         return None
     geometry = grids[0].geometry
     puzzles = np.array([g.values for g in grids], dtype=np.uint8)
-    solve_all(puzzles[:1], geometry=geometry)  # compile or load the kernels before timing
+    warm_up(geometry)
     batch = solve_all(puzzles, geometry=geometry)
     seconds = batch.seconds()
     if seconds is None:

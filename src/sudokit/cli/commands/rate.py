@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 
 import click
@@ -46,8 +47,8 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
     skipped = BadEntries()
     entries = skipped.usable(source.entries)
     bar = None
-    if not source.single and not as_json and not no_progress and puzzle != "-":
-        bar = click.progressbar(entries, label="rating", file=click.get_text_stream("stderr"))
+    if not source.single and not as_json and not no_progress and puzzle != "-" and sys.stderr.isatty():
+        bar = click.progressbar(entries, label="rating", file=sys.stderr)
         entries = bar.__enter__()
     not_rated = 0
     try:

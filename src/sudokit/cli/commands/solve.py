@@ -27,7 +27,8 @@ class Tally:
     seen: int = 0
     by_status: dict[str, int] = field(default_factory=dict)
     unreadable: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  #: the puzzles' own solve times, added up
+    busy: float = 0.0  #: wall time spent solving (less than ``seconds`` when puzzles are solved on several threads)
     slowest: float = 0.0
     guesses: int = 0
     guess_free: int = 0
@@ -43,12 +44,17 @@ class Tally:
             self.seconds += seconds
             self.slowest = max(self.slowest, seconds)
 
+    def add_alone(self, status: str, seconds: float, guesses: int) -> None:
+        """A puzzle solved on its own: its time is also wall time."""
+        self.add(status, seconds, guesses)
+        self.busy += seconds
+
     def summary(self, stats: bool, interrupted: bool) -> list[str]:
         solved = self.by_status.get("solved", 0)
         total = self.seen + self.unreadable
         done = max(self.seen, 1)
         avg = self.seconds / done
-        hz = self.seen / self.seconds if self.seconds > 0 else 0.0
+        hz = self.seen / self.busy if self.busy > 0 else 0.0
         slow = f", max {_duration(self.slowest)}" if self.timed == self.seen and self.seen else ""
         lines = [f"Solved {solved} of {total} puzzles (avg {_duration(avg)}, {hz:.0f} Hz{slow})"]
         others = [(k, self.by_status.get(k, 0)) for k in ("no_solution", "multiple", "invalid", "timeout")]
@@ -303,7 +309,7 @@ def _solve_file(entries, solver, limit, counting, stats, out_format, jobs, time_
                         emit_bad(entry)
                     else:
                         result = _solve_one(entry.grid, solver, limit, time_limit)
-                        tally.add(str(result.status), result.stats.seconds, result.stats.guesses)
+                        tally.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
                         emit(entry, result)
                     out.flush()
                     progress.advance(task)
@@ -329,10 +335,11 @@ def _run_engine(entries, limit, jobs, tally, emit, emit_bad, flush, progress, ta
     import numpy as np
 
     from sudokit.engine.api import solve as solve_grid
-    from sudokit.engine.batch import STATUS_NAMES, solve_chunk
+    from sudokit.engine.batch import STATUS_NAMES, solve_chunk, warm_up
     from sudokit.result import Result, Stats, Status, invalid_result
 
     it = iter(entries)
+    warm: set = set()
     while True:
         items = list(islice(it, chunk))
         if not items:
@@ -345,15 +352,19 @@ def _run_engine(entries, limit, jobs, tally, emit, emit_bad, flush, progress, ta
                     emit_bad(entry)
                 else:
                     result = solve_grid(entry.grid, limit=limit)
-                    tally.add(str(result.status), result.stats.seconds, result.stats.guesses)
+                    tally.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
                     emit(entry, result)
             flush()
             progress.advance(task, len(items))
             continue
         geo = geos.pop()
         arr = np.array([e.grid.values for e in good], dtype=np.uint8).reshape(len(good), geo.n_cells)
+        if geo not in warm:  # load the compiled kernels outside the timings
+            warm_up(geo, jobs)
+            warm.add(geo)
         start = time.perf_counter()
         batch = solve_chunk(arr, geo, limit=limit, workers=jobs)
+        tally.busy += time.perf_counter() - start
         seconds = batch.seconds()
         if seconds is None:  # no cycle counter on this processor: the chunk's average for each puzzle
             seconds = np.full(len(good), (time.perf_counter() - start) / len(good))
