@@ -1,6 +1,6 @@
 """Rating benchmark: agreement with Sukaku Explainer and Sudoku Exchange, coverage and speed.
 
-    python benchmarks/rate.py [--every N] [--set rated|tiers|top1465|all]
+    python benchmarks/rate.py [--every N] [--set rated|tiers|top1465|all] [--save FILE]
 
 - ``rated``: Spearman rank correlation of our SE-style rating with ``sudoku_exchange_rated.ratings.txt``,
   share within +-0.5, and share of puzzles rated <= 9.0 solved by logic alone.
@@ -9,12 +9,15 @@
 - ``top1465``: share solved without guessing and the time to rate them all (one core).
 
 Times are wall clock and CPU time of this process (``time.process_time()``, steadier on a shared machine);
-they include the one-off compilation of the logic's numba kernels when their cache is cold.
+they include the one-off compilation of the logic's numba kernels when their cache is cold. ``--save FILE``
+writes every puzzle's rating as a JSON line (set, index, ER/EP/ED, score, level, hardest step, steps, solved),
+to see which puzzles a change moved.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from pathlib import Path
 
@@ -27,6 +30,27 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 
 def _lines(name: str) -> list[str]:
     return (DATA / name).read_text().split()
+
+
+SAVE: list[dict] = []  # per-puzzle ratings for --save
+
+
+def _keep(name: str, every: int, ratings: list) -> None:
+    for i, r in enumerate(ratings):
+        SAVE.append(
+            {
+                "set": name,
+                "index": i * every,
+                "er": r.er,
+                "ep": r.ep,
+                "ed": r.ed,
+                "score": r.score,
+                "level": r.level,
+                "hardest": r.hardest,
+                "steps": r.steps,
+                "solved": r.solved,
+            }
+        )
 
 
 def spearman(a: list[float], b: list[float]) -> float:
@@ -56,6 +80,7 @@ def run_rated(every: int) -> None:
     start, cpu = time.perf_counter(), time.process_time()
     ours = [rate(p, extras=False) for p in puzzles]
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    _keep("rated", every, ours)
     er = [r.er for r in ours]
     close = sum(abs(a - b) <= 0.5 for a, b in zip(er, theirs)) / len(er)
     le9 = [r.solved for r, t in zip(ours, theirs) if t <= 9.0]
@@ -68,8 +93,10 @@ def run_tiers(every: int) -> None:
     puzzles = _lines("sudoku_exchange_tiers.txt")[::every]
     tiers = _lines("sudoku_exchange_tiers.tiers.txt")[::every]
     start, cpu = time.perf_counter(), time.process_time()
-    ours = [bucket(rate(p, extras=False).er) for p in puzzles]
+    ratings = [rate(p, extras=False) for p in puzzles]
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    _keep("tiers", every, ratings)
+    ours = [bucket(r.er) for r in ratings]
     agree = sum(a == b for a, b in zip(ours, tiers)) / len(tiers)
     print(
         f"sudoku_exchange_tiers: {len(puzzles)} puzzles in {seconds:.1f} s ({cpu:.1f} s CPU); "
@@ -88,6 +115,7 @@ def run_top1465(every: int) -> None:
     start, cpu = time.perf_counter(), time.process_time()
     ours = [rate(p, extras=False) for p in puzzles]
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    _keep("top1465", every, ours)
     solved = sum(r.solved for r in ours)
     print(
         f"top1465: {len(puzzles)} puzzles rated in {seconds:.1f} s, {cpu:.1f} s CPU "
@@ -100,6 +128,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--every", type=int, default=1, help="take every Nth puzzle (1 = all)")
     parser.add_argument("--set", default="all", choices=("rated", "tiers", "top1465", "all"))
+    parser.add_argument("--save", metavar="FILE", help="write every puzzle's rating to FILE (JSON lines)")
     args = parser.parse_args()
     if args.set in ("rated", "all"):
         run_rated(args.every)
@@ -107,6 +136,8 @@ def main() -> None:
         run_tiers(args.every)
     if args.set in ("top1465", "all"):
         run_top1465(args.every)
+    if args.save:
+        Path(args.save).write_text("".join(json.dumps(r) + "\n" for r in SAVE))
 
 
 if __name__ == "__main__":

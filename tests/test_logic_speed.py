@@ -8,8 +8,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from sudokit.formats import parse_grid
 from sudokit.geometry import from_name
@@ -59,27 +57,81 @@ def variant_states() -> list[State]:
     return out
 
 
-# ---- CPython set order, as the contradiction kernel replays it ---------------------------------------
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(min_value=0, max_value=120), max_size=60))
-def test_set_order_kernel_visits_keys_in_cpython_set_order(keys):
-    from sudokit.logic import _kernels
-
-    expected = set()
-    for k in keys:
-        expected.update((k,))
-    got = list(_kernels.set_order(np.array(keys, dtype=np.int64))) if keys else []
-    assert got == list(expected)
-
-
 # ---- forcing chains ----------------------------------------------------------------------------------
 
 
 def test_contradiction_kernel_finds_the_python_search_answer(hard_states, variant_states):
     for state in hard_states + variant_states:
         assert forcing._search(state) == forcing._search_locked(state, locked=False)
+
+
+def test_assume_kernel_follows_every_candidate_like_assume(hard_states, variant_states):
+    # same verdict, same count and the same grid afterwards, also when the propagation cap stops it
+    from sudokit.logic import _kernels
+
+    for state in hard_states[::3] + variant_states:
+        units, units_of, peers, full = _kernels.tables(state.g)
+        queue = np.empty((state.g.n_cells * (units.shape[1] + peers.shape[1] + 2), 2), dtype=np.int64)
+        dirty = np.zeros(units.shape[0], dtype=np.uint8)
+        for s in state.empty_cells():
+            for d in state.digits(s):
+                for limit in (6, 400):
+                    vals = np.array(state.values, dtype=np.int64)
+                    cands = np.array(state.cands, dtype=np.int64)
+                    got = _kernels._assume(vals, cands, units, units_of, peers, full, s, d, limit, queue, dirty)
+                    trial = state.copy()
+                    assert got == forcing.assume(trial, s, d, False, limit)
+                    assert (vals.tolist(), cands.tolist()) == (trial.values, trial.cands)
+
+
+def sorted_assume(state: State, cell: int, digit: int, limit: int) -> tuple[bool, int]:
+    """Reference for the documented order: singles followed from a stack, then the units touched since the
+    last search (a plain set) searched for hidden singles in ``sorted`` order."""
+    g, c, vals = state.g, state.cands, state.values
+    stack, dirty, made = [(cell, digit)], set(), 0
+    while made < limit:
+        while stack:
+            s, d = stack.pop()
+            if vals[s]:
+                if vals[s] != d:
+                    return False, made
+                continue
+            if not c[s] >> (d - 1) & 1:
+                return False, made
+            vals[s], c[s] = d, 0
+            made += 1
+            dirty.update(g.units_of[s])
+            for p in g.peers[s]:
+                if c[p] >> (d - 1) & 1:
+                    c[p] &= ~(1 << (d - 1))
+                    if not c[p]:
+                        return False, made
+                    dirty.update(g.units_of[p])
+                    if c[p].bit_count() == 1:
+                        stack.append((p, c[p].bit_length()))
+        if not dirty:
+            break
+        for u in sorted(dirty):
+            unit = g.units[u]
+            for d in g.digits:
+                where = [s for s in unit if c[s] >> (d - 1) & 1]
+                if not where and not any(vals[s] == d for s in unit):
+                    return False, made
+                if len(where) == 1:
+                    stack.append((where[0], d))
+        dirty = set()
+        if not stack:
+            break
+    return True, made
+
+
+def test_assume_searches_the_touched_units_in_ascending_unit_number(hard_states, variant_states):
+    for state in hard_states[::2] + variant_states:
+        for s in state.empty_cells()[::3]:
+            for d in state.digits(s):
+                trial, ref = state.copy(), state.copy()
+                assert forcing.assume(trial, s, d) == sorted_assume(ref, s, d, 400)
+                assert (trial.values, trial.cands) == (ref.values, ref.cands)
 
 
 def test_contradiction_kernel_leaves_the_state_alone(hard_states):

@@ -3,9 +3,8 @@
 :func:`contradiction_search` follows every candidate's singles exactly as :func:`sudokit.logic.forcing.assume`
 does (``locked=False``) and keeps the same iterative deepening, so it finds the same candidate with the same
 count. The count of a contradiction depends on the order in which the changed units are searched for hidden
-singles, which in ``assume`` is the iteration order of a Python ``set`` of unit numbers; :class:`_set_*`
-below reproduces CPython's set table (open addressing, linear probes then perturbation, resizing) for small
-non-negative ints so the kernel visits units in the very same order.
+singles: both search them in ascending unit number (here a flag per unit, scanned from unit 0 up; in
+``assume`` a bitmask, lowest bit first).
 """
 
 from __future__ import annotations
@@ -15,107 +14,18 @@ from numba import njit
 
 from sudokit.geometry import Geometry
 
-_LINEAR_PROBES = 9
-_PERTURB_SHIFT = 5
-_MIN_SIZE = 8
-_EMPTY = -1
-
 
 @njit(cache=True)
-def _set_insert_clean(table, mask, key):
-    perturb = key
-    i = key & mask
-    while True:
-        if table[i] == _EMPTY:
-            table[i] = key
-            return
-        if i + _LINEAR_PROBES <= mask:
-            for j in range(1, _LINEAR_PROBES + 1):
-                if table[i + j] == _EMPTY:
-                    table[i + j] = key
-                    return
-        perturb >>= _PERTURB_SHIFT
-        i = (i * 5 + 1 + perturb) & mask
-
-
-@njit(cache=True)
-def _set_add(table, state, key):
-    """Add ``key`` (a small non-negative int, its own hash) to the emulated set. ``state`` holds
-    [mask, used]; ``table`` has room for the largest table the set can reach. No deletions, so fill == used."""
-    mask = state[0]
-    i = key & mask
-    perturb = key
-    while True:
-        probes = _LINEAR_PROBES if i + _LINEAR_PROBES <= mask else 0
-        j = i
-        while True:
-            v = table[j]
-            if v == _EMPTY:
-                table[j] = key
-                state[1] += 1
-                used = state[1]
-                if used * 5 < mask * 3:
-                    return
-                # resize to the smallest power of two above used * 4 (used * 2 past 50000, never here)
-                new_size = _MIN_SIZE
-                while new_size <= used * 4:
-                    new_size <<= 1
-                old = table[: mask + 1].copy()
-                table[:new_size] = _EMPTY
-                for x in old:
-                    if x != _EMPTY:
-                        _set_insert_clean(table, new_size - 1, x)
-                state[0] = new_size - 1
-                return
-            if v == key:
-                return
-            if probes == 0:
-                break
-            probes -= 1
-            j += 1
-        perturb >>= _PERTURB_SHIFT
-        i = (i * 5 + 1 + perturb) & mask
-
-
-@njit(cache=True)
-def _set_clear(table, state):
-    table[: state[0] + 1] = _EMPTY
-    state[0] = _MIN_SIZE - 1
-    state[1] = 0
-
-
-@njit(cache=True)
-def set_order(keys):
-    """Iteration order of ``set()`` updated with ``keys`` in turn (for tests against CPython)."""
-    table = np.full(_table_room(int(keys.max()) + 1 if len(keys) else 1), _EMPTY, dtype=np.int64)
-    state = np.array([_MIN_SIZE - 1, 0], dtype=np.int64)
-    for k in keys:
-        _set_add(table, state, k)
-    out = []
-    for i in range(state[0] + 1):
-        if table[i] != _EMPTY:
-            out.append(table[i])
-    return np.array(out, dtype=np.int64)
-
-
-@njit(cache=True)
-def _table_room(n_keys):
-    size = _MIN_SIZE
-    while size <= n_keys * 4:
-        size <<= 1
-    return size
-
-
-@njit(cache=True)
-def _assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, table, state, todo):
+def _assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, dirty):
     """``forcing.assume(state, cell, digit, locked=False, limit)`` on arrays (changed in place):
-    returns (still consistent, deductions made)."""
+    returns (still consistent, deductions made). ``dirty`` (uint8, one flag per unit) is scratch space."""
     n = units.shape[1]
-    qn = 0
+    n_units = units.shape[0]
     queue[0, 0] = cell
     queue[0, 1] = digit
     qn = 1
-    _set_clear(table, state)
+    dirty[:] = 0
+    n_dirty = 0
     made = 0
     while made < limit:
         while qn:
@@ -136,7 +46,9 @@ def _assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, ta
                 u = units_of[s, k]
                 if u < 0:
                     break
-                _set_add(table, state, u)
+                if not dirty[u]:
+                    dirty[u] = 1
+                    n_dirty += 1
             off = ~bit
             for k in range(peers.shape[1]):
                 p = peers[s, k]
@@ -152,20 +64,20 @@ def _assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, ta
                         u = units_of[p, j]
                         if u < 0:
                             break
-                        _set_add(table, state, u)
+                        if not dirty[u]:
+                            dirty[u] = 1
+                            n_dirty += 1
                     if not m & (m - 1):
                         queue[qn, 0] = p
                         queue[qn, 1] = _bit_length(m)
                         qn += 1
-        if state[1]:
-            nt = 0
-            for i in range(state[0] + 1):
-                if table[i] != _EMPTY:
-                    todo[nt] = table[i]
-                    nt += 1
-            _set_clear(table, state)
-            for t in range(nt):
-                u = todo[t]
+        if n_dirty:
+            # ascending unit number, like ``assume``'s bitmask; nothing is marked dirty during the scan
+            n_dirty = 0
+            for u in range(n_units):
+                if not dirty[u]:
+                    continue
+                dirty[u] = 0
                 once = np.int64(0)
                 more = np.int64(0)
                 placed = np.int64(0)
@@ -212,10 +124,7 @@ def contradiction_search(values, cands, units, units_of, peers, full, order, lim
     vals = np.empty_like(values)
     c = np.empty_like(cands)
     queue = np.empty((n_cells * (units.shape[1] + peers.shape[1] + 2), 2), dtype=np.int64)
-    room = _table_room(units.shape[0])
-    table = np.full(room, _EMPTY, dtype=np.int64)
-    state = np.array([_MIN_SIZE - 1, 0], dtype=np.int64)
-    todo = np.empty(units.shape[0], dtype=np.int64)
+    dirty = np.zeros(units.shape[0], dtype=np.uint8)
     todo_cands = order.copy()
     n_todo = order.shape[0]
     best_s, best_d, best_made = -1, -1, -1
@@ -226,7 +135,7 @@ def contradiction_search(values, cands, units, units_of, peers, full, order, lim
             d = todo_cands[i, 1]
             vals[:] = values
             c[:] = cands
-            ok, made = _assume(vals, c, units, units_of, peers, full, s, d, limit, queue, table, state, todo)
+            ok, made = _assume(vals, c, units, units_of, peers, full, s, d, limit, queue, dirty)
             if not ok and (best_s < 0 or made < best_made):
                 best_s, best_d, best_made = s, d, made
             if not ok or made >= limit:

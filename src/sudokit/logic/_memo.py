@@ -14,8 +14,11 @@ unit has a hidden or naked subset at all): :func:`recall` / :func:`keep` under :
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sudokit.geometry import Geometry
 from sudokit.logic.state import State
+from sudokit.logic.step import Step
 
 #: bounds on the tables (a table is emptied when it reaches its bound): misses are small keys; per-unit
 #: values can be lists of sets, so fewer are kept (a puzzle's path makes a few thousand of either)
@@ -88,6 +91,19 @@ def miss(tag: object, state: State, d: int) -> None:
     if len(_misses) >= MAX_MISSES:
         _misses.clear()
     _misses.add((tag, d, digit_cells(state)[d]))
+
+
+def first_by_digit(tag: object, state: State, find_on: Callable[[int], Step | None]) -> Step | None:
+    """The first step ``find_on(d)`` gives, digit by digit, skipping the digits where ``tag`` is a known miss
+    and remembering the new misses."""
+    for d in state.g.digits:
+        if known_miss(tag, state, d):
+            continue
+        step = find_on(d)
+        if step is not None:
+            return step
+        miss(tag, state, d)
+    return None
 
 
 def forget() -> None:

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import known_miss, miss
+from sudokit.logic._memo import first_by_digit, known_miss, miss
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -149,7 +149,7 @@ class Graph:
         out = self._weak.get(v)
         if out is None:
             bits = self.same_digit[v] if self.mode in ("x", "y") else self.in_cell[v] | self.same_digit[v]
-            out = self._weak[v] = _bits(bits)
+            out = self._weak[v] = bit_numbers(bits)
         return out
 
 
@@ -162,7 +162,8 @@ def graph(state: State, mode: str) -> Graph:
     return found
 
 
-def _bits(x: int) -> list[int]:
+def bit_numbers(x: int) -> list[int]:
+    """The numbers of the bits set in ``x``, lowest first (candidate numbers of a bitset)."""
     out = []
     while x:
         low = x & -x
@@ -267,7 +268,7 @@ def _chain_step(state: State, mode: str, max_nodes: int) -> Step | None:
         return None
     chain, elim_bits = found
     n = state.g.size
-    elim = sorted(divmod(v, n) for v in _bits(elim_bits))
+    elim = sorted(divmod(v, n) for v in bit_numbers(elim_bits))
     elim = [(s, d + 1) for s, d in elim]
     cands = [(v // n, v % n + 1) for v in chain]
     links = [(cands[i], cands[i + 1], i % 2 == 0) for i in range(len(cands) - 1)]
@@ -305,14 +306,7 @@ def aic(state: State) -> Step | None:
 def simple_colouring(state: State) -> Step | None:
     """Colour each digit's conjugate pairs in two colours: a cell seeing both colours loses the digit
     (trap); two cells of one colour that see each other make that colour false (wrap)."""
-    for d in state.g.digits:
-        if known_miss("Simple Colouring", state, d):
-            continue
-        step = _colouring_on(state, d)
-        if step is not None:
-            return step
-        miss("Simple Colouring", state, d)
-    return None
+    return first_by_digit("Simple Colouring", state, lambda d: _colouring_on(state, d))
 
 
 def _colouring_on(state: State, d: int) -> Step | None:

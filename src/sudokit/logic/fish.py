@@ -4,12 +4,12 @@ works on any geometry."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import combinations
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import known_miss, miss
+from sudokit.logic._memo import first_by_digit
 from sudokit.logic.state import State, layout
 from sudokit.logic.step import Step
 
@@ -20,14 +20,9 @@ def basic_fish(state: State, k: int) -> Step | None:
     """The first ``k``-fish found, rows as base first, then columns."""
     lay = state.lay
     for o, (base, cover_of) in enumerate(((lay.rows, lay.col_of), (lay.cols, lay.row_of))):
-        tag = ("fish", k, o)
-        for d in state.g.digits:
-            if known_miss(tag, state, d):
-                continue
-            step = _fish_on(state, k, d, base, cover_of)
-            if step is not None:
-                return step
-            miss(tag, state, d)
+        step = first_by_digit(("fish", k, o), state, partial(_fish_on, state, k, base=base, cover_of=cover_of))
+        if step is not None:
+            return step
     return None
 
 
@@ -102,14 +97,9 @@ def finned_fish(state: State, k: int) -> Step | None:
         return None
     pos = state.positions_table()
     for o, tables in enumerate(_fin_tables(g)):
-        tag = ("finned", k, o)
-        for d in g.digits:
-            if known_miss(tag, state, d):
-                continue
-            step = _finned_on(state, k, d, pos, tables)
-            if step is not None:
-                return step
-            miss(tag, state, d)
+        step = first_by_digit(("finned", k, o), state, partial(_finned_on, state, k, pos=pos, tables=tables))
+        if step is not None:
+            return step
     return None
 
 

@@ -6,9 +6,13 @@ and see what happens.
 Propagation follows naked and hidden singles only ("level 1"); the dynamic variant also uses locked
 candidates while following ("level 2") and is rated higher. Works on every geometry.
 
+Following an assumption searches the units touched by its changes for hidden singles in ascending unit
+number (a bitmask of "dirty" units, lowest bit first). The number of deductions before a contradiction, and
+so the rating, depends on that order; it is fixed here so that it never rests on an implementation detail.
+
 The contradiction search over every candidate runs in a numba kernel (``_kernels.contradiction_search``)
-that follows singles exactly as :func:`assume` does; the dynamic variant, which calls the locked-candidates
-finders while following, stays in Python.
+that follows singles exactly as :func:`assume` does, in the same order; the dynamic variant, which calls
+the locked-candidates finders while following, stays in Python.
 """
 
 from __future__ import annotations
@@ -30,13 +34,16 @@ def assume(state: State, cell: int, digit: int, locked: bool = False, limit: int
     locked candidates when ``locked``. Returns (still consistent, number of deductions made).
 
     Event-driven: only units touched by a change are searched for hidden singles, so following one
-    assumption costs a few hundred operations rather than a sweep of the whole grid per deduction."""
+    assumption costs a few hundred operations rather than a sweep of the whole grid per deduction. The
+    touched units are kept as a bitmask (bit ``u`` = unit ``u``) and searched in ascending unit number; the
+    singles they reveal are followed last found, first placed."""
     g = state.g
-    units, units_of, peers = g.units, g.units_of, g.peers
+    units, peers = g.units, g.peers
+    unit_bits = state.lay.unit_bits
     full = g.all_mask
     c, vals = state.cands, state.values
     queue = [(cell, digit)]
-    dirty: set[int] = set()
+    dirty = 0
     made = 0
     while made < limit:
         while queue:
@@ -51,7 +58,7 @@ def assume(state: State, cell: int, digit: int, locked: bool = False, limit: int
             vals[s] = d
             c[s] = 0
             made += 1
-            dirty.update(units_of[s])
+            dirty |= unit_bits[s]
             off = ~bit
             for p in peers[s]:
                 m = c[p]
@@ -60,12 +67,15 @@ def assume(state: State, cell: int, digit: int, locked: bool = False, limit: int
                     c[p] = m
                     if not m:
                         return False, made
-                    dirty.update(units_of[p])
+                    dirty |= unit_bits[p]
                     if not m & (m - 1):
                         queue.append((p, m.bit_length()))
         if dirty:
-            todo, dirty = dirty, set()
-            for u in todo:
+            todo, dirty = dirty, 0
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                u = low.bit_length() - 1
                 once = more = placed = 0
                 unit = units[u]
                 for s in unit:
@@ -97,7 +107,7 @@ def assume(state: State, cell: int, digit: int, locked: bool = False, limit: int
                     m = c[s]
                     if not m:
                         return False, made
-                    dirty.update(units_of[s])
+                    dirty |= unit_bits[s]
                     if not m & (m - 1):
                         queue.append((s, m.bit_length()))
                 made += 1

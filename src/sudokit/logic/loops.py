@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sudokit.logic import text
-from sudokit.logic.chains import Graph, length_penalty
+from sudokit.logic.chains import Graph, bit_numbers, length_penalty
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -46,15 +46,6 @@ class Loop:
     strong: tuple[bool, ...]
     removed: int
     length: int  # nodes counted for the length penalty
-
-
-def _bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
 
 
 def _walk_back(levels: list[int], strong: dict[int, int], conf: dict[int, int], w: int, depth: int) -> list[int]:
@@ -120,12 +111,7 @@ def find_continuous(state: State, max_nodes: int = MAX_NODES) -> Loop | None:
         # the candidates reached at an odd depth d close a loop of d + 1 candidates
         while frontier and depth + 2 < limit:
             depth += 1
-            nxt = 0
-            links = strong if depth % 2 else conf
-            while frontier:
-                low = frontier & -frontier
-                nxt |= links[low.bit_length() - 1]
-                frontier ^= low
+            nxt = _reach(frontier, strong if depth % 2 else conf)
             if depth % 2:
                 frontier = nxt & ~seen_on
                 seen_on |= frontier
@@ -135,7 +121,7 @@ def find_continuous(state: State, max_nodes: int = MAX_NODES) -> Loop | None:
             levels.append(frontier)
             if not depth % 2 or depth < 3:
                 continue
-            for w in _bits(frontier & conf_a):
+            for w in bit_numbers(frontier & conf_a):
                 path = _walk_back(levels, strong, conf, w, depth)
                 if len(set(path)) != len(path):  # true at one point and false at another: not a loop to show
                     continue
@@ -145,6 +131,16 @@ def find_continuous(state: State, max_nodes: int = MAX_NODES) -> Loop | None:
                     limit = depth + 1
                     break
     return best
+
+
+def _reach(frontier: int, links: dict[int, int]) -> int:
+    """The candidates one link away from any candidate of ``frontier`` (bitsets)."""
+    nxt = 0
+    while frontier:
+        low = frontier & -frontier
+        nxt |= links[low.bit_length() - 1]
+        frontier ^= low
+    return nxt
 
 
 def find_discontinuous(state: State, max_nodes: int = MAX_NODES, first: bool = False) -> Loop | None:
@@ -168,12 +164,7 @@ def find_discontinuous(state: State, max_nodes: int = MAX_NODES, first: bool = F
         # (d candidates); if w and a conflict with the same t, t goes (an AIC of d + 1 candidates)
         while frontier and depth + 1 < limit:
             depth += 1
-            nxt = 0
-            links = strong if depth % 2 else conf
-            while frontier:
-                low = frontier & -frontier
-                nxt |= links[low.bit_length() - 1]
-                frontier ^= low
+            nxt = _reach(frontier, strong if depth % 2 else conf)
             if depth % 2:
                 frontier = nxt & ~seen_on
                 seen_on |= frontier
@@ -191,7 +182,7 @@ def find_discontinuous(state: State, max_nodes: int = MAX_NODES, first: bool = F
                     break
             if depth + 1 >= limit:
                 continue
-            for w in _bits(frontier & ~bit_a):
+            for w in bit_numbers(frontier & ~bit_a):
                 removed = conf_a & conf[w] & ~bit_a & ~(1 << w)
                 if not removed:
                     continue
@@ -263,7 +254,7 @@ def _step(state: State, loop: Loop) -> Step:
     where = dict(cells=sorted({s for s, _ in cands}), candidates=cands[:-1], links=links, rating=rating)
     written = _notation(state, nodes, strong)
     if loop.kind == "continuous":
-        elim = [divmod(v, n) for v in _bits(loop.removed)]
+        elim = [divmod(v, n) for v in bit_numbers(loop.removed)]
         elim = [(s, d + 1) for s, d in elim]
         return Step(
             "Continuous Nice Loop",
@@ -285,7 +276,7 @@ def _step(state: State, loop: Loop) -> Step:
             ),
             **where,
         )
-    elim = [divmod(v, n) for v in _bits(loop.removed)]
+    elim = [divmod(v, n) for v in bit_numbers(loop.removed)]
     elim = [(c, e + 1) for c, e in elim]
     (sa, da), (sw, dw) = cands[1], cands[-2]
     return Step(
@@ -329,7 +320,7 @@ def _three_candidate_placement(state: State) -> Loop | None:
         s = strong[a]
         if not s & (s - 1):
             continue  # fewer than two strong links
-        for b in _bits(s):
+        for b in bit_numbers(s):
             both = conf[b] & s
             if both:
                 c = (both & -both).bit_length() - 1

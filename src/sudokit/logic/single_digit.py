@@ -4,7 +4,7 @@ link) and Empty Rectangle (which needs boxes)."""
 from __future__ import annotations
 
 from sudokit.logic import text
-from sudokit.logic._memo import known_miss, miss
+from sudokit.logic._memo import first_by_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -25,14 +25,7 @@ def _kind(state: State, u: int) -> str:
 
 
 def _turbot(state: State, wanted: str) -> Step | None:
-    for d in state.g.digits:
-        if known_miss(wanted, state, d):
-            continue
-        step = _turbot_on(state, wanted, d)
-        if step is not None:
-            return step
-        miss(wanted, state, d)
-    return None
+    return first_by_digit(wanted, state, lambda d: _turbot_on(state, wanted, d))
 
 
 def _turbot_on(state: State, wanted: str, d: int) -> Step | None:
@@ -98,17 +91,10 @@ def empty_rectangle(state: State) -> Step | None:
     """A box whose places for ``d`` lie in one row and one column of it (not in just one), with a strong
     link on ``d`` in a line outside the box: the cell where the other end's line meets the box's line
     cannot be ``d``. Needs rectangular boxes."""
-    g, lay = state.g, state.lay
+    lay = state.lay
     if not lay.has_boxes:
         return None
-    for d in g.digits:
-        if known_miss("Empty Rectangle", state, d):
-            continue
-        step = _empty_rectangle_on(state, d)
-        if step is not None:
-            return step
-        miss("Empty Rectangle", state, d)
-    return None
+    return first_by_digit("Empty Rectangle", state, lambda d: _empty_rectangle_on(state, d))
 
 
 def _empty_rectangle_on(state: State, d: int) -> Step | None:

@@ -31,6 +31,7 @@ class Layout:
     col_of: tuple[int, ...]
     box_of: tuple[int, ...]  # cell -> box unit index, -1 without boxes
     has_boxes: bool  # rectangular 3x3-style boxes (box_rows x box_cols), needed by box techniques
+    unit_bits: tuple[int, ...]  # cell -> bitmask of the units holding it (bit u = unit u)
 
 
 @lru_cache(maxsize=32)
@@ -57,6 +58,7 @@ def layout(g: Geometry) -> Layout:
         tuple(col_of),
         tuple(box_of),
         g.box_rows is not None and len(boxes) == g.size,
+        tuple(sum(1 << u for u in us) for us in g.units_of),
     )
 
 
