@@ -91,16 +91,26 @@ def direct(state: State, step: Step, where_single: str = "box") -> Step | None:
     kind of unit the single must be in: ``"box"`` (any unit that is not a row or column), ``"line"`` or
     ``"any"``."""
     g, lay = state.g, state.lay
-    trial = state.copy()
-    trial.apply(step)
+    if step.placements:  # a step that places would change more than candidates: follow it on a copy
+        trial = state.copy()
+        trial.apply(step)
+        left, placed = trial.positions, trial.placed_in
+    else:  # only eliminations: a unit's places for d after the step are its places now, less the removed ones
+        gone = set(step.eliminations)
+
+        def left(u: int, d: int) -> list[int]:
+            return [s for s in state.positions(u, d) if (s, d) not in gone]
+
+        placed = state.placed_in
+
     lines = set(lay.rows) | set(lay.cols)
     for cell, d in step.eliminations:
         for u in g.units_of[cell]:
             if where_single != "any" and (u in lines) != (where_single == "line"):
                 continue
-            if trial.placed_in(u, d) or state.placed_in(u, d):
+            if placed(u, d) or state.placed_in(u, d):
                 continue
-            where = trial.positions(u, d)
+            where = left(u, d)
             if len(where) == 1 and len(state.positions(u, d)) > 1:
                 s = where[0]
                 return Step(
