@@ -8,7 +8,8 @@
   cut-offs) against ``sudoku_exchange_tiers.tiers.txt``.
 - ``top1465``: share solved without guessing and the time to rate them all (one core).
 
-Times are wall clock and CPU time of this process (``time.process_time()``, steadier on a shared machine);
+The first line times a fixed pure-Python loop as a reference for the machine's speed that day. Times are wall
+clock and CPU time of this process (``time.process_time()``, steadier on a shared machine);
 they include the one-off compilation of the logic's numba kernels when their cache is cold. ``--save FILE``
 writes every puzzle's rating as a JSON line (set, index, ER/EP/ED, score, level, hardest step, steps, solved),
 to see which puzzles a change moved.
@@ -124,12 +125,21 @@ def run_top1465(every: int) -> None:
     )
 
 
+def reference_ms() -> float:
+    """A fixed pure-Python loop, timed, so that rating times from different days (and machines) can be set
+    side by side: the rating is pure Python apart from its kernels, and this machine's speed varies."""
+    import timeit
+
+    return min(timeit.repeat("sum(range(10**6))", number=1, repeat=5)) * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--every", type=int, default=1, help="take every Nth puzzle (1 = all)")
     parser.add_argument("--set", default="all", choices=("rated", "tiers", "top1465", "all"))
     parser.add_argument("--save", metavar="FILE", help="write every puzzle's rating to FILE (JSON lines)")
     args = parser.parse_args()
+    print(f"machine reference: {reference_ms():.1f} ms for sum(range(10**6)) (pure Python, best of 5)")
     if args.set in ("rated", "all"):
         run_rated(args.every)
     if args.set in ("tiers", "all"):
