@@ -161,7 +161,7 @@ def test_verify_catches_a_broken_solution():
 
 def test_the_engines_rule_check_agrees_with_the_reference_on_damaged_grids():
     puzzles, geometry = load_lines(DATA / "top1465.txt")
-    batch = solve_all(puzzles[:400], geometry=geometry)
+    batch = solve_all(puzzles[:1200], geometry=geometry)
     rng = np.random.default_rng(7)
     damaged = batch.solutions.copy()
     for i in range(len(damaged)):
@@ -173,9 +173,13 @@ def test_the_engines_rule_check_agrees_with_the_reference_on_damaged_grids():
             damaged[i, [a, b]] = damaged[i, [b, a]]
         elif kind == 3:  # a valid grid that ignores the givens: another puzzle's solution
             damaged[i] = batch.solutions[(i + 1) % len(damaged)]
-    want = rules_hold(puzzles[:400], damaged, geometry)
+    want = rules_hold(puzzles[:1200], damaged, geometry)
     assert not want.all() and want.any()
-    assert (verify(puzzles[:400], damaged, geometry) == want).all()
+    assert (verify(puzzles[:1200], damaged, geometry) == want).all()
+    from sudokit.engine.batch import PARALLEL_FROM
+
+    assert len(damaged) >= PARALLEL_FROM  # so that two workers really check on threads
+    assert (verify(puzzles[:1200], damaged, geometry, workers=2) == want).all()
 
 
 def test_a_kernel_answer_that_breaks_the_rules_is_never_returned(monkeypatch):

@@ -127,9 +127,10 @@ def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers
     status = np.zeros(k, dtype=np.int8)
     counts = np.zeros(k, dtype=np.int64)
     stats = np.zeros((k, 4), dtype=np.int64)  # guesses, nodes, backtracks, ticks
-    _search(puzzles, geometry, limit, workers if k >= PARALLEL_FROM else 1, (solutions, status, counts, stats))
+    workers = workers if k >= PARALLEL_FROM else 1
+    _search(puzzles, geometry, limit, workers, (solutions, status, counts, stats))
     found = (status == SOLVED) | (status == MULTIPLE)
-    wrong = np.flatnonzero(found & ~verify(puzzles, solutions, geometry))
+    wrong = np.flatnonzero(found & ~verify(puzzles, solutions, geometry, workers))
     if len(wrong):
         from sudokit.result import UncheckedSolutionError
 
@@ -173,6 +174,9 @@ def warm_up(geometry: Geometry, workers: int = 1) -> None:
     if workers > 1:
         out = (np.zeros_like(empty), np.zeros(1, np.int8), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
         _search(empty, geometry, 1, workers, out)
+        from sudokit.engine.parallel import check_blocks
+
+        check_blocks(empty, empty, tables(geometry).units, geometry.size, np.zeros(1, np.bool_), 1)
 
 
 def solve_many(
@@ -274,13 +278,22 @@ def _decode(chars: np.ndarray, geometry: Geometry, path) -> np.ndarray:
     return out
 
 
-def verify(puzzles: np.ndarray, solutions: np.ndarray, geometry: Geometry) -> np.ndarray:
+def verify(puzzles: np.ndarray, solutions: np.ndarray, geometry: Geometry, workers: int = 1) -> np.ndarray:
     """Rule check of many solutions at once: True where row ``i`` of ``solutions`` solves row ``i`` of ``puzzles``
-    (every unit holds each digit once and every given is kept), in compiled code."""
-    from sudokit.engine.kernel import check_rows
-
+    (every unit holds each digit once and every given is kept), in compiled code, on ``workers`` threads."""
     puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
     solutions = np.ascontiguousarray(solutions, dtype=np.uint8)
     ok = np.zeros(len(puzzles), dtype=np.bool_)
-    check_rows(puzzles, solutions, tables(geometry).units, geometry.size, ok)
+    args = (puzzles, solutions, tables(geometry).units, geometry.size, ok)
+    if workers > 1 and len(puzzles) >= PARALLEL_FROM:
+        import numba
+
+        from sudokit.engine.parallel import check_blocks
+
+        numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
+        check_blocks(*args, max(64, workers * 16))
+    else:
+        from sudokit.engine.kernel import check_rows
+
+        check_rows(*args)
     return ok

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from numba import njit, prange
 
-from sudokit.engine.kernel import search_rows
+from sudokit.engine.kernel import check_rows, search_rows
 from sudokit.engine.kernel9 import search9_rows
 
 
@@ -60,3 +60,13 @@ def search9_blocks(puzzles, n_blocks, limit, solutions, status, counts, stats, s
         lo = b * total // n_blocks
         hi = (b + 1) * total // n_blocks
         search9_rows(puzzles, lo, hi, limit, solutions, status, counts, stats, shrink, complex_, expand, keep, box3)
+
+
+@njit(cache=True, parallel=True)
+def check_blocks(puzzles, solutions, units, n, ok, n_blocks):
+    """:func:`sudokit.engine.kernel.check_rows` over ``n_blocks`` slices of the rows, on numba threads."""
+    total = puzzles.shape[0]
+    for b in prange(n_blocks):
+        lo = b * total // n_blocks
+        hi = (b + 1) * total // n_blocks
+        check_rows(puzzles[lo:hi], solutions[lo:hi], units, n, ok[lo:hi])
