@@ -295,3 +295,34 @@ def test_line_combos_are_the_combinations_whose_union_fits():
         if union.bit_count() <= 3:
             expected.append((tuple(10 + i for i in combo), union))
     assert got == expected
+
+
+# ---- positions table kept up to date by State.apply ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "puzzle, variant",
+    [
+        (lines("top1465.txt")[3], None),
+        (lines("top1465.txt")[40], None),
+        (lines("xsudoku9.txt")[0], "diagonal"),
+        (lines("sudoku16_vu.txt")[0], None),
+    ],
+)
+def test_apply_brings_the_positions_table_up_to_date(puzzle, variant):
+    # along a whole solving path: the table after each step equals one built from scratch, and the table
+    # held from before the step is left as it was
+    state = State.from_grid(parse_grid(puzzle, geometry=from_name(variant) if variant else None))
+    techniques = applicable(state)
+    steps = 0
+    while not state.is_solved() and steps < 300:
+        held = state.positions_table()
+        snapshot = [[list(cells) for cells in row] for row in held]
+        step = next_step(state, techniques)
+        if step is None:
+            break
+        state.apply(step)
+        steps += 1
+        assert state.positions_table() == state._positions_table()
+        assert held == snapshot
+    assert steps > 20

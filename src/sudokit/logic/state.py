@@ -204,9 +204,34 @@ class State:
         self.cands[cell] &= ~(1 << (d - 1))
 
     def apply(self, step) -> None:
-        """Carry out a step's placements and eliminations."""
+        """Carry out a step's placements and eliminations. A positions table already built is brought up to
+        date rather than rebuilt: a step removes a few candidates, and the solver asks for the table again at
+        once."""
+        pos = self._pos
+        before = self.cands[:] if pos is not None else None
         for cell, d in step.placements:
             if not self.values[cell]:
                 self.place(cell, d)
         for cell, d in step.eliminations:
             self.eliminate(cell, d)
+        if pos is not None:
+            self._pos = self._positions_without(pos, before)
+
+    def _positions_without(self, pos: list[list[list[int]]], before: list[int]) -> list[list[list[int]]]:
+        """``pos`` (the table for candidates ``before``) less every candidate removed since, as new lists:
+        the old table may still be held elsewhere and is left as it was."""
+        units_of = self.g.units_of
+        table = pos[:]
+        fresh = set()
+        for s, (old, new) in enumerate(zip(before, self.cands)):
+            gone = old & ~new
+            if not gone:
+                continue
+            for u in units_of[s]:
+                row = table[u]
+                if u not in fresh:
+                    row = table[u] = row[:]
+                    fresh.add(u)
+                for d in digits_of(gone):
+                    row[d] = [x for x in row[d] if x != s]
+        return table
