@@ -3,6 +3,7 @@ memo of misses across states gives the same steps as a cold search."""
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from pathlib import Path
 
@@ -326,3 +327,30 @@ def test_apply_brings_the_positions_table_up_to_date(puzzle, variant):
         assert state.positions_table() == state._positions_table()
         assert held == snapshot
     assert steps > 20
+
+
+def broken_reference(state: State) -> bool:
+    """Plainly: an empty cell without candidates, or a unit where some digit is neither placed nor possible."""
+    g = state.g
+    if any(not state.values[s] and not state.cands[s] for s in range(g.n_cells)):
+        return True
+    for unit in g.units:
+        for d in g.digits:
+            if not any(state.values[s] == d or state.cands[s] >> (d - 1) & 1 for s in unit):
+                return True
+    return False
+
+
+def test_is_broken_agrees_with_a_plain_check_on_damaged_states(hard_states, variant_states):
+    rng = random.Random(5)
+    verdicts = set()
+    for state in hard_states + variant_states:
+        assert state.is_broken() == broken_reference(state) is False
+        for _ in range(20):
+            trial = state.copy()
+            for s in rng.sample(trial.empty_cells(), k=min(6, len(trial.empty_cells()))):
+                trial.cands[s] &= rng.getrandbits(trial.g.size)  # drop some candidates, maybe all
+            trial.changed()
+            verdicts.add(trial.is_broken())
+            assert trial.is_broken() == broken_reference(trial)
+    assert verdicts == {True, False}

@@ -79,14 +79,14 @@ class Graph:
             base = state.memo["graph-base"] = (nodes, present, in_cell, same_digit)
         self.nodes, self.present, self.in_cell, self.same_digit = base
         self.memo = state.memo  # shares the mode-free word arrays between the state's graphs
-        strong: dict[int, set[int]] = {v: set() for v in self.nodes}
+        strong: dict[int, set[int]] = {}  # only the candidates that have a strong link
         if mode in ("y", "aic"):
             for s in range(g.n_cells):
                 if c[s].bit_count() == 2:
                     d1, d2 = digits_of(c[s])
                     a, b = s * n + d1 - 1, s * n + d2 - 1
-                    strong[a].add(b)
-                    strong[b].add(a)
+                    strong.setdefault(a, set()).add(b)
+                    strong.setdefault(b, set()).add(a)
         if mode in ("x", "aic"):
             pos = state.positions_table()
             for u in range(len(g.units)):
@@ -95,9 +95,11 @@ class Graph:
                     where = row[d]
                     if len(where) == 2:
                         a, b = where[0] * n + d - 1, where[1] * n + d - 1
-                        strong[a].add(b)
-                        strong[b].add(a)
-        self.strong = {v: sorted(w) for v, w in strong.items()}
+                        strong.setdefault(a, set()).add(b)
+                        strong.setdefault(b, set()).add(a)
+        self.strong: dict[int, list[int] | tuple[()]] = dict.fromkeys(self.nodes, ())  # in node order
+        for v, w in strong.items():
+            self.strong[v] = sorted(w)
         self.mode = mode
         self._weak: dict[int, list[int]] = {}
         self._link_words: tuple | None = None

@@ -8,7 +8,8 @@ so "cells where digit d may go" never includes placed cells. Steps change the st
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import or_
 
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
@@ -174,16 +175,12 @@ class State:
 
     def is_broken(self) -> bool:
         """True when an empty cell has no candidate or a digit has no place left in a unit."""
-        vals, c = self.values, self.cands
-        if any(not vals[s] and not c[s] for s in range(self.g.n_cells)):
+        # per cell: its candidates, or the bit of its digit once placed (placed cells have no candidates)
+        bits = [1 << (v - 1) if v else m for v, m in zip(self.values, self.cands)]
+        if 0 in bits:
             return True
-        for unit in self.g.units:
-            have = 0
-            for s in unit:
-                have |= c[s] | (1 << (vals[s] - 1) if vals[s] else 0)
-            if have != self.g.all_mask:
-                return True
-        return False
+        full, get = self.g.all_mask, bits.__getitem__
+        return any(reduce(or_, map(get, unit)) != full for unit in self.g.units)
 
     def to_grid(self) -> Grid:
         return Grid(self.g, tuple(self.values))
