@@ -81,28 +81,35 @@ def digit_cells(state: State) -> list[tuple[int, int, int]]:
     return found
 
 
-def known_miss(tag: object, state: State, d: int) -> bool:
-    """True when ``tag`` (a technique, with its parameters) found nothing for ``d`` on these very cells."""
-    return (tag, d, digit_cells(state)[d]) in _misses
+def known_misses(tag: object, state: State) -> frozenset[int]:
+    """The digits for which ``tag`` found nothing before on the very cells the state has for them."""
+    cells = digit_cells(state)
+    return frozenset(d for d in state.g.digits if (tag, d, cells[d]) in _misses)
 
 
 def miss(tag: object, state: State, d: int) -> None:
     """Remember that ``tag`` finds nothing for ``d`` on the state's cells for ``d``."""
+    _remember((tag, d, digit_cells(state)[d]))
+
+
+def _remember(key: tuple) -> None:
     if len(_misses) >= MAX_MISSES:
         _misses.clear()
-    _misses.add((tag, d, digit_cells(state)[d]))
+    _misses.add(key)
 
 
 def first_by_digit(tag: object, state: State, find_on: Callable[[int], Step | None]) -> Step | None:
     """The first step ``find_on(d)`` gives, digit by digit, skipping the digits where ``tag`` is a known miss
     and remembering the new misses."""
+    cells = digit_cells(state)
     for d in state.g.digits:
-        if known_miss(tag, state, d):
+        key = (tag, d, cells[d])
+        if key in _misses:
             continue
         step = find_on(d)
         if step is not None:
             return step
-        miss(tag, state, d)
+        _remember(key)
     return None
 
 

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import first_by_digit, known_miss, miss
+from sudokit.logic._memo import first_by_digit, known_misses, miss
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -191,7 +191,7 @@ def find_chain(state: State, mode: str, max_nodes: int = 20) -> tuple[list[int],
     # an X-chain stays on one digit, so a digit that gave no chain on the same cells is skipped (see ``_memo``)
     n = gr.n
     tag = ("X-Chain", max_nodes)
-    skip = {d for d in state.g.digits if known_miss(tag, state, d)} if mode == "x" else set()
+    skip = known_misses(tag, state) if mode == "x" else frozenset()
     starts = [a for a in gr.nodes if strong[a] and not (skip and a % n + 1 in skip) and in_cell[a] | same_digit[a]]
     best: tuple[list[int], int] | None = None
     if starts:

@@ -5,7 +5,7 @@ Works on every geometry (it only asks which units contain which cells)."""
 from __future__ import annotations
 
 from sudokit.logic import text
-from sudokit.logic._memo import known_miss, miss
+from sudokit.logic._memo import known_misses, miss
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -53,7 +53,7 @@ DIRECT_SUBSET = "box"
 def _first(state: State, tag: str, sources: list[int], name: str, single: str | None = None) -> Step | None:
     """The first locked-candidates step from ``sources`` (made direct when ``single`` names where the hidden
     single must be), skipping the digits already known to give nothing on the same cells (see ``_memo``)."""
-    skip = frozenset(d for d in state.g.digits if known_miss(tag, state, d))
+    skip = known_misses(tag, state)
     for step in _locked(state, sources, name, skip):
         if single is not None:
             step = direct(state, step, single)
