@@ -250,3 +250,93 @@ def _bit_length_u(m):
 def words(bits: int, n_words: int) -> list[int]:
     """A Python int bitset as ``n_words`` 64-bit words, lowest first."""
     return [(bits >> (64 * w)) & 0xFFFFFFFFFFFFFFFF for w in range(n_words)]
+
+
+@njit(cache=True)
+def finned_hits(spans, slots, k, cap, bands, span_all, g_first, g_len):
+    """The line combinations of a finned ``k``-fish search that can give a step, in the order of
+    :func:`sudokit.logic.fish._finned_on`: ``k``-combinations of the candidate base lines (``spans``: their
+    cover indices as bitsets; ``slots``: the bit of each line's place among all base lines) whose union has
+    at most ``cap`` bits (a branch stops as soon as it grows too big), more than ``k`` bits, and a cover band
+    where fins can share a box and remove something (``fish._fin_bands``). ``span_all``: the cover indices
+    of every base line; ``g_first``/``g_len``: each band of boxes as a run of base lines.
+
+    Returns a flat list: for each hit, its ``k`` line indices, its union and the bitmask of its bands."""
+    ng = g_first.shape[0]
+    width = 1
+    for gi in range(ng):
+        if (1 << g_len[gi]) > width:
+            width = 1 << g_len[gi]
+    tab_in = np.zeros((ng, width), dtype=np.int64)
+    tab_out = np.zeros((ng, width), dtype=np.int64)
+    for gi in range(ng):
+        for m in range(1 << g_len[gi]):
+            s_in = 0
+            s_out = 0
+            for j in range(g_len[gi]):
+                if m >> j & 1:
+                    s_in |= span_all[g_first[gi] + j]
+                else:
+                    s_out |= span_all[g_first[gi] + j]
+            tab_in[gi, m] = s_in
+            tab_out[gi, m] = s_out
+    out = [np.int64(0) for _ in range(0)]
+    n = spans.shape[0]
+    at = np.zeros(max(k, 1), dtype=np.int64)
+    below = np.zeros(max(k, 1), dtype=np.int64)  # union of the lines chosen above each depth
+    inside = np.zeros(ng, dtype=np.int64)
+    outside = np.zeros(ng, dtype=np.int64)
+    depth = 0 if n >= k else -1
+    while depth >= 0:
+        i = at[depth]
+        if i > n - k + depth:
+            depth -= 1
+            if depth >= 0:
+                at[depth] += 1
+            continue
+        joined = below[depth] | spans[i]
+        if _popcount(joined) > cap:
+            at[depth] += 1
+            continue
+        if depth < k - 1:
+            below[depth + 1] = joined
+            depth += 1
+            at[depth] = i + 1
+            continue
+        union = joined
+        if _popcount(union) > k:
+            chosen = slots[i]
+            for j in range(depth):
+                chosen |= slots[at[j]]
+            for gi in range(ng):
+                m = chosen >> g_first[gi] & ((1 << g_len[gi]) - 1)
+                inside[gi] = tab_in[gi, m]
+                outside[gi] = tab_out[gi, m]
+            found = 0
+            for bi in range(bands.shape[0]):
+                band_mask = bands[bi]
+                required = union & ~band_mask
+                if _popcount(required) > k:
+                    continue
+                for b in range(ng):
+                    if not inside[b] & band_mask:
+                        continue
+                    elim = outside[b] & band_mask & union
+                    if not elim:
+                        continue
+                    must = required
+                    for other in range(ng):
+                        if other != b:
+                            must |= inside[other] & band_mask
+                    nm = _popcount(must)
+                    if nm <= k and (must & elim or nm < k):
+                        found |= 1 << bi
+                        break
+            if found:
+                for j in range(depth):
+                    out.append(at[j])
+                out.append(i)
+                out.append(union)
+                out.append(found)
+        at[depth] += 1
+    return out

@@ -85,7 +85,14 @@ def _fin_tables(g: Geometry) -> tuple:
         cover_index = [index_of[cover_of[s]] for s in range(g.n_cells)]
         across = g.size // (g.size // band)  # base lines per band of boxes (box_rows when rows are the base)
         base_bands = [[i for i in range(len(base)) if i // across == b] for b in range(g.size // across)]
-        out.append((base, cover_units, cover_of, bands, line_box, cover_index, base_bands))
+        import numpy as np
+
+        arrays = (  # for the kernel: band masks, and each band of boxes as a run of base lines
+            np.array(bands, dtype=np.int64),
+            np.array([group[0] for group in base_bands], dtype=np.int64),
+            np.array([len(group) for group in base_bands], dtype=np.int64),
+        )
+        out.append((base, cover_units, cover_of, bands, line_box, cover_index, base_bands, arrays))
     return tuple(out)
 
 
@@ -108,13 +115,14 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
     lay, g, c = state.lay, state.g, state.cands
     box_of = lay.box_of
     size = g.size
-    base, cover_units, cover_of, bands, line_box, cover_index, base_bands = tables
+    base, cover_units, cover_of, bands, line_box, cover_index, base_bands, arrays = tables
     band = bands[0].bit_count()
     bit = 1 << (d - 1)
     lines = {}
     spans = []
+    slots = []  # bit of each kept line's place among all base lines
     span_all = []  # cover indices of every base line's ``d``s (by position in ``base``)
-    for u in base:
+    for i, u in enumerate(base):
         w = pos[u][d]
         m = 0
         for s in w:
@@ -123,36 +131,31 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
         if 1 <= len(w) <= k + 3:
             lines[u] = w
             spans.append(m)
+            slots.append(1 << i)
     order = list(lines)  # base units are in increasing order, as ``sorted(lines)`` was
-    span_of = dict(zip(order, spans))
-    combos = _line_combos(order, spans, k, k + band)
-    if not combos:
+    if len(order) < k:
         return None
-    slot = {u: 1 << i for i, u in enumerate(base)}
-    # per band of boxes, for every subset of its base lines (as a bit mask): the cover indices of the ``d``s
-    # of the lines in the subset and of the lines outside it
-    band_tabs = []
-    for group in base_bands:
-        tab_in, tab_out = [], []
-        for m in range(1 << len(group)):
-            s_in = s_out = 0
-            for j, i in enumerate(group):
-                if m >> j & 1:
-                    s_in |= span_all[i]
-                else:
-                    s_out |= span_all[i]
-            tab_in.append(s_in)
-            tab_out.append(s_out)
-        band_tabs.append((group[0], (1 << len(group)) - 1, tab_in, tab_out))
-    for combo, union in combos:
-        if union.bit_count() <= k:
-            continue
-        chosen = 0
-        for u in combo:
-            chosen |= slot[u]
-        fin_bands = _fin_bands(union, chosen, band_tabs, bands, k)
-        if not fin_bands:
-            continue
+    span_of = dict(zip(order, spans))
+    # the k-combinations of lines that can give a step (few), found by a kernel; the covers and the step are
+    # then spelled out here, in the same order as before
+    import numpy as np
+
+    from sudokit.logic import _kernels
+
+    hits = _kernels.finned_hits(
+        np.array(spans, dtype=np.int64),
+        np.array(slots, dtype=np.int64),
+        k,
+        k + band,
+        arrays[0],
+        np.array(span_all, dtype=np.int64),
+        arrays[1],
+        arrays[2],
+    )
+    for h in range(0, len(hits), k + 2):
+        combo = tuple(order[j] for j in hits[h : h + k])
+        union, found = hits[h + k], hits[h + k + 1]
+        fin_bands = {bi for bi in range(len(bands)) if found >> bi & 1}
         inside = None
         for bi, band_mask in enumerate(bands):
             if bi not in fin_bands:
@@ -208,63 +211,6 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
                         ),
                     )
     return None
-
-
-def _fin_bands(union: int, chosen: int, band_tabs: list, bands: list[int], k: int) -> set[int]:
-    """The cover bands in which some choice of ``k`` covers out of ``union`` leaves fins in one box and
-    removes something (exact, so the covers are only enumerated where a step will be found). ``chosen`` has
-    bit ``i`` set for the ``i``-th base line in the combination.
-
-    With fins in band ``bi`` and box row (band of base lines) ``b``: the base lines' cover indices in ``bi``
-    outside ``b`` (``A``) and every index outside ``bi`` (``R``) must be covers; an elimination is a ``d`` of
-    that box in a non-base line whose cover index (``E``) is a cover."""
-    inside = []
-    outside = []
-    for first, full, tab_in, tab_out in band_tabs:
-        m = chosen >> first & full
-        inside.append(tab_in[m])
-        outside.append(tab_out[m])
-    found = set()
-    for bi, band_mask in enumerate(bands):
-        required = union & ~band_mask
-        if required.bit_count() > k:
-            continue
-        for b, s_in in enumerate(inside):
-            if not s_in & band_mask:
-                continue
-            elim = outside[b] & band_mask & union
-            if not elim:
-                continue
-            must = required
-            for other, s_other in enumerate(inside):
-                if other != b:
-                    must |= s_other & band_mask
-            n = must.bit_count()
-            if n <= k and (must & elim or n < k):
-                found.add(bi)
-                break
-    return found
-
-
-def _line_combos(lines: list[int], spans: list[int], k: int, cap: int) -> list[tuple[tuple[int, ...], int]]:
-    """``(combo, union of spans)`` for the ``k``-combinations of ``lines`` whose spans' union has at most
-    ``cap`` bits, in the order of ``itertools.combinations`` (a branch stops as soon as its union is too big)."""
-    n = len(lines)
-    out: list[tuple[tuple[int, ...], int]] = []
-
-    def grow(start: int, depth: int, union: int, prefix: tuple[int, ...]) -> None:
-        last = depth + 1 == k
-        for i in range(start, n - k + depth + 1):
-            joined = union | spans[i]
-            if joined.bit_count() > cap:
-                continue
-            if last:
-                out.append((prefix + (lines[i],), joined))
-            else:
-                grow(i + 1, depth + 1, joined, prefix + (lines[i],))
-
-    grow(0, 0, 0, ())
-    return out
 
 
 def _names(state: State, units) -> str:
