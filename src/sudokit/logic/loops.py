@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sudokit.logic import text
-from sudokit.logic.chains import Graph, bit_numbers, length_penalty
+from sudokit.logic.chains import bit_numbers, length_penalty
+from sudokit.logic.chains import graph as chain_graph
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -79,7 +80,7 @@ def _links(state: State) -> tuple[list[int], dict[int, int], dict[int, int]]:
 
 
 def _links_of(state: State) -> tuple[list[int], dict[int, int], dict[int, int]]:
-    graph = Graph(state, "aic")
+    graph = chain_graph(state, "aic")  # the one the AIC row, tried next, uses too
     conf = {v: graph.in_cell[v] | graph.same_digit[v] for v in graph.nodes}
     strong = {}
     for v in graph.nodes:

@@ -16,6 +16,7 @@ def naked_subset(state: State, k: int) -> Step | None:
     """``k`` cells of a unit whose candidates together are ``k`` digits: those digits leave every
     other cell of each unit that holds all ``k`` cells."""
     g, c, lay = state.g, state.cands, state.lay
+    unit_bits = lay.unit_bits
     for u, unit in enumerate(g.units):
         pool = [s for s in unit if c[s] and c[s].bit_count() <= k]
         if len(pool) < k:
@@ -32,7 +33,10 @@ def naked_subset(state: State, k: int) -> Step | None:
             if union.bit_count() != k:
                 continue
             subset = True
-            shared = [v for v in range(len(g.units)) if all(s in lay.unit_sets[v] for s in combo)]
+            common = unit_bits[combo[0]]  # the units holding every cell of the subset, in unit order
+            for s in combo[1:]:
+                common &= unit_bits[s]
+            shared = [v for v in range(common.bit_length()) if common >> v & 1]
             elim = sorted(
                 {(t, d) for v in shared for t in g.units[v] if t not in combo for d in digits_of(c[t] & union)}
             )
