@@ -445,3 +445,25 @@ def test_is_broken_agrees_with_a_plain_check_on_damaged_states(hard_states, vari
             verdicts.add(trial.is_broken())
             assert trial.is_broken() == broken_reference(trial)
     assert verdicts == {True, False}
+
+
+def words_of(values: list[int], total: int) -> np.ndarray:
+    """Python int bitsets as rows of 64-bit words, lowest first (plainly, through bytes)."""
+    n_words = (total + 63) // 64
+    raw = b"".join(v.to_bytes(n_words * 8, "little") for v in values)
+    return np.frombuffer(raw, dtype=np.uint64).reshape(len(values), n_words)
+
+
+def test_chain_graph_word_arrays_hold_the_graphs_links(hard_states, variant_states):
+    # the compiled word arrays against the graph's own Python bitsets, row by row, in every mode
+    for state in hard_states[::2] + variant_states:
+        for mode in ("x", "y", "aic"):
+            gr = chains.Graph(state.copy(), mode)
+            strong_w, weak_w, conf_w = gr.link_words()
+            total = gr.n * gr.n_cells
+            rows = list(range(total))
+            strong = {v: sum(1 << w for w in gr.strong[v]) for v in gr.nodes}
+            conf = {v: gr.in_cell[v] | gr.same_digit[v] for v in gr.nodes}
+            weak = {v: gr.same_digit[v] for v in gr.nodes} if mode in ("x", "y") else conf
+            for got, want in ((strong_w, strong), (weak_w, weak), (conf_w, conf)):
+                assert (got == words_of([want.get(v, 0) for v in rows], total)).all()

@@ -110,8 +110,39 @@ def _bit_index(low):
     return n
 
 
-def to_words(values: list[int], n_words: int) -> np.ndarray:
-    """Python int bitsets as a (len(values), n_words) array of 64-bit words, lowest first."""
-    size = n_words * 8
-    raw = b"".join(v.to_bytes(size, "little") for v in values)
-    return np.frombuffer(raw, dtype=np.uint64).reshape(len(values), n_words)
+@njit(cache=True)
+def conflict_words(cands, peers, n, conf, same):
+    """Fill ``conf`` (each candidate's conflicts: the other candidates of its cell and its digit in the
+    cell's peers) and ``same`` (the latter only), rows and bits numbered ``cell * n + digit - 1``, from the
+    candidate masks ``cands`` and the peer table ``peers`` (padded with -1). Both start zeroed."""
+    one = np.uint64(1)
+    for s in range(cands.shape[0]):
+        m = cands[s]
+        if m == 0:
+            continue
+        for d in range(n):
+            if not (m >> d) & 1:
+                continue
+            v = s * n + d
+            for e in range(n):
+                if e != d and (m >> e) & 1:
+                    b = s * n + e
+                    conf[v, b >> 6] |= one << np.uint64(b & 63)
+            for k in range(peers.shape[1]):
+                p = peers[s, k]
+                if p < 0:
+                    break
+                if (cands[p] >> d) & 1:
+                    b = p * n + d
+                    bit = one << np.uint64(b & 63)
+                    conf[v, b >> 6] |= bit
+                    same[v, b >> 6] |= bit
+
+
+@njit(cache=True)
+def set_bits(words, rows, bits):
+    """``words[rows[i]]`` gains bit ``bits[i]`` (as 64-bit words, lowest first), for every ``i``."""
+    one = np.uint64(1)
+    for i in range(rows.shape[0]):
+        b = bits[i]
+        words[rows[i], b >> 6] |= one << np.uint64(b & 63)

@@ -52,7 +52,9 @@ class Graph:
         n = g.size
         self.n = n
         self.n_cells = g.n_cells
+        self.g = g
         c = state.cands
+        self.cands = tuple(c)  # for the word arrays, built later on demand
         base = state.memo.get("graph-base")
         if base is None:
             nodes = []
@@ -110,37 +112,27 @@ class Graph:
         if self._link_words is None:
             import numpy as np
 
-            from sudokit.logic._chain_kernel import to_words
+            from sudokit.logic import _chain_kernel, _kernels
 
             total = self.n * self.n_cells
             n_words = (total + 63) // 64
-            nodes = self.nodes
-
-            def words(rows: list[int]):
-                full = np.zeros((total, n_words), dtype=np.uint64)
-                if nodes:
-                    full[nodes] = to_words(rows, n_words)
-                return full
-
-            strong = []
-            for v in nodes:
-                m = 0
-                for w in self.strong[v]:
-                    m |= 1 << w
-                strong.append(m)
-            # conflicts and same-digit links do not depend on the mode: shared by the state's graphs
+            # conflicts and same-digit links do not depend on the mode: shared by the state's graphs, and built
+            # in compiled code straight from the candidates
             memo = self.memo
             conf = memo.get("conf-words")
             if conf is None:
-                conf = memo["conf-words"] = words([self.in_cell[v] | self.same_digit[v] for v in nodes])
-            if self.mode in ("x", "y"):
-                weak = memo.get("same-words")
-                if weak is None:
-                    weak = memo["same-words"] = words([self.same_digit[v] for v in nodes])
-            else:
-                weak = conf
-            arrays = [words(strong), weak, conf]
-            self._link_words = tuple(arrays)
+                conf = np.zeros((total, n_words), dtype=np.uint64)
+                same = np.zeros((total, n_words), dtype=np.uint64)
+                peers = _kernels.tables(self.g)[2]
+                _chain_kernel.conflict_words(np.array(self.cands, dtype=np.int64), peers, self.n, conf, same)
+                memo["conf-words"], memo["same-words"] = conf, same
+            weak = memo["same-words"] if self.mode in ("x", "y") else conf
+            pairs = [(v, w) for v, ws in self.strong.items() for w in ws]
+            strong = np.zeros((total, n_words), dtype=np.uint64)
+            if pairs:
+                rows, bits = np.array(pairs, dtype=np.int64).T
+                _chain_kernel.set_bits(strong, np.ascontiguousarray(rows), np.ascontiguousarray(bits))
+            self._link_words = (strong, weak, conf)
         return self._link_words
 
     def conflicts(self, v: int) -> int:
