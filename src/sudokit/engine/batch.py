@@ -158,12 +158,20 @@ def _search(puzzles: np.ndarray, geometry: Geometry, limit: int, workers: int, o
     if workers <= 1:
         serial(puzzles, 0, k, *args)
         return
+    parallel, n_blocks = _on_threads(workers)
+    getattr(parallel, blocks)(puzzles, n_blocks, *args)
+
+
+def _on_threads(workers: int):
+    """The threaded kernels (:mod:`sudokit.engine.parallel`) with numba's pool set to ``workers`` threads, and
+    how many blocks of rows to split a batch into (a few per thread, so that a slow block does not hold the
+    others up)."""
     import numba
 
     from sudokit.engine import parallel
 
     numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
-    getattr(parallel, blocks)(puzzles, max(64, workers * 16), *args)
+    return parallel, max(64, workers * 16)
 
 
 def warm_up(geometry: Geometry, workers: int = 1) -> None:
@@ -174,9 +182,8 @@ def warm_up(geometry: Geometry, workers: int = 1) -> None:
     if workers > 1:
         out = (np.zeros_like(empty), np.zeros(1, np.int8), np.zeros(1, np.int64), np.zeros((1, 4), np.int64))
         _search(empty, geometry, 1, workers, out)
-        from sudokit.engine.parallel import check_blocks
-
-        check_blocks(empty, empty, tables(geometry).units, geometry.size, np.zeros(1, np.bool_), 1)
+        parallel, _ = _on_threads(workers)
+        parallel.check_blocks(empty, empty, tables(geometry).units, geometry.size, np.zeros(1, np.bool_), 1)
 
 
 def solve_many(
@@ -286,12 +293,8 @@ def verify(puzzles: np.ndarray, solutions: np.ndarray, geometry: Geometry, worke
     ok = np.zeros(len(puzzles), dtype=np.bool_)
     args = (puzzles, solutions, tables(geometry).units, geometry.size, ok)
     if workers > 1 and len(puzzles) >= PARALLEL_FROM:
-        import numba
-
-        from sudokit.engine.parallel import check_blocks
-
-        numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
-        check_blocks(*args, max(64, workers * 16))
+        parallel, n_blocks = _on_threads(workers)
+        parallel.check_blocks(*args, n_blocks)
     else:
         from sudokit.engine.kernel import check_rows
 
