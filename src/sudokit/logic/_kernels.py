@@ -42,13 +42,7 @@ def _assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, di
             vals[s] = d
             c[s] = 0
             made += 1
-            for k in range(units_of.shape[1]):
-                u = units_of[s, k]
-                if u < 0:
-                    break
-                if not dirty[u]:
-                    dirty[u] = 1
-                    n_dirty += 1
+            n_dirty += _mark_units(dirty, units_of, s)
             off = ~bit
             for k in range(peers.shape[1]):
                 p = peers[s, k]
@@ -60,13 +54,7 @@ def _assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, di
                     c[p] = m
                     if not m:
                         return False, made
-                    for j in range(units_of.shape[1]):
-                        u = units_of[p, j]
-                        if u < 0:
-                            break
-                        if not dirty[u]:
-                            dirty[u] = 1
-                            n_dirty += 1
+                    n_dirty += _mark_units(dirty, units_of, p)
                     if not m & (m - 1):
                         queue[qn, 0] = p
                         queue[qn, 1] = _bit_length(m)
@@ -105,6 +93,21 @@ def _assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, di
                 continue
         return True, made
     return True, made
+
+
+@njit(cache=True)
+def _mark_units(dirty, units_of, s):
+    """Flag the units holding cell ``s`` as touched (``units_of`` padded with -1); returns how many were not
+    flagged yet."""
+    new = 0
+    for k in range(units_of.shape[1]):
+        u = units_of[s, k]
+        if u < 0:
+            break
+        if not dirty[u]:
+            dirty[u] = 1
+            new += 1
+    return new
 
 
 @njit(cache=True)
