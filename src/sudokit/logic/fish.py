@@ -51,8 +51,7 @@ def _fish_on(state: State, k: int, d: int, base, cover_of) -> Step | None:
                 units=list(combo) + covers,
                 candidates=[(s, d) for s in sorted(inside)],
                 explanation=(
-                    f"{name} on {d}: in {text.and_list([state.unit_name(u) for u in combo])}, {d} can only "
-                    f"go in {text.and_list([state.unit_name(v) for v in covers])} "
+                    f"{name} on {d}: in {_names(state, combo)}, {d} can only go in {_names(state, covers)} "
                     f"({text.cells(state, inside)}): {text.removals(state, elim)}"
                 ),
             )
