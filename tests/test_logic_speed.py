@@ -12,7 +12,7 @@ import pytest
 
 from sudokit.formats import parse_grid
 from sudokit.geometry import from_name
-from sudokit.logic import _memo, als, chains, fish, forcing, intersections, single_digit, subsets
+from sudokit.logic import _memo, als, chains, fish, forcing, intersections, loops, single_digit, subsets
 from sudokit.logic.explain import explain, next_step
 from sudokit.logic.registry import applicable
 from sudokit.logic.state import State, digits_of
@@ -467,3 +467,68 @@ def test_chain_graph_word_arrays_hold_the_graphs_links(hard_states, variant_stat
             weak = {v: gr.same_digit[v] for v in gr.nodes} if mode in ("x", "y") else conf
             for got, want in ((strong_w, strong), (weak_w, weak), (conf_w, conf)):
                 assert (got == words_of([want.get(v, 0) for v in rows], total)).all()
+
+
+# ---- nice loops --------------------------------------------------------------------------------------
+
+
+def plain_find_continuous(state: State, max_nodes: int = loops.MAX_NODES):
+    """Reference: the walk from every start in Python, keeping a start's loop only when it is shorter (the
+    search before the kernel)."""
+    nodes, strong, conf = loops._links(state)
+    best, limit = None, max_nodes + 1
+    for a in nodes:
+        found = loops.continuous_from(a, strong, conf, limit)
+        if found is not None:
+            best, limit = found, found.length
+    return best
+
+
+def plain_three_candidate_placement(state: State):
+    """Reference: ``a = b - c = a`` over the Python bitsets (the search before the kernel)."""
+    nodes, strong, conf = loops._links(state)
+    for a in nodes:
+        s = strong[a]
+        if not s & (s - 1):
+            continue
+        for b in chains.bit_numbers(s):
+            both = conf[b] & s
+            if both:
+                c = (both & -both).bit_length() - 1
+                return loops.Loop("true", (a, b, c), (True, False, True), 0, 3)
+    return None
+
+
+@pytest.fixture(scope="module")
+def loop_states(hard_states, variant_states) -> list[State]:
+    """The shared states plus every state on a few top1465 paths (where loops exist)."""
+    out = list(hard_states + variant_states)
+    for p in lines("top1465.txt")[1:400:23]:
+        state = State.from_grid(parse_grid(p))
+        techniques = applicable(state)
+        for _ in range(150):
+            if state.is_solved():
+                break
+            out.append(state.copy())
+            step = next_step(state, techniques)
+            if step is None:
+                break
+            state.apply(step)
+    return out
+
+
+def test_continuous_loop_kernel_finds_the_loop_the_plain_walk_finds(loop_states):
+    found = 0
+    for state in loop_states:
+        for max_nodes in (loops.MAX_NODES, 8):
+            want = plain_find_continuous(state, max_nodes)
+            assert loops.find_continuous(State(state.g, state.values[:], state.cands[:]), max_nodes) == want
+            found += want is not None
+    assert found >= 10  # the comparison met real loops, not only empty answers
+
+
+def test_three_candidate_kernel_finds_the_placement_the_plain_search_finds(loop_states):
+    answers = [plain_three_candidate_placement(state) for state in loop_states]
+    for state, want in zip(loop_states, answers):
+        assert loops._three_candidate_placement(State(state.g, state.values[:], state.cands[:])) == want
+    assert sum(a is not None for a in answers) >= 3

@@ -9,10 +9,12 @@ from numba import njit
 
 
 @njit(cache=True)
-def best_start(starts, strong, weak, conf, limit):
+def best_start(strong, weak, conf, limit, n, skip):
     """Replay of ``find_chain``'s loop over starts: each start's shortest useful chain (breadth-first over
     bitsets of candidates, ``W`` 64-bit words per set), keeping a start only when it beats the best so far.
-    Returns (index into ``starts`` of the best start, its number of nodes) or (-1, -1).
+    The starts are the candidates, in number order, that have a strong link and a conflict, leaving out
+    digit ``d`` when bit ``d - 1`` of ``skip`` is set (``n`` digits). Returns (the best start's candidate
+    number, its chain's number of nodes) or (-1, -1).
 
     ``strong``, ``weak``, ``conf`` are (n_candidates, W) arrays: strong links, weak links and conflicts."""
     n, words = strong.shape
@@ -23,8 +25,9 @@ def best_start(starts, strong, weak, conf, limit):
     keep = np.zeros(words, dtype=np.uint64)
     one = np.uint64(1)
     best_i, best_len = -1, -1
-    for si in range(starts.shape[0]):
-        a = starts[si]
+    for a in range(strong.shape[0]):
+        if (skip >> (a % n)) & 1 or not _any_row(strong, a) or not _any_row(conf, a):
+            continue
         aw, ab = a // 64, np.uint64(a % 64)
         for w in range(words):
             keep[w] = conf[a, w]
@@ -96,18 +99,27 @@ def best_start(starts, strong, weak, conf, limit):
             on = not on
             depth += 1
         if found > 0 and (best_len < 0 or found < best_len):
-            best_i, best_len = si, found
+            best_i, best_len = a, found
             limit = found
     return best_i, best_len
 
 
 @njit(cache=True)
 def _bit_index(low):
+    """The number of the single bit set in ``low`` (a uint64)."""
     n = 0
     while low > np.uint64(1):
         low >>= np.uint64(1)
         n += 1
     return n
+
+
+@njit(cache=True)
+def _any_row(words, v):
+    for k in range(words.shape[1]):  # noqa: SIM110 - a plain loop compiles in numba
+        if words[v, k]:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -140,9 +152,216 @@ def conflict_words(cands, peers, n, conf, same):
 
 
 @njit(cache=True)
-def set_bits(words, rows, bits):
-    """``words[rows[i]]`` gains bit ``bits[i]`` (as 64-bit words, lowest first), for every ``i``."""
+def _link(words, a, b):
+    """Candidates ``a`` and ``b`` gain each other as links (rows of 64-bit words, lowest first)."""
     one = np.uint64(1)
-    for i in range(rows.shape[0]):
-        b = bits[i]
-        words[rows[i], b >> 6] |= one << np.uint64(b & 63)
+    words[a, b >> 6] |= one << np.uint64(b & 63)
+    words[b, a >> 6] |= one << np.uint64(a & 63)
+
+
+@njit(cache=True)
+def strong_words(cands, units, n, in_cells, in_units, strong):
+    """Fill ``strong`` (zeroed) with the strong links of the candidate masks ``cands``: the two digits of a
+    bivalue cell when ``in_cells``, the only two places of a digit in a unit (rows of ``units``) when
+    ``in_units``; numbered ``cell * n + digit - 1``."""
+    if in_cells:
+        for s in range(cands.shape[0]):
+            m = cands[s]
+            if m == 0 or m & (m - 1) == 0 or (m & (m - 1)) & ((m & (m - 1)) - 1):
+                continue  # not exactly two digits
+            d1 = 0
+            while not (m >> d1) & 1:
+                d1 += 1
+            d2 = d1 + 1
+            while not (m >> d2) & 1:
+                d2 += 1
+            _link(strong, s * n + d1, s * n + d2)
+    if in_units:
+        for u in range(units.shape[0]):
+            for d in range(n):
+                first, second, count = -1, -1, 0
+                for s in units[u]:
+                    if (cands[s] >> d) & 1:
+                        count += 1
+                        if count == 1:
+                            first = s
+                        elif count == 2:
+                            second = s
+                        else:
+                            break
+                if count == 2:
+                    _link(strong, first * n + d, second * n + d)
+
+
+# ---- nice loops (``sudokit.logic.loops``) ---------------------------------------------------------------
+
+
+@njit(cache=True)
+def _lowest(x, words):
+    """The number of the lowest bit set in the word row ``x`` (-1 when empty)."""
+    for k in range(words):
+        if x[k]:
+            return k * 64 + _bit_index(x[k] & (~x[k] + np.uint64(1)))
+    return -1
+
+
+@njit(cache=True)
+def _spread(frontier, links, out):
+    """``out`` = the union of ``links[v]`` over the candidates ``v`` of ``frontier``."""
+    one = np.uint64(1)
+    words = out.shape[0]
+    for k in range(words):
+        out[k] = 0
+    for w in range(words):
+        x = frontier[w]
+        while x:
+            low = x & (~x + one)
+            v = w * 64 + _bit_index(low)
+            for k in range(words):
+                out[k] |= links[v, k]
+            x ^= low
+
+
+@njit(cache=True)
+def continuous_start(strong, conf, limit):
+    """Replay of ``loops.find_continuous``'s loop over starts: from each candidate ``a`` in number order, the
+    breadth-first walk over larger candidates, down to the first closing candidate whose walked-back path is a
+    loop that removes something; a start is kept only when its loop is shorter than the best so far. Returns
+    (the best start, its loop's number of candidates) or (-1, -1). ``limit``: loops must have fewer
+    candidates than this."""
+    n_cand, words = strong.shape
+    one = np.uint64(1)
+    allowed = np.zeros(words, dtype=np.uint64)
+    seen_off = np.zeros(words, dtype=np.uint64)
+    seen_on = np.zeros(words, dtype=np.uint64)
+    conf_a = np.zeros(words, dtype=np.uint64)
+    nxt = np.zeros(words, dtype=np.uint64)
+    levels = np.zeros((limit + 1, words), dtype=np.uint64)
+    path = np.zeros(limit + 1, dtype=np.int64)
+    best_a, best_len = -1, -1
+    for a in range(n_cand):
+        aw, ab = a // 64, np.uint64(a % 64)
+        for k in range(words):  # candidates numbered above a
+            if k < aw:
+                allowed[k] = 0
+            elif k > aw:
+                allowed[k] = ~np.uint64(0)
+            else:
+                allowed[k] = ~((one << ab) | ((one << ab) - one))
+        leaves = False
+        closes = False
+        for k in range(words):
+            conf_a[k] = conf[a, k] & allowed[k]
+            if strong[a, k] & allowed[k]:
+                leaves = True
+            if conf_a[k]:
+                closes = True
+        if not leaves or not closes:
+            continue
+        for k in range(words):
+            seen_off[k] = ~allowed[k]
+            seen_on[k] = ~allowed[k]
+            levels[0, k] = 0
+        levels[0, aw] = one << ab
+        depth = 0
+        found = False
+        while depth + 2 < limit:
+            empty = True
+            for k in range(words):
+                if levels[depth, k]:
+                    empty = False
+                    break
+            if empty:
+                break
+            depth += 1
+            odd = depth % 2 == 1
+            _spread(levels[depth - 1], strong if odd else conf, nxt)
+            for k in range(words):
+                if odd:
+                    nxt[k] &= ~seen_on[k]
+                    seen_on[k] |= nxt[k]
+                else:
+                    nxt[k] &= ~seen_off[k]
+                    seen_off[k] |= nxt[k]
+                levels[depth, k] = nxt[k]
+            if not odd or depth < 3:
+                continue
+            for w0 in range(words):
+                x = levels[depth, w0] & conf_a[w0]
+                while x:
+                    low = x & (~x + one)
+                    w = w0 * 64 + _bit_index(low)
+                    x ^= low
+                    if _loop_removes(levels, strong, conf, w, depth, path):
+                        found = True
+                        break
+                if found:
+                    break
+            if found:
+                best_a, best_len = a, depth + 1
+                limit = depth + 1
+                break
+    return best_a, best_len
+
+
+@njit(cache=True)
+def _loop_removes(levels, strong, conf, w, depth, path):
+    """Walk back from ``w`` at ``depth`` to the start like ``loops._walk_back`` (into ``path``): whether the
+    path has no repeated candidate and, closed into a loop, removes something."""
+    words = levels.shape[1]
+    path[depth] = w
+    cur = w
+    for k in range(depth - 1, -1, -1):
+        lo = -1
+        for j in range(words):
+            x = levels[k, j] & (strong[cur, j] if k % 2 == 0 else conf[cur, j])
+            if x:
+                lo = j * 64 + _bit_index(x & (~x + np.uint64(1)))
+                break
+        cur = lo
+        path[k] = cur
+    size = depth + 1
+    for i in range(size):
+        for j in range(i + 1, size):
+            if path[i] == path[j]:
+                return False
+    for j in range(words):
+        removed = np.uint64(0)
+        for i in range(size):
+            v, u = path[i], path[(i + 1) % size]
+            removed |= conf[v, j] & conf[u, j]
+        for i in range(size):
+            if path[i] >> 6 == j:
+                removed &= ~(np.uint64(1) << np.uint64(path[i] & 63))
+        if removed:
+            return True
+    return False
+
+
+@njit(cache=True)
+def three_candidate_placement(strong, conf):
+    """``loops._three_candidate_placement``'s search: the first candidate ``a`` (in number order) with two
+    strong links to candidates ``b`` and ``c`` that conflict, as (a, b, c) with the lowest such ``b`` and
+    then the lowest ``c`` for it, or (-1, -1, -1)."""
+    n_cand, words = strong.shape
+    one = np.uint64(1)
+    for a in range(n_cand):
+        count = 0
+        for k in range(words):
+            x = strong[a, k]
+            while x and count < 2:
+                x &= x - one
+                count += 1
+        if count < 2:
+            continue
+        for w0 in range(words):
+            x = strong[a, w0]
+            while x:
+                low = x & (~x + one)
+                b = w0 * 64 + _bit_index(low)
+                x ^= low
+                for k in range(words):
+                    both = conf[b, k] & strong[a, k]
+                    if both:
+                        return a, b, k * 64 + _bit_index(both & (~both + one))
+    return -1, -1, -1

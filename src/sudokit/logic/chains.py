@@ -11,7 +11,7 @@ of them are Python ints used as bitsets; the breadth-first search from every sta
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
@@ -44,19 +44,28 @@ def _peer_masks(g: Geometry) -> tuple[int, ...]:
 class Graph:
     """Candidates of a state with their conflicts (as bitsets) and strong links.
 
-    Build it with :func:`graph` to share one graph per state and mode (X-chains, XY-chains, AICs and loops
-    all ask for one on the same state)."""
+    The searches run in compiled code over :meth:`link_words`; the Python bitsets and link lists below are
+    built on first use only (to spell out a chain that was found, or for a plain search). Build a graph with
+    :func:`graph` to share one per state and mode (X-chains, XY-chains, AICs and loops all ask for one on the
+    same state)."""
 
     def __init__(self, state: State, mode: str):
         g = state.g
-        n = g.size
-        self.n = n
+        self.n = g.size
         self.n_cells = g.n_cells
         self.g = g
-        c = state.cands
-        self.cands = tuple(c)  # for the word arrays, built later on demand
-        base = state.memo.get("graph-base")
+        self.cands = tuple(state.cands)  # a snapshot: the state may change after the graph is built
+        self.memo = state.memo  # shares the mode-free parts between the state's graphs
+        self.mode = mode
+        self._weak: dict[int, list[int]] = {}
+        self._link_words: tuple | None = None
+
+    @cached_property
+    def _base(self) -> tuple[list[int], int, dict[int, int], dict[int, int]]:
+        """(candidates, their bitset, in-cell conflicts, same-digit conflicts), shared by the state's graphs."""
+        base = self.memo.get("graph-base")
         if base is None:
+            n, c = self.n, self.cands
             nodes = []
             present = 0
             in_cell = {}
@@ -66,7 +75,7 @@ class Graph:
                 if m:
                     for d in digits_of(m):
                         digit_bits[d - 1] |= 1 << (s * n + d - 1)
-            pmask = _peer_masks(g)
+            pmask = _peer_masks(self.g)
             for s, m in enumerate(c):
                 if not m:
                     continue
@@ -78,37 +87,55 @@ class Graph:
                     nodes.append(v)
                     in_cell[v] = cell_bits & ~(1 << v)
                     same_digit[v] = (peers_s << (d - 1)) & digit_bits[d - 1]
-            base = state.memo["graph-base"] = (nodes, present, in_cell, same_digit)
-        self.nodes, self.present, self.in_cell, self.same_digit = base
-        self.memo = state.memo  # shares the mode-free word arrays between the state's graphs
+            base = self.memo["graph-base"] = (nodes, present, in_cell, same_digit)
+        return base
+
+    @property
+    def nodes(self) -> list[int]:
+        """The candidate numbers, in increasing order."""
+        return self._base[0]
+
+    @property
+    def present(self) -> int:
+        return self._base[1]
+
+    @property
+    def in_cell(self) -> dict[int, int]:
+        return self._base[2]
+
+    @property
+    def same_digit(self) -> dict[int, int]:
+        return self._base[3]
+
+    @cached_property
+    def strong(self) -> dict[int, list[int] | tuple[()]]:
+        """Each candidate's strong links in the graph's mode (sorted; ``()`` for none), in node order."""
+        g, n, c = self.g, self.n, self.cands
         strong: dict[int, set[int]] = {}  # only the candidates that have a strong link
-        if mode in ("y", "aic"):
+        if self.mode in ("y", "aic"):
             for s in range(g.n_cells):
                 if c[s].bit_count() == 2:
                     d1, d2 = digits_of(c[s])
                     a, b = s * n + d1 - 1, s * n + d2 - 1
                     strong.setdefault(a, set()).add(b)
                     strong.setdefault(b, set()).add(a)
-        if mode in ("x", "aic"):
-            pos = state.positions_table()
-            for u in range(len(g.units)):
-                row = pos[u]
+        if self.mode in ("x", "aic"):
+            for unit in g.units:
                 for d in g.digits:
-                    where = row[d]
+                    bit = 1 << (d - 1)
+                    where = [s for s in unit if c[s] & bit]
                     if len(where) == 2:
                         a, b = where[0] * n + d - 1, where[1] * n + d - 1
                         strong.setdefault(a, set()).add(b)
                         strong.setdefault(b, set()).add(a)
-        self.strong: dict[int, list[int] | tuple[()]] = dict.fromkeys(self.nodes, ())  # in node order
+        out: dict[int, list[int] | tuple[()]] = dict.fromkeys(self.nodes, ())
         for v, w in strong.items():
-            self.strong[v] = sorted(w)
-        self.mode = mode
-        self._weak: dict[int, list[int]] = {}
-        self._link_words: tuple | None = None
+            out[v] = sorted(w)
+        return out
 
     def link_words(self):
         """(strong links, weak links, conflicts) of every candidate number as (n_candidates, W) arrays of 64-bit
-        words, for the chain kernel (built once per graph)."""
+        words, for the chain kernels (built once per graph, in compiled code straight from the candidates)."""
         if self._link_words is None:
             import numpy as np
 
@@ -116,22 +143,21 @@ class Graph:
 
             total = self.n * self.n_cells
             n_words = (total + 63) // 64
-            # conflicts and same-digit links do not depend on the mode: shared by the state's graphs, and built
-            # in compiled code straight from the candidates
+            units, _units_of, peers, _full = _kernels.tables(self.g)
+            # conflicts and same-digit links do not depend on the mode: shared by the state's graphs
             memo = self.memo
             conf = memo.get("conf-words")
             if conf is None:
+                memo["cand-array"] = np.array(self.cands, dtype=np.int64)
                 conf = np.zeros((total, n_words), dtype=np.uint64)
                 same = np.zeros((total, n_words), dtype=np.uint64)
-                peers = _kernels.tables(self.g)[2]
-                _chain_kernel.conflict_words(np.array(self.cands, dtype=np.int64), peers, self.n, conf, same)
+                _chain_kernel.conflict_words(memo["cand-array"], peers, self.n, conf, same)
                 memo["conf-words"], memo["same-words"] = conf, same
             weak = memo["same-words"] if self.mode in ("x", "y") else conf
-            pairs = [(v, w) for v, ws in self.strong.items() for w in ws]
             strong = np.zeros((total, n_words), dtype=np.uint64)
-            if pairs:
-                rows, bits = np.array(pairs, dtype=np.int64).T
-                _chain_kernel.set_bits(strong, np.ascontiguousarray(rows), np.ascontiguousarray(bits))
+            _chain_kernel.strong_words(
+                memo["cand-array"], units, self.n, self.mode in ("y", "aic"), self.mode in ("x", "aic"), strong
+            )
             self._link_words = (strong, weak, conf)
         return self._link_words
 
@@ -173,25 +199,16 @@ def find_chain(state: State, mode: str, max_nodes: int = 20) -> tuple[list[int],
     A numba kernel runs the breadth-first search from every start over bitsets and keeps the start of the
     shortest chain (the first such start in candidate order); only that start is searched again node by node
     to spell the chain out (the first one found in link order, as a plain breadth-first search would)."""
-    import numpy as np
-
     from sudokit.logic import _chain_kernel
 
     gr = graph(state, mode)
-    strong = gr.strong
-    in_cell, same_digit = gr.in_cell, gr.same_digit
     # an X-chain stays on one digit, so a digit that gave no chain on the same cells is skipped (see ``_memo``)
-    n = gr.n
     tag = ("X-Chain", max_nodes)
     skip = known_misses(tag, state) if mode == "x" else frozenset()
-    starts = [a for a in gr.nodes if strong[a] and not (skip and a % n + 1 in skip) and in_cell[a] | same_digit[a]]
-    best: tuple[list[int], int] | None = None
-    if starts:
-        strong_w, weak_w, conf_w = gr.link_words()
-        i, _length = _chain_kernel.best_start(np.array(starts, dtype=np.int64), strong_w, weak_w, conf_w, max_nodes)
-        if i >= 0:
-            a = starts[i]
-            best = _spell(gr, a, in_cell[a] | same_digit[a], max_nodes)
+    strong_w, weak_w, conf_w = gr.link_words()
+    skip_bits = sum(1 << (d - 1) for d in skip)
+    a, _length = _chain_kernel.best_start(strong_w, weak_w, conf_w, max_nodes, gr.n, skip_bits)
+    best = None if a < 0 else _spell(gr, a, gr.conflicts(a), max_nodes)
     if best is None and mode == "x":
         for d in state.g.digits:
             if d not in skip:

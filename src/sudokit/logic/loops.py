@@ -95,43 +95,53 @@ def find_continuous(state: State, max_nodes: int = MAX_NODES) -> Loop | None:
     """The shortest continuous loop (at most ``max_nodes`` candidates) that removes something.
 
     A loop is looked for from its smallest candidate only: the walk from ``a`` leaves out every candidate
-    numbered below ``a``, which makes the later walks short."""
-    nodes, strong, conf = _links(state)
-    best: Loop | None = None
-    limit = max_nodes + 1  # a loop must have fewer candidates than this to be kept
-    for a in nodes:
-        allowed = ~((2 << a) - 1)  # candidates numbered above a
-        conf_a = conf[a] & allowed
-        if not strong[a] & allowed or not conf_a:
-            continue  # no loop leaves a and comes back to it through larger candidates
-        bit_a = 1 << a
-        seen_off = seen_on = ~allowed  # reached while false / while true: a and smaller ones count as seen
-        levels = [bit_a]
-        frontier = bit_a
-        depth = 0
-        # the candidates reached at an odd depth d close a loop of d + 1 candidates
-        while frontier and depth + 2 < limit:
-            depth += 1
-            nxt = _reach(frontier, strong if depth % 2 else conf)
-            if depth % 2:
-                frontier = nxt & ~seen_on
-                seen_on |= frontier
-            else:
-                frontier = nxt & ~seen_off
-                seen_off |= frontier
-            levels.append(frontier)
-            if not depth % 2 or depth < 3:
+    numbered below ``a``, which makes the later walks short. A numba kernel runs the walks from every start
+    and names the start of the shortest loop (the first in candidate order); :func:`continuous_from` spells
+    out that start's loop."""
+    from sudokit.logic import _chain_kernel
+
+    strong_w, _weak_w, conf_w = chain_graph(state, "aic").link_words()
+    a, _length = _chain_kernel.continuous_start(strong_w, conf_w, max_nodes + 1)
+    if a < 0:
+        return None
+    _nodes, strong, conf = _links(state)
+    return continuous_from(a, strong, conf, max_nodes + 1)
+
+
+def continuous_from(a: int, strong: dict[int, int], conf: dict[int, int], limit: int) -> Loop | None:
+    """The first continuous loop of fewer than ``limit`` candidates whose smallest candidate is ``a`` and that
+    removes something: the breadth-first walk over larger candidates, level by level, stopping at the first
+    level where a walked-back path closes into such a loop (None if none does)."""
+    allowed = ~((2 << a) - 1)  # candidates numbered above a
+    conf_a = conf[a] & allowed
+    if not strong[a] & allowed or not conf_a:
+        return None  # no loop leaves a and comes back to it through larger candidates
+    bit_a = 1 << a
+    seen_off = seen_on = ~allowed  # reached while false / while true: a and smaller ones count as seen
+    levels = [bit_a]
+    frontier = bit_a
+    depth = 0
+    # the candidates reached at an odd depth d close a loop of d + 1 candidates
+    while frontier and depth + 2 < limit:
+        depth += 1
+        nxt = _reach(frontier, strong if depth % 2 else conf)
+        if depth % 2:
+            frontier = nxt & ~seen_on
+            seen_on |= frontier
+        else:
+            frontier = nxt & ~seen_off
+            seen_off |= frontier
+        levels.append(frontier)
+        if not depth % 2 or depth < 3:
+            continue
+        for w in bit_numbers(frontier & conf_a):
+            path = _walk_back(levels, strong, conf, w, depth)
+            if len(set(path)) != len(path):  # true at one point and false at another: not a loop to show
                 continue
-            for w in bit_numbers(frontier & conf_a):
-                path = _walk_back(levels, strong, conf, w, depth)
-                if len(set(path)) != len(path):  # true at one point and false at another: not a loop to show
-                    continue
-                removed = _continuous_removals(path, conf)
-                if removed:
-                    best = Loop("continuous", tuple(path), _alternate(depth + 1), removed, depth + 1)
-                    limit = depth + 1
-                    break
-    return best
+            removed = _continuous_removals(path, conf)
+            if removed:
+                return Loop("continuous", tuple(path), _alternate(depth + 1), removed, depth + 1)
+    return None
 
 
 def _reach(frontier: int, links: dict[int, int]) -> int:
@@ -315,15 +325,10 @@ def discontinuous_nice_loop(state: State, after_aic: bool = False) -> Step | Non
 
 def _three_candidate_placement(state: State) -> Loop | None:
     """``a = b - c = a``: two strong links from ``a`` to candidates that conflict, so ``a`` is placed (what
-    :func:`find_discontinuous` finds with ``max_nodes=3``, without the walk)."""
-    nodes, strong, conf = _links(state)
-    for a in nodes:
-        s = strong[a]
-        if not s & (s - 1):
-            continue  # fewer than two strong links
-        for b in bit_numbers(s):
-            both = conf[b] & s
-            if both:
-                c = (both & -both).bit_length() - 1
-                return Loop("true", (a, b, c), (True, False, True), 0, 3)
-    return None
+    :func:`find_discontinuous` finds with ``max_nodes=3``, without the walk). The first ``a`` in candidate
+    order, then the first ``b`` and ``c``; searched by a numba kernel over the AIC graph's links."""
+    from sudokit.logic import _chain_kernel
+
+    strong_w, _weak_w, conf_w = chain_graph(state, "aic").link_words()
+    a, b, c = _chain_kernel.three_candidate_placement(strong_w, conf_w)
+    return None if a < 0 else Loop("true", (a, b, c), (True, False, True), 0, 3)
