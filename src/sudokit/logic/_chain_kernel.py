@@ -105,6 +105,66 @@ def best_start(strong, weak, conf, limit, n, skip):
 
 
 @njit(cache=True)
+def spell_chain(strong, weak, conf, a, limit):
+    """The chain ``chains.find_chain`` reports from start ``a``: the first shortest chain (strong link first) in
+    breadth-first order, links taken in increasing candidate number, whose ends remove something. Returns
+    (the chain's candidate numbers, the candidate numbers it removes); both empty when no chain of fewer than
+    ``limit`` nodes exists."""
+    n_cand, words = strong.shape
+    one = np.uint64(1)
+    parent = np.full(2 * n_cand, -2, dtype=np.int64)  # key 2 * candidate + on; -2 unseen, -1 the start
+    frontier = np.empty(2 * n_cand, dtype=np.int64)
+    nxt = np.empty(2 * n_cand, dtype=np.int64)
+    parent[2 * a] = -1
+    frontier[0] = 2 * a
+    size = 1
+    depth = 1
+    while size and depth < limit:
+        count = 0
+        check = depth + 1 >= 4
+        for i in range(size):
+            key = frontier[i]
+            v = key >> 1
+            on = key & 1
+            for w0 in range(words):
+                x = weak[v, w0] if on else strong[v, w0]
+                while x:
+                    low = x & (~x + one)
+                    x ^= low
+                    w = w0 * 64 + _bit_index(low)
+                    k = 2 * w if on else 2 * w + 1
+                    if parent[k] != -2:
+                        continue
+                    parent[k] = key
+                    nxt[count] = k
+                    count += 1
+                    if on or not check or w == a:
+                        continue
+                    removed = []
+                    for j in range(words):
+                        m = conf[a, j] & conf[w, j]
+                        while m:
+                            low_m = m & (~m + one)
+                            m ^= low_m
+                            b = j * 64 + _bit_index(low_m)
+                            if b != a and b != w:
+                                removed.append(b)
+                    if removed:
+                        chain = []
+                        j = k
+                        while j != -1:
+                            chain.append(j >> 1)
+                            j = parent[j]
+                        chain.reverse()
+                        return np.array(chain, dtype=np.int64), np.array(removed, dtype=np.int64)
+        for i in range(count):
+            frontier[i] = nxt[i]
+        size = count
+        depth += 1
+    return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+
+
+@njit(cache=True)
 def _bit_index(low):
     """The number of the single bit set in ``low`` (a uint64)."""
     n = 0

@@ -198,7 +198,8 @@ def find_chain(state: State, mode: str, max_nodes: int = 20) -> tuple[list[int],
 
     A numba kernel runs the breadth-first search from every start over bitsets and keeps the start of the
     shortest chain (the first such start in candidate order); only that start is searched again node by node
-    to spell the chain out (the first one found in link order, as a plain breadth-first search would)."""
+    to spell the chain out, by a second kernel (the first one found in link order, as a plain breadth-first
+    search would)."""
     from sudokit.logic import _chain_kernel
 
     gr = graph(state, mode)
@@ -208,54 +209,15 @@ def find_chain(state: State, mode: str, max_nodes: int = 20) -> tuple[list[int],
     strong_w, weak_w, conf_w = gr.link_words()
     skip_bits = sum(1 << (d - 1) for d in skip)
     a, _length = _chain_kernel.best_start(strong_w, weak_w, conf_w, max_nodes, gr.n, skip_bits)
-    best = None if a < 0 else _spell(gr, a, gr.conflicts(a), max_nodes)
+    best = None
+    if a >= 0:
+        chain, removed = _chain_kernel.spell_chain(strong_w, weak_w, conf_w, a, max_nodes)
+        best = [int(v) for v in chain], sum(1 << int(v) for v in removed)
     if best is None and mode == "x":
         for d in state.g.digits:
             if d not in skip:
                 miss(tag, state, d)
     return best
-
-
-def _spell(gr: Graph, a: int, conf_a: int, limit: int) -> tuple[list[int], int]:
-    """The first shortest chain from ``a`` in breadth-first order over sorted links (one is known to exist
-    within ``limit`` nodes)."""
-    strong, weak_next = gr.strong, gr.weak_next
-    in_cell, same_digit = gr.in_cell, gr.same_digit
-    not_a = ~(1 << a)
-    parent: dict[int, int | None] = {2 * a: None}  # key: 2 * candidate + on
-    frontier = [2 * a]
-    depth = 1
-    while frontier and depth < limit:
-        nxt = []
-        check = depth + 1 >= 4
-        for key in frontier:
-            v = key >> 1
-            if key & 1:
-                for w in weak_next(v):
-                    k = 2 * w
-                    if k not in parent:
-                        parent[k] = key
-                        nxt.append(k)
-                continue
-            for w in strong[v]:
-                k = 2 * w + 1
-                if k in parent:
-                    continue
-                parent[k] = key
-                nxt.append(k)
-                if check and w != a:
-                    elim = conf_a & (in_cell[w] | same_digit[w]) & not_a & ~(1 << w)
-                    if elim:
-                        chain = []
-                        j: int | None = k
-                        while j is not None:
-                            chain.append(j >> 1)
-                            j = parent[j]
-                        chain.reverse()
-                        return chain, elim
-        frontier = nxt
-        depth += 1
-    raise AssertionError("no chain where the bitset search found one")  # pragma: no cover
 
 
 def _describe(state: State, chain: list[int]) -> str:
