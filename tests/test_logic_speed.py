@@ -532,3 +532,94 @@ def test_three_candidate_kernel_finds_the_placement_the_plain_search_finds(loop_
     for state, want in zip(loop_states, answers):
         assert loops._three_candidate_placement(State(state.g, state.values[:], state.cands[:])) == want
     assert sum(a is not None for a in answers) >= 3
+
+
+# ---- locked candidates and subsets -------------------------------------------------------------------
+
+
+def plain_locked(state: State, sources, name: str, single: str | None):
+    """Reference: the first locked-candidates step from ``sources`` by plain loops (the search before the
+    kernel), made direct when ``single`` is given."""
+    g, lay = state.g, state.lay
+    for u in sources:
+        for d in g.digits:
+            where = state.positions(u, d)
+            if len(where) < 2:
+                continue
+            common = set(g.units_of[where[0]])
+            for s in where[1:]:
+                common &= set(g.units_of[s])
+            common.discard(u)
+            for v in sorted(common):
+                if any(state.cands[s] >> (d - 1) & 1 and s not in lay.unit_sets[u] for s in g.units[v]):
+                    step = intersections._locked_step(state, u, d, v, name)
+                    if single is not None:
+                        step = intersections.direct(state, step, single)
+                    if step is not None:
+                        return step
+    return None
+
+
+def plain_naked(state: State, k: int):
+    """Reference: the first naked subset by plain combinations of each unit's cells."""
+    g, c = state.g, state.cands
+    for unit in g.units:
+        pool = [s for s in unit if c[s] and c[s].bit_count() <= k]
+        for combo in combinations(pool, k):
+            union = 0
+            for s in combo:
+                union |= c[s]
+            if union.bit_count() != k:
+                continue
+            shared = [v for v in range(len(g.units)) if all(s in g.units[v] for s in combo)]
+            if any(t not in combo and c[t] & union for v in shared for t in g.units[v]):
+                return subsets.naked_step(state, list(combo))
+    return None
+
+
+def plain_hidden(state: State, k: int, single: str | None):
+    """Reference: the first hidden subset by plain combinations of each unit's digits (made direct when
+    ``single`` is given)."""
+    g, c = state.g, state.cands
+    for u in range(len(g.units)):
+        places = {d: state.positions(u, d) for d in g.digits if 2 <= len(state.positions(u, d)) <= k}
+        for ds in combinations(sorted(places), k):
+            cells = {s for d in ds for s in places[d]}
+            inside = sum(1 << (d - 1) for d in ds)
+            if len(cells) != k or not any(c[s] & ~inside for s in cells):
+                continue
+            step = subsets.hidden_step(state, u, ds)
+            if single is not None:
+                step = intersections.direct(state, step, single)
+            if step is not None:
+                return step
+    return None
+
+
+def test_locked_candidates_kernel_finds_the_step_plain_loops_find(loop_states):
+    found = 0
+    for state in loop_states:
+        g, lay = state.g, state.lay
+        lines = list(lay.rows + lay.cols)
+        others = [u for u in range(len(g.units)) if u not in lines]
+        for find, sources, name, single in (
+            (intersections.pointing, others, "Pointing", None),
+            (intersections.claiming, lines, "Claiming", None),
+            (intersections.direct_pointing, others, "Pointing", "box"),
+        ):
+            want = plain_locked(state, sources, name, single)
+            assert find(State(g, state.values[:], state.cands[:])) == want
+            found += want is not None
+    assert found >= 100
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_subset_kernels_find_the_step_plain_combinations_find(loop_states, k):
+    found = 0
+    for state in loop_states:
+        fresh = State(state.g, state.values[:], state.cands[:])
+        want = (plain_naked(state, k), plain_hidden(state, k, None), plain_hidden(state, k, "box"))
+        got = (subsets.naked_subset(fresh, k), subsets.hidden_subset(fresh, k), subsets.direct_hidden_subset(fresh, k))
+        assert got == want
+        found += sum(w is not None for w in want)
+    assert found >= 20

@@ -9,6 +9,8 @@ singles: both search them in ascending unit number (here a flag per unit, scanne
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 from numba import njit
 
@@ -172,6 +174,26 @@ def tables(g: Geometry) -> tuple:
     out = (units, units_of, peers, g.all_mask)
     _TABLES[key] = (g, out)
     return out
+
+
+def state_arrays(state) -> tuple[np.ndarray, np.ndarray]:
+    """The state's values and candidate masks as int64 arrays for the kernels (made once per state; the
+    kernels only read them)."""
+    found = state.memo.get("arrays")
+    if found is None:
+        found = state.memo["arrays"] = (
+            np.array(state.values, dtype=np.int64),
+            np.array(state.cands, dtype=np.int64),
+        )
+    return found
+
+
+@lru_cache(maxsize=64)
+def single_ok(g: Geometry, where: str) -> np.ndarray:
+    """For each unit, whether it may hold the hidden single of a "direct" step when ``where`` is ``"box"``
+    (any unit but rows and columns), ``"line"`` (rows and columns) or ``"any"``."""
+    lines = {u for u in range(len(g.units)) if g.unit_kind(u) in ("row", "column")}
+    return np.array([where == "any" or (u in lines) == (where == "line") for u in range(len(g.units))])
 
 
 @njit(cache=True)

@@ -2,14 +2,15 @@
 
 The solver re-runs the technique table from the top after every step, and a step usually changes the
 candidates of one or two digits only. Fish, finned fish, turbot fish, empty rectangles, simple colouring and
-X-chains look at one digit at a time (so do pointing and claiming), and what they find for digit ``d`` depends only on
-the geometry, the cells where ``d`` is still a candidate and the cells that hold ``d``. So "nothing for ``d``"
-is remembered under (technique, geometry, ``d``, those cells), and the next state skips the digits whose
-cells have not changed. The answer is the same as a full search: skipped digits are exactly the ones that
-would have given nothing.
+X-chains look at one digit at a time, and what they find for digit ``d`` depends only on the geometry, the
+cells where ``d`` is still a candidate and the cells that hold ``d``. So "nothing for ``d``" is remembered
+under (technique, geometry, ``d``, those cells), and the next state skips the digits whose cells have not
+changed. The answer is the same as a full search: skipped digits are exactly the ones that would have given
+nothing.
 
-The same goes for what depends on one unit's candidates only (the almost locked sets of a unit, whether a
-unit has a hidden or naked subset at all): :func:`recall` / :func:`keep` under :func:`unit_key`.
+The same goes for what depends on one unit's candidates only (the almost locked sets of a unit):
+:func:`recall` / :func:`keep` under :func:`unit_key`. (Locked candidates and subsets need no memo: their
+numba kernels search a whole state in a few microseconds.)
 """
 
 from __future__ import annotations

@@ -4,43 +4,34 @@ Works on every geometry (it only asks which units contain which cells)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+import numpy as np
+
+from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import known_misses, miss
-from sudokit.logic.state import State
+from sudokit.logic.state import State, layout
 from sudokit.logic.step import Step
 
 
-def _locked(state: State, sources: list[int], name: str, skip: frozenset[int] = frozenset()):
-    """Every locked-candidates step from the given source units (a generator, first found first), leaving out
-    the digits in ``skip``."""
+def _locked_step(state: State, u: int, d: int, v: int, name: str) -> Step:
+    """The locked-candidates step: ``d``'s places in unit ``u`` all lie in unit ``v``, so ``d`` leaves the rest
+    of ``v``."""
     g, lay = state.g, state.lay
-    pos = state.positions_table()
-    digits = [d for d in g.digits if d not in skip]
-    for u in sources:
-        row = pos[u]
-        for d in digits:
-            where = row[d]
-            if len(where) < 2:
-                continue
-            bit = 1 << (d - 1)
-            common = set(g.units_of[where[0]])
-            for s in where[1:]:
-                common &= set(g.units_of[s])
-            common.discard(u)
-            for v in sorted(common):
-                elim = [(s, d) for s in g.units[v] if state.cands[s] & bit and s not in lay.unit_sets[u]]
-                if elim:
-                    yield Step(
-                        name,
-                        eliminations=elim,
-                        cells=where,
-                        units=[u, v],
-                        candidates=[(s, d) for s in where],
-                        explanation=(
-                            f"{name}: in {state.unit_name(u)}, {d} can only go in {text.cells(state, where)}, "
-                            f"all in {state.unit_name(v)}: {text.removals(state, elim)}"
-                        ),
-                    )
+    where = state.positions(u, d)
+    bit = 1 << (d - 1)
+    elim = [(s, d) for s in g.units[v] if state.cands[s] & bit and s not in lay.unit_sets[u]]
+    return Step(
+        name,
+        eliminations=elim,
+        cells=where,
+        units=[u, v],
+        candidates=[(s, d) for s in where],
+        explanation=(
+            f"{name}: in {state.unit_name(u)}, {d} can only go in {text.cells(state, where)}, "
+            f"all in {state.unit_name(v)}: {text.removals(state, elim)}"
+        ),
+    )
 
 
 # Where the hidden single of a "direct" step must be. Chosen by measurement against Sudoku Exchange's
@@ -50,40 +41,45 @@ DIRECT_POINTING = "box"
 DIRECT_SUBSET = "box"
 
 
-def _first(state: State, tag: str, sources: list[int], name: str, single: str | None = None) -> Step | None:
-    """The first locked-candidates step from ``sources`` (made direct when ``single`` names where the hidden
-    single must be), skipping the digits already known to give nothing on the same cells (see ``_memo``)."""
-    skip = known_misses(tag, state)
-    for step in _locked(state, sources, name, skip):
-        if single is not None:
-            step = direct(state, step, single)
-        if step is not None:
-            return step
-    for d in state.g.digits:
-        if d not in skip:
-            miss(tag, state, d)
-    return None
+def _first(state: State, sources: np.ndarray, name: str, single: str | None = None) -> Step | None:
+    """The first locked-candidates step from the units ``sources``, in their order and then digit order (made
+    direct when ``single`` names where the hidden single must be). A numba kernel finds which one comes first;
+    only that one is written out."""
+    from sudokit.logic import _kernels, _unit_kernel
+
+    values, cands = _kernels.state_arrays(state)
+    units, units_of, _peers, _full = _kernels.tables(state.g)
+    ok = _kernels.single_ok(state.g, single or "any")
+    u, d, v = _unit_kernel.locked_hit(values, cands, units, units_of, sources, state.g.size, single is not None, ok)
+    if u < 0:
+        return None
+    step = _locked_step(state, int(u), int(d) + 1, int(v), name)
+    return step if single is None else direct(state, step, single)
 
 
-def _not_lines(state: State) -> list[int]:
-    lay = state.lay
-    lines = set(lay.rows) | set(lay.cols)
-    return [u for u in range(len(state.g.units)) if u not in lines]
+@lru_cache(maxsize=32)
+def _sources(g: Geometry, lines: bool) -> np.ndarray:
+    """The source units of claiming (rows, then columns) or of pointing (every other unit), as an array."""
+    lay = layout(g)
+    if lines:
+        return np.array(lay.rows + lay.cols, dtype=np.int64)
+    kept = set(lay.rows) | set(lay.cols)
+    return np.array([u for u in range(len(g.units)) if u not in kept], dtype=np.int64)
 
 
 def pointing(state: State) -> Step | None:
     """Locked candidates type 1: a box's places for a digit all lie in one row or column."""
-    return _first(state, "Pointing", _not_lines(state), "Pointing")
+    return _first(state, _sources(state.g, False), "Pointing")
 
 
 def claiming(state: State) -> Step | None:
     """Locked candidates type 2: a row's or column's places for a digit all lie in one box."""
-    return _first(state, "Claiming", list(state.lay.rows + state.lay.cols), "Claiming")
+    return _first(state, _sources(state.g, True), "Claiming")
 
 
 def direct_pointing(state: State) -> Step | None:
     """Pointing whose eliminations leave a hidden single at once (Sudoku Explainer's "direct" variant)."""
-    return _first(state, "Direct Pointing", _not_lines(state), "Pointing", DIRECT_POINTING)
+    return _first(state, _sources(state.g, False), "Pointing", DIRECT_POINTING)
 
 
 def direct(state: State, step: Step, where_single: str = "box") -> Step | None:

@@ -1,11 +1,13 @@
-"""Naked and hidden subsets (pairs, triples, quads) in any unit of any geometry."""
+"""Naked and hidden subsets (pairs, triples, quads) in any unit of any geometry.
+
+numba kernels (``_unit_kernel``) search the units in order and name the first subset that removes something;
+only that one is written out as a step."""
 
 from __future__ import annotations
 
-from itertools import combinations
+import numpy as np
 
 from sudokit.logic import text
-from sudokit.logic._memo import keep, recall, unit_key
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -14,113 +16,86 @@ _NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 def naked_subset(state: State, k: int) -> Step | None:
     """``k`` cells of a unit whose candidates together are ``k`` digits: those digits leave every
-    other cell of each unit that holds all ``k`` cells."""
+    other cell of each unit that holds all ``k`` cells. The first such cells in unit order, then in
+    combination order of the unit's cells with at most ``k`` candidates."""
+    from sudokit.logic import _kernels, _unit_kernel
+
+    _values, cands = _kernels.state_arrays(state)
+    units, units_of, _peers, _full = _kernels.tables(state.g)
+    found = np.empty(k, dtype=np.int64)
+    if _unit_kernel.naked_subset_hit(cands, units, units_of, k, found) < 0:
+        return None
+    return naked_step(state, [int(s) for s in found])
+
+
+def naked_step(state: State, combo: list[int]) -> Step:
+    """The naked-subset step of the cells ``combo`` (their candidates are ``len(combo)`` digits)."""
     g, c, lay = state.g, state.cands, state.lay
-    unit_bits = lay.unit_bits
-    for u, unit in enumerate(g.units):
-        pool = [s for s in unit if c[s] and c[s].bit_count() <= k]
-        if len(pool) < k:
-            continue
-        # whether a unit has k cells with k digits at all depends on its own candidates only
-        key = unit_key(state, ("naked", k), u)
-        if recall(key):
-            continue
-        subset = False
-        for combo in combinations(pool, k):
-            union = 0
-            for s in combo:
-                union |= c[s]
-            if union.bit_count() != k:
-                continue
-            subset = True
-            common = unit_bits[combo[0]]  # the units holding every cell of the subset, in unit order
-            for s in combo[1:]:
-                common &= unit_bits[s]
-            shared = [v for v in range(common.bit_length()) if common >> v & 1]
-            elim = sorted(
-                {(t, d) for v in shared for t in g.units[v] if t not in combo for d in digits_of(c[t] & union)}
-            )
-            if elim:
-                ds = digits_of(union)
-                name = f"Naked {_NAMES[k].title()}"
-                where = " and ".join(state.unit_name(v) for v in shared)
-                return Step(
-                    name,
-                    eliminations=elim,
-                    cells=list(combo),
-                    units=shared,
-                    candidates=[(s, d) for s in combo for d in digits_of(c[s])],
-                    explanation=(
-                        f"Naked {_NAMES[k]} {text.digit_set(ds)} in {where} ({text.cells(state, combo)}): "
-                        f"{text.removals(state, elim)}"
-                    ),
-                )
-        if not subset:
-            keep(key, True)
-    return None
+    k = len(combo)
+    union = 0
+    for s in combo:
+        union |= c[s]
+    common = lay.unit_bits[combo[0]]  # the units holding every cell of the subset, in unit order
+    for s in combo[1:]:
+        common &= lay.unit_bits[s]
+    shared = [v for v in range(common.bit_length()) if common >> v & 1]
+    elim = sorted({(t, d) for v in shared for t in g.units[v] if t not in combo for d in digits_of(c[t] & union)})
+    where = " and ".join(state.unit_name(v) for v in shared)
+    return Step(
+        f"Naked {_NAMES[k].title()}",
+        eliminations=elim,
+        cells=list(combo),
+        units=shared,
+        candidates=[(s, d) for s in combo for d in digits_of(c[s])],
+        explanation=(
+            f"Naked {_NAMES[k]} {text.digit_set(digits_of(union))} in {where} ({text.cells(state, combo)}): "
+            f"{text.removals(state, elim)}"
+        ),
+    )
 
 
 def hidden_subset(state: State, k: int) -> Step | None:
-    """``k`` digits of a unit that fit only in the same ``k`` cells: those cells lose every other digit."""
-    return next(hidden_subsets(state, k), None)
+    """``k`` digits of a unit that fit only in the same ``k`` cells: those cells lose every other digit. The
+    first such digits in unit order, then in combination order of the unit's digits with 2 to ``k`` places."""
+    return _first_hidden(state, k, None)
 
 
 def direct_hidden_subset(state: State, k: int) -> Step | None:
     """A hidden subset whose eliminations leave a hidden single at once (Sudoku Explainer's "direct")."""
     from sudokit.logic import intersections
 
-    where = intersections.DIRECT_SUBSET
-    return next(
-        (d for d in map(lambda st: intersections.direct(state, st, where), hidden_subsets(state, k)) if d), None
+    return _first_hidden(state, k, intersections.DIRECT_SUBSET)
+
+
+def _first_hidden(state: State, k: int, single: str | None) -> Step | None:
+    """The first hidden subset of size ``k`` (made direct when ``single`` names where the single must be)."""
+    from sudokit.logic import _kernels, _unit_kernel, intersections
+
+    values, cands = _kernels.state_arrays(state)
+    units, units_of, _peers, _full = _kernels.tables(state.g)
+    ok = _kernels.single_ok(state.g, single or "any")
+    u, inside = _unit_kernel.hidden_subset_hit(values, cands, units, units_of, state.g.size, k, single is not None, ok)
+    if u < 0:
+        return None
+    step = hidden_step(state, int(u), digits_of(int(inside)))
+    return step if single is None else intersections.direct(state, step, single)
+
+
+def hidden_step(state: State, u: int, ds: tuple[int, ...]) -> Step:
+    """The hidden-subset step of the digits ``ds`` in unit ``u`` (they fit in ``len(ds)`` cells only)."""
+    c = state.cands
+    k = len(ds)
+    cells = sorted({s for d in ds for s in state.positions(u, d)})
+    inside = sum(1 << (d - 1) for d in ds)
+    elim = [(s, d) for s in cells for d in digits_of(c[s] & ~inside)]
+    return Step(
+        f"Hidden {_NAMES[k].title()}",
+        eliminations=elim,
+        cells=cells,
+        units=[u],
+        candidates=[(s, d) for s in cells for d in ds if c[s] >> (d - 1) & 1],
+        explanation=(
+            f"Hidden {_NAMES[k]} {text.digit_set(ds)} in {state.unit_name(u)} "
+            f"({text.cells(state, cells)}): {text.removals(state, elim)}"
+        ),
     )
-
-
-def hidden_subsets(state: State, k: int):
-    """Every hidden subset of size ``k`` (a generator)."""
-    g, c = state.g, state.cands
-    pos = state.positions_table()
-    for u, _unit in enumerate(g.units):
-        # a unit's hidden subsets depend on its own candidates only: one that had none is skipped
-        key = unit_key(state, ("hidden", k), u)
-        if recall(key):
-            continue
-        places = {}
-        bits = {}
-        row = pos[u]
-        for d in g.digits:
-            where = row[d]
-            if 2 <= len(where) <= k:
-                places[d] = where
-                m = 0
-                for s in where:
-                    m |= 1 << s
-                bits[d] = m
-        if len(places) < k:
-            keep(key, True)
-            continue
-        found = False
-        for ds in combinations(sorted(places), k):
-            m = 0
-            for d in ds:
-                m |= bits[d]
-            if m.bit_count() != k:
-                continue
-            cells = sorted({s for d in ds for s in places[d]})
-            inside = sum(1 << (d - 1) for d in ds)
-            elim = [(s, d) for s in cells for d in digits_of(c[s] & ~inside)]
-            if elim:
-                found = True
-                name = f"Hidden {_NAMES[k].title()}"
-                yield Step(
-                    name,
-                    eliminations=elim,
-                    cells=cells,
-                    units=[u],
-                    candidates=[(s, d) for s in cells for d in ds if c[s] >> (d - 1) & 1],
-                    explanation=(
-                        f"Hidden {_NAMES[k]} {text.digit_set(ds)} in {state.unit_name(u)} "
-                        f"({text.cells(state, cells)}): {text.removals(state, elim)}"
-                    ),
-                )
-        if not found:
-            keep(key, True)
