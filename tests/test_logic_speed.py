@@ -623,3 +623,18 @@ def test_subset_kernels_find_the_step_plain_combinations_find(loop_states, k):
         assert got == want
         found += sum(w is not None for w in want)
     assert found >= 20
+
+
+def test_als_kernel_lists_the_sets_almost_locked_sets_lists(loop_states):
+    from sudokit.logic import _kernels
+
+    for state in loop_states[::3]:
+        _values, cands = _kernels.state_arrays(state)
+        units, units_of, _peers, _full = _kernels.tables(state.g)
+        n_words = (state.g.n_cells + 63) // 64
+        cells, masks, set_units, members = _kernels.als_sets(cands, units, units_of, als.MAX_SIZE, n_words)
+        got = [
+            (frozenset(int(s) for s in row if s >= 0), int(m), int(u)) for row, m, u in zip(members, masks, set_units)
+        ]
+        assert got == als.almost_locked_sets(state)
+        assert (cells == words_of([sum(1 << s for s in a) for a, _m, _u in got], state.g.n_cells)).all()

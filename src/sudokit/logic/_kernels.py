@@ -205,6 +205,107 @@ def _any_and(a, b):
 
 
 @njit(cache=True)
+def als_sets(cands, units, units_of, max_size, n_words):
+    """``als.almost_locked_sets`` in compiled code, in the same order: for each unit, its sets of ``k`` empty
+    cells (``k`` from 1 to ``max_size``, and below the unit's number of empty cells) with ``k + 1``
+    candidates, in combination order; a set already listed under an earlier unit is left out. Returns (cells
+    as rows of ``n_words`` 64-bit words, candidate masks, units, member cells padded with -1)."""
+    n_units, size = units.shape
+    empty = np.zeros(n_units, dtype=np.int64)
+    for u in range(n_units):
+        for s in units[u]:
+            if cands[s]:
+                empty[u] += 1
+    found_cells = []
+    found_mask = []
+    found_unit = []
+    pool = np.empty(size, dtype=np.int64)
+    idx = np.empty(max_size, dtype=np.int64)
+    for u in range(n_units):
+        m = 0
+        for s in units[u]:
+            if cands[s]:
+                pool[m] = s
+                m += 1
+        for k in range(1, min(max_size, m - 1) + 1):
+            for j in range(k):
+                idx[j] = j
+            while True:
+                mask = 0
+                for j in range(k):
+                    mask |= cands[pool[idx[j]]]
+                if _popcount(mask) == k + 1 and not _listed_before(units_of, empty, pool, idx, k, u, max_size):
+                    for j in range(k):
+                        found_cells.append(pool[idx[j]])
+                    for _ in range(k, max_size):
+                        found_cells.append(-1)
+                    found_mask.append(mask)
+                    found_unit.append(u)
+                if not _next_combo(idx, k, m):
+                    break
+    n = len(found_mask)
+    members = np.array(found_cells, dtype=np.int64).reshape(n, max_size)
+    cells = np.zeros((n, n_words), dtype=np.uint64)
+    for i in range(n):
+        for j in range(max_size):
+            s = members[i, j]
+            if s >= 0:
+                cells[i, s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+    return cells, np.array(found_mask, dtype=np.int64), np.array(found_unit, dtype=np.int64), members
+
+
+@njit(cache=True)
+def _listed_before(units_of, empty, pool, idx, k, u, max_size):
+    """Whether an earlier unit than ``u`` holds the cells ``pool[idx[:k]]`` and lists sets of ``k`` cells."""
+    for v in units_of[pool[idx[0]]]:
+        if v < 0 or v >= u:
+            break
+        if k > min(max_size, empty[v] - 1):
+            continue
+        inside = True
+        for j in range(1, k):
+            hit = False
+            for w in units_of[pool[idx[j]]]:
+                if w == v:
+                    hit = True
+                    break
+            if not hit:
+                inside = False
+                break
+        if inside:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _next_combo(idx, k, m):
+    """Advance ``idx`` (``k`` increasing indices below ``m``) to the next combination in lexicographic order;
+    False after the last one."""
+    i = k - 1
+    while i >= 0 and idx[i] == m - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+@njit(cache=True)
+def digit_words(cands, size, n_words):
+    """The cells holding each digit as a candidate, as rows of ``n_words`` 64-bit words (row ``d`` for digit
+    ``d``; row 0 empty)."""
+    out = np.zeros((size + 1, n_words), dtype=np.uint64)
+    for s in range(cands.shape[0]):
+        m = cands[s]
+        for d in range(size):
+            if (m >> d) & 1:
+                out[d + 1, s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+    return out
+
+
+@njit(cache=True)
 def als_xz_search(als_cells, als_mask, digit_cells, peers, size):
     """``als.als_xz``'s search over pairs of almost locked sets, in the same order: (i, j, x, z) of the first
     pair (``i < j``) with a restricted common digit ``x`` and a digit ``z`` they remove, or (-1, -1, -1, -1).

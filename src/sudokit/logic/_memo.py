@@ -8,9 +8,8 @@ under (technique, geometry, ``d``, those cells), and the next state skips the di
 changed. The answer is the same as a full search: skipped digits are exactly the ones that would have given
 nothing.
 
-The same goes for what depends on one unit's candidates only (the almost locked sets of a unit):
-:func:`recall` / :func:`keep` under :func:`unit_key`. (Locked candidates and subsets need no memo: their
-numba kernels search a whole state in a few microseconds.)
+Locked candidates, subsets and almost locked sets need no memo: their numba kernels search a whole state in
+microseconds.
 """
 
 from __future__ import annotations
@@ -21,13 +20,10 @@ from sudokit.geometry import Geometry
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
-#: bounds on the tables (a table is emptied when it reaches its bound): misses are small keys; per-unit
-#: values can be lists of sets, so fewer are kept (a puzzle's path makes a few thousand of either)
+#: bound on the table of misses (emptied when it reaches it; a puzzle's path makes a few thousand)
 MAX_MISSES = 100_000
-MAX_VALUES = 20_000
 
 _misses: set[tuple] = set()
-_values: dict[tuple, object] = {}
 _tokens: dict[Geometry, int] = {}
 
 
@@ -37,28 +33,6 @@ def token(g: Geometry) -> int:
     if found is None:
         found = _tokens[g] = len(_tokens)
     return found
-
-
-def unit_key(state: State, tag: object, u: int) -> tuple:
-    """Key of what ``tag`` computes from unit ``u``'s candidates alone."""
-    found = state.memo.get("unit-cands")
-    if found is None:
-        c, g = state.cands, state.g
-        tok = token(g)
-        found = state.memo["unit-cands"] = [(tok, v, tuple([c[s] for s in unit])) for v, unit in enumerate(g.units)]
-    return (tag, found[u])
-
-
-def recall(key: tuple) -> object | None:
-    """A value stored by :func:`keep` (None if unknown)."""
-    return _values.get(key)
-
-
-def keep(key: tuple, value: object) -> None:
-    """Store a value computed from exactly what ``key`` names (treat it as read-only afterwards)."""
-    if len(_values) >= MAX_VALUES:
-        _values.clear()
-    _values[key] = value
 
 
 def digit_cells(state: State) -> list[tuple[int, int, int]]:
@@ -115,6 +89,5 @@ def first_by_digit(tag: object, state: State, find_on: Callable[[int], Step | No
 
 
 def forget() -> None:
-    """Empty the tables (for tests and benchmarks that want a cold start)."""
+    """Empty the table (for tests and benchmarks that want a cold start)."""
     _misses.clear()
-    _values.clear()

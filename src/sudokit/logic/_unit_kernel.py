@@ -14,14 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-
-@njit(cache=True)
-def _popcount(m):
-    n = 0
-    while m:
-        m &= m - 1
-        n += 1
-    return n
+from sudokit.logic._kernels import _next_combo, _popcount
 
 
 @njit(cache=True)
@@ -118,21 +111,6 @@ def locked_hit(values, cands, units, units_of, sources, n, direct, single_ok):
                 if ne and (not direct or _makes_single(values, cands, units, units_of, single_ok, gone_s, gone_d, ne)):
                     return u, d, v
     return -1, -1, -1
-
-
-@njit(cache=True)
-def _next_combo(idx, k, m):
-    """Advance ``idx`` (``k`` increasing indices below ``m``) to the next combination in lexicographic order;
-    False after the last one."""
-    i = k - 1
-    while i >= 0 and idx[i] == m - k + i:
-        i -= 1
-    if i < 0:
-        return False
-    idx[i] += 1
-    for j in range(i + 1, k):
-        idx[j] = idx[j - 1] + 1
-    return True
 
 
 @njit(cache=True)

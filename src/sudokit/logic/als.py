@@ -10,7 +10,6 @@ from itertools import combinations
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import keep, recall, unit_key
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -18,48 +17,52 @@ MAX_SIZE = 4
 
 
 def almost_locked_sets(state: State) -> list[tuple[frozenset[int], int, int]]:
-    """``(cells, candidates mask, unit)`` of every ALS up to :data:`MAX_SIZE` cells (deduplicated)."""
+    """``(cells, candidates mask, unit)`` of every ALS up to :data:`MAX_SIZE` cells, unit by unit, smaller sets
+    first; a set already listed under an earlier unit is left out. (:func:`als_xz` lists them with a numba
+    kernel in the same order.)"""
     g, c = state.g, state.cands
     seen: set[frozenset[int]] = set()
     out = []
     for u, unit in enumerate(g.units):
-        # a unit's sets depend on its own candidates only, which most steps leave alone
-        key = unit_key(state, "als", u)
-        found = recall(key)
-        if found is None:
-            found = []
-            empty = [s for s in unit if c[s]]
-            for k in range(1, min(MAX_SIZE, len(empty) - 1) + 1):
-                for combo in combinations(empty, k):
-                    mask = 0
-                    for s in combo:
-                        mask |= c[s]
-                    if mask.bit_count() == k + 1:
-                        found.append((frozenset(combo), mask))
-            keep(key, found)
-        for cells, mask in found:
-            if cells not in seen:
-                seen.add(cells)
-                out.append((cells, mask, u))
+        empty = [s for s in unit if c[s]]
+        for k in range(1, min(MAX_SIZE, len(empty) - 1) + 1):
+            for combo in combinations(empty, k):
+                mask = 0
+                for s in combo:
+                    mask |= c[s]
+                cells = frozenset(combo)
+                if mask.bit_count() == k + 1 and cells not in seen:
+                    seen.add(cells)
+                    out.append((cells, mask, u))
     return out
 
 
 def als_xz(state: State) -> Step | None:
     """The first ALS-XZ elimination found: pairs of sets in the order of :func:`almost_locked_sets`, then
-    ``x`` and ``z`` in increasing order (the pair search is a numba kernel over cell bitsets)."""
+    ``x`` and ``z`` in increasing order. Numba kernels list the sets and search the pairs over cell bitsets;
+    only the pair found is written out."""
+    from sudokit.logic import _kernels
+
     g, c = state.g, state.cands
     n = g.n_cells
+    n_words = (n + 63) // 64
+    _values, cands = _kernels.state_arrays(state)
+    units, units_of, _peers, _full = _kernels.tables(g)
+    cells, masks, set_units, members = _kernels.als_sets(cands, units, units_of, MAX_SIZE, n_words)
+    if len(masks) < 2:
+        return None
+    digits = _kernels.digit_words(cands, g.size, n_words)
+    i, j, x, z = _kernels.als_xz_search(cells, masks, digits, _peer_words(g), g.size)
+    if i < 0:
+        return None
+    a = frozenset(int(s) for s in members[i] if s >= 0)
+    b = frozenset(int(s) for s in members[j] if s >= 0)
+    ma, mb, ua, ub, x, z = int(masks[i]), int(masks[j]), int(set_units[i]), int(set_units[j]), int(x), int(z)
     peer_bits = _peer_bits(g)
     digit_bits = [0] * (g.size + 1)
     for s in range(n):
-        m = c[s]
-        for d in digits_of(m) if m else ():
+        for d in digits_of(c[s]) if c[s] else ():
             digit_bits[d] |= 1 << s
-    sets = almost_locked_sets(state)
-    found = _search(state, sets, digit_bits, peer_bits)
-    if found is None:
-        return None
-    (a, ma, ua), (b, mb, ub), x, z = found
     abits = bbits = 0
     for s in a:
         abits |= 1 << s
@@ -90,32 +93,6 @@ def _seeing(cells: frozenset[int], d: int, digit_bits: list[int], peer_bits: tup
         if digit_bits[d] >> s & 1:
             seen &= peer_bits[s]
     return seen
-
-
-def _search(state: State, sets, digit_bits: list[int], peer_bits: tuple[int, ...]):
-    """The first pair of sets (in table order) with a restricted common ``x`` and a ``z`` they remove:
-    ((cells, mask, unit) of each, x, z), or None. The pair loop runs in a numba kernel on cell bitsets split
-    into 64-bit words."""
-    import numpy as np
-
-    from sudokit.logic import _kernels
-
-    if len(sets) < 2:
-        return None
-    g = state.g
-    n_words = (g.n_cells + 63) // 64
-    cells = np.zeros((len(sets), n_words), dtype=np.uint64)
-    for i, (key, _mask, _u) in enumerate(sets):
-        bits = 0
-        for s in key:
-            bits |= 1 << s
-        cells[i] = _kernels.words(bits, n_words)
-    masks = np.array([m for _k, m, _u in sets], dtype=np.int64)
-    digits = np.array([_kernels.words(b, n_words) for b in digit_bits], dtype=np.uint64)
-    i, j, x, z = _kernels.als_xz_search(cells, masks, digits, _peer_words(g), g.size)
-    if i < 0:
-        return None
-    return sets[i], sets[j], int(x), int(z)
 
 
 @lru_cache(maxsize=32)
