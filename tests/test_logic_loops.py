@@ -17,7 +17,7 @@ from sudokit.geometry import diagonal, standard
 from sudokit.grid import Grid, is_solution
 from sudokit.logic import BY_NAME, TECHNIQUES, State, Step, explain, loops, next_step, uniqueness
 from sudokit.logic.registry import applicable
-from sudokit.logic.state import digits_of, layout
+from sudokit.logic.state import layout
 from sudokit.rating import hodoku_level, rate
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -144,26 +144,6 @@ def test_unique_rectangle_type3_skips_geometries_with_extra_units():
     other = State.from_candidates(diagonal(), state.values, state.cands)
     assert uniqueness.unique_rectangle_type3(other) is None
     assert BY_NAME["Unique Rectangle Type 3"] not in applicable(other, uniqueness=False)
-
-
-def _rectangles_by_trying_every_one(state: State):
-    """The plain enumeration the faster ``_rectangles`` must match."""
-    c, n = state.cands, state.g.size
-    for r1, r2 in combinations(range(n), 2):
-        for c1, c2 in combinations(range(n), 2):
-            cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            if len({state.lay.box_of[s] for s in cells}) != 2:
-                continue
-            common = c[cells[0]] & c[cells[1]] & c[cells[2]] & c[cells[3]]
-            if common.bit_count() >= 2:
-                yield from ((cells, pair) for pair in combinations(digits_of(common), 2))
-
-
-@settings(max_examples=40, deadline=None)
-@given(masks=st.lists(st.integers(0, 511), min_size=81, max_size=81))
-def test_rectangles_are_the_same_as_trying_every_one(masks):
-    state = State.from_candidates(G, [0] * 81, masks)
-    assert list(uniqueness._rectangles(state)) == list(_rectangles_by_trying_every_one(state))
 
 
 # ---- nice loops ---------------------------------------------------------------------------------------

@@ -3,101 +3,111 @@ one solution and plain row/column/box geometry (extra units could forbid the swa
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
+from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.state import State, digits_of
+from sudokit.logic.state import State, digits_of, layout
 from sudokit.logic.step import Step
 
 
 def _rectangles(state: State):
-    """Every rectangle of four empty cells in two rows, two columns and two boxes that share two digits.
+    """Every rectangle of four empty cells in two rows, two columns and two boxes that share two digits, as
+    rows (four cells, x, y) of an array listed by a numba kernel once per state (rows paired first, then
+    columns, then digit pairs)."""
+    found = state.memo.get("rectangles")
+    if found is None:
+        from sudokit.logic import _kernels, _rectangle_kernel
 
-    Rows are paired first and only the columns where both rows still share two digits are paired, so most
-    of the n^4 rectangles are never built (same rectangles, same order as trying every one)."""
-    g, lay, c = state.g, state.lay, state.cands
-    n = g.size
-    box_of = lay.box_of
-    for r1 in range(n - 1):
-        top = r1 * n
-        for r2 in range(r1 + 1, n):
-            bottom = r2 * n
-            cols = []
-            for col in range(n):
-                m = c[top + col] & c[bottom + col]
-                if m & (m - 1):  # two digits or more
-                    cols.append((col, m))
-            if len(cols) < 2:
-                continue
-            for i, (c1, m1) in enumerate(cols):
-                for c2, m2 in cols[i + 1 :]:
-                    common = m1 & m2
-                    if not common & (common - 1):
-                        continue
-                    cells = (top + c1, top + c2, bottom + c1, bottom + c2)
-                    # two boxes: the rows share a band or the columns share a stack, not both
-                    if (box_of[cells[0]] == box_of[cells[2]]) == (box_of[cells[0]] == box_of[cells[1]]):
-                        continue
-                    for pair in combinations(digits_of(common), 2):
-                        yield cells, pair
+        _values, cands = _kernels.state_arrays(state)
+        found = state.memo["rectangles"] = _rectangle_kernel.rectangles(cands, _box_of(state.g), state.g.size)
+    return found
+
+
+@lru_cache(maxsize=32)
+def _box_of(g: Geometry):
+    import numpy as np
+
+    return np.array(layout(g).box_of, dtype=np.int64)
+
+
+def _kernel_args(state: State) -> tuple:
+    from sudokit.logic import _kernels
+
+    units, units_of, peers, _full = _kernels.tables(state.g)
+    return _rectangles(state), _kernels.state_arrays(state)[1], units, units_of, peers
 
 
 def unique_rectangle(state: State) -> Step | None:
-    """Types 1, 2 and 4 of the deadly pattern {x,y} in a rectangle over two boxes."""
+    """Types 1, 2 and 4 of the deadly pattern {x,y} in a rectangle over two boxes: the first rectangle that
+    gives one (a numba kernel finds which)."""
     if not state.g.is_standard:
         return None
+    from sudokit.logic import _rectangle_kernel
+
+    args = _kernel_args(state)
+    i = _rectangle_kernel.ur_first(*args)
+    if i < 0:
+        return None
+    a, b, c, d, x, y = (int(v) for v in args[0][i])
+    return ur_step(state, (a, b, c, d), (x, y))
+
+
+def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int]) -> Step | None:
+    """The type 1, 2 or 4 step of the rectangle ``cells`` on the digits ``pair``, if it gives one."""
     c, peers = state.cands, state.lay.peer_sets
-    for cells, (x, y) in _rectangles(state):
-        xy = (1 << (x - 1)) | (1 << (y - 1))
-        exact = [s for s in cells if c[s] == xy]
-        extra = [s for s in cells if c[s] != xy]
-        name = f"{text.digit_set((x, y))} in {text.cells(state, cells)}"
-        if len(exact) == 3:
-            s = extra[0]
-            elim = [(s, x), (s, y)]
+    x, y = pair
+    xy = (1 << (x - 1)) | (1 << (y - 1))
+    exact = [s for s in cells if c[s] == xy]
+    extra = [s for s in cells if c[s] != xy]
+    name = f"{text.digit_set((x, y))} in {text.cells(state, cells)}"
+    if len(exact) == 3:
+        s = extra[0]
+        elim = [(s, x), (s, y)]
+        return _ur(
+            state,
+            "Unique Rectangle Type 1",
+            cells,
+            (x, y),
+            elim,
+            4.5,
+            f"Unique rectangle {name}: {state.label(s)} must break the pattern, so {text.removals(state, elim)}",
+        )
+    if len(exact) != 2 or extra[1] not in peers[extra[0]]:
+        return None
+    e0, e1 = extra
+    more0, more1 = c[e0] & ~xy, c[e1] & ~xy
+    if more0 == more1 and more0.bit_count() == 1:
+        z = more0.bit_length()
+        common = (peers[e0] & peers[e1]) - set(cells)
+        elim = [(s, z) for s in sorted(common) if c[s] >> (z - 1) & 1]
+        if elim:
             return _ur(
                 state,
-                "Unique Rectangle Type 1",
+                "Unique Rectangle Type 2",
                 cells,
                 (x, y),
                 elim,
-                4.5,
-                f"Unique rectangle {name}: {state.label(s)} must break the pattern, so {text.removals(state, elim)}",
+                4.6,
+                f"Unique rectangle {name}: {z} must be in {state.label(e0)} or {state.label(e1)}, so "
+                f"{text.removals(state, elim)}",
             )
-        if len(exact) != 2 or extra[1] not in peers[extra[0]]:
-            continue
-        e0, e1 = extra
-        more0, more1 = c[e0] & ~xy, c[e1] & ~xy
-        if more0 == more1 and more0.bit_count() == 1:
-            z = more0.bit_length()
-            common = (peers[e0] & peers[e1]) - set(cells)
-            elim = [(s, z) for s in sorted(common) if c[s] >> (z - 1) & 1]
-            if elim:
+    shared = [u for u in state.g.units_of[e0] if e1 in state.lay.unit_sets[u]]
+    for u in shared:
+        for keep, drop in ((x, y), (y, x)):
+            if sorted(state.positions(u, keep)) == sorted(extra):
+                elim = [(e0, drop), (e1, drop)]
                 return _ur(
                     state,
-                    "Unique Rectangle Type 2",
+                    "Unique Rectangle Type 4",
                     cells,
                     (x, y),
                     elim,
                     4.6,
-                    f"Unique rectangle {name}: {z} must be in {state.label(e0)} or {state.label(e1)}, so "
-                    f"{text.removals(state, elim)}",
+                    f"Unique rectangle {name}: {keep} must go in {state.label(e0)} or {state.label(e1)} "
+                    f"({state.unit_name(u)}), so {text.removals(state, elim)}",
                 )
-        shared = [u for u in state.g.units_of[e0] if e1 in state.lay.unit_sets[u]]
-        for u in shared:
-            for keep, drop in ((x, y), (y, x)):
-                if sorted(state.positions(u, keep)) == sorted(extra):
-                    elim = [(e0, drop), (e1, drop)]
-                    return _ur(
-                        state,
-                        "Unique Rectangle Type 4",
-                        cells,
-                        (x, y),
-                        elim,
-                        4.6,
-                        f"Unique rectangle {name}: {keep} must go in {state.label(e0)} or {state.label(e1)} "
-                        f"({state.unit_name(u)}), so {text.removals(state, elim)}",
-                    )
     return None
 
 
@@ -108,37 +118,31 @@ def unique_rectangle_type3(state: State) -> Step | None:
     """Type 3: the two cells breaking the pattern {x,y} share a unit and hold other digits besides x and y.
     One of those extra digits must be in them, so together they act as one cell (a pseudo-cell) holding the
     extra digits. If the pseudo-cell and k-1 other cells of the shared unit hold only k digits, they form a
-    naked subset and those digits leave the rest of the unit. The smallest subset found is reported."""
+    naked subset and those digits leave the rest of the unit. The smallest subset found is reported (the first
+    of its size over the rectangles and their shared units; a numba kernel finds which)."""
     if not state.g.is_standard:
         return None
-    c, peers, g = state.cands, state.lay.peer_sets, state.g
-    best = None
-    for cells, (x, y) in _rectangles(state):
-        xy = (1 << (x - 1)) | (1 << (y - 1))
-        extra = [s for s in cells if c[s] != xy]
-        if len(extra) != 2 or extra[1] not in peers[extra[0]]:
-            continue
-        e0, e1 = extra
-        pseudo = (c[e0] | c[e1]) & ~xy
-        if pseudo.bit_count() > 4:  # a naked quad at most
-            continue
-        for u in g.units_of[e0]:
-            if e1 not in state.lay.unit_sets[u]:
-                continue
-            others = [s for s in g.units[u] if c[s] and s != e0 and s != e1]
-            for k in range(max(2, pseudo.bit_count()), 5 if best is None else best[0]):
-                found = _naked_with(c, pseudo, others, k)
-                if found is not None:
-                    best = (k, cells, (x, y), extra, pseudo, u, found)
-                    break
-            if best is not None and best[0] == 2:
-                break
-        if best is not None and best[0] == 2:
-            break
-    if best is None:
+    from sudokit.logic import _rectangle_kernel
+
+    args = _kernel_args(state)
+    i, u, k = _rectangle_kernel.ur3_best(*args)
+    if i < 0:
         return None
-    k, cells, (x, y), extra, pseudo, u, (subset, digits, elim) = best
+    a, b, c, d, x, y = (int(v) for v in args[0][i])
+    return ur3_step(state, (a, b, c, d), (x, y), int(u), int(k))
+
+
+def ur3_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int], u: int, k: int) -> Step:
+    """The type 3 step of the rectangle ``cells`` on ``pair`` with a naked subset of size ``k`` in unit ``u``
+    (known to exist)."""
+    c = state.cands
+    x, y = pair
+    xy = (1 << (x - 1)) | (1 << (y - 1))
+    extra = [s for s in cells if c[s] != xy]
     e0, e1 = extra
+    pseudo = (c[e0] | c[e1]) & ~xy
+    others = [s for s in state.g.units[u] if c[s] and s != e0 and s != e1]
+    subset, digits, elim = _naked_with(c, pseudo, others, k)
     rectangle = f"{text.digit_set((x, y))} in {text.cells(state, cells)}"
     ds = digits_of(pseudo)
     held = str(ds[0]) if len(ds) == 1 else f"one of {text.digit_set(ds)}"
