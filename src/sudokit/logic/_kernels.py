@@ -138,8 +138,9 @@ def contradiction_search(values, cands, units, units_of, peers, full, order, lim
         for i in range(n_todo):
             s = todo_cands[i, 0]
             d = todo_cands[i, 1]
-            vals[:] = values
-            c[:] = cands
+            for k in range(n_cells):  # a plain copy: slice assignment costs seconds of compiling
+                vals[k] = values[k]
+                c[k] = cands[k]
             ok, made = _assume(vals, c, units, units_of, peers, full, s, d, limit, queue, dirty)
             if not ok and (best_s < 0 or made < best_made):
                 best_s, best_d, best_made = s, d, made
@@ -244,11 +245,12 @@ def als_sets(cands, units, units_of, max_size, n_words):
                 if not _next_combo(idx, k, m):
                     break
     n = len(found_mask)
-    members = np.array(found_cells, dtype=np.int64).reshape(n, max_size)
+    members = np.empty((n, max_size), dtype=np.int64)  # filled by hand: reshape costs seconds of compiling
     cells = np.zeros((n, n_words), dtype=np.uint64)
     for i in range(n):
         for j in range(max_size):
-            s = members[i, j]
+            s = found_cells[i * max_size + j]
+            members[i, j] = s
             if s >= 0:
                 cells[i, s >> 6] |= np.uint64(1) << np.uint64(s & 63)
     return cells, np.array(found_mask, dtype=np.int64), np.array(found_unit, dtype=np.int64), members
