@@ -712,3 +712,73 @@ def test_rectangle_kernels_find_the_step_plain_loops_find(loop_states):
         )
         found += first is not None
     assert found >= 10
+
+
+# ---- basic fish and two strong links -----------------------------------------------------------------
+
+
+def plain_fish(state: State, k: int):
+    """Reference: the first ``k``-fish by plain combinations of base lines, rows first, digit by digit."""
+    lay = state.lay
+    for base, cover_of in ((lay.rows, lay.col_of), (lay.cols, lay.row_of)):
+        for d in state.g.digits:
+            lines = {u: state.positions(u, d) for u in base if 2 <= len(state.positions(u, d)) <= k}
+            for combo in combinations(sorted(lines), k):
+                inside = {s for u in combo for s in lines[u]}
+                covers = {cover_of[s] for s in inside}
+                if len(covers) == k and any(
+                    state.cands[s] >> (d - 1) & 1 and s not in inside for v in covers for s in state.g.units[v]
+                ):
+                    return fish.fish_step(state, d, list(combo))
+    return None
+
+
+def plain_turbot(state: State, wanted: str):
+    """Reference: the first Skyscraper / 2-String Kite / Turbot Fish by plain loops over strong links."""
+    g, lay, peers = state.g, state.lay, state.lay.peer_sets
+
+    def kind(u: int) -> str:
+        return "row" if u in lay.rows else "column" if u in lay.cols else "other"
+
+    for d in g.digits:
+        links = [(u, *state.positions(u, d)) for u in range(len(g.units)) if len(state.positions(u, d)) == 2]
+        for i, (u1, a1, b1) in enumerate(links):
+            for u2, a2, b2 in links[i + 1 :]:
+                if len({a1, b1, a2, b2}) < 4:
+                    continue
+                k1, k2 = kind(u1), kind(u2)
+                name = (
+                    "Skyscraper"
+                    if k1 == k2 and k1 != "other"
+                    else "2-String Kite"
+                    if {k1, k2} == {"row", "column"}
+                    else "Turbot Fish"
+                )
+                if name != wanted:
+                    continue
+                for x, y in ((a1, b1), (b1, a1)):
+                    for z, w in ((a2, b2), (b2, a2)):
+                        if z not in peers[y] or (name == "2-String Kite" and lay.box_of[y] != lay.box_of[z]):
+                            continue
+                        if any(state.cands[s] >> (d - 1) & 1 for s in (peers[x] & peers[w]) - {x, y, z, w}):
+                            return single_digit.turbot_step(state, name, d, (u1, u2), (x, y, z, w))
+    return None
+
+
+def test_fish_and_turbot_kernels_find_the_step_plain_loops_find(loop_states):
+    found = {}
+    for state in loop_states:
+        fresh = State(state.g, state.values[:], state.cands[:])
+        for k in (2, 3, 4):
+            want = plain_fish(state, k)
+            assert fish.basic_fish(fresh, k) == want
+            found[k] = found.get(k, 0) + (want is not None)
+        for name, find in (
+            ("Skyscraper", single_digit.skyscraper),
+            ("2-String Kite", single_digit.two_string_kite),
+            ("Turbot Fish", single_digit.turbot_fish),
+        ):
+            want = plain_turbot(state, name)
+            assert find(fresh) == want
+            found[name] = found.get(name, 0) + (want is not None)
+    assert min(found.values()) >= 3, found

@@ -189,6 +189,14 @@ def state_arrays(state) -> tuple[np.ndarray, np.ndarray]:
     return found
 
 
+@lru_cache(maxsize=32)
+def box_of(g: Geometry) -> np.ndarray:
+    """Each cell's box unit (-1 without boxes) as an int64 array."""
+    from sudokit.logic.state import layout
+
+    return np.array(layout(g).box_of, dtype=np.int64)
+
+
 @lru_cache(maxsize=64)
 def single_ok(g: Geometry, where: str) -> np.ndarray:
     """For each unit, whether it may hold the hidden single of a "direct" step when ``where`` is ``"box"``

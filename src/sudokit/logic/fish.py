@@ -7,6 +7,8 @@ from __future__ import annotations
 from functools import lru_cache, partial
 from itertools import combinations
 
+import numpy as np
+
 from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic._memo import first_by_digit
@@ -17,45 +19,59 @@ FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
 def basic_fish(state: State, k: int) -> Step | None:
-    """The first ``k``-fish found, rows as base first, then columns."""
-    lay = state.lay
-    for o, (base, cover_of) in enumerate(((lay.rows, lay.col_of), (lay.cols, lay.row_of))):
-        step = first_by_digit(("fish", k, o), state, partial(_fish_on, state, k, base=base, cover_of=cover_of))
-        if step is not None:
-            return step
+    """The first ``k``-fish found, rows as base first, then columns; digit by digit, then combinations of
+    the base lines in increasing order (a numba kernel finds which; Python writes out that one)."""
+    from sudokit.logic import _digit_kernel, _kernels
+
+    _values, cands = _kernels.state_arrays(state)
+    units = _kernels.tables(state.g)[0]
+    found = np.empty(k, dtype=np.int64)
+    for base, cover, cover_index in _fish_tables(state.g):
+        d = _digit_kernel.fish_hit(cands, units, base, cover, cover_index, state.g.size, k, found)
+        if d >= 0:
+            return fish_step(state, int(d) + 1, [int(base[i]) for i in found])
     return None
 
 
-def _fish_on(state: State, k: int, d: int, base, cover_of) -> Step | None:
-    """The first ``k``-fish on digit ``d`` with ``base`` lines."""
-    bit = 1 << (d - 1)
-    lines = {}
-    for u in base:
-        where = state.positions(u, d)
-        if 2 <= len(where) <= k:
-            lines[u] = where
-    if len(lines) < k:
-        return None
-    for combo in combinations(sorted(lines), k):
-        covers = sorted({cover_of[s] for u in combo for s in lines[u]})
-        if len(covers) != k:
-            continue
-        inside = {s for u in combo for s in lines[u]}
-        elim = [(s, d) for v in covers for s in state.g.units[v] if state.cands[s] & bit and s not in inside]
-        if elim:
-            name = FISH_NAMES[k]
-            return Step(
-                name,
-                eliminations=elim,
-                cells=sorted(inside),
-                units=list(combo) + covers,
-                candidates=[(s, d) for s in sorted(inside)],
-                explanation=(
-                    f"{name} on {d}: in {_names(state, combo)}, {d} can only go in {_names(state, covers)} "
-                    f"({text.cells(state, inside)}): {text.removals(state, elim)}"
-                ),
+@lru_cache(maxsize=32)
+def _fish_tables(g: Geometry) -> tuple:
+    """(base lines, cover lines, position in the cover lines of each cell's cover line) as arrays, rows as
+    base first, then columns."""
+    lay = layout(g)
+    out = []
+    for base, cover, cover_of in ((lay.rows, lay.cols, lay.col_of), (lay.cols, lay.rows, lay.row_of)):
+        index = {u: i for i, u in enumerate(cover)}
+        out.append(
+            (
+                np.array(base, dtype=np.int64),
+                np.array(cover, dtype=np.int64),
+                np.array([index[cover_of[s]] for s in range(g.n_cells)], dtype=np.int64),
             )
-    return None
+        )
+    return tuple(out)
+
+
+def fish_step(state: State, d: int, combo: list[int]) -> Step:
+    """The fish step of digit ``d`` with the base lines ``combo`` (their places for ``d`` lie in
+    ``len(combo)`` cover lines)."""
+    lay = state.lay
+    cover_of = lay.col_of if combo[0] in lay.rows else lay.row_of
+    bit = 1 << (d - 1)
+    inside = {s for u in combo for s in state.positions(u, d)}
+    covers = sorted({cover_of[s] for s in inside})
+    elim = [(s, d) for v in covers for s in state.g.units[v] if state.cands[s] & bit and s not in inside]
+    name = FISH_NAMES[len(combo)]
+    return Step(
+        name,
+        eliminations=elim,
+        cells=sorted(inside),
+        units=list(combo) + covers,
+        candidates=[(s, d) for s in sorted(inside)],
+        explanation=(
+            f"{name} on {d}: in {_names(state, combo)}, {d} can only go in {_names(state, covers)} "
+            f"({text.cells(state, inside)}): {text.removals(state, elim)}"
+        ),
+    )
 
 
 @lru_cache(maxsize=32)
@@ -84,8 +100,6 @@ def _fin_tables(g: Geometry) -> tuple:
         cover_index = [index_of[cover_of[s]] for s in range(g.n_cells)]
         across = g.size // (g.size // band)  # base lines per band of boxes (box_rows when rows are the base)
         base_bands = [[i for i in range(len(base)) if i // across == b] for b in range(g.size // across)]
-        import numpy as np
-
         arrays = (  # for the kernel: band masks, and each band of boxes as a run of base lines
             np.array(bands, dtype=np.int64),
             np.array([group[0] for group in base_bands], dtype=np.int64),
@@ -137,8 +151,6 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
     span_of = dict(zip(order, spans))
     # the k-combinations of lines that can give a step (few), found by a kernel; the covers and the step are
     # then spelled out here, in the same order as before
-    import numpy as np
-
     from sudokit.logic import _kernels
 
     hits = _kernels.finned_hits(

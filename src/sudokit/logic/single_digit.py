@@ -3,73 +3,68 @@ link) and Empty Rectangle (which needs boxes)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic._memo import first_by_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
-
-def strong_links(state: State, d: int) -> list[tuple[int, int, int]]:
-    """``(unit, a, b)`` for every unit where ``d`` has exactly two places."""
-    out = []
-    for u in range(len(state.g.units)):
-        where = state.positions(u, d)
-        if len(where) == 2:
-            out.append((u, where[0], where[1]))
-    return out
-
-
-def _kind(state: State, u: int) -> str:
-    lay = state.lay
-    return "row" if u in lay.rows else "column" if u in lay.cols else "other"
+_PATTERNS = ("Skyscraper", "2-String Kite", "Turbot Fish")
 
 
 def _turbot(state: State, wanted: str) -> Step | None:
-    return first_by_digit(wanted, state, lambda d: _turbot_on(state, wanted, d))
+    """The first ``wanted`` pattern (Skyscraper, 2-String Kite or Turbot Fish): digit by digit, pairs of the
+    digit's strong links in unit order, each link's ends turned both ways (a numba kernel finds which; Python
+    writes out that one)."""
+    import numpy as np
+
+    from sudokit.logic import _digit_kernel, _kernels
+
+    _values, cands = _kernels.state_arrays(state)
+    units, _units_of, peers, _full = _kernels.tables(state.g)
+    found = np.empty(6, dtype=np.int64)
+    d = _digit_kernel.turbot_hit(
+        cands, units, _kinds(state.g), _kernels.box_of(state.g), peers, state.g.size, _PATTERNS.index(wanted), found
+    )
+    if d < 0:
+        return None
+    u1, u2, x, y, z, w = (int(v) for v in found)
+    return turbot_step(state, wanted, int(d) + 1, (u1, u2), (x, y, z, w))
 
 
-def _turbot_on(state: State, wanted: str, d: int) -> Step | None:
-    """The first ``wanted`` pattern (Skyscraper, 2-String Kite or Turbot Fish) on digit ``d``."""
+@lru_cache(maxsize=32)
+def _kinds(g: Geometry):
+    """Each unit's kind for the kernel: 0 row, 1 column, 2 any other unit."""
+    import numpy as np
+
+    code = {"row": 0, "column": 1}
+    return np.array([code.get(g.unit_kind(u), 2) for u in range(len(g.units))], dtype=np.int64)
+
+
+def turbot_step(state: State, name: str, d: int, units: tuple[int, int], cells: tuple[int, int, int, int]) -> Step:
+    """The step of two strong links on ``d`` (in ``units``) through ``x = y - z = w``: cells that see both ``x``
+    and ``w`` lose ``d``."""
     peers = state.lay.peer_sets
-    bit = 1 << (d - 1)
-    links = strong_links(state, d)
-    for i, (u1, a1, b1) in enumerate(links):
-        for u2, a2, b2 in links[i + 1 :]:
-            if len({a1, b1, a2, b2}) < 4:
-                continue
-            k1, k2 = _kind(state, u1), _kind(state, u2)
-            if k1 == k2 and k1 != "other":
-                name = "Skyscraper"
-            elif {k1, k2} == {"row", "column"}:
-                name = "2-String Kite"
-            else:
-                name = "Turbot Fish"
-            if name != wanted:
-                continue
-            for x, y in ((a1, b1), (b1, a1)):
-                for z, w in ((a2, b2), (b2, a2)):
-                    if z not in peers[y]:
-                        continue
-                    if name == "2-String Kite" and state.lay.box_of[y] != state.lay.box_of[z]:
-                        continue
-                    common = (peers[x] & peers[w]) - {x, y, z, w}
-                    elim = [(s, d) for s in sorted(common) if state.cands[s] & bit]
-                    if elim:
-                        return Step(
-                            name,
-                            eliminations=elim,
-                            cells=[x, y, z, w],
-                            units=[u1, u2],
-                            candidates=[(s, d) for s in (x, y, z, w)],
-                            links=[((x, d), (y, d), True), ((y, d), (z, d), False), ((z, d), (w, d), True)],
-                            explanation=(
-                                f"{name} on {d}: {d} is in {state.label(x)} or {state.label(y)} "
-                                f"({state.unit_name(u1)}) and in {state.label(z)} or {state.label(w)} "
-                                f"({state.unit_name(u2)}); {state.label(y)} and {state.label(z)} see each other, "
-                                f"so {state.label(x)} or {state.label(w)} is {d}: {text.removals(state, elim)}"
-                            ),
-                        )
-    return None
+    u1, u2 = units
+    x, y, z, w = cells
+    common = (peers[x] & peers[w]) - {x, y, z, w}
+    elim = [(s, d) for s in sorted(common) if state.cands[s] >> (d - 1) & 1]
+    return Step(
+        name,
+        eliminations=elim,
+        cells=[x, y, z, w],
+        units=[u1, u2],
+        candidates=[(s, d) for s in (x, y, z, w)],
+        links=[((x, d), (y, d), True), ((y, d), (z, d), False), ((z, d), (w, d), True)],
+        explanation=(
+            f"{name} on {d}: {d} is in {state.label(x)} or {state.label(y)} "
+            f"({state.unit_name(u1)}) and in {state.label(z)} or {state.label(w)} "
+            f"({state.unit_name(u2)}); {state.label(y)} and {state.label(z)} see each other, "
+            f"so {state.label(x)} or {state.label(w)} is {d}: {text.removals(state, elim)}"
+        ),
+    )
 
 
 def skyscraper(state: State) -> Step | None:

@@ -3,12 +3,10 @@ one solution and plain row/column/box geometry (extra units could forbid the swa
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
-from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.state import State, digits_of, layout
+from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
 
@@ -21,15 +19,8 @@ def _rectangles(state: State):
         from sudokit.logic import _kernels, _rectangle_kernel
 
         _values, cands = _kernels.state_arrays(state)
-        found = state.memo["rectangles"] = _rectangle_kernel.rectangles(cands, _box_of(state.g), state.g.size)
+        found = state.memo["rectangles"] = _rectangle_kernel.rectangles(cands, _kernels.box_of(state.g), state.g.size)
     return found
-
-
-@lru_cache(maxsize=32)
-def _box_of(g: Geometry):
-    import numpy as np
-
-    return np.array(layout(g).box_of, dtype=np.int64)
 
 
 def _kernel_args(state: State) -> tuple:

@@ -1,0 +1,144 @@
+"""numba kernels for single-digit patterns: basic fish (``fish``) and two strong links joined by a weak one
+(``single_digit``: Skyscraper, 2-String Kite, Turbot Fish); imported lazily.
+
+Each kernel replays its Python finder's loops, digit by digit in increasing order, and returns only which
+finding comes first; Python writes that one out with the same builder. Arguments are the state's candidate
+masks as an int64 array and tables of the geometry (digits numbered from 0 here, bit ``d`` of a mask)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sudokit.logic._kernels import _next_combo, _popcount
+
+
+@njit(cache=True)
+def fish_hit(cands, units, base, cover, cover_index, n, k, found):
+    """The first ``k``-fish with lines ``base`` (unit numbers in increasing order) and cover lines ``cover``
+    (``cover_index[s]``: the position in ``cover`` of cell ``s``'s cover line): for each digit, the base lines
+    holding it in 2 to ``k`` places, in combinations whose places lie in exactly ``k`` cover lines, one that
+    removes the digit from a cover line outside the base lines. Returns the digit (from 0) and puts the
+    combination's positions in ``base`` into ``found``; -1 when there is none."""
+    n_base = base.shape[0]
+    lines = np.empty(n_base, dtype=np.int64)
+    spans = np.empty(n_base, dtype=np.int64)
+    in_combo = np.zeros(n_base, dtype=np.bool_)
+    line_of = np.full(cands.shape[0], -1, dtype=np.int64)  # position in ``base`` of each cell's base line
+    for i in range(n_base):
+        for s in units[base[i]]:
+            line_of[s] = i
+    idx = np.empty(k, dtype=np.int64)
+    for d in range(n):
+        m = 0
+        for i in range(n_base):
+            span = 0
+            count = 0
+            for s in units[base[i]]:
+                if (cands[s] >> d) & 1:
+                    span |= 1 << cover_index[s]
+                    count += 1
+            if 2 <= count <= k:
+                lines[m] = i
+                spans[m] = span
+                m += 1
+        if m < k:
+            continue
+        for j in range(k):
+            idx[j] = j
+        while True:
+            union = 0
+            for j in range(k):
+                union |= spans[idx[j]]
+            if _popcount(union) == k:
+                for j in range(k):
+                    in_combo[lines[idx[j]]] = True
+                removes = False
+                for c in range(cover.shape[0]):
+                    if not (union >> c) & 1:
+                        continue
+                    for s in units[cover[c]]:
+                        if (cands[s] >> d) & 1 and not in_combo[line_of[s]]:
+                            removes = True
+                            break
+                    if removes:
+                        break
+                for j in range(k):
+                    in_combo[lines[idx[j]]] = False
+                if removes:
+                    for j in range(k):
+                        found[j] = lines[idx[j]]
+                    return d
+            if not _next_combo(idx, k, m):
+                break
+    return -1
+
+
+@njit(cache=True)
+def _sees(peers, a, b):
+    for t in peers[a]:
+        if t < 0:
+            return False
+        if t == b:
+            return True
+    return False
+
+
+@njit(cache=True)
+def turbot_hit(cands, units, kind, box_of, peers, n, wanted, found):
+    """The first ``wanted`` pattern (0 Skyscraper, 1 2-String Kite, 2 Turbot Fish; ``kind[u]``: 0 row,
+    1 column, 2 other unit): for each digit, pairs of its strong links (units where it has two places, in unit
+    order) with four different cells, ends turned both ways, where one end of each sees the other's and a
+    cell seeing both far ends holds the digit. Returns the digit (from 0) and puts (unit 1, unit 2, x, y, z,
+    w) into ``found``; -1 when there is none."""
+    n_units = units.shape[0]
+    link_u = np.empty(n_units, dtype=np.int64)
+    link_a = np.empty(n_units, dtype=np.int64)
+    link_b = np.empty(n_units, dtype=np.int64)
+    for d in range(n):
+        m = 0
+        for u in range(n_units):
+            count = 0
+            a = b = -1
+            for s in units[u]:
+                if (cands[s] >> d) & 1:
+                    count += 1
+                    if count == 1:
+                        a = s
+                    elif count == 2:
+                        b = s
+                    else:
+                        break
+            if count == 2:
+                link_u[m], link_a[m], link_b[m] = u, a, b
+                m += 1
+        for i in range(m):
+            u1, a1, b1 = link_u[i], link_a[i], link_b[i]
+            for j in range(i + 1, m):
+                u2, a2, b2 = link_u[j], link_a[j], link_b[j]
+                if a1 == a2 or a1 == b2 or b1 == a2 or b1 == b2:  # noqa: SIM109 - plain comparisons compile in numba
+                    continue
+                k1, k2 = kind[u1], kind[u2]
+                if k1 == k2 and k1 != 2:
+                    name = 0
+                elif (k1 == 0 and k2 == 1) or (k1 == 1 and k2 == 0):
+                    name = 1
+                else:
+                    name = 2
+                if name != wanted:
+                    continue
+                for turn1 in range(2):
+                    x, y = (a1, b1) if turn1 == 0 else (b1, a1)
+                    for turn2 in range(2):
+                        z, w = (a2, b2) if turn2 == 0 else (b2, a2)
+                        if not _sees(peers, y, z):
+                            continue
+                        if name == 1 and box_of[y] != box_of[z]:
+                            continue
+                        for t in peers[x]:
+                            if t < 0:
+                                break
+                            if (cands[t] >> d) & 1 and t != y and t != z and t != w and _sees(peers, w, t):
+                                found[0], found[1], found[2], found[3], found[4], found[5] = u1, u2, x, y, z, w
+                                return d
+    return -1
