@@ -198,6 +198,19 @@ def box_of(g: Geometry) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
+def unit_sources(g: Geometry, lines: bool) -> np.ndarray:
+    """The rows then the columns (``lines``), or every other unit in number order, as an int64 array (the
+    units a single or a locked-candidates search starts from)."""
+    from sudokit.logic.state import layout
+
+    lay = layout(g)
+    if lines:
+        return np.array(lay.rows + lay.cols, dtype=np.int64)
+    kept = set(lay.rows) | set(lay.cols)
+    return np.array([u for u in range(len(g.units)) if u not in kept], dtype=np.int64)
+
+
+@lru_cache(maxsize=64)
 def single_ok(g: Geometry, where: str) -> np.ndarray:
     """For each unit, whether it may hold the hidden single of a "direct" step when ``where`` is ``"box"``
     (any unit but rows and columns), ``"line"`` (rows and columns) or ``"any"``."""

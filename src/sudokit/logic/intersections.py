@@ -4,13 +4,8 @@ Works on every geometry (it only asks which units contain which cells)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import numpy as np
-
-from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.state import State, layout
+from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
 
@@ -41,12 +36,13 @@ DIRECT_POINTING = "box"
 DIRECT_SUBSET = "box"
 
 
-def _first(state: State, sources: np.ndarray, name: str, single: str | None = None) -> Step | None:
-    """The first locked-candidates step from the units ``sources``, in their order and then digit order (made
-    direct when ``single`` names where the hidden single must be). A numba kernel finds which one comes first;
-    only that one is written out."""
+def _first(state: State, lines: bool, name: str, single: str | None = None) -> Step | None:
+    """The first locked-candidates step from the rows then columns (``lines``) or from the other units, in
+    unit order and then digit order (made direct when ``single`` names where the hidden single must be). A
+    numba kernel finds which one comes first; only that one is written out."""
     from sudokit.logic import _kernels, _unit_kernel
 
+    sources = _kernels.unit_sources(state.g, lines)
     values, cands = _kernels.state_arrays(state)
     units, units_of, _peers, _full = _kernels.tables(state.g)
     ok = _kernels.single_ok(state.g, single or "any")
@@ -57,29 +53,19 @@ def _first(state: State, sources: np.ndarray, name: str, single: str | None = No
     return step if single is None else direct(state, step, single)
 
 
-@lru_cache(maxsize=32)
-def _sources(g: Geometry, lines: bool) -> np.ndarray:
-    """The source units of claiming (rows, then columns) or of pointing (every other unit), as an array."""
-    lay = layout(g)
-    if lines:
-        return np.array(lay.rows + lay.cols, dtype=np.int64)
-    kept = set(lay.rows) | set(lay.cols)
-    return np.array([u for u in range(len(g.units)) if u not in kept], dtype=np.int64)
-
-
 def pointing(state: State) -> Step | None:
     """Locked candidates type 1: a box's places for a digit all lie in one row or column."""
-    return _first(state, _sources(state.g, False), "Pointing")
+    return _first(state, False, "Pointing")
 
 
 def claiming(state: State) -> Step | None:
     """Locked candidates type 2: a row's or column's places for a digit all lie in one box."""
-    return _first(state, _sources(state.g, True), "Claiming")
+    return _first(state, True, "Claiming")
 
 
 def direct_pointing(state: State) -> Step | None:
     """Pointing whose eliminations leave a hidden single at once (Sudoku Explainer's "direct" variant)."""
-    return _first(state, _sources(state.g, False), "Pointing", DIRECT_POINTING)
+    return _first(state, False, "Pointing", DIRECT_POINTING)
 
 
 def direct(state: State, step: Step, where_single: str = "box") -> Step | None:
