@@ -246,19 +246,10 @@ def test_als_kernel_finds_the_pair_the_plain_loop_finds(hard_states, variant_sta
 # ---- memo of misses and per-unit results -------------------------------------------------------------
 
 MEMO_USERS = [
-    ("fish", lambda s: fish.basic_fish(s, 2)),
-    ("fish4", lambda s: fish.basic_fish(s, 4)),
     ("finned", lambda s: fish.finned_fish(s, 3)),
-    ("turbot", single_digit.turbot_fish),
     ("er", single_digit.empty_rectangle),
     ("colouring", chains.simple_colouring),
-    ("pointing", intersections.pointing),
-    ("direct", intersections.direct_pointing),
-    ("hidden", lambda s: subsets.hidden_subset(s, 3)),
-    ("naked", lambda s: subsets.naked_subset(s, 3)),
-    ("direct hidden", lambda s: subsets.direct_hidden_subset(s, 2)),
     ("x-chain", chains.x_chain),
-    ("als", als.als_xz),
 ]
 
 
@@ -518,16 +509,7 @@ def loop_states(hard_states, variant_states) -> list[State]:
     """The shared states plus every state on a few top1465 paths (where loops exist)."""
     out = list(hard_states + variant_states)
     for p in lines("top1465.txt")[1:400:23]:
-        state = State.from_grid(parse_grid(p))
-        techniques = applicable(state)
-        for _ in range(150):
-            if state.is_solved():
-                break
-            out.append(state.copy())
-            step = next_step(state, techniques)
-            if step is None:
-                break
-            state.apply(step)
+        out += path_states(parse_grid(p), every=1, most=150)
     return out
 
 

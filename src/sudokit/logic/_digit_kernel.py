@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _next_combo, _popcount
+from sudokit.logic._kernels import _member, _next_combo, _popcount
 
 
 @njit(cache=True)
@@ -75,16 +75,6 @@ def fish_hit(cands, units, base, cover, cover_index, n, k, found):
 
 
 @njit(cache=True)
-def _sees(peers, a, b):
-    for t in peers[a]:
-        if t < 0:
-            return False
-        if t == b:
-            return True
-    return False
-
-
-@njit(cache=True)
 def turbot_hit(cands, units, kind, box_of, peers, n, wanted, found):
     """The first ``wanted`` pattern (0 Skyscraper, 1 2-String Kite, 2 Turbot Fish; ``kind[u]``: 0 row,
     1 column, 2 other unit): for each digit, pairs of its strong links (units where it has two places, in unit
@@ -131,14 +121,14 @@ def turbot_hit(cands, units, kind, box_of, peers, n, wanted, found):
                     x, y = (a1, b1) if turn1 == 0 else (b1, a1)
                     for turn2 in range(2):
                         z, w = (a2, b2) if turn2 == 0 else (b2, a2)
-                        if not _sees(peers, y, z):
+                        if not _member(peers[y], z):
                             continue
                         if name == 1 and box_of[y] != box_of[z]:
                             continue
                         for t in peers[x]:
                             if t < 0:
                                 break
-                            if (cands[t] >> d) & 1 and t != y and t != z and t != w and _sees(peers, w, t):
+                            if (cands[t] >> d) & 1 and t != y and t != z and t != w and _member(peers[w], t):
                                 found[0], found[1], found[2], found[3], found[4], found[5] = u1, u2, x, y, z, w
                                 return d
     return -1

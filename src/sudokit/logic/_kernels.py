@@ -278,6 +278,17 @@ def als_sets(cands, units, units_of, max_size, n_words):
 
 
 @njit(cache=True)
+def _member(row, x):
+    """Whether ``x`` is in ``row``, a row of a table padded with -1 (units of a cell, peers, cells of a unit)."""
+    for t in row:
+        if t < 0:
+            return False
+        if t == x:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _listed_before(units_of, empty, pool, idx, k, u, max_size):
     """Whether an earlier unit than ``u`` holds the cells ``pool[idx[:k]]`` and lists sets of ``k`` cells."""
     for v in units_of[pool[idx[0]]]:
@@ -287,12 +298,7 @@ def _listed_before(units_of, empty, pool, idx, k, u, max_size):
             continue
         inside = True
         for j in range(1, k):
-            hit = False
-            for w in units_of[pool[idx[j]]]:
-                if w == v:
-                    hit = True
-                    break
-            if not hit:
+            if not _member(units_of[pool[idx[j]]], v):
                 inside = False
                 break
         if inside:

@@ -1,15 +1,15 @@
 """Remembering where a technique found nothing, across the states of a solving path.
 
 The solver re-runs the technique table from the top after every step, and a step usually changes the
-candidates of one or two digits only. Fish, finned fish, turbot fish, empty rectangles, simple colouring and
-X-chains look at one digit at a time, and what they find for digit ``d`` depends only on the geometry, the
-cells where ``d`` is still a candidate and the cells that hold ``d``. So "nothing for ``d``" is remembered
+candidates of one or two digits only. Finned fish, empty rectangles, simple colouring and X-chains look at
+one digit at a time, and what they find for digit ``d`` depends only on the geometry, the cells where ``d``
+is still a candidate and the cells that hold ``d``. So "nothing for ``d``" is remembered
 under (technique, geometry, ``d``, those cells), and the next state skips the digits whose cells have not
 changed. The answer is the same as a full search: skipped digits are exactly the ones that would have given
 nothing.
 
-Locked candidates, subsets and almost locked sets need no memo: their numba kernels search a whole state in
-microseconds.
+The techniques searched by numba kernels (singles, locked candidates, subsets, basic fish, turbot patterns,
+unique rectangles, almost locked sets) need no memo: a kernel searches a whole state in microseconds.
 """
 
 from __future__ import annotations

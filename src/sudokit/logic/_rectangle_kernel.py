@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _next_combo, _popcount
+from sudokit.logic._kernels import _member, _next_combo, _popcount
 
 
 @njit(cache=True)
@@ -50,17 +50,6 @@ def rectangles(cands, box_of, n):
         for j in range(6):
             found[i, j] = out[i][j]
     return found
-
-
-@njit(cache=True)
-def _member(row, s):
-    """Whether ``s`` is in the padded table row ``row`` (-1 ends it)."""
-    for t in row:
-        if t < 0:
-            return False
-        if t == s:
-            return True
-    return False
 
 
 @njit(cache=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _next_combo, _popcount
+from sudokit.logic._kernels import _member, _next_combo, _popcount
 
 
 @njit(cache=True)
@@ -85,26 +85,14 @@ def locked_hit(values, cands, units, units_of, sources, n, direct, single_ok):
                     continue
                 shared = True
                 for i in range(1, count):
-                    inside = False
-                    for w in units_of[where[i]]:
-                        if w == v:
-                            inside = True
-                            break
-                    if not inside:
+                    if not _member(units_of[where[i]], v):
                         shared = False
                         break
                 if not shared:
                     continue
                 ne = 0
                 for t in units[v]:
-                    if not (cands[t] >> d) & 1:
-                        continue
-                    in_source = False
-                    for w in units_of[t]:
-                        if w == u:
-                            in_source = True
-                            break
-                    if not in_source:
+                    if (cands[t] >> d) & 1 and not _member(units_of[t], u):
                         gone_s[ne] = t
                         gone_d[ne] = d
                         ne += 1
@@ -207,12 +195,7 @@ def _removes(cands, units, units_of, pool, idx, k, union):
             break
         shared = True
         for j in range(1, k):
-            inside = False
-            for w in units_of[pool[idx[j]]]:
-                if w == v:
-                    inside = True
-                    break
-            if not inside:
+            if not _member(units_of[pool[idx[j]]], v):
                 shared = False
                 break
         if not shared:
