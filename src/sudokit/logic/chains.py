@@ -50,11 +50,14 @@ class Graph:
     same state)."""
 
     def __init__(self, state: State, mode: str):
+        from sudokit.logic import _kernels
+
         g = state.g
         self.n = g.size
         self.n_cells = g.n_cells
         self.g = g
         self.cands = tuple(state.cands)  # a snapshot: the state may change after the graph is built
+        self.cand_array = _kernels.state_arrays(state)[1]  # the same, for the kernels (shared by the state)
         self.memo = state.memo  # shares the mode-free parts between the state's graphs
         self.mode = mode
         self._weak: dict[int, list[int]] = {}
@@ -148,15 +151,14 @@ class Graph:
             memo = self.memo
             conf = memo.get("conf-words")
             if conf is None:
-                memo["cand-array"] = np.array(self.cands, dtype=np.int64)
                 conf = np.zeros((total, n_words), dtype=np.uint64)
                 same = np.zeros((total, n_words), dtype=np.uint64)
-                _chain_kernel.conflict_words(memo["cand-array"], peers, self.n, conf, same)
+                _chain_kernel.conflict_words(self.cand_array, peers, self.n, conf, same)
                 memo["conf-words"], memo["same-words"] = conf, same
             weak = memo["same-words"] if self.mode in ("x", "y") else conf
             strong = np.zeros((total, n_words), dtype=np.uint64)
             _chain_kernel.strong_words(
-                memo["cand-array"], units, self.n, self.mode in ("y", "aic"), self.mode in ("x", "aic"), strong
+                self.cand_array, units, self.n, self.mode in ("y", "aic"), self.mode in ("x", "aic"), strong
             )
             self._link_words = (strong, weak, conf)
         return self._link_words
