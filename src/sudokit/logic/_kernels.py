@@ -1,4 +1,5 @@
-"""numba kernels for the forcing-chain search (imported lazily: numba is slow to import).
+"""numba kernels for forcing chains, ALS-XZ and finned fish, and what every logic kernel module shares: the
+geometry's tables, the state's arrays and small compiled helpers (imported lazily: numba is slow to import).
 
 :func:`contradiction_search` follows every candidate's singles exactly as :func:`sudokit.logic.forcing.assume`
 does (``locked=False``) and keeps the same iterative deepening, so it finds the same candidate with the same
