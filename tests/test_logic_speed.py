@@ -197,6 +197,19 @@ def plain_find_chain(state: State, mode: str, max_nodes: int):
     return best
 
 
+def test_chain_kernel_leaves_out_the_skipped_digits_only(loop_states):
+    from sudokit.logic import _chain_kernel
+
+    rng = random.Random(5)
+    for state in loop_states[::4]:
+        gr = chains.Graph(state.copy(), "x")
+        skip = {d for d in state.g.digits if rng.random() < 0.4}
+        kept = State(state.g, state.values[:], [m & ~sum(1 << (d - 1) for d in skip) for m in state.cands])
+        want = plain_find_chain(kept, "x", 16)  # an X-chain stays on one digit: the others do not matter
+        a, length = _chain_kernel.best_start(*gr.link_words(), 16, gr.n, sum(1 << (d - 1) for d in skip))
+        assert (a, length) == ((-1, -1) if want is None else (want[0][0], len(want[0])))
+
+
 @pytest.mark.parametrize("mode,max_nodes", [("x", 16), ("y", 16), ("aic", 20)])
 def test_chain_kernel_finds_the_chain_a_plain_search_finds(hard_states, variant_states, mode, max_nodes):
     _memo.forget()
@@ -270,6 +283,22 @@ def test_explain_path_is_the_same_with_a_cold_or_warm_memo():
     first = explain(puzzle)
     second = explain(puzzle)
     assert first.steps == second.steps and first.solved == second.solved
+
+
+@pytest.mark.parametrize("index", [1394, 1098])
+def test_every_step_of_a_path_is_the_step_an_empty_memo_finds(index):
+    # top1465 #1394 and #1098 once took another X-chain with the misses of earlier states remembered
+    state = State.from_grid(parse_grid(lines("top1465.txt")[index]))
+    techniques = applicable(state)
+    _memo.forget()
+    while not state.is_solved():
+        warm = next_step(state, techniques)
+        kept = set(_memo._misses)
+        _memo.forget()
+        cold = next_step(state.copy(), techniques)
+        _memo._misses.update(kept)
+        assert warm == cold
+        state.apply(warm)
 
 
 def test_a_change_through_apply_or_changed_drops_the_state_memo(hard_states):

@@ -17,7 +17,7 @@ def best_start(strong, weak, conf, limit, n, skip):
     number, its chain's number of nodes) or (-1, -1).
 
     ``strong``, ``weak``, ``conf`` are (n_candidates, W) arrays: strong links, weak links and conflicts."""
-    n, words = strong.shape
+    words = strong.shape[1]
     seen_off = np.zeros(words, dtype=np.uint64)
     seen_on = np.zeros(words, dtype=np.uint64)
     frontier = np.zeros(words, dtype=np.uint64)
