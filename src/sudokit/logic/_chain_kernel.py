@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sudokit.logic._kernels import _two_places
+
 
 @njit(cache=True)
 def best_start(strong, weak, conf, limit, n, skip):
@@ -239,17 +241,8 @@ def strong_words(cands, units, n, in_cells, in_units, strong):
     if in_units:
         for u in range(units.shape[0]):
             for d in range(n):
-                first, second, count = -1, -1, 0
-                for s in units[u]:
-                    if (cands[s] >> d) & 1:
-                        count += 1
-                        if count == 1:
-                            first = s
-                        elif count == 2:
-                            second = s
-                        else:
-                            break
-                if count == 2:
+                first, second = _two_places(cands, units, u, d)
+                if first >= 0:
                     _link(strong, first * n + d, second * n + d)
 
 

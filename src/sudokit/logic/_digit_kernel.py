@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _member, _next_combo, _popcount
+from sudokit.logic._kernels import _first_combo, _member, _next_combo, _popcount, _two_places
 
 
 @njit(cache=True)
@@ -44,8 +44,7 @@ def fish_hit(cands, units, base, cover, cover_index, n, k, found):
                 m += 1
         if m < k:
             continue
-        for j in range(k):
-            idx[j] = j
+        _first_combo(idx, k)
         while True:
             union = 0
             for j in range(k):
@@ -88,18 +87,8 @@ def turbot_hit(cands, units, kind, box_of, peers, n, wanted, found):
     for d in range(n):
         m = 0
         for u in range(n_units):
-            count = 0
-            a = b = -1
-            for s in units[u]:
-                if (cands[s] >> d) & 1:
-                    count += 1
-                    if count == 1:
-                        a = s
-                    elif count == 2:
-                        b = s
-                    else:
-                        break
-            if count == 2:
+            a, b = _two_places(cands, units, u, d)
+            if a >= 0:
                 link_u[m], link_a[m], link_b[m] = u, a, b
                 m += 1
         for i in range(m):

@@ -251,8 +251,7 @@ def als_sets(cands, units, units_of, max_size, n_words):
                 pool[m] = s
                 m += 1
         for k in range(1, min(max_size, m - 1) + 1):
-            for j in range(k):
-                idx[j] = j
+            _first_combo(idx, k)
             while True:
                 mask = 0
                 for j in range(k):
@@ -305,6 +304,30 @@ def _listed_before(units_of, empty, pool, idx, k, u, max_size):
         if inside:
             return True
     return False
+
+
+@njit(cache=True)
+def _first_combo(idx, k):
+    """Set ``idx`` to the first combination of ``k`` indices: 0, 1, ..., k - 1."""
+    for j in range(k):
+        idx[j] = j
+
+
+@njit(cache=True)
+def _two_places(cands, units, u, d):
+    """The two cells of unit ``u`` where digit ``d`` (from 0) is a candidate, in unit order, or (-1, -1)
+    when it has another number of places there."""
+    first, second, count = -1, -1, 0
+    for s in units[u]:
+        if (cands[s] >> d) & 1:
+            count += 1
+            if count == 1:
+                first = s
+            elif count == 2:
+                second = s
+            else:
+                return -1, -1
+    return (first, second) if count == 2 else (-1, -1)
 
 
 @njit(cache=True)

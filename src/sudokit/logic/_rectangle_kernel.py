@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _member, _next_combo, _popcount
+from sudokit.logic._kernels import _first_combo, _member, _next_combo, _popcount
 
 
 @njit(cache=True)
@@ -165,8 +165,7 @@ def _naked_with(cands, pseudo, others, m, k):
     if n_fits < pick:
         return False
     idx = np.empty(pick, dtype=np.int64)
-    for j in range(pick):
-        idx[j] = j
+    _first_combo(idx, pick)
     while True:
         digits = pseudo
         for j in range(pick):

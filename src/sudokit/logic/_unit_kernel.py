@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _member, _next_combo, _popcount
+from sudokit.logic._kernels import _first_combo, _member, _next_combo, _popcount
 
 
 @njit(cache=True)
@@ -127,8 +127,7 @@ def hidden_subset_hit(values, cands, units, units_of, n, k, direct, single_ok):
                 m += 1
         if m < k:
             continue
-        for j in range(k):
-            idx[j] = j
+        _first_combo(idx, k)
         while True:
             union = 0
             inside = 0
@@ -171,8 +170,7 @@ def naked_subset_hit(cands, units, units_of, k, found):
                 m += 1
         if m < k:
             continue
-        for j in range(k):
-            idx[j] = j
+        _first_combo(idx, k)
         while True:
             union = 0
             for j in range(k):
