@@ -42,28 +42,8 @@ def best_start(strong, weak, conf, limit, n, skip):
         depth = 1
         on = False
         found = -1
-        while depth < limit:
-            any_frontier = False
-            for w in range(words):
-                if frontier[w]:
-                    any_frontier = True
-                    break
-            if not any_frontier:
-                break
-            for w in range(words):
-                new[w] = 0
-            for w in range(words):
-                x = frontier[w]
-                while x:
-                    low = x & (~x + one)
-                    v = w * 64 + _bit_index(low)
-                    if on:
-                        for k in range(words):
-                            new[k] |= weak[v, k]
-                    else:
-                        for k in range(words):
-                            new[k] |= strong[v, k]
-                    x ^= low
+        while depth < limit and not _empty(frontier):
+            _spread(frontier, weak if on else strong, new)
             if on:
                 for k in range(words):
                     new[k] &= ~seen_off[k]
@@ -174,6 +154,15 @@ def _bit_index(low):
         low >>= np.uint64(1)
         n += 1
     return n
+
+
+@njit(cache=True)
+def _empty(x):
+    """Whether the word row ``x`` has no bit set."""
+    for k in range(x.shape[0]):  # noqa: SIM110 - a plain loop compiles in numba
+        if x[k]:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -318,14 +307,7 @@ def continuous_start(strong, conf, limit):
         levels[0, aw] = one << ab
         depth = 0
         found = False
-        while depth + 2 < limit:
-            empty = True
-            for k in range(words):
-                if levels[depth, k]:
-                    empty = False
-                    break
-            if empty:
-                break
+        while depth + 2 < limit and not _empty(levels[depth]):
             depth += 1
             odd = depth % 2 == 1
             _spread(levels[depth - 1], strong if odd else conf, nxt)
