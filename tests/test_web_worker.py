@@ -58,3 +58,28 @@ def test_serve_help_lists_its_options(run_cli):
 def test_serve_refuses_a_bad_port(run_cli):
     result = run_cli("serve", "--port", "70000")
     assert result.exit_code == 2
+
+
+def test_the_warm_up_puzzle_tries_every_row_of_the_technique_table():
+    # so a worker's warm-up loads (or compiles) every logic kernel before its first call
+    from sudokit.logic import explain, registry
+    from sudokit.web import tasks
+
+    tried: set[str] = set()
+    rows = list(registry.TECHNIQUES)
+
+    def spy(tech):
+        def find(state):
+            tried.add(tech.name)
+            return tech.find(state)
+
+        return registry.Technique(tech.name, find, tech.se, tech.score, tech.level, tech.needs_boxes, tech.uniqueness)
+
+    registry.TECHNIQUES[:] = [spy(t) for t in rows]
+    try:
+        path = explain(tasks._WARM_UP_LOGIC)
+    finally:
+        registry.TECHNIQUES[:] = rows
+    assert path.solved
+    before_forcing = [t.name for t in rows[: [t.name for t in rows].index("Contradiction Forcing Chain") + 1]]
+    assert set(before_forcing) <= tried

@@ -14,6 +14,9 @@ from sudokit.web.inputs import cached_geometry, fixed_size
 
 #: A small puzzle the workers solve once when they start, to load the compiled kernels.
 _WARM_UP = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+#: A puzzle (top1465 #1) whose logical path tries every row of the technique table and reaches forcing
+#: chains, so rating it once loads (or, on a cold cache, compiles) every logic kernel.
+_WARM_UP_LOGIC = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
 
 def grid_of(line: str, variant: str) -> Grid:
@@ -26,10 +29,16 @@ def grid_of(line: str, variant: str) -> Grid:
 
 
 def warm_up() -> None:
-    """Import the engine and solve one puzzle (numba loads its cached machine code)."""
-    from sudokit.engine import solve
+    """Run once what the tasks run (the engine's solve and count, a rating by logic with its extras), so that
+    numba loads its cached machine code, or compiles it on a cold cache, before the worker takes calls: a
+    first hint or rating must not spend its time limit compiling (the logic takes 0.3 s here when the cache
+    is warm, about 25 s when it is cold)."""
+    from sudokit.engine import count_solutions, solve
+    from sudokit.rating import rate
 
     solve(_WARM_UP)
+    count_solutions(_WARM_UP, limit=2)
+    rate(_WARM_UP_LOGIC)
 
 
 def stats_dict(stats) -> dict[str, Any]:
