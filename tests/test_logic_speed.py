@@ -653,6 +653,7 @@ def test_subset_kernels_find_the_step_plain_combinations_find(loop_states, k):
 def test_als_kernel_lists_the_sets_almost_locked_sets_lists(loop_states):
     from sudokit.logic import _kernels
 
+    listed = 0
     for state in loop_states[::3]:
         _values, cands = _kernels.state_arrays(state)
         units, units_of, _peers, _full = _kernels.tables(state.g)
@@ -663,6 +664,8 @@ def test_als_kernel_lists_the_sets_almost_locked_sets_lists(loop_states):
         ]
         assert got == als.almost_locked_sets(state)
         assert (cells == words_of([sum(1 << s for s in a) for a, _m, _u in got], state.g.n_cells)).all()
+        listed += len(got)
+    assert listed >= 1000
 
 
 # ---- unique rectangles -------------------------------------------------------------------------------
