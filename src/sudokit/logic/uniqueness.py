@@ -24,6 +24,7 @@ def _rectangles(state: State):
 
 
 def _kernel_args(state: State) -> tuple:
+    """What both rectangle kernels take: the rectangles, the candidates and the geometry's tables."""
     from sudokit.logic import _kernels
 
     units, units_of, peers, _full = _kernels.tables(state.g)
