@@ -7,10 +7,12 @@ Screenshots go to ``/tmp/sudokit_web_*.png``.
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import threading
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -62,7 +64,17 @@ def server_url():
         if time.monotonic() > deadline or not thread.is_alive():
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
+    url = f"http://127.0.0.1:{port}"
+    # the first call waits for a worker to warm up, which compiles the kernels on a cold numba cache (as on a
+    # fresh CI machine): wait for it here, once, rather than inside a test's 20 s wait
+    request = urllib.request.Request(
+        url + "/api/solve",
+        data=json.dumps({"puzzle": PUZZLE, "variant": "standard"}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=300) as answer:
+        assert json.load(answer)["status"] == "solved"
+    yield url
     server.should_exit = True
     thread.join(timeout=15)
 
