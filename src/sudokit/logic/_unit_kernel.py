@@ -18,16 +18,6 @@ from sudokit.logic._kernels import _first_combo, _member, _next_combo, _popcount
 
 
 @njit(cache=True)
-def _places(cands, units, u, d):
-    """How many cells of unit ``u`` have ``d`` as a candidate."""
-    n = 0
-    for s in units[u]:
-        if (cands[s] >> d) & 1:
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def _makes_single(values, cands, units, units_of, single_ok, gone_s, gone_d, count):
     """Whether removing the candidates ``(gone_s[i], gone_d[i])`` (``i < count``) leaves a digit one place in
     a unit allowed by ``single_ok`` where it had several and is not yet placed (``intersections.direct``)."""

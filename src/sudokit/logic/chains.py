@@ -64,13 +64,12 @@ class Graph:
         self._link_words: tuple | None = None
 
     @cached_property
-    def _base(self) -> tuple[list[int], int, dict[int, int], dict[int, int]]:
-        """(candidates, their bitset, in-cell conflicts, same-digit conflicts), shared by the state's graphs."""
+    def _base(self) -> tuple[list[int], dict[int, int], dict[int, int]]:
+        """(candidates, in-cell conflicts, same-digit conflicts), shared by the state's graphs."""
         base = self.memo.get("graph-base")
         if base is None:
             n, c = self.n, self.cands
             nodes = []
-            present = 0
             in_cell = {}
             same_digit = {}
             digit_bits = [0] * n  # candidate numbers of each digit (index d - 1)
@@ -83,14 +82,13 @@ class Graph:
                 if not m:
                     continue
                 cell_bits = m << (s * n)
-                present |= cell_bits
                 peers_s = pmask[s]
                 for d in digits_of(m):
                     v = s * n + d - 1
                     nodes.append(v)
                     in_cell[v] = cell_bits & ~(1 << v)
                     same_digit[v] = (peers_s << (d - 1)) & digit_bits[d - 1]
-            base = self.memo["graph-base"] = (nodes, present, in_cell, same_digit)
+            base = self.memo["graph-base"] = (nodes, in_cell, same_digit)
         return base
 
     @property
@@ -99,16 +97,12 @@ class Graph:
         return self._base[0]
 
     @property
-    def present(self) -> int:
+    def in_cell(self) -> dict[int, int]:
         return self._base[1]
 
     @property
-    def in_cell(self) -> dict[int, int]:
-        return self._base[2]
-
-    @property
     def same_digit(self) -> dict[int, int]:
-        return self._base[3]
+        return self._base[2]
 
     @cached_property
     def strong(self) -> dict[int, list[int] | tuple[()]]:
