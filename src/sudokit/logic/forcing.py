@@ -149,9 +149,10 @@ def _search(state: State) -> tuple[int, int, int] | None:
     if not order:
         return None
     units, units_of, peers, full = _kernels.tables(state.g)
+    values, cands = _kernels.state_arrays(state)  # read only: the kernel follows each candidate on copies
     s, d, made = _kernels.contradiction_search(
-        np.array(state.values, dtype=np.int64),
-        np.array(state.cands, dtype=np.int64),
+        values,
+        cands,
         units,
         units_of,
         peers,
