@@ -253,9 +253,7 @@ def als_sets(cands, units, units_of, max_size, n_words):
         for k in range(1, min(max_size, m - 1) + 1):
             _first_combo(idx, k)
             while True:
-                mask = 0
-                for j in range(k):
-                    mask |= cands[pool[idx[j]]]
+                mask = _cells_union(cands, pool, idx, k)
                 if _popcount(mask) == k + 1 and not _listed_before(units_of, empty, pool, idx, k, u, max_size):
                     for j in range(k):
                         found_cells.append(pool[idx[j]])
@@ -311,6 +309,15 @@ def _first_combo(idx, k):
     """Set ``idx`` to the first combination of ``k`` indices: 0, 1, ..., k - 1."""
     for j in range(k):
         idx[j] = j
+
+
+@njit(cache=True)
+def _cells_union(cands, cells, idx, k):
+    """The candidates of the cells ``cells[idx[0]], ..., cells[idx[k - 1]]`` together (one combination's)."""
+    union = 0
+    for j in range(k):
+        union |= cands[cells[idx[j]]]
+    return union
 
 
 @njit(cache=True)

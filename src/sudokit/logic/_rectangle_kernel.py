@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _first_combo, _member, _next_combo, _popcount
+from sudokit.logic._kernels import _cells_union, _first_combo, _member, _next_combo, _popcount
 
 
 @njit(cache=True)
@@ -167,9 +167,7 @@ def _naked_with(cands, pseudo, others, m, k):
     idx = np.empty(pick, dtype=np.int64)
     _first_combo(idx, pick)
     while True:
-        digits = pseudo
-        for j in range(pick):
-            digits |= cands[fits[idx[j]]]
+        digits = pseudo | _cells_union(cands, fits, idx, pick)
         if _popcount(digits) == k:
             for j in range(m):
                 s = others[j]

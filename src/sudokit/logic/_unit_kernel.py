@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _first_combo, _member, _next_combo, _popcount
+from sudokit.logic._kernels import _cells_union, _first_combo, _member, _next_combo, _popcount
 
 
 @njit(cache=True)
@@ -162,9 +162,7 @@ def naked_subset_hit(cands, units, units_of, k, found):
             continue
         _first_combo(idx, k)
         while True:
-            union = 0
-            for j in range(k):
-                union |= cands[pool[idx[j]]]
+            union = _cells_union(cands, pool, idx, k)
             if _popcount(union) == k and _removes(cands, units, units_of, pool, idx, k, union):
                 for j in range(k):
                     found[j] = pool[idx[j]]
