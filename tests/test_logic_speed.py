@@ -844,3 +844,17 @@ def test_singles_kernels_find_the_single_plain_loops_find(loop_states):
         naked = singles.naked_single(fresh)
         got.append(None if naked is None else naked.placements[0])
         assert got == plain_singles(state)
+
+
+def test_digit_cells_from_the_compiled_words_match_a_plain_loop(loop_states):
+    for state in loop_states[::5]:
+        g = state.g
+        want = [
+            (
+                sum(1 << s for s in range(g.n_cells) if d and state.cands[s] >> (d - 1) & 1),
+                sum(1 << s for s in range(g.n_cells) if d and state.values[s] == d),
+            )
+            for d in range(g.size + 1)
+        ]
+        fresh = State(g, state.values[:], state.cands[:])
+        assert [(cells, held) for _token, cells, held in _memo.digit_cells(fresh)] == want

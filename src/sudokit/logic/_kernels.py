@@ -190,6 +190,15 @@ def state_arrays(state) -> tuple[np.ndarray, np.ndarray]:
     return found
 
 
+def state_digit_words(state) -> np.ndarray:
+    """:func:`digit_words` of the state's candidates (made once per state)."""
+    found = state.memo.get("digit-words")
+    if found is None:
+        n_words = (state.g.n_cells + 63) // 64
+        found = state.memo["digit-words"] = digit_words(state_arrays(state)[1], state.g.size, n_words)
+    return found
+
+
 @lru_cache(maxsize=32)
 def box_of(g: Geometry) -> np.ndarray:
     """Each cell's box unit (-1 without boxes) as an int64 array."""

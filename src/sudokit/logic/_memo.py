@@ -40,15 +40,13 @@ def digit_cells(state: State) -> list[tuple[int, int, int]]:
     once per state."""
     found = state.memo.get("digit-cells")
     if found is None:
+        from sudokit.logic import _kernels
+
         g = state.g
         tok = token(g)
-        bits = [0] * (g.size + 1)
+        # the candidates' cells come from the compiled per-digit words, which ALS-XZ shares
+        bits = [int.from_bytes(row.astype("<u8").tobytes(), "little") for row in _kernels.state_digit_words(state)]
         held = [0] * (g.size + 1)
-        for s, m in enumerate(state.cands):
-            while m:
-                low = m & -m
-                bits[low.bit_length()] |= 1 << s
-                m ^= low
         for s, v in enumerate(state.values):
             if v:
                 held[v] |= 1 << s

@@ -10,6 +10,7 @@ from itertools import combinations
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
+from sudokit.logic._memo import digit_cells
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -51,7 +52,7 @@ def als_xz(state: State) -> Step | None:
     cells, masks, set_units, members = _kernels.als_sets(cands, units, units_of, MAX_SIZE, n_words)
     if len(masks) < 2:
         return None
-    digits = _kernels.digit_words(cands, g.size, n_words)
+    digits = _kernels.state_digit_words(state)
     i, j, x, z = _kernels.als_xz_search(cells, masks, digits, _peer_words(g), g.size)
     if i < 0:
         return None
@@ -59,10 +60,7 @@ def als_xz(state: State) -> Step | None:
     b = frozenset(int(s) for s in members[j] if s >= 0)
     ma, mb, ua, ub, x, z = int(masks[i]), int(masks[j]), int(set_units[i]), int(set_units[j]), int(x), int(z)
     peer_bits = _peer_bits(g)
-    digit_bits = [0] * (g.size + 1)
-    for s in range(n):
-        for d in digits_of(c[s]) if c[s] else ():
-            digit_bits[d] |= 1 << s
+    digit_bits = [cells for _token, cells, _held in digit_cells(state)]
     abits = bbits = 0
     for s in a:
         abits |= 1 << s
