@@ -66,7 +66,7 @@ class Transform:
 
     def preserves(self, geometry: Geometry) -> bool:
         """True when the cell permutation sends every unit of ``geometry`` onto a unit."""
-        units = {frozenset(u) for u in geometry.units}
+        units = geometry.unit_index
         where = [0] * len(self.cells)
         for i, c in enumerate(self.cells):
             where[c] = i

@@ -80,6 +80,7 @@ class Trace:
             "size": self.geometry.size,
             "units": [list(u) for u in self.geometry.units],
             "unit_names": list(self.geometry.unit_names),
+            "unit_kinds": list(self.geometry.unit_kinds),
             "box": [self.geometry.box_rows, self.geometry.box_cols],
             "labels": list(self.geometry.labels),
             "puzzle": self.puzzle.to_line(),
@@ -129,6 +130,7 @@ def read_trace(path: str | Path) -> Trace:
             tuple(data["unit_names"]),
             box_rows,
             box_cols,
+            unit_kinds=tuple(data.get("unit_kinds", ())),
         )
         symbols = geometry.symbols
         values = [0 if ch == "." else symbols.index(ch) + 1 for ch in data["puzzle"]]
