@@ -6,7 +6,7 @@
 Prints the throughput of unique minimal puzzle generation (target: at least 200 per second on one core),
 the canonicalization throughput, and the distribution of clue counts and difficulty of the puzzles
 made. Ratings come from ``sudokit.generate.measure_difficulty`` (the SE-style rating when
-``sudokit.rating`` is there, else Norvig's level); rating is slow, so it is timed separately.
+``sudokit.logic.rating`` is there, else Norvig's level); rating is slow, so it is timed separately.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def main() -> None:
     import numpy as np
 
     from sudokit.generate import Generator, measure_difficulty
+    from sudokit.generate.transforms import canonical_many
     from sudokit.geometry import standard
-    from sudokit.symmetry import canonical_many
 
     warm = Generator(standard(), seed=0)
     warm.one()  # compile the kernels outside the timing
@@ -74,8 +74,8 @@ def canon_file(path: str) -> None:
     """Canonicalize every puzzle of a 9x9 file (one per line) and count the classes."""
     import numpy as np
 
+    from sudokit.generate.transforms import canonical_many
     from sudokit.geometry import standard
-    from sudokit.symmetry import canonical_many
 
     text = Path(path).read_text(encoding="utf-8")
     rows = [line.strip()[:81] for line in text.splitlines() if line.strip() and line[0] != "#"]

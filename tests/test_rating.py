@@ -6,8 +6,8 @@ from pathlib import Path
 
 from sudokit.formats import parse_grid
 from sudokit.logic.explain import Path as SolvePath
+from sudokit.logic.rating import UNSOLVED, hodoku_level, rate, se_parts
 from sudokit.logic.step import Step
-from sudokit.rating import UNSOLVED, hodoku_level, rate, se_parts
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 EASY = ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9..."

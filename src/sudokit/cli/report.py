@@ -50,7 +50,7 @@ def logic_uniqueness(grid: Grid, wanted: bool) -> bool:
 
     A puzzle without a solution stops the command (message on stderr, exit 1); one with several solutions is
     explained without uniqueness techniques, with a note on stderr."""
-    from sudokit.rating import not_proper
+    from sudokit.logic.rating import not_proper
 
     why = not_proper(grid)
     if why is None:

@@ -34,7 +34,7 @@ def warm_up() -> None:
     first hint or rating must not spend its time limit compiling (the logic takes 0.3 s here when the cache
     is warm, about 25 s when it is cold)."""
     from sudokit.engine import count_solutions, solve
-    from sudokit.rating import rate
+    from sudokit.logic.rating import rate
 
     solve(_WARM_UP)
     count_solutions(_WARM_UP, limit=2)
@@ -98,8 +98,8 @@ def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[s
 
     A grid with several solutions gets no step from techniques that assume a unique one."""
     from sudokit.logic import next_step
+    from sudokit.logic.rating import not_proper
     from sudokit.logic.registry import applicable
-    from sudokit.rating import not_proper
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()
@@ -125,7 +125,7 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
 
     A puzzle with several solutions is explained without the techniques that assume a unique one."""
     from sudokit.logic import State, explain
-    from sudokit.rating import not_proper
+    from sudokit.logic.rating import not_proper
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()
@@ -194,7 +194,7 @@ def rate_task(line: str, variant: str) -> dict[str, Any]:
     """Every difficulty measure of the puzzle (SE-style, HoDoKu-style, Norvig's level, engine guesses).
 
     Only proper puzzles (one solution) are rated."""
-    from sudokit.rating import not_proper, rate
+    from sudokit.logic.rating import not_proper, rate
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()

@@ -30,7 +30,7 @@ CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty"
     type=click.Choice(["easy", "medium", "hard", "expert", "extreme"]),
     default=None,
     help="Keep only puzzles of this level: the SE-style rating's level (HoDoKu caps; expert = Unfair), "
-    "or Norvig's level bands when sudokit.rating is missing.",
+    "or Norvig's level bands when sudokit.logic.rating is missing.",
 )
 @click.option(
     "--rating", default=None, metavar="MIN-MAX", help="Keep only puzzles with an SE-style rating (ER) in range."

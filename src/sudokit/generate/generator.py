@@ -11,8 +11,8 @@ quadruples, ...). One pass over every orbit gives a puzzle from which no orbit c
 that was needed in a larger puzzle is still needed in every smaller one. Uniqueness is decided by the
 fast engine's counter (``count_array(..., limit=2)``).
 
-Difficulty: when :mod:`sudokit.rating` is available its level names are used; otherwise the measure is
-Norvig's level (see :mod:`sudokit.generation.norvig`): ``easy`` puzzles fall to naked and hidden
+Difficulty: when :mod:`sudokit.logic.rating` is available its level names are used; otherwise the measure is
+Norvig's level (see :mod:`sudokit.generate.norvig`): ``easy`` puzzles fall to naked and hidden
 singles alone, harder bands leave more candidates after that propagation (:data:`NORVIG_BANDS`).
 Generation by difficulty is generate-and-test with a time limit.
 
@@ -39,7 +39,7 @@ SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal", "random")
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme")
 
 #: Bands of Norvig's level (log10 of the candidate-count product after singles) for each difficulty,
-#: used while :mod:`sudokit.rating` is not available: ``lo < level <= hi``, easy is exactly 0.
+#: used while :mod:`sudokit.logic.rating` is not available: ``lo < level <= hi``, easy is exactly 0.
 NORVIG_BANDS: dict[str, tuple[float, float]] = {
     "easy": (-1.0, 0.0),
     "medium": (0.0, 12.0),
@@ -126,7 +126,7 @@ def random_solution(geometry: Geometry, rng: np.random.Generator) -> np.ndarray:
     engine's deterministic choices over the whole space of grids.
     """
     from sudokit.engine import solve_array
-    from sudokit.symmetry import random_transform
+    from sudokit.generate.transforms import random_transform
 
     g = geometry
     peers = g.peers
@@ -224,7 +224,7 @@ class Difficulty:
 
 
 def _rating_module():
-    """:mod:`sudokit.rating` when it is installed, else None."""
+    """:mod:`sudokit.logic.rating` when it is installed, else None."""
     try:
         from sudokit import rating
     except ImportError:
@@ -234,7 +234,7 @@ def _rating_module():
 
 def norvig_difficulty(puzzle: Grid) -> Difficulty:
     """The difficulty band of a puzzle by Norvig's level (see :data:`NORVIG_BANDS`)."""
-    from sudokit.generation.norvig import level
+    from sudokit.generate.norvig import level
 
     value = level(puzzle)
     for name, (lo, hi) in NORVIG_BANDS.items():
@@ -244,18 +244,18 @@ def norvig_difficulty(puzzle: Grid) -> Difficulty:
 
 
 def rated_difficulty(puzzle: Grid) -> Difficulty:
-    """The difficulty by :func:`sudokit.rating.rate`: its level (renamed, see :data:`RATING_LEVELS`)
+    """The difficulty by :func:`sudokit.logic.rating.rate`: its level (renamed, see :data:`RATING_LEVELS`)
     and its SE-style number (ER)."""
     rating = _rating_module()
     if rating is None:
-        raise SudokitError("the SE-style rating (sudokit.rating) is not available")
+        raise SudokitError("the SE-style rating (sudokit.logic.rating) is not available")
     r = rating.rate(puzzle, extras=False)
     names = {v: k for k, v in RATING_LEVELS.items()}
     return Difficulty(names.get(r.level, "extreme"), float(r.er), "rating")
 
 
 def measure_difficulty(puzzle: Grid) -> Difficulty:
-    """The puzzle's difficulty: by :mod:`sudokit.rating` when it is there, else by Norvig's level."""
+    """The puzzle's difficulty: by :mod:`sudokit.logic.rating` when it is there, else by Norvig's level."""
     if _rating_module() is not None:
         return rated_difficulty(puzzle)
     return norvig_difficulty(puzzle)
@@ -316,7 +316,7 @@ class Generator:
         self.clues = parse_range(self.clues, "clues")
         self.rating = parse_range(self.rating, "rating", float)
         if self.rating is not None and _rating_module() is None:
-            raise SudokitError("--rating needs the SE-style rating (sudokit.rating), which is not available")
+            raise SudokitError("--rating needs the SE-style rating (sudokit.logic.rating), which is not available")
         if self.method not in METHODS:
             raise SudokitError(f"unknown method {self.method!r}; known: {', '.join(METHODS)}")
         if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
@@ -407,7 +407,7 @@ class Generator:
 
     def _norvig(self) -> Generated:
         from sudokit.engine import count_array
-        from sudokit.generation.norvig import random_puzzle
+        from sudokit.generate.norvig import random_puzzle
 
         n_givens = self.clues[0] if self.clues else 17
         puzzle = random_puzzle(self.geometry, self.rng, n_givens)

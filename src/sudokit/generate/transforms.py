@@ -235,7 +235,7 @@ def canonical(grid: Grid) -> Grid:
     Isomorphic grids (same up to relabelling, band/stack/row/column permutations and transposition)
     get the same canonical grid, so ``canonical(p).to_line()`` is a key for deduplicating up to symmetry.
     """
-    from sudokit.generation.minlex import minlex
+    from sudokit.generate.minlex import minlex
 
     n, br, bc = _canon_geometry(grid.geometry)
     return Grid(grid.geometry, tuple(int(v) for v in minlex(grid.to_array(), n, br, bc)))
@@ -243,7 +243,7 @@ def canonical(grid: Grid) -> Grid:
 
 def canonical_many(values: np.ndarray, geometry: Geometry) -> np.ndarray:
     """Canonical forms of many grids at once: ``(m, n_cells)`` uint8 in, same shape out (all cores)."""
-    from sudokit.generation.minlex import minlex_many
+    from sudokit.generate.minlex import minlex_many
 
     n, br, bc = _canon_geometry(geometry)
     values = np.asarray(values, dtype=np.uint8)
