@@ -107,12 +107,10 @@ class Grid:
         """True when this grid solves ``puzzle``: complete, every unit a permutation, givens kept."""
         return is_solution(self, puzzle)
 
-    # Jupyter shows a board when the render package is there (issue: pictures).
-    def _repr_svg_(self) -> str | None:  # pragma: no cover - exercised by the render tests
-        try:
-            from sudokit.render.svg import board_svg
-        except ImportError:
-            return None
+    # Jupyter shows a board as a picture.
+    def _repr_svg_(self) -> str:  # pragma: no cover - exercised by the render tests
+        from sudokit.render.svg import board_svg
+
         return board_svg(self)
 
 
