@@ -101,7 +101,9 @@ def _summary(levels: Counter, bands: Counter) -> None:
     total = sum(levels.values())
     width = 40
     click.echo(f"\n{total} puzzles")
-    for name in ("Easy", "Medium", "Hard", "Unfair", "Extreme"):
+    from sudokit.logic.registry import LEVELS
+
+    for name in LEVELS:
         n = levels.get(name, 0)
         click.echo(f"  {name:8s} {n:6d}  {'#' * round(width * n / total)}")
     click.echo("SE rating:")
