@@ -201,7 +201,3 @@ class Candidates:
     def to_grid(self) -> Grid:
         """The grid of cells that have exactly one candidate (others empty)."""
         return Grid(self.geometry, tuple(digits_of(m)[0] if m.bit_count() == 1 else 0 for m in self.masks))
-
-    def is_contradiction(self) -> bool:
-        """True when some cell has no candidate left."""
-        return any(m == 0 for m in self.masks)

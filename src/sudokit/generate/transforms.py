@@ -30,9 +30,6 @@ from sudokit.errors import SudokitError
 from sudokit.geometry import Geometry, standard
 from sudokit.grid import Grid
 
-#: Names of the single transforms the ``transform`` command applies, in the order it applies them.
-TRANSFORMS = ("relabel", "bands", "stacks", "rows", "cols", "transpose", "rotate", "mirror", "flip")
-
 #: Largest board whose canonical form is computed (a 16x16 board has 24**4 * 24 column orders per row).
 CANON_MAX_SIZE = 9
 

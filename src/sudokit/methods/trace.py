@@ -21,9 +21,6 @@ from sudokit.errors import SudokitError
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 
-#: The event kinds, in the order a solve usually meets them.
-KINDS = ("assign", "eliminate", "guess", "backtrack", "solved", "fail")
-
 
 @dataclass
 class Event:
@@ -67,10 +64,6 @@ class Trace:
     def count(self, kind: str) -> int:
         """How many events of one kind were recorded."""
         return sum(1 for e in self.events if e.kind == kind)
-
-    def max_depth(self) -> int:
-        """The deepest search level reached."""
-        return max((e.depth for e in self.events), default=0)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (see :func:`write_trace`)."""
