@@ -99,7 +99,8 @@ class Geometry:
                 raise SudokitError(f"unknown unit kind {kind!r} (known: {', '.join(UNIT_KINDS)})")
         if not self.key:
             object.__setattr__(self, "key", (self.size, self.units, self.unit_kinds))
-        object.__setattr__(self, "_hash", hash(self.key))
+        # ints only: a str's hash differs between processes, and a pickled geometry keeps this number
+        object.__setattr__(self, "_hash", hash((self.size, self.units)))
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Geometry) and self.key == other.key)
