@@ -11,7 +11,7 @@ import numpy as np
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import first_by_digit
+from sudokit.logic.misses import first_by_digit
 from sudokit.logic.state import State, layout
 from sudokit.logic.step import Step
 
@@ -21,13 +21,13 @@ FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 def basic_fish(state: State, k: int) -> Step | None:
     """The first ``k``-fish found, rows as base first, then columns; digit by digit, then combinations of
     the base lines in increasing order (a numba kernel finds which; Python writes out that one)."""
-    from sudokit.logic import _digit_kernel, _kernels
+    from sudokit.logic import fish_kernel, state_arrays
 
-    _values, cands = _kernels.state_arrays(state)
-    units = _kernels.tables(state.g)[0]
+    _values, cands = state_arrays.arrays(state)
+    units = state_arrays.tables(state.g)[0]
     found = np.empty(k, dtype=np.int64)
     for base, cover, cover_index in _fish_tables(state.g):
-        d = _digit_kernel.fish_hit(cands, units, base, cover, cover_index, state.g.size, k, found)
+        d = fish_kernel.fish_hit(cands, units, base, cover, cover_index, state.g.size, k, found)
         if d >= 0:
             return fish_step(state, int(d) + 1, [int(base[i]) for i in found])
     return None
@@ -151,9 +151,9 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
     span_of = dict(zip(order, spans))
     # the k-combinations of lines that can give a step (few), found by a kernel; the covers and the step are
     # then spelled out here, in the same order as before
-    from sudokit.logic import _kernels
+    from sudokit.logic import fish_kernel
 
-    hits = _kernels.finned_hits(
+    hits = fish_kernel.finned_hits(
         np.array(spans, dtype=np.int64),
         np.array(slots, dtype=np.int64),
         k,

@@ -1,16 +1,17 @@
-"""numba kernels for single-digit patterns: basic fish (``fish``) and two strong links joined by a weak one
-(``single_digit``: Skyscraper, 2-String Kite, Turbot Fish); imported lazily.
+"""numba kernels of the fish (:mod:`sudokit.logic.fish`): basic fish (X-Wing, Swordfish, Jellyfish) and the
+line combinations of finned fish.
 
-Each kernel replays its Python finder's loops, digit by digit in increasing order, and returns only which
-finding comes first; Python writes that one out with the same builder. Arguments are the state's candidate
-masks as an int64 array and tables of the geometry (digits numbered from 0 here, bit ``d`` of a mask)."""
+:func:`fish_hit` replays ``fish.basic_fish``'s loops, digit by digit in increasing order, and returns only which
+fish comes first; Python writes that one out with the same builder. :func:`finned_hits` lists the few line
+combinations of a finned fish search that can give a step; Python spells out their covers and fins.
+Candidate masks are an int64 array; digits are numbered from 0 here (bit ``d`` of a mask)."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _first_combo, _member, _next_combo, _popcount, _two_places
+from sudokit.bits import first_combo, next_combo, popcount
 
 
 @njit(cache=True)
@@ -44,12 +45,12 @@ def fish_hit(cands, units, base, cover, cover_index, n, k, found):
                 m += 1
         if m < k:
             continue
-        _first_combo(idx, k)
+        first_combo(idx, k)
         while True:
             union = 0
             for j in range(k):
                 union |= spans[idx[j]]
-            if _popcount(union) == k:
+            if popcount(union) == k:
                 for j in range(k):
                     in_combo[lines[idx[j]]] = True
                 removes = False
@@ -68,56 +69,96 @@ def fish_hit(cands, units, base, cover, cover_index, n, k, found):
                     for j in range(k):
                         found[j] = lines[idx[j]]
                     return d
-            if not _next_combo(idx, k, m):
+            if not next_combo(idx, k, m):
                 break
     return -1
 
 
 @njit(cache=True)
-def turbot_hit(cands, units, kind, box_of, peers, n, wanted, found):
-    """The first ``wanted`` pattern (0 Skyscraper, 1 2-String Kite, 2 Turbot Fish; ``kind[u]``: 0 row,
-    1 column, 2 other unit): for each digit, pairs of its strong links (units where it has two places, in unit
-    order) with four different cells, ends turned both ways, where one end of each sees the other's and a
-    cell seeing both far ends holds the digit. Returns the digit (from 0) and puts (unit 1, unit 2, x, y, z,
-    w) into ``found``; -1 when there is none."""
-    n_units = units.shape[0]
-    link_u = np.empty(n_units, dtype=np.int64)
-    link_a = np.empty(n_units, dtype=np.int64)
-    link_b = np.empty(n_units, dtype=np.int64)
-    for d in range(n):
-        m = 0
-        for u in range(n_units):
-            a, b = _two_places(cands, units, u, d)
-            if a >= 0:
-                link_u[m], link_a[m], link_b[m] = u, a, b
-                m += 1
-        for i in range(m):
-            u1, a1, b1 = link_u[i], link_a[i], link_b[i]
-            for j in range(i + 1, m):
-                u2, a2, b2 = link_u[j], link_a[j], link_b[j]
-                if a1 == a2 or a1 == b2 or b1 == a2 or b1 == b2:  # noqa: SIM109 - plain comparisons compile in numba
-                    continue
-                k1, k2 = kind[u1], kind[u2]
-                if k1 == k2 and k1 != 2:
-                    name = 0
-                elif (k1 == 0 and k2 == 1) or (k1 == 1 and k2 == 0):
-                    name = 1
+def finned_hits(spans, slots, k, cap, bands, span_all, g_first, g_len):
+    """The line combinations of a finned ``k``-fish search that can give a step, in the order of
+    :func:`sudokit.logic.fish._finned_on`: ``k``-combinations of the candidate base lines (``spans``: their
+    cover indices as bitsets; ``slots``: the bit of each line's place among all base lines) whose union has
+    at most ``cap`` bits (a branch stops as soon as it grows too big), more than ``k`` bits, and a cover band
+    where fins can share a box and remove something (``fish._fin_bands``). ``span_all``: the cover indices
+    of every base line; ``g_first``/``g_len``: each band of boxes as a run of base lines.
+
+    Returns a flat list: for each hit, its ``k`` line indices, its union and the bitmask of its bands."""
+    ng = g_first.shape[0]
+    width = 1
+    for gi in range(ng):
+        if (1 << g_len[gi]) > width:
+            width = 1 << g_len[gi]
+    tab_in = np.zeros((ng, width), dtype=np.int64)
+    tab_out = np.zeros((ng, width), dtype=np.int64)
+    for gi in range(ng):
+        for m in range(1 << g_len[gi]):
+            s_in = 0
+            s_out = 0
+            for j in range(g_len[gi]):
+                if m >> j & 1:
+                    s_in |= span_all[g_first[gi] + j]
                 else:
-                    name = 2
-                if name != wanted:
+                    s_out |= span_all[g_first[gi] + j]
+            tab_in[gi, m] = s_in
+            tab_out[gi, m] = s_out
+    out = [np.int64(0) for _ in range(0)]
+    n = spans.shape[0]
+    at = np.zeros(max(k, 1), dtype=np.int64)
+    below = np.zeros(max(k, 1), dtype=np.int64)  # union of the lines chosen above each depth
+    inside = np.zeros(ng, dtype=np.int64)
+    outside = np.zeros(ng, dtype=np.int64)
+    depth = 0 if n >= k else -1
+    while depth >= 0:
+        i = at[depth]
+        if i > n - k + depth:
+            depth -= 1
+            if depth >= 0:
+                at[depth] += 1
+            continue
+        joined = below[depth] | spans[i]
+        if popcount(joined) > cap:
+            at[depth] += 1
+            continue
+        if depth < k - 1:
+            below[depth + 1] = joined
+            depth += 1
+            at[depth] = i + 1
+            continue
+        union = joined
+        if popcount(union) > k:
+            chosen = slots[i]
+            for j in range(depth):
+                chosen |= slots[at[j]]
+            for gi in range(ng):
+                m = chosen >> g_first[gi] & ((1 << g_len[gi]) - 1)
+                inside[gi] = tab_in[gi, m]
+                outside[gi] = tab_out[gi, m]
+            found = 0
+            for bi in range(bands.shape[0]):
+                band_mask = bands[bi]
+                required = union & ~band_mask
+                if popcount(required) > k:
                     continue
-                for turn1 in range(2):
-                    x, y = (a1, b1) if turn1 == 0 else (b1, a1)
-                    for turn2 in range(2):
-                        z, w = (a2, b2) if turn2 == 0 else (b2, a2)
-                        if not _member(peers[y], z):
-                            continue
-                        if name == 1 and box_of[y] != box_of[z]:
-                            continue
-                        for t in peers[x]:
-                            if t < 0:
-                                break
-                            if (cands[t] >> d) & 1 and t != y and t != z and t != w and _member(peers[w], t):
-                                found[0], found[1], found[2], found[3], found[4], found[5] = u1, u2, x, y, z, w
-                                return d
-    return -1
+                for b in range(ng):
+                    if not inside[b] & band_mask:
+                        continue
+                    elim = outside[b] & band_mask & union
+                    if not elim:
+                        continue
+                    must = required
+                    for other in range(ng):
+                        if other != b:
+                            must |= inside[other] & band_mask
+                    nm = popcount(must)
+                    if nm <= k and (must & elim or nm < k):
+                        found |= 1 << bi
+                        break
+            if found:
+                for j in range(depth):
+                    out.append(at[j])
+                out.append(i)
+                out.append(union)
+                out.append(found)
+        at[depth] += 1
+    return out

@@ -4,6 +4,9 @@ Works on every geometry (it only asks which units contain which cells)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
@@ -36,17 +39,30 @@ DIRECT_POINTING = "box"
 DIRECT_SUBSET = "box"
 
 
+@lru_cache(maxsize=64)
+def single_ok(g: Geometry, where: str):
+    """For each unit, whether it may hold the hidden single of a "direct" step when ``where`` is ``"box"``
+    (any unit but rows and columns), ``"line"`` (rows and columns) or ``"any"``, as a numpy array for the
+    kernels."""
+    import numpy as np
+
+    lines = {u for u in range(len(g.units)) if g.unit_kind(u) in ("row", "column")}
+    return np.array([where == "any" or (u in lines) == (where == "line") for u in range(len(g.units))])
+
+
 def _first(state: State, lines: bool, name: str, single: str | None = None) -> Step | None:
     """The first locked-candidates step from the rows then columns (``lines``) or from the other units, in
     unit order and then digit order (made direct when ``single`` names where the hidden single must be). A
     numba kernel finds which one comes first; only that one is written out."""
-    from sudokit.logic import _kernels, _unit_kernel
+    from sudokit.logic import intersections_kernel, state_arrays
 
-    sources = _kernels.unit_sources(state.g, lines)
-    values, cands = _kernels.state_arrays(state)
-    units, units_of, _peers, _full = _kernels.tables(state.g)
-    ok = _kernels.single_ok(state.g, single or "any")
-    u, d, v = _unit_kernel.locked_hit(values, cands, units, units_of, sources, state.g.size, single is not None, ok)
+    sources = state_arrays.unit_sources(state.g, lines)
+    values, cands = state_arrays.arrays(state)
+    units, units_of, _peers, _full = state_arrays.tables(state.g)
+    ok = single_ok(state.g, single or "any")
+    u, d, v = intersections_kernel.locked_hit(
+        values, cands, units, units_of, sources, state.g.size, single is not None, ok
+    )
     if u < 0:
         return None
     step = _locked_step(state, int(u), int(d) + 1, int(v), name)

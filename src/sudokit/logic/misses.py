@@ -40,12 +40,12 @@ def digit_cells(state: State) -> list[tuple[int, int, int]]:
     once per state."""
     found = state.memo.get("digit-cells")
     if found is None:
-        from sudokit.logic import _kernels
+        from sudokit.logic import state_arrays
 
         g = state.g
         tok = token(g)
         # the candidates' cells come from the compiled per-digit words, which ALS-XZ shares
-        bits = [int.from_bytes(row.astype("<u8").tobytes(), "little") for row in _kernels.state_digit_words(state)]
+        bits = [int.from_bytes(row.astype("<u8").tobytes(), "little") for row in state_arrays.digit_words(state)]
         held = [0] * (g.size + 1)
         for s, v in enumerate(state.values):
             if v:

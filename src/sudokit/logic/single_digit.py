@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import first_by_digit
+from sudokit.logic.misses import first_by_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -20,13 +20,13 @@ def _turbot(state: State, wanted: str) -> Step | None:
     writes out that one)."""
     import numpy as np
 
-    from sudokit.logic import _digit_kernel, _kernels
+    from sudokit.logic import single_digit_kernel, state_arrays
 
-    _values, cands = _kernels.state_arrays(state)
-    units, _units_of, peers, _full = _kernels.tables(state.g)
+    _values, cands = state_arrays.arrays(state)
+    units, _units_of, peers, _full = state_arrays.tables(state.g)
     found = np.empty(6, dtype=np.int64)
-    d = _digit_kernel.turbot_hit(
-        cands, units, _kinds(state.g), _kernels.box_of(state.g), peers, state.g.size, _PATTERNS.index(wanted), found
+    d = single_digit_kernel.turbot_hit(
+        cands, units, _kinds(state.g), state_arrays.box_of(state.g), peers, state.g.size, _PATTERNS.index(wanted), found
     )
     if d < 0:
         return None
