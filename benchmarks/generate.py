@@ -5,8 +5,8 @@
 
 Prints the throughput of unique minimal puzzle generation (target: at least 200 per second on one core),
 the canonicalization throughput, and the distribution of clue counts and difficulty of the puzzles
-made. Ratings come from ``sudokit.generate.measure_difficulty`` (the SE-style rating when
-``sudokit.rating`` is there, else Norvig's level); rating is slow, so it is timed separately.
+made. Ratings come from ``sudokit.generate.measure_difficulty`` (the SE-style rating's level and ER);
+rating is slow, so it is timed separately.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ def main() -> None:
 
     import numpy as np
 
-    from sudokit.generate import Generator, measure_difficulty
+    from sudokit.generate import DIFFICULTIES, Generator, measure_difficulty
+    from sudokit.generate.transforms import canonical_many
     from sudokit.geometry import standard
-    from sudokit.symmetry import canonical_many
 
     warm = Generator(standard(), seed=0)
     warm.one()  # compile the kernels outside the timing
@@ -60,7 +60,7 @@ def main() -> None:
         seconds = time.perf_counter() - start
         levels = Counter(r.level for r in ratings)
         print(f"rated them in {seconds:.1f} s ({1000 * seconds / args.count:.1f} ms each, by {ratings[0].measure})")
-        print("levels:", ", ".join(f"{k}: {levels[k]}" for k in ("easy", "medium", "hard", "expert", "extreme")))
+        print("levels:", ", ".join(f"{k}: {levels[k]}" for k in DIFFICULTIES))
         values_r = np.array([r.value for r in ratings])
         print(f"rating: median {np.median(values_r):.1f}, 90th percentile {np.percentile(values_r, 90):.1f}")
     if args.plot:
@@ -74,8 +74,8 @@ def canon_file(path: str) -> None:
     """Canonicalize every puzzle of a 9x9 file (one per line) and count the classes."""
     import numpy as np
 
+    from sudokit.generate.transforms import canonical_many
     from sudokit.geometry import standard
-    from sudokit.symmetry import canonical_many
 
     text = Path(path).read_text(encoding="utf-8")
     rows = [line.strip()[:81] for line in text.splitlines() if line.strip() and line[0] != "#"]
@@ -107,7 +107,7 @@ def plot(clues: Counter, ratings: list, path: str, count: int) -> None:
     if ratings:
         ax = axes[0][1]
         ax.hist([r.value for r in ratings], bins=30, color="#dd8452")
-        ax.set_xlabel("SE-style rating (ER)" if ratings[0].measure == "rating" else "Norvig level (log10)")
+        ax.set_xlabel("SE-style rating (ER)")
         ax.set_title("difficulty")
     fig.tight_layout()
     fig.savefig(path, dpi=110)

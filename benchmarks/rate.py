@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sudokit.rating import rate
+from sudokit.logic.rating import rate
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

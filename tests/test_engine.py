@@ -215,6 +215,12 @@ def test_the_engine_does_not_load_with_the_package():
     assert out.split() == ["False", "False"]
 
 
+def test_star_import_does_not_load_the_engine_and_gives_the_result_types():
+    code = "import sys; from sudokit import *; print('numba' in sys.modules, Status.SOLVED, Result.__name__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "solved", "Result"]
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     size=st.sampled_from([4, 6]),

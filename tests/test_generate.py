@@ -202,7 +202,17 @@ def test_unknown_settings_are_user_errors():
         Generator(standard(), difficulty="fiendish")
     with pytest.raises(SudokitError):
         Generator(standard(), clues="30-20")
-    assert set(DIFFICULTIES) == {"easy", "medium", "hard", "expert", "extreme"}
+
+
+def test_difficulties_are_the_ratings_levels():
+    from sudokit.logic.rating import rate
+    from sudokit.logic.registry import LEVELS
+
+    assert DIFFICULTIES == ("easy", "medium", "hard", "unfair", "extreme")
+    assert tuple(level.lower() for level in LEVELS) == DIFFICULTIES
+    assert Generator(standard(), difficulty="Expert").difficulty == "unfair"  # the old name still reads
+    found = generate(standard(), seed=5)
+    assert measure_difficulty(found.puzzle).level == rate(found.puzzle).level.lower()
 
 
 def test_norvig_random_puzzle_is_consistent_and_flags_ambiguity_honestly():

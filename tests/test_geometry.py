@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from sudokit.errors import SudokitError
 from sudokit.geometry import (
     BOX_SHAPES,
+    UNIT_KINDS,
+    Geometry,
     diagonal,
     for_cells,
     for_size,
@@ -16,7 +18,10 @@ from sudokit.geometry import (
     jigsaw,
     standard,
     windoku,
+    with_units,
 )
+
+JIGSAW_MAP = "111122333111222333411222333445552666444555666444855566777888996777888999777889999"
 
 
 def test_standard_9x9_has_norvigs_counts():
@@ -119,6 +124,72 @@ def test_numpy_views_agree_with_tuples():
         assert tuple(row[: g.peer_counts[s]]) == g.peers[s]
         assert all(v == -1 for v in row[g.peer_counts[s] :])
         assert tuple(v for v in g.cell_unit_array[s] if v >= 0) == g.units_of[s]
+
+
+def test_numpy_views_are_read_only_int64():
+    g = windoku()
+    for view in (g.unit_array, g.peer_array, g.peer_counts, g.cell_unit_array, g.box_of_array):
+        assert view.dtype == "int64" and not view.flags.writeable
+    assert tuple(g.box_of_array) == g.box_of
+
+
+def test_factories_set_the_unit_kinds():
+    assert standard().unit_kinds == ("row",) * 9 + ("column",) * 9 + ("box",) * 9
+    assert diagonal().unit_kinds[27:] == ("diagonal", "diagonal")
+    assert windoku().unit_kinds[27:] == ("window",) * 4
+    assert set(jigsaw(JIGSAW_MAP).unit_kinds[18:]) == {"region"}
+    assert all(standard(2, 3).unit_kind(u) in UNIT_KINDS for u in range(18))
+
+
+def test_a_custom_unit_named_like_a_row_is_not_a_row():
+    base = standard()
+    g = with_units(base, [base.units[0]], ["row of my own"], "custom")
+    assert g.unit_kind(27) == "extra"
+    assert g.rows == base.rows and g.row_of == base.row_of
+    assert g.extra_units == (27,)
+    plain = Geometry("plain", 9, base.units[:9], tuple(f"row {r}" for r in range(9)))
+    assert plain.rows == () and set(plain.unit_kinds) == {"extra"}
+
+
+def test_unit_kinds_are_checked():
+    base = standard()
+    with pytest.raises(SudokitError, match="kind"):
+        Geometry("bad", 9, base.units, base.unit_names, unit_kinds=("row",) * 26)
+    with pytest.raises(SudokitError, match="kind"):
+        Geometry("bad", 9, base.units[:1], base.unit_names[:1], unit_kinds=("ring",))
+
+
+def test_rows_columns_boxes_and_the_unit_of_each_cell():
+    g = standard(2, 3)
+    assert g.rows == tuple(range(6)) and g.cols == tuple(range(6, 12)) and g.boxes == tuple(range(12, 18))
+    for s in g.cells:
+        assert s in g.units[g.row_of[s]] and s in g.units[g.col_of[s]] and s in g.units[g.box_of[s]]
+        assert g.row_of[s] == g.row(s) and g.col_of[s] == 6 + g.col(s)
+    assert g.has_boxes and g.regions == g.boxes
+
+
+def test_a_jigsaw_has_regions_and_no_boxes():
+    g = jigsaw(JIGSAW_MAP)
+    assert g.boxes == () and set(g.box_of) == {-1} and not g.has_boxes
+    assert len(g.regions) == 9 and -1 not in g.region_of
+    assert g.extra_units == ()
+
+
+def test_bitsets_match_the_tuples():
+    g = diagonal()
+    for s in g.cells:
+        assert g.peer_bits[s] == sum(1 << p for p in g.peers[s])
+        assert g.units_of_bits[s] == sum(1 << u for u in g.units_of[s])
+    for u, unit in enumerate(g.units):
+        assert g.unit_bits[u] == sum(1 << s for s in unit)
+        assert g.unit_index[frozenset(unit)] == u
+
+
+def test_geometries_with_the_same_units_but_other_kinds_differ():
+    base = standard()
+    latin = Geometry("latin", 9, base.units, base.unit_names)
+    assert latin != base
+    assert hash(standard()) == hash(standard(3, 3))
 
 
 @given(st.sampled_from(sorted(BOX_SHAPES)), st.data())

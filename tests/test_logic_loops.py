@@ -16,9 +16,9 @@ from sudokit.formats import parse_grid
 from sudokit.geometry import diagonal, standard
 from sudokit.grid import Grid, is_solution
 from sudokit.logic import BY_NAME, TECHNIQUES, State, Step, explain, loops, next_step, uniqueness
+from sudokit.logic.rating import hodoku_level, rate
 from sudokit.logic.registry import applicable
 from sudokit.logic.state import layout
-from sudokit.rating import hodoku_level, rate
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 G = standard()

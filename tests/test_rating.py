@@ -6,8 +6,9 @@ from pathlib import Path
 
 from sudokit.formats import parse_grid
 from sudokit.logic.explain import Path as SolvePath
+from sudokit.logic.rating import NOT_PROPER, UNSOLVED, hodoku_level, not_proper, proper_status, rate, se_parts
 from sudokit.logic.step import Step
-from sudokit.rating import UNSOLVED, hodoku_level, rate, se_parts
+from sudokit.result import Status
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 EASY = ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9..."
@@ -61,3 +62,14 @@ def test_hodoku_caps_scale_with_the_number_of_cells():
     steps = [Step("Pointing", rating=2.6)] * 25  # 1250: over 9x9's Medium cap, under 16x16's
     big = SolvePath(steps=steps, solved=True, grid=Grid.empty(standard(4)))
     assert hodoku_level(big)[1] == "Medium"
+
+
+def test_proper_status_is_a_status_and_not_proper_its_sentence():
+    assert proper_status(parse_grid(EASY)) is Status.SOLVED and not_proper(parse_grid(EASY)) is None
+    several = parse_grid("." * 81)
+    assert proper_status(several) is Status.MULTIPLE
+    assert not_proper(several) == NOT_PROPER[Status.MULTIPLE] == "the puzzle has more than one solution"
+    # no clash among the givens, but the empty top-left cell has no digit left
+    none = parse_grid(".23456789" + "1........" + "." * 63)
+    assert proper_status(none) is Status.NO_SOLUTION
+    assert not_proper(none) == "the puzzle has no solution"

@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudokit import symmetry as sym
 from sudokit.cli import main
 from sudokit.errors import SudokitError
+from sudokit.generate import transforms as sym
 from sudokit.geometry import diagonal, for_size, standard
 from sudokit.grid import Grid, is_solution
 

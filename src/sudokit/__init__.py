@@ -1,7 +1,10 @@
 """sudokit: Sudoku as a constraint-satisfaction problem.
 
-The light, always-loaded part of the library: geometry, grids and formats. The fast engine (numba),
-the readable methods, logic, rules and rendering load on first use.
+The light, always-loaded part of the library: geometry, grids, formats and what a solver returns
+(:class:`Result`, :class:`Status`). The fast engine (numba), the readable methods, logic, rules and
+rendering load on first use: ``sudokit.solve``, ``sudokit.count_solutions`` and ``sudokit.solve_many``
+import the engine when first asked for, so they stay out of ``__all__`` (``from sudokit import *`` does not
+load numba).
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ from __future__ import annotations
 from sudokit.errors import ParseError, SudokitError
 from sudokit.geometry import Geometry, diagonal, from_name, jigsaw, standard, windoku
 from sudokit.grid import Candidates, Grid, is_solution
+from sudokit.result import Result, Stats, Status
 
 __version__ = "0.1.0"
 
@@ -17,15 +21,15 @@ __all__ = [
     "Geometry",
     "Grid",
     "ParseError",
+    "Result",
+    "Stats",
+    "Status",
     "SudokitError",
     "diagonal",
     "from_name",
     "is_solution",
     "jigsaw",
     "parse",
-    "solve",
-    "count_solutions",
-    "solve_many",
     "standard",
     "windoku",
 ]

@@ -33,6 +33,14 @@ ROW_LETTERS = "ABCDEFGHI"
 #: 25x25 ``1-9A-P``). Any size writes a digit ``d`` as ``DIGIT_SYMBOLS[d - 1]``.
 DIGIT_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
+#: The kinds of unit a factory sets (:attr:`Geometry.unit_kinds`): ``row``, ``column`` and ``box`` on standard
+#: boards, ``diagonal`` (X-Sudoku), ``window`` (windoku), ``region`` (a jigsaw region) and ``extra`` for any
+#: other unit (a geometry built directly, without kinds, has only ``extra`` units).
+UNIT_KINDS = ("row", "column", "box", "diagonal", "window", "region", "extra")
+
+#: Kinds whose units tile the board (drawn with thick borders): boxes and jigsaw regions.
+REGION_KINDS = ("box", "region")
+
 #: Box shapes (rows x columns) chosen for each board size when only the size is known.
 BOX_SHAPES: dict[int, tuple[int, int]] = {
     4: (2, 2),
@@ -53,8 +61,10 @@ class Geometry:
     """The digits, cells and units of one puzzle family.
 
     ``units`` are tuples of cell indices; ``unit_names`` name them for people (``row A``,
-    ``column 3``, ``box 5``, ``diagonal 1``). Everything else (units of a cell, peers, labels,
-    numpy views for the engine) is derived once, on first use.
+    ``column 3``, ``box 5``, ``diagonal 1``); ``unit_kinds`` say what each unit is (one of
+    :data:`UNIT_KINDS`, set by the factories; never read from the names). Everything else (units of a
+    cell, rows / columns / boxes, peers as tuples, sets and bitsets, numpy views for the kernels) is derived
+    once, on first use, and shared by every module: no other module rebuilds these tables.
     """
 
     name: str
@@ -63,8 +73,11 @@ class Geometry:
     unit_names: tuple[str, ...]
     box_rows: int | None = None
     box_cols: int | None = None
-    #: Everything that defines the family, so equal geometries compare equal.
+    #: Everything that defines the family, so equal geometries compare equal (default: size, units, kinds).
     key: tuple = field(default=(), repr=False)
+    #: One kind per unit (see :data:`UNIT_KINDS`); empty means every unit is ``extra``.
+    unit_kinds: tuple[str, ...] = field(default=(), repr=False)
+    _hash: int = field(init=False, repr=False, default=0)
 
     def __post_init__(self) -> None:
         n = self.size
@@ -77,14 +90,22 @@ class Geometry:
                 raise SudokitError(f"{name} must have {n} distinct cells, it has {sorted(set(unit))}")
             if any(not 0 <= s < n * n for s in unit):
                 raise SudokitError(f"{name} names a cell outside the {n}x{n} board")
+        if not self.unit_kinds:
+            object.__setattr__(self, "unit_kinds", ("extra",) * len(self.units))
+        if len(self.unit_kinds) != len(self.units):
+            raise SudokitError(f"each unit needs a kind: {len(self.units)} units, {len(self.unit_kinds)} kinds")
+        for kind in self.unit_kinds:
+            if kind not in UNIT_KINDS:
+                raise SudokitError(f"unknown unit kind {kind!r} (known: {', '.join(UNIT_KINDS)})")
         if not self.key:
-            object.__setattr__(self, "key", (self.size, self.units))
+            object.__setattr__(self, "key", (self.size, self.units, self.unit_kinds))
+        object.__setattr__(self, "_hash", hash(self.key))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Geometry) and self.key == other.key
+        return self is other or (isinstance(other, Geometry) and self.key == other.key)
 
     def __hash__(self) -> int:
-        return hash(self.key)
+        return self._hash  # computed once in __post_init__
 
     def __repr__(self) -> str:
         return f"Geometry({self.name!r}, size={self.size}, units={len(self.units)})"
@@ -183,50 +204,141 @@ class Geometry:
         return tuple(itemgetter(*u) for u in self.units)
 
     def unit_kind(self, u: int) -> str:
-        """The first word of a unit's name: ``row``, ``column``, ``box``, ``diagonal``, ..."""
-        return self.unit_names[u].split()[0]
+        """The kind of unit ``u`` (``row``, ``column``, ``box``, ``diagonal``, ``window``, ``region``, ``extra``)."""
+        return self.unit_kinds[u]
+
+    def _of_kind(self, *kinds: str) -> tuple[int, ...]:
+        return tuple(u for u, k in enumerate(self.unit_kinds) if k in kinds)
+
+    def _cell_to_unit(self, units: tuple[int, ...]) -> tuple[int, ...]:
+        table = [-1] * self.n_cells
+        for u in units:
+            for s in self.units[u]:
+                table[s] = u
+        return tuple(table)
+
+    @cached_property
+    def rows(self) -> tuple[int, ...]:
+        """The unit indices of the rows, top to bottom."""
+        return self._of_kind("row")
+
+    @cached_property
+    def cols(self) -> tuple[int, ...]:
+        """The unit indices of the columns, left to right."""
+        return self._of_kind("column")
+
+    @cached_property
+    def boxes(self) -> tuple[int, ...]:
+        """The unit indices of the boxes (kind ``box``) in reading order; empty on a jigsaw board, whose
+        irregular regions are kind ``region`` (see :attr:`regions` for boxes and regions alike)."""
+        return self._of_kind("box")
+
+    @cached_property
+    def regions(self) -> tuple[int, ...]:
+        """The units that tile the board into regions (:data:`REGION_KINDS`: boxes or jigsaw regions)."""
+        return self._of_kind(*REGION_KINDS)
+
+    @cached_property
+    def extra_units(self) -> tuple[int, ...]:
+        """The units that are neither rows, columns nor regions: diagonals, windows, custom units."""
+        return tuple(u for u, k in enumerate(self.unit_kinds) if k not in ("row", "column", *REGION_KINDS))
+
+    @cached_property
+    def row_of(self) -> tuple[int, ...]:
+        """For each cell, the unit index of its row (-1 when no row unit holds it)."""
+        return self._cell_to_unit(self.rows)
+
+    @cached_property
+    def col_of(self) -> tuple[int, ...]:
+        """For each cell, the unit index of its column (-1 when no column unit holds it)."""
+        return self._cell_to_unit(self.cols)
+
+    @cached_property
+    def box_of(self) -> tuple[int, ...]:
+        """For each cell, the unit index of its box (-1 without boxes, e.g. on a jigsaw board)."""
+        return self._cell_to_unit(self.boxes)
+
+    @cached_property
+    def region_of(self) -> tuple[int, ...]:
+        """For each cell, the unit index of its box or jigsaw region (-1 when no region holds it)."""
+        return self._cell_to_unit(self.regions)
+
+    @property
+    def has_boxes(self) -> bool:
+        """True when the board has ``size`` rectangular boxes of ``box_rows x box_cols`` cells."""
+        return self.box_rows is not None and len(self.boxes) == self.size
+
+    @cached_property
+    def unit_sets(self) -> tuple[frozenset[int], ...]:
+        """For each unit, its cells as a frozenset."""
+        return tuple(frozenset(u) for u in self.units)
+
+    @cached_property
+    def unit_index(self) -> dict[frozenset[int], int]:
+        """Each unit's cell set to its unit index (is a set of cells a unit, and which?)."""
+        return {cells: u for u, cells in enumerate(self.unit_sets)}
+
+    @cached_property
+    def unit_bits(self) -> tuple[int, ...]:
+        """For each unit, its cells as a bitset (bit ``s`` = cell ``s``)."""
+        return tuple(sum(1 << s for s in unit) for unit in self.units)
+
+    @cached_property
+    def peer_bits(self) -> tuple[int, ...]:
+        """For each cell, its peers as a bitset (bit ``p`` = cell ``p``)."""
+        return tuple(sum(1 << p for p in ps) for ps in self.peers)
+
+    @cached_property
+    def units_of_bits(self) -> tuple[int, ...]:
+        """For each cell, the units that hold it as a bitset (bit ``u`` = unit ``u``)."""
+        return tuple(sum(1 << u for u in us) for us in self.units_of)
 
     @property
     def is_standard(self) -> bool:
         """True when the units are exactly rows, columns and boxes."""
         return self.box_rows is not None and len(self.units) == 3 * self.size
 
-    # ---- numpy views for the engine ----------------------------------------------------------
+    # ---- numpy views for the kernels (int64, read-only) -----------------------------------------
     @cached_property
     def unit_array(self) -> np.ndarray:
-        """``(n_units, size)`` int32 array of the units' cells."""
-        import numpy as np
-
-        return np.array(self.units, dtype=np.int32).reshape(len(self.units), self.size)
+        """``(n_units, size)`` int64 array of the units' cells."""
+        return _frozen(self.units, self.size)
 
     @cached_property
     def peer_array(self) -> np.ndarray:
-        """``(n_cells, max_peers)`` int32 array of peers, padded with -1 (see :attr:`peer_counts`)."""
-        import numpy as np
-
-        width = max(len(p) for p in self.peers)
-        out = np.full((self.n_cells, width), -1, dtype=np.int32)
-        for s, ps in enumerate(self.peers):
-            out[s, : len(ps)] = ps
-        return out
+        """``(n_cells, max_peers)`` int64 array of peers, padded with -1 (see :attr:`peer_counts`)."""
+        return _frozen(self.peers)
 
     @cached_property
     def peer_counts(self) -> np.ndarray:
-        """``(n_cells,)`` int32 array: how many peers each cell has."""
-        import numpy as np
-
-        return np.array([len(p) for p in self.peers], dtype=np.int32)
+        """``(n_cells,)`` int64 array: how many peers each cell has."""
+        return _frozen([len(p) for p in self.peers])
 
     @cached_property
     def cell_unit_array(self) -> np.ndarray:
-        """``(n_cells, max_units)`` int32 array of the units of each cell, padded with -1."""
-        import numpy as np
+        """``(n_cells, max_units)`` int64 array of the units of each cell, padded with -1."""
+        return _frozen(self.units_of)
 
-        width = max(len(u) for u in self.units_of)
-        out = np.full((self.n_cells, width), -1, dtype=np.int32)
-        for s, us in enumerate(self.units_of):
-            out[s, : len(us)] = us
-        return out
+    @cached_property
+    def box_of_array(self) -> np.ndarray:
+        """``(n_cells,)`` int64 array: :attr:`box_of`."""
+        return _frozen(self.box_of)
+
+
+def _frozen(rows: Sequence, width: int | None = None) -> np.ndarray:
+    """A read-only int64 array of ``rows``: 1-d for a flat sequence of ints, else 2-d padded with -1."""
+    import numpy as np
+
+    if rows and not isinstance(rows[0], (tuple, list)):
+        out = np.array(rows, dtype=np.int64)
+    else:
+        if width is None:
+            width = max((len(r) for r in rows), default=0)
+        out = np.full((len(rows), width), -1, dtype=np.int64)
+        for i, r in enumerate(rows):
+            out[i, : len(r)] = r
+    out.flags.writeable = False
+    return out
 
 
 # ---- factories ------------------------------------------------------------------------------
@@ -272,6 +384,7 @@ def standard(box_rows: int = 3, box_cols: int | None = None) -> Geometry:
         unit_names=tuple(names),
         box_rows=box_rows,
         box_cols=box_cols,
+        unit_kinds=("row",) * n + ("column",) * n + ("box",) * len(boxes),
     )
 
 
@@ -290,8 +403,15 @@ def for_cells(n_cells: int) -> Geometry:
     return for_size(size)
 
 
-def with_units(base: Geometry, extra: list[tuple[int, ...]] | tuple, names: list[str], name: str) -> Geometry:
-    """``base`` plus extra units (each ``size`` distinct cells), e.g. diagonals or windows."""
+def with_units(
+    base: Geometry,
+    extra: Sequence[Sequence[int]],
+    names: Sequence[str],
+    name: str,
+    kind: str = "extra",
+) -> Geometry:
+    """``base`` plus extra units (each ``size`` distinct cells) of one ``kind`` (see :data:`UNIT_KINDS`),
+    e.g. diagonals or windows; custom units are ``extra`` whatever their names say."""
     return Geometry(
         name=name,
         size=base.size,
@@ -299,7 +419,7 @@ def with_units(base: Geometry, extra: list[tuple[int, ...]] | tuple, names: list
         unit_names=base.unit_names + tuple(names),
         box_rows=base.box_rows,
         box_cols=base.box_cols,
-        key=(base.size, base.units + tuple(tuple(u) for u in extra)),
+        unit_kinds=base.unit_kinds + (kind,) * len(extra),
     )
 
 
@@ -309,7 +429,8 @@ def diagonal(base: Geometry | None = None) -> Geometry:
     n = base.size
     main = tuple(i * n + i for i in range(n))
     anti = tuple(i * n + (n - 1 - i) for i in range(n))
-    return with_units(base, [main, anti], ["diagonal 1", "diagonal 2"], f"diagonal {n}x{n}" if n != 9 else "diagonal")
+    name = f"diagonal {n}x{n}" if n != 9 else "diagonal"
+    return with_units(base, [main, anti], ["diagonal 1", "diagonal 2"], name, "diagonal")
 
 
 def windoku(base: Geometry | None = None) -> Geometry:
@@ -321,7 +442,7 @@ def windoku(base: Geometry | None = None) -> Geometry:
     for r0 in (1, 5):
         for c0 in (1, 5):
             windows.append(tuple((r0 + r) * 9 + c0 + c for r in range(3) for c in range(3)))
-    return with_units(base, windows, [f"window {w + 1}" for w in range(4)], "windoku")
+    return with_units(base, windows, [f"window {w + 1}" for w in range(4)], "windoku", "window")
 
 
 def jigsaw(regions: str) -> Geometry:
@@ -344,7 +465,8 @@ def jigsaw(regions: str) -> Geometry:
     for i, cells in enumerate(order.values()):
         units.append(tuple(cells))
         names.append(f"region {i + 1}")
-    return Geometry(name="jigsaw", size=size, units=tuple(units), unit_names=tuple(names))
+    kinds = ("row",) * size + ("column",) * size + ("region",) * size
+    return Geometry(name="jigsaw", size=size, units=tuple(units), unit_names=tuple(names), unit_kinds=kinds)
 
 
 #: Names accepted by :func:`from_name` (and ``--variant`` on the command line).

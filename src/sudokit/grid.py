@@ -107,12 +107,10 @@ class Grid:
         """True when this grid solves ``puzzle``: complete, every unit a permutation, givens kept."""
         return is_solution(self, puzzle)
 
-    # Jupyter shows a board when the render package is there (issue: pictures).
-    def _repr_svg_(self) -> str | None:  # pragma: no cover - exercised by the render tests
-        try:
-            from sudokit.render.svg import board_svg
-        except ImportError:
-            return None
+    # Jupyter shows a board as a picture.
+    def _repr_svg_(self) -> str:  # pragma: no cover - exercised by the render tests
+        from sudokit.render.svg import board_svg
+
         return board_svg(self)
 
 
@@ -203,7 +201,3 @@ class Candidates:
     def to_grid(self) -> Grid:
         """The grid of cells that have exactly one candidate (others empty)."""
         return Grid(self.geometry, tuple(digits_of(m)[0] if m.bit_count() == 1 else 0 for m in self.masks))
-
-    def is_contradiction(self) -> bool:
-        """True when some cell has no candidate left."""
-        return any(m == 0 for m in self.masks)

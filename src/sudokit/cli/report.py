@@ -50,14 +50,17 @@ def logic_uniqueness(grid: Grid, wanted: bool) -> bool:
 
     A puzzle without a solution stops the command (message on stderr, exit 1); one with several solutions is
     explained without uniqueness techniques, with a note on stderr."""
-    from sudokit.rating import not_proper
+    from sudokit.logic.rating import NOT_PROPER, proper_status
+    from sudokit.result import Status
 
-    why = not_proper(grid)
-    if why is None:
+    status = proper_status(grid)
+    if status is Status.SOLVED:
         return wanted
-    if why.endswith("no solution"):
-        click.echo(f"sudokit: {why}", err=True)
+    if status is Status.NO_SOLUTION:
+        click.echo(f"sudokit: {NOT_PROPER[status]}", err=True)
         raise SystemExit(1)
     if wanted:
-        click.echo(f"sudokit: note: {why}; techniques that assume a unique solution are left out", err=True)
+        click.echo(
+            f"sudokit: note: {NOT_PROPER[status]}; techniques that assume a unique solution are left out", err=True
+        )
     return False

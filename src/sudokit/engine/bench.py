@@ -60,59 +60,12 @@ def _timed(fn: Callable[[], object], repeat: int) -> tuple[float, object, float]
 
 
 def baseline_solver() -> tuple[str, Callable[[str], object]]:
-    """``sudokit.methods`` Norvig when it is importable, else a tiny Norvig-style solver kept here."""
-    try:
-        from sudokit.formats import parse_grid
-        from sudokit.methods import METHODS
+    """The pure-Python baseline: the ``norvig`` method of :mod:`sudokit.methods`, first solution only."""
+    from sudokit.formats import parse_grid
+    from sudokit.methods import METHODS
 
-        norvig = METHODS["norvig"]
-        return "methods.norvig", lambda line: norvig(parse_grid(line), limit=1)
-    except (ImportError, KeyError):  # pragma: no cover - only while the methods package is missing
-        return "mini-norvig", _mini_norvig
-
-
-def _mini_norvig(line: str):  # pragma: no cover - fallback baseline
-    """Norvig's constraint propagation + search on digit strings, for the baseline only."""
-    cells = range(81)
-    units = [[r * 9 + c for c in range(9)] for r in range(9)] + [[r * 9 + c for r in range(9)] for c in range(9)]
-    units += [[(br + r) * 9 + bc + c for r in range(3) for c in range(3)] for br in (0, 3, 6) for bc in (0, 3, 6)]
-    peers = [set().union(*[u for u in units if s in u]) - {s} for s in cells]
-    cell_units = [[u for u in units if s in u] for s in cells]
-
-    def assign(vals, s, d):
-        return all(eliminate(vals, s, o) for o in vals[s].replace(d, ""))
-
-    def eliminate(vals, s, d):
-        if d not in vals[s]:
-            return True
-        vals[s] = vals[s].replace(d, "")
-        if not vals[s]:
-            return False
-        if len(vals[s]) == 1 and not all(eliminate(vals, p, vals[s]) for p in peers[s]):
-            return False
-        for u in cell_units[s]:
-            places = [t for t in u if d in vals[t]]
-            if not places or (len(places) == 1 and not assign(vals, places[0], d)):
-                return False
-        return True
-
-    def search(vals):
-        if all(len(vals[s]) == 1 for s in cells):
-            return vals
-        s = min((s for s in cells if len(vals[s]) > 1), key=lambda s: len(vals[s]))
-        for d in vals[s]:
-            copy = list(vals)
-            if assign(copy, s, d):
-                found = search(copy)
-                if found:
-                    return found
-        return None
-
-    vals = ["123456789"] * 81
-    for s, ch in enumerate(line):
-        if ch in "123456789" and not assign(vals, s, ch):
-            return None
-    return search(vals)
+    norvig = METHODS["norvig"]
+    return "methods.norvig", lambda line: norvig(parse_grid(line), limit=1)
 
 
 def run_dataset(path: Path, workers: int, limit: int, repeat: int, baseline_seconds: float, baseline=None) -> Row:

@@ -28,7 +28,7 @@ def locked_tables(geometry: Geometry) -> tuple[list[list[int]], list[list[int]],
     ``[inside segment, outside segments...]`` for the ordered unit pair ``p``, whose outside segments cover
     ``u - v`` exactly, and ``rest_v[p]`` the cells of ``v - u``.
     """
-    sets = [frozenset(u) for u in geometry.units]
+    sets = geometry.unit_sets
     index: dict[frozenset, int] = {}
     seg_cells: list[list[int]] = []
     pairs = []

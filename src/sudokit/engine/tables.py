@@ -1,6 +1,7 @@
 """The integer arrays a kernel reads for one geometry, built once per geometry and cached.
 
-Besides the geometry's own ``unit_array``/``peer_array``/``peer_counts``, the kernels need tables for
+Besides the geometry's own ``unit_array``/``peer_array``/``peer_counts`` (copied here as int32, the width the
+engine's kernels were tuned with), the kernels need tables for
 locked candidates: every ordered pair of units (u, v) that share two or more cells (box/row and box/column on
 standard boards, and whatever diagonals, windows or jigsaw regions add). A digit whose candidates in u all
 lie in u & v cannot be elsewhere in v. The shared parts are *segments*; on a 9x9 board there are 54, and

@@ -60,17 +60,14 @@ def _disagrees(result: Result, known_count: int | None, known_solution: Grid | N
 
 
 def solvers(names: Iterable[str] | None = None, engine: bool = True) -> dict[str, Callable[..., Result]]:
-    """The solvers to compare by name: the methods (all by default) and ``engine`` when it can be imported."""
+    """The solvers to compare by name: the methods (all by default) and, with ``engine``, the fast engine."""
     from sudokit.methods import METHODS, get
 
     chosen = {name: get(name) for name in (names or METHODS)}
     if engine:
-        try:
-            from sudokit.engine import solve as engine_solve
-        except ImportError:
-            pass
-        else:
-            chosen["engine"] = engine_solve
+        from sudokit.engine import solve as engine_solve
+
+        chosen["engine"] = engine_solve
     return chosen
 
 

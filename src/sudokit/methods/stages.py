@@ -22,11 +22,6 @@ class Stages:
     propagated: Candidates | None
     result: Result
 
-    @property
-    def solved_by_propagation(self) -> bool:
-        """True when propagation alone left one candidate in every cell."""
-        return self.propagated is not None and all(m & (m - 1) == 0 for m in self.propagated.masks)
-
 
 def stages(
     puzzle: Grid,

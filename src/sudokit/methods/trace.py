@@ -21,9 +21,6 @@ from sudokit.errors import SudokitError
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 
-#: The event kinds, in the order a solve usually meets them.
-KINDS = ("assign", "eliminate", "guess", "backtrack", "solved", "fail")
-
 
 @dataclass
 class Event:
@@ -68,10 +65,6 @@ class Trace:
         """How many events of one kind were recorded."""
         return sum(1 for e in self.events if e.kind == kind)
 
-    def max_depth(self) -> int:
-        """The deepest search level reached."""
-        return max((e.depth for e in self.events), default=0)
-
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict (see :func:`write_trace`)."""
         return {
@@ -80,6 +73,7 @@ class Trace:
             "size": self.geometry.size,
             "units": [list(u) for u in self.geometry.units],
             "unit_names": list(self.geometry.unit_names),
+            "unit_kinds": list(self.geometry.unit_kinds),
             "box": [self.geometry.box_rows, self.geometry.box_cols],
             "labels": list(self.geometry.labels),
             "puzzle": self.puzzle.to_line(),
@@ -129,6 +123,7 @@ def read_trace(path: str | Path) -> Trace:
             tuple(data["unit_names"]),
             box_rows,
             box_cols,
+            unit_kinds=tuple(data.get("unit_kinds", ())),
         )
         symbols = geometry.symbols
         values = [0 if ch == "." else symbols.index(ch) + 1 for ch in data["puzzle"]]

@@ -37,16 +37,6 @@ def _dashed(draw, x1, y1, x2, y2, colour, width, on, off) -> None:
         t = end + off
 
 
-def scene_image(scene: Scene, scale: float = 1.0):
-    """A pillow RGB image of ``scene``, ``round(width * scale)`` x ``round(height * scale)`` pixels."""
-    from PIL import Image, ImageDraw
-
-    k = scale * SUPERSAMPLE
-    big = Image.new("RGB", (max(1, round(scene.width * k)), max(1, round(scene.height * k))), "white")
-    paint(ImageDraw.Draw(big), scene.items, k)
-    return shrink(big, scene, scale)
-
-
 def shrink(big, scene: Scene, scale: float = 1.0):
     """Scale a supersampled painting down to the scene's size (this is what antialiases it)."""
     from PIL import Image

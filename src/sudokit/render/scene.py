@@ -40,9 +40,6 @@ PALETTE = {
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
-#: Region kinds drawn with thick borders; other extra kinds (diagonal, window) are shaded.
-REGION_KINDS = ("box", "region")
-
 
 @dataclass
 class Rect:
@@ -120,23 +117,15 @@ def candidate_layout(size: int) -> tuple[int, int]:
     return math.ceil(size / cols), cols
 
 
-def regions_of(geometry: Geometry) -> list[int] | None:
+def regions_of(geometry: Geometry) -> tuple[int, ...] | None:
     """For each cell, the index of its box or jigsaw region; None when the units have no such partition."""
-    region = [-1] * geometry.n_cells
-    for u, unit in enumerate(geometry.units):
-        if geometry.unit_kind(u) in REGION_KINDS:
-            for s in unit:
-                region[s] = u
+    region = geometry.region_of
     return None if -1 in region else region
 
 
 def shaded_cells(geometry: Geometry) -> set[int]:
     """Cells of extra units that are not rows, columns or regions (diagonals, windows): drawn tinted."""
-    out: set[int] = set()
-    for u, unit in enumerate(geometry.units):
-        if geometry.unit_kind(u) not in ("row", "column", *REGION_KINDS):
-            out.update(unit)
-    return out
+    return {s for u in geometry.extra_units for s in geometry.units[u]}
 
 
 def row_label(geometry: Geometry, r: int) -> str:
@@ -145,7 +134,7 @@ def row_label(geometry: Geometry, r: int) -> str:
     return label[0] if geometry.size == 9 else str(r + 1)
 
 
-def _region_runs(geometry: Geometry, region: list[int] | None) -> list[tuple[int, int, int, int]]:
+def _region_runs(geometry: Geometry, region: tuple[int, ...] | None) -> list[tuple[int, int, int, int]]:
     """Thick border segments in cell units (x1, y1, x2, y2), merged into straight runs."""
     n = geometry.size
     runs = [(0, 0, n, 0), (0, n, n, n), (0, 0, 0, n), (n, 0, n, n)]

@@ -20,8 +20,6 @@ from itertools import combinations
 from sudokit.grid import Grid
 from sudokit.rules.model import Board
 
-ENCODINGS = ("minimal", "extended")
-
 
 def _x(n: int, cell: int, d: int) -> int:
     return cell * n + d + 1

@@ -64,15 +64,14 @@ class Board:
         k = g.box_rows
         if k is None or g.box_cols != k:
             return ()
-        n = g.size
         out = []
         for band in range(k):
-            rows = tuple(band * k + i for i in range(k))
-            boxes = tuple(2 * n + band * k + j for j in range(k))
+            rows = g.rows[band * k : (band + 1) * k]
+            boxes = g.boxes[band * k : (band + 1) * k]
             out.append((rows, boxes))
         for stack in range(k):
-            cols = tuple(n + stack * k + j for j in range(k))
-            boxes = tuple(2 * n + i * k + stack for i in range(k))
+            cols = g.cols[stack * k : (stack + 1) * k]
+            boxes = g.boxes[stack::k]
             out.append((cols, boxes))
         return tuple(out)
 

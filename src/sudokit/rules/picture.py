@@ -39,7 +39,7 @@ def draw(board: Board, models: list[int], titles: list[str] | None = None, path:
             thick = g.box_cols is not None and k % g.box_cols == 0
             ax.plot([k, k], [0, n], color="black", linewidth=2.0 if thick else 0.4)
         for u in range(board.n_constraints):  # diagonals present: a thin line, so the variant shows
-            if board.names[u].startswith("D") and model >> u & 1:
+            if g.unit_kind(u) == "diagonal" and model >> u & 1:
                 main = board.cells(u)[0] == 0
                 ax.add_patch(Polygon([(0, n), (n, 0)] if main else [(0, 0), (n, n)], closed=False, fill=False,
                                      linewidth=0.8, linestyle="--", edgecolor="0.3"))  # fmt: skip

@@ -147,10 +147,6 @@ class Oracle:
         values = [next(d + 1 for d in range(n) if self.x(c, d) in true) for c in self.board.geometry.cells]
         return Grid(self.board.geometry, tuple(values))
 
-    def is_sudoku(self, model: int) -> bool:
-        """True when the model has exactly the solutions of the full rules."""
-        return self.entails(model).entailed
-
     def close(self) -> None:
         """Free the solver."""
         self.solver.delete()

@@ -139,7 +139,7 @@ class Group:
 
 
 def _constraint_perm(board: Board, cell_perm: CellPerm) -> tuple[int, ...]:
-    where = {frozenset(unit): u for u, unit in enumerate(board.geometry.units)}
+    where = board.geometry.unit_index
     out = []
     for unit in board.geometry.units:
         image = frozenset(cell_perm[c] for c in unit)

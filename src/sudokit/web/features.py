@@ -48,7 +48,7 @@ def available() -> dict[str, bool]:
         "hint": logic,
         "explain": logic,
         "generate": _has("sudokit.generate", "Generator"),
-        "rate": _has("sudokit.rating", "rate"),
+        "rate": _has("sudokit.logic.rating", "rate"),
         "svg": _has("sudokit.render.svg", "board_svg"),
     }
 

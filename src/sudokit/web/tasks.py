@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from sudokit.grid import Grid
+from sudokit.result import Status
 from sudokit.web.inputs import cached_geometry, fixed_size
 
 #: A small puzzle the workers solve once when they start, to load the compiled kernels.
@@ -34,7 +35,7 @@ def warm_up() -> None:
     first hint or rating must not spend its time limit compiling (the logic takes 0.3 s here when the cache
     is warm, about 25 s when it is cold)."""
     from sudokit.engine import count_solutions, solve
-    from sudokit.rating import rate
+    from sudokit.logic.rating import rate
 
     solve(_WARM_UP)
     count_solutions(_WARM_UP, limit=2)
@@ -98,8 +99,8 @@ def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[s
 
     A grid with several solutions gets no step from techniques that assume a unique one."""
     from sudokit.logic import next_step
+    from sudokit.logic.rating import proper_status
     from sudokit.logic.registry import applicable
-    from sudokit.rating import not_proper
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()
@@ -110,11 +111,11 @@ def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[s
     state = _logic_state(puzzle, masks)
     if state.is_broken():
         return {"step": None, "message": "a cell has no candidate left: an earlier digit is wrong"}
-    why = not_proper(puzzle)
-    if why is not None and why.endswith("no solution"):
+    status = proper_status(puzzle)
+    if status is Status.NO_SOLUTION:
         return {"step": None, "message": "the grid has no solution: an earlier digit is wrong"}
     before_values, before_cands = state.values[:], state.cands[:]
-    step = next_step(state, applicable(state, uniqueness=why is None))
+    step = next_step(state, applicable(state, uniqueness=status is Status.SOLVED))
     if step is None:
         return {"step": None, "message": "no technique applies here: logic is stuck (try Solve)"}
     return {"step": _step_json(step, before_values, before_cands), "message": ""}
@@ -125,7 +126,7 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
 
     A puzzle with several solutions is explained without the techniques that assume a unique one."""
     from sudokit.logic import State, explain
-    from sudokit.rating import not_proper
+    from sudokit.logic.rating import NOT_PROPER, proper_status
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()
@@ -139,8 +140,8 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
             "final_masks": [],
             "message": f"the grid breaks the rules: {clash[0].describe(puzzle.geometry)}",
         }
-    why = not_proper(puzzle)
-    if why is not None and why.endswith("no solution"):
+    status = proper_status(puzzle)
+    if status is Status.NO_SOLUTION:
         return {
             "steps": [],
             "solved": False,
@@ -148,9 +149,9 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
             "rating": None,
             "final": list(puzzle.values),
             "final_masks": [],
-            "message": why,
+            "message": NOT_PROPER[status],
         }
-    path = explain(puzzle, uniqueness=why is None)
+    path = explain(puzzle, uniqueness=status is Status.SOLVED)
     state = State.from_grid(puzzle)
     steps = []
     for step in path.steps:
@@ -194,7 +195,7 @@ def rate_task(line: str, variant: str) -> dict[str, Any]:
     """Every difficulty measure of the puzzle (SE-style, HoDoKu-style, Norvig's level, engine guesses).
 
     Only proper puzzles (one solution) are rated."""
-    from sudokit.rating import not_proper, rate
+    from sudokit.logic.rating import not_proper, rate
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()

@@ -7,18 +7,13 @@ from typing import Any
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 
-#: Unit kinds that tile the board into regions (drawn with thick borders); other units are shaded.
-REGION_KINDS = ("box", "region")
-
 
 def geometry_json(g: Geometry) -> dict[str, Any]:
-    """What the page needs to draw and check a board: units, their names, regions and extra units."""
-    region = [-1] * g.n_cells
-    regions = [u for u in range(len(g.units)) if g.unit_kind(u) in REGION_KINDS]
-    for i, u in enumerate(regions):
-        for s in g.units[u]:
-            region[s] = i
-    extra = [u for u in range(len(g.units)) if g.unit_kind(u) not in ("row", "column", *REGION_KINDS)]
+    """What the page needs to draw and check a board: units, their names, regions and extra units.
+
+    ``region`` numbers each cell's box or jigsaw region 0, 1, ... (-1 outside every region)."""
+    number = {u: i for i, u in enumerate(g.regions)}
+    region = [number.get(u, -1) for u in g.region_of]
     return {
         "name": g.name,
         "size": g.size,
@@ -29,7 +24,7 @@ def geometry_json(g: Geometry) -> dict[str, Any]:
         "units": [list(u) for u in g.units],
         "unit_names": list(g.unit_names),
         "region": region,
-        "extra_units": extra,
+        "extra_units": list(g.extra_units),
     }
 
 

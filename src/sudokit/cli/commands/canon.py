@@ -27,7 +27,7 @@ def command(puzzle: str, dedupe: bool, originals: bool, quiet: bool, variant: st
     """
     import numpy as np
 
-    from sudokit.symmetry import canonical_many
+    from sudokit.generate.transforms import canonical_many
 
     source = open_puzzles(puzzle, variant, input_format)
     seen: set[str] = set()

@@ -24,7 +24,7 @@ def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, va
     """Explain how to solve PUZZLE (a string, a one-puzzle file, or -) step by step."""
     from sudokit.formats import format_grid
     from sudokit.logic import explain
-    from sudokit.rating import hodoku_level, se_parts
+    from sudokit.logic.rating import hodoku_level, se_parts
 
     grid = one_puzzle(puzzle, variant, input_format)
     clash = clash_message(grid)

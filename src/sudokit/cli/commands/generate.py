@@ -27,10 +27,10 @@ CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty"
 )
 @click.option(
     "--difficulty",
-    type=click.Choice(["easy", "medium", "hard", "expert", "extreme"]),
+    type=click.Choice(["easy", "medium", "hard", "unfair", "extreme", "expert"], case_sensitive=False),
     default=None,
-    help="Keep only puzzles of this level: the SE-style rating's level (HoDoKu caps; expert = Unfair), "
-    "or Norvig's level bands when sudokit.rating is missing.",
+    help="Keep only puzzles of this level: the SE-style rating's level (HoDoKu caps); expert, the old name of "
+    "unfair, still reads.",
 )
 @click.option(
     "--rating", default=None, metavar="MIN-MAX", help="Keep only puzzles with an SE-style rating (ER) in range."

@@ -163,7 +163,7 @@ def _measure(grid, measure: str):
 
         found = level(grid)
         return found.log10 if found.product else None
-    from sudokit.rating import not_proper, rate
+    from sudokit.logic.rating import not_proper, rate
 
     if not_proper(grid):  # only proper puzzles have a rating
         return None

@@ -39,7 +39,7 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
     """Rate PUZZLE (a string, a file of puzzles, or -) by the techniques its logical solution needs.
 
     Only proper puzzles (exactly one solution) are rated; any other is reported as not rated."""
-    from sudokit.rating import not_proper, rate
+    from sudokit.logic.rating import not_proper, rate
 
     source = open_puzzles(puzzle, variant, input_format)
     levels: Counter[str] = Counter()
@@ -101,7 +101,9 @@ def _summary(levels: Counter, bands: Counter) -> None:
     total = sum(levels.values())
     width = 40
     click.echo(f"\n{total} puzzles")
-    for name in ("Easy", "Medium", "Hard", "Unfair", "Extreme"):
+    from sudokit.logic.registry import LEVELS
+
+    for name in LEVELS:
         n = levels.get(name, 0)
         click.echo(f"  {name:8s} {n:6d}  {'#' * round(width * n / total)}")
     click.echo("SE rating:")

@@ -51,7 +51,9 @@ def command(
     spec = parse_highlight(highlight, grid.geometry) if highlight else None
     shown, solution_of = grid, None
     if solve_it:
-        result = _solve(grid)
+        from sudokit.engine import solve
+
+        result = solve(grid)
         if result.solution is None:
             raise SudokitError(
                 f"cannot draw the solution: {result.status}" + (f" ({result.message})" if result.message else "")
@@ -68,16 +70,3 @@ def command(
 
     path = save_board(output, shown, scale=scale, **options)
     click.echo(f"wrote {path}", err=True)
-
-
-def _solve(grid):
-    """The engine's answer when it is installed and handles the geometry, else the norvig method's."""
-    try:
-        from sudokit.engine import solve
-    except ImportError:  # pragma: no cover - the engine ships with sudokit
-        solve = None
-    if solve is not None:
-        return solve(grid)
-    from sudokit.methods import METHODS  # pragma: no cover
-
-    return METHODS["norvig"](grid)  # pragma: no cover

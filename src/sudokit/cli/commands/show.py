@@ -6,7 +6,7 @@ import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option, variant_option
 from sudokit.cli.report import clash_message, report_bad_entry
-from sudokit.formats import check_givens, display
+from sudokit.formats import check_givens
 from sudokit.grid import Candidates
 
 
@@ -46,10 +46,7 @@ def command(
 
 
 def _print(grid, cands, color: bool | None) -> None:
-    """Colour through the terminal renderer when it is there, else the plain seeds' display."""
-    try:
-        from sudokit.render.terminal import print_grid
-    except ImportError:
-        click.echo(display(grid, cands))
-        return
+    """Colour through the terminal renderer."""
+    from sudokit.render.terminal import print_grid
+
     print_grid(grid, candidates=cands, color=color)

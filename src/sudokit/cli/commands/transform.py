@@ -66,8 +66,8 @@ def command(
     """
     import numpy as np
 
-    from sudokit import symmetry as sym
     from sudokit.formats import format_grid, separator
+    from sudokit.generate import transforms as sym
 
     rng = np.random.default_rng(seed)
     source = open_puzzles(puzzle, variant, input_format)

@@ -1,4 +1,5 @@
-"""Norvig's ``random_puzzle`` and his level, on top of :mod:`sudokit.methods.norvig`'s propagation.
+"""Norvig's ``random_puzzle``, on top of :mod:`sudokit.methods.norvig`'s propagation (his level is
+:func:`sudokit.methods.norvig.level`).
 
 Propagation is the seed's: ``assign`` and ``eliminate`` call each other with the two rules (a cell down
 to one digit clears it from its peers; a unit with one place left for a digit puts it there).
@@ -6,21 +7,10 @@ to one digit clears it from its peers; a unit with one place left for a digit pu
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
-
-
-def level(puzzle: Grid) -> float:
-    """Norvig's level as a decimal exponent: ``log10`` of the product of candidate counts after
-    propagation (0 when propagation solves the puzzle; ``inf`` when it finds a contradiction)."""
-    from sudokit.methods.norvig import level as norvig_level
-
-    value = norvig_level(puzzle).log10
-    return math.inf if value == -math.inf else value
 
 
 def random_puzzle(geometry: Geometry, rng: np.random.Generator, n_givens: int = 17) -> Grid:

@@ -30,9 +30,6 @@ from sudokit.errors import SudokitError
 from sudokit.geometry import Geometry, standard
 from sudokit.grid import Grid
 
-#: Names of the single transforms the ``transform`` command applies, in the order it applies them.
-TRANSFORMS = ("relabel", "bands", "stacks", "rows", "cols", "transpose", "rotate", "mirror", "flip")
-
 #: Largest board whose canonical form is computed (a 16x16 board has 24**4 * 24 column orders per row).
 CANON_MAX_SIZE = 9
 
@@ -66,7 +63,7 @@ class Transform:
 
     def preserves(self, geometry: Geometry) -> bool:
         """True when the cell permutation sends every unit of ``geometry`` onto a unit."""
-        units = {frozenset(u) for u in geometry.units}
+        units = geometry.unit_index
         where = [0] * len(self.cells)
         for i, c in enumerate(self.cells):
             where[c] = i
@@ -235,7 +232,7 @@ def canonical(grid: Grid) -> Grid:
     Isomorphic grids (same up to relabelling, band/stack/row/column permutations and transposition)
     get the same canonical grid, so ``canonical(p).to_line()`` is a key for deduplicating up to symmetry.
     """
-    from sudokit.generation.minlex import minlex
+    from sudokit.generate.minlex import minlex
 
     n, br, bc = _canon_geometry(grid.geometry)
     return Grid(grid.geometry, tuple(int(v) for v in minlex(grid.to_array(), n, br, bc)))
@@ -243,7 +240,7 @@ def canonical(grid: Grid) -> Grid:
 
 def canonical_many(values: np.ndarray, geometry: Geometry) -> np.ndarray:
     """Canonical forms of many grids at once: ``(m, n_cells)`` uint8 in, same shape out (all cores)."""
-    from sudokit.generation.minlex import minlex_many
+    from sudokit.generate.minlex import minlex_many
 
     n, br, bc = _canon_geometry(geometry)
     values = np.asarray(values, dtype=np.uint8)

@@ -11,10 +11,9 @@ quadruples, ...). One pass over every orbit gives a puzzle from which no orbit c
 that was needed in a larger puzzle is still needed in every smaller one. Uniqueness is decided by the
 fast engine's counter (``count_array(..., limit=2)``).
 
-Difficulty: when :mod:`sudokit.rating` is available its level names are used; otherwise the measure is
-Norvig's level (see :mod:`sudokit.generation.norvig`): ``easy`` puzzles fall to naked and hidden
-singles alone, harder bands leave more candidates after that propagation (:data:`NORVIG_BANDS`).
-Generation by difficulty is generate-and-test with a time limit.
+Difficulty is the rating's level (:func:`sudokit.logic.rating.rate`: the SE-style path with HoDoKu's level
+caps), named as the rating names it, in lower case (:data:`DIFFICULTIES`). Generation by difficulty is
+generate-and-test with a time limit.
 
 Everything random comes from one seeded :class:`numpy.random.Generator`, so a seed gives the same
 puzzles on every run.
@@ -31,22 +30,16 @@ import numpy as np
 from sudokit.errors import SudokitError
 from sudokit.geometry import Geometry, standard
 from sudokit.grid import Grid
+from sudokit.logic.registry import LEVELS
 
 #: Clue symmetries (QQWing's and HoDoKu's choices); ``random`` picks one of the others per puzzle.
 SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal", "random")
 
-#: Difficulty names, easiest first.
-DIFFICULTIES = ("easy", "medium", "hard", "expert", "extreme")
+#: Difficulty names, easiest first: the rating's levels (:data:`sudokit.logic.registry.LEVELS`) in lower case.
+DIFFICULTIES = tuple(level.lower() for level in LEVELS)
 
-#: Bands of Norvig's level (log10 of the candidate-count product after singles) for each difficulty,
-#: used while :mod:`sudokit.rating` is not available: ``lo < level <= hi``, easy is exactly 0.
-NORVIG_BANDS: dict[str, tuple[float, float]] = {
-    "easy": (-1.0, 0.0),
-    "medium": (0.0, 12.0),
-    "hard": (12.0, 20.0),
-    "expert": (20.0, 28.0),
-    "extreme": (28.0, float("inf")),
-}
+#: Names that earlier versions accepted for a level, still read on input.
+OLD_DIFFICULTY_NAMES = {"expert": "unfair"}
 
 #: Generators: ``dig`` (random grid, remove orbits while unique) and ``norvig`` (the seed's random_puzzle).
 METHODS = ("dig", "norvig")
@@ -126,7 +119,7 @@ def random_solution(geometry: Geometry, rng: np.random.Generator) -> np.ndarray:
     engine's deterministic choices over the whole space of grids.
     """
     from sudokit.engine import solve_array
-    from sudokit.symmetry import random_transform
+    from sudokit.generate.transforms import random_transform
 
     g = geometry
     peers = g.peers
@@ -205,67 +198,37 @@ def parse_pattern(pattern: str, geometry: Geometry) -> np.ndarray:
 
 
 # ---- difficulty ----------------------------------------------------------------------------------
-#: The rating module's HoDoKu-style level for each difficulty name.
-RATING_LEVELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Unfair", "extreme": "Extreme"}
+#: What difficulty levels are measured with, for messages.
+MEASURE = "the SE-style rating with HoDoKu's level caps"
 
 
 @dataclass(frozen=True)
 class Difficulty:
-    """A measured difficulty: the level name, the number behind it, and which measure that is."""
+    """A measured difficulty: the rating's level (one of :data:`DIFFICULTIES`) and its SE-style number (ER)."""
 
     level: str
     value: float
-    measure: str  #: ``rating`` (SE-style ER, level from HoDoKu's score caps) or ``norvig-level``
+    measure: str = "rating"  #: what ``value`` is: the SE-style rating (ER)
 
     def __str__(self) -> str:
-        if self.measure == "rating":
-            return f"{self.level} (SE {self.value:.1f})"
-        return f"{self.level} (Norvig level {self.value:.1f})"
+        return f"{self.level} (SE {self.value:.1f})"
 
 
-def _rating_module():
-    """:mod:`sudokit.rating` when it is installed, else None."""
-    try:
-        from sudokit import rating
-    except ImportError:
-        return None
-    return rating if hasattr(rating, "rate") else None
-
-
-def norvig_difficulty(puzzle: Grid) -> Difficulty:
-    """The difficulty band of a puzzle by Norvig's level (see :data:`NORVIG_BANDS`)."""
-    from sudokit.generation.norvig import level
-
-    value = level(puzzle)
-    for name, (lo, hi) in NORVIG_BANDS.items():
-        if lo < value <= hi:
-            return Difficulty(name, value, "norvig-level")
-    return Difficulty("extreme", value, "norvig-level")
-
-
-def rated_difficulty(puzzle: Grid) -> Difficulty:
-    """The difficulty by :func:`sudokit.rating.rate`: its level (renamed, see :data:`RATING_LEVELS`)
-    and its SE-style number (ER)."""
-    rating = _rating_module()
-    if rating is None:
-        raise SudokitError("the SE-style rating (sudokit.rating) is not available")
-    r = rating.rate(puzzle, extras=False)
-    names = {v: k for k, v in RATING_LEVELS.items()}
-    return Difficulty(names.get(r.level, "extreme"), float(r.er), "rating")
+def difficulty_name(name: str) -> str:
+    """A difficulty as :data:`DIFFICULTIES` spells it (any case; ``expert`` is read as ``unfair``)."""
+    low = name.strip().lower()
+    low = OLD_DIFFICULTY_NAMES.get(low, low)
+    if low not in DIFFICULTIES:
+        raise SudokitError(f"unknown difficulty {name!r}; known: {', '.join(DIFFICULTIES)}")
+    return low
 
 
 def measure_difficulty(puzzle: Grid) -> Difficulty:
-    """The puzzle's difficulty: by :mod:`sudokit.rating` when it is there, else by Norvig's level."""
-    if _rating_module() is not None:
-        return rated_difficulty(puzzle)
-    return norvig_difficulty(puzzle)
+    """The puzzle's difficulty by :func:`sudokit.logic.rating.rate`: its level and its ER."""
+    from sudokit.logic.rating import rate
 
-
-def measure_name() -> str:
-    """What difficulty levels are measured with, for messages."""
-    if _rating_module() is not None:
-        return "the SE-style rating with HoDoKu's level caps"
-    return "Norvig's level: log10 of the candidate product after naked and hidden singles"
+    r = rate(puzzle, extras=False)
+    return Difficulty(r.level.lower(), float(r.er))
 
 
 def parse_range(text: str | int | tuple | None, what: str, cast=int) -> tuple | None:
@@ -315,12 +278,10 @@ class Generator:
         self.rng = np.random.default_rng(self.seed)
         self.clues = parse_range(self.clues, "clues")
         self.rating = parse_range(self.rating, "rating", float)
-        if self.rating is not None and _rating_module() is None:
-            raise SudokitError("--rating needs the SE-style rating (sudokit.rating), which is not available")
         if self.method not in METHODS:
             raise SudokitError(f"unknown method {self.method!r}; known: {', '.join(METHODS)}")
-        if self.difficulty is not None and self.difficulty not in DIFFICULTIES:
-            raise SudokitError(f"unknown difficulty {self.difficulty!r}; known: {', '.join(DIFFICULTIES)}")
+        if self.difficulty is not None:
+            self.difficulty = difficulty_name(self.difficulty)
         if self.symmetry not in SYMMETRIES:
             raise SudokitError(f"unknown symmetry {self.symmetry!r}; known: {', '.join(SYMMETRIES)}")
         self._mask = parse_pattern(self.pattern, self.geometry) if self.pattern else None
@@ -378,19 +339,17 @@ class Generator:
     def _difficulty_ok(self, found: Generated) -> bool:
         if self.difficulty is None and self.rating is None:
             return True
+        found.rating = measure_difficulty(found.puzzle)
         if self.rating is not None:
-            found.rating = rated_difficulty(found.puzzle)
             lo, hi = self.rating
             if not lo <= found.rating.value <= hi:
                 return False
-        else:
-            found.rating = measure_difficulty(found.puzzle)
         return self.difficulty is None or found.rating.level == self.difficulty
 
     def _give_up_message(self, attempts: int) -> str:
         wants = []
         if self.difficulty:
-            wants.append(f"difficulty {self.difficulty} (by {measure_name()})")
+            wants.append(f"difficulty {self.difficulty} (by {MEASURE})")
         if self.rating:
             wants.append(f"an SE rating of {self.rating[0]:g}-{self.rating[1]:g}")
         if self.clues:
@@ -407,7 +366,7 @@ class Generator:
 
     def _norvig(self) -> Generated:
         from sudokit.engine import count_array
-        from sudokit.generation.norvig import random_puzzle
+        from sudokit.generate.norvig import random_puzzle
 
         n_givens = self.clues[0] if self.clues else 17
         puzzle = random_puzzle(self.geometry, self.rng, n_givens)

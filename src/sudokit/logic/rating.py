@@ -5,8 +5,9 @@
   20.0 means the techniques here did not finish the grid.
 - **HoDoKu-style**: the score is the sum of the steps' base scores; the level is the hardest step's level,
   raised while the score passes the level's cap (Easy 800, Medium 1000, Hard 1600, Unfair 1800).
-- **Norvig's level**: log10 of the product of candidate counts after the givens are propagated.
-- **Guesses**: the fast engine's guess count, when the engine is available.
+- **Norvig's level**: log10 of the product of candidate counts after the givens are propagated
+  (:func:`sudokit.methods.norvig.level`).
+- **Guesses**: the fast engine's guess count.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from sudokit.grid import Grid
 from sudokit.logic import registry
 from sudokit.logic.explain import Path, explain
+from sudokit.result import Status
 
 LEVEL_CAPS = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
 UNSOLVED = 20.0
@@ -94,27 +96,30 @@ def se_parts(path: Path) -> tuple[float, float, float]:
 
 
 def norvig_level(puzzle: Grid) -> float | None:
-    """log10 of the product of candidate counts after propagation (None on a contradiction)."""
-    try:
-        from sudokit.methods.norvig import level
-    except ImportError:  # pragma: no cover - the methods package ships with sudokit
-        return None
+    """Norvig's level (:func:`sudokit.methods.norvig.level`) as log10, to 2 decimals; None on a contradiction."""
+    from sudokit.methods.norvig import level
+
     value = level(puzzle).log10
     return None if value == -math.inf else round(value, 2)
 
 
-def engine_guesses(puzzle: Grid) -> int | None:
-    """Guesses the fast engine makes on the puzzle (None if the engine is missing)."""
-    try:
-        from sudokit.engine import solve
-    except ImportError:  # pragma: no cover
-        return None
+def engine_guesses(puzzle: Grid) -> int:
+    """Guesses the fast engine makes on the puzzle."""
+    from sudokit.engine import solve
+
     return int(solve(puzzle).stats.guesses)
 
 
-def not_proper(puzzle: Grid) -> str | None:
-    """Why ``puzzle`` is not a proper puzzle ("the puzzle has no solution" / "... more than one solution"), or
-    None when it has exactly one solution.
+#: Why a puzzle that is not proper is not, for each :func:`proper_status` other than ``SOLVED``.
+NOT_PROPER = {
+    Status.NO_SOLUTION: "the puzzle has no solution",
+    Status.MULTIPLE: "the puzzle has more than one solution",
+}
+
+
+def proper_status(puzzle: Grid) -> Status:
+    """``SOLVED`` when ``puzzle`` has exactly one solution (a proper puzzle), else ``NO_SOLUTION`` or
+    ``MULTIPLE`` (:data:`NOT_PROPER` says it in words).
 
     Techniques that assume a unique solution (unique rectangles, BUG+1) can remove true digits from a puzzle
     with several solutions, and a rating only means something for a proper puzzle, so the logic commands and
@@ -122,9 +127,12 @@ def not_proper(puzzle: Grid) -> str | None:
     from sudokit.engine import count_solutions
 
     count = count_solutions(puzzle, limit=2)
-    if count == 1:
-        return None
-    return "the puzzle has no solution" if count == 0 else "the puzzle has more than one solution"
+    return Status.SOLVED if count == 1 else Status.NO_SOLUTION if count == 0 else Status.MULTIPLE
+
+
+def not_proper(puzzle: Grid) -> str | None:
+    """Why ``puzzle`` is not a proper puzzle (:data:`NOT_PROPER`), or None when it has exactly one solution."""
+    return NOT_PROPER.get(proper_status(puzzle))
 
 
 def rate(puzzle: Grid | str, extras: bool = True, uniqueness: bool = True) -> Rating:
