@@ -12,7 +12,7 @@ from sudokit.logic.state import State, digits_of
 def plain_als_xz(state: State):
     """Reference: (cells of A, cells of B, x, z) of the first ALS-XZ by the plain pair loop."""
     sets = als.almost_locked_sets(state)
-    c, peers = state.cands, state.lay.peer_sets
+    c, peers = state.cands, state.g.peer_sets
     where = {d: {s for s in range(state.g.n_cells) if c[s] >> (d - 1) & 1} for d in state.g.digits}
 
     def seeing(cells, d):

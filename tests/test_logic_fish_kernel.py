@@ -16,8 +16,8 @@ from sudokit.logic.state import State
 
 def plain_fish(state: State, k: int):
     """Reference: the first ``k``-fish by plain combinations of base lines, rows first, digit by digit."""
-    lay = state.lay
-    for base, cover_of in ((lay.rows, lay.col_of), (lay.cols, lay.row_of)):
+    g = state.g
+    for base, cover_of in ((g.rows, g.col_of), (g.cols, g.row_of)):
         for d in state.g.digits:
             lines = {u: state.positions(u, d) for u in base if 2 <= len(state.positions(u, d)) <= k}
             for combo in combinations(sorted(lines), k):
@@ -111,7 +111,7 @@ def test_finned_fish_kernel_finds_the_line_combinations_of_the_python_search(har
     from sudokit.logic import fish_kernel
 
     checked = hits = 0
-    for state in hard_states + [s for s in variant_states if s.lay.has_boxes]:
+    for state in hard_states + [s for s in variant_states if s.g.has_boxes]:
         pos = state.positions_table()
         for tables in fish._fin_tables(state.g):
             base, _covers, _cover_of, bands, _line_box, cover_index, base_bands, arrays = tables

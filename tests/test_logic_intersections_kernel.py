@@ -11,7 +11,7 @@ from sudokit.logic.state import State
 def plain_locked(state: State, sources, name: str, single: str | None):
     """Reference: the first locked-candidates step from ``sources`` by plain loops (the search before the
     kernel), made direct when ``single`` is given."""
-    g, lay = state.g, state.lay
+    g = state.g
     for u in sources:
         for d in g.digits:
             where = state.positions(u, d)
@@ -22,7 +22,7 @@ def plain_locked(state: State, sources, name: str, single: str | None):
                 common &= set(g.units_of[s])
             common.discard(u)
             for v in sorted(common):
-                if any(state.cands[s] >> (d - 1) & 1 and s not in lay.unit_sets[u] for s in g.units[v]):
+                if any(state.cands[s] >> (d - 1) & 1 and s not in g.unit_sets[u] for s in g.units[v]):
                     step = intersections._locked_step(state, u, d, v, name)
                     if single is not None:
                         step = intersections.direct(state, step, single)
@@ -34,8 +34,8 @@ def plain_locked(state: State, sources, name: str, single: str | None):
 def test_locked_candidates_kernel_finds_the_step_plain_loops_find(loop_states):
     found = 0
     for state in loop_states:
-        g, lay = state.g, state.lay
-        lines = list(lay.rows + lay.cols)
+        g = state.g
+        lines = list(g.rows + g.cols)
         others = [u for u in range(len(g.units)) if u not in lines]
         for find, sources, name, single in (
             (intersections.pointing, others, "Pointing", None),

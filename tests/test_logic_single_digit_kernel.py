@@ -12,10 +12,10 @@ from sudokit.logic.state import State
 
 def plain_turbot(state: State, wanted: str):
     """Reference: the first Skyscraper / 2-String Kite / Turbot Fish by plain loops over strong links."""
-    g, lay, peers = state.g, state.lay, state.lay.peer_sets
+    g, peers = state.g, state.g.peer_sets
 
     def kind(u: int) -> str:
-        return "row" if u in lay.rows else "column" if u in lay.cols else "other"
+        return "row" if u in g.rows else "column" if u in g.cols else "other"
 
     for d in g.digits:
         links = [(u, *state.positions(u, d)) for u in range(len(g.units)) if len(state.positions(u, d)) == 2]
@@ -35,7 +35,7 @@ def plain_turbot(state: State, wanted: str):
                     continue
                 for x, y in ((a1, b1), (b1, a1)):
                     for z, w in ((a2, b2), (b2, a2)):
-                        if z not in peers[y] or (name == "2-String Kite" and lay.box_of[y] != lay.box_of[z]):
+                        if z not in peers[y] or (name == "2-String Kite" and g.box_of[y] != g.box_of[z]):
                             continue
                         if any(state.cands[s] >> (d - 1) & 1 for s in (peers[x] & peers[w]) - {x, y, z, w}):
                             return single_digit.turbot_step(state, name, d, (u1, u2), (x, y, z, w))

@@ -12,8 +12,8 @@ from sudokit.logic.state import State
 def plain_singles(state: State) -> list:
     """Reference: (unit, cell, digit) of the first full house, box and line hidden single, and (cell, digit)
     of the first naked single, by plain loops."""
-    g, vals, c, lay = state.g, state.values, state.cands, state.lay
-    lines = list(lay.rows + lay.cols)
+    g, vals, c = state.g, state.values, state.cands
+    lines = list(g.rows + g.cols)
     out: list = [None, None, None, None]
     for u, unit in enumerate(g.units):
         empty = [s for s in unit if not vals[s]]

@@ -18,7 +18,7 @@ from sudokit.logic.state import State, digits_of
 def plain_rectangles(state: State) -> list[tuple[tuple[int, int, int, int], tuple[int, int]]]:
     """Reference: every (cells, pair) of four empty cells in two rows, two columns and two boxes sharing two
     digits, by trying every pair of rows and of columns."""
-    g, c, box_of = state.g, state.cands, state.lay.box_of
+    g, c, box_of = state.g, state.cands, state.g.box_of
     n = g.size
     out = []
     for r1, r2 in combinations(range(n), 2):
@@ -33,7 +33,7 @@ def plain_rectangles(state: State) -> list[tuple[tuple[int, int, int, int], tupl
 
 def plain_ur3(state: State):
     """Reference: the type 3 search over every rectangle and shared unit (the loop before the kernel)."""
-    c, peers, g = state.cands, state.lay.peer_sets, state.g
+    c, peers, g = state.cands, state.g.peer_sets, state.g
     best = None
     for cells, (x, y) in plain_rectangles(state):
         xy = (1 << (x - 1)) | (1 << (y - 1))

@@ -59,7 +59,7 @@ def als_xz(state: State) -> Step | None:
     a = frozenset(int(s) for s in members[i] if s >= 0)
     b = frozenset(int(s) for s in members[j] if s >= 0)
     ma, mb, ua, ub, x, z = int(masks[i]), int(masks[j]), int(set_units[i]), int(set_units[j]), int(x), int(z)
-    peer_bits = _peer_bits(g)
+    peer_bits = g.peer_bits
     digit_bits = [cells for _token, cells, _held in digit_cells(state)]
     abits = bbits = 0
     for s in a:
@@ -101,16 +101,4 @@ def _peer_words(g: Geometry):
     from sudokit.logic import state_arrays
 
     n_words = (g.n_cells + 63) // 64
-    return np.array([state_arrays.words(b, n_words) for b in _peer_bits(g)], dtype=np.uint64)
-
-
-@lru_cache(maxsize=32)
-def _peer_bits(g: Geometry) -> tuple[int, ...]:
-    """Each cell's peers as an int bitset (once per geometry)."""
-    out = []
-    for ps in g.peers:
-        bits = 0
-        for p in ps:
-            bits |= 1 << p
-        out.append(bits)
-    return tuple(out)
+    return np.array([state_arrays.words(b, n_words) for b in g.peer_bits], dtype=np.uint64)

@@ -280,7 +280,7 @@ def simple_colouring(state: State) -> Step | None:
 
 def _colouring_on(state: State, d: int) -> Step | None:
     """The first simple-colouring step on digit ``d``."""
-    g, peers = state.g, state.lay.peer_sets
+    g, peers = state.g, state.g.peer_sets
     bit = 1 << (d - 1)
     adj: dict[int, list[int]] = {}
     for u in range(len(g.units)):

@@ -15,10 +15,10 @@ from sudokit.logic.step import Step
 def _locked_step(state: State, u: int, d: int, v: int, name: str) -> Step:
     """The locked-candidates step: ``d``'s places in unit ``u`` all lie in unit ``v``, so ``d`` leaves the rest
     of ``v``."""
-    g, lay = state.g, state.lay
+    g = state.g
     where = state.positions(u, d)
     bit = 1 << (d - 1)
-    elim = [(s, d) for s in g.units[v] if state.cands[s] & bit and s not in lay.unit_sets[u]]
+    elim = [(s, d) for s in g.units[v] if state.cands[s] & bit and s not in g.unit_sets[u]]
     return Step(
         name,
         eliminations=elim,
@@ -46,7 +46,7 @@ def single_ok(g: Geometry, where: str):
     kernels."""
     import numpy as np
 
-    lines = {u for u in range(len(g.units)) if g.unit_kind(u) in ("row", "column")}
+    lines = set(g.rows) | set(g.cols)
     return np.array([where == "any" or (u in lines) == (where == "line") for u in range(len(g.units))])
 
 
@@ -88,7 +88,7 @@ def direct(state: State, step: Step, where_single: str = "box") -> Step | None:
     """``step`` extended with the hidden single its eliminations create, or None. ``where_single`` is the
     kind of unit the single must be in: ``"box"`` (any unit that is not a row or column), ``"line"`` or
     ``"any"``."""
-    g, lay = state.g, state.lay
+    g = state.g
     if step.placements:  # a step that places would change more than candidates: follow it on a copy
         trial = state.copy()
         trial.apply(step)
@@ -101,7 +101,7 @@ def direct(state: State, step: Step, where_single: str = "box") -> Step | None:
 
         placed = state.placed_in
 
-    lines = set(lay.rows) | set(lay.cols)
+    lines = set(g.rows) | set(g.cols)
     for cell, d in step.eliminations:
         for u in g.units_of[cell]:
             if where_single != "any" and (u in lines) != (where_single == "line"):

@@ -19,27 +19,11 @@ from numba import njit
 
 from sudokit.geometry import Geometry
 
-_TABLES: dict[int, tuple] = {}
-
 
 def tables(g: Geometry) -> tuple:
-    """(units, units_of padded with -1, peers padded with -1, all-digits mask) as int64 arrays for ``g``."""
-    key = id(g)
-    hit = _TABLES.get(key)
-    if hit is not None and hit[0] is g:
-        return hit[1]
-    units = np.array(g.units, dtype=np.int64)
-    width = max(len(x) for x in g.units_of)
-    units_of = np.full((g.n_cells, width), -1, dtype=np.int64)
-    for s, us in enumerate(g.units_of):
-        units_of[s, : len(us)] = us
-    width = max(len(x) for x in g.peers)
-    peers = np.full((g.n_cells, width), -1, dtype=np.int64)
-    for s, ps in enumerate(g.peers):
-        peers[s, : len(ps)] = ps
-    out = (units, units_of, peers, g.all_mask)
-    _TABLES[key] = (g, out)
-    return out
+    """(units, units_of padded with -1, peers padded with -1, all-digits mask) for ``g``: the geometry's own
+    read-only int64 arrays."""
+    return g.unit_array, g.cell_unit_array, g.peer_array, g.all_mask
 
 
 def arrays(state) -> tuple[np.ndarray, np.ndarray]:
@@ -81,24 +65,14 @@ def words(bits: int, n_words: int) -> list[int]:
     return [(bits >> (64 * w)) & 0xFFFFFFFFFFFFFFFF for w in range(n_words)]
 
 
-@lru_cache(maxsize=32)
-def box_of(g: Geometry) -> np.ndarray:
-    """Each cell's box unit (-1 without boxes) as an int64 array."""
-    from sudokit.logic.state import layout
-
-    return np.array(layout(g).box_of, dtype=np.int64)
-
-
 @lru_cache(maxsize=64)
 def unit_sources(g: Geometry, lines: bool) -> np.ndarray:
     """The rows then the columns (``lines``), or every other unit in number order, as an int64 array (the
     units a single or a locked-candidates search starts from)."""
-    from sudokit.logic.state import layout
 
-    lay = layout(g)
     if lines:
-        return np.array(lay.rows + lay.cols, dtype=np.int64)
-    kept = set(lay.rows) | set(lay.cols)
+        return np.array(g.rows + g.cols, dtype=np.int64)
+    kept = set(g.rows) | set(g.cols)
     return np.array([u for u in range(len(g.units)) if u not in kept], dtype=np.int64)
 
 

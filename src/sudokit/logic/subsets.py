@@ -30,14 +30,14 @@ def naked_subset(state: State, k: int) -> Step | None:
 
 def naked_step(state: State, combo: list[int]) -> Step:
     """The naked-subset step of the cells ``combo`` (their candidates are ``len(combo)`` digits)."""
-    g, c, lay = state.g, state.cands, state.lay
+    g, c = state.g, state.cands
     k = len(combo)
     union = 0
     for s in combo:
         union |= c[s]
-    common = lay.unit_bits[combo[0]]  # the units holding every cell of the subset, in unit order
+    common = g.units_of_bits[combo[0]]  # the units holding every cell of the subset, in unit order
     for s in combo[1:]:
-        common &= lay.unit_bits[s]
+        common &= g.units_of_bits[s]
     shared = [v for v in range(common.bit_length()) if common >> v & 1]
     elim = sorted({(t, d) for v in shared for t in g.units[v] if t not in combo for d in digits_of(c[t] & union)})
     where = " and ".join(state.unit_name(v) for v in shared)

@@ -19,9 +19,7 @@ def _rectangles(state: State):
         from sudokit.logic import state_arrays, uniqueness_kernel
 
         _values, cands = state_arrays.arrays(state)
-        found = state.memo["rectangles"] = uniqueness_kernel.rectangles(
-            cands, state_arrays.box_of(state.g), state.g.size
-        )
+        found = state.memo["rectangles"] = uniqueness_kernel.rectangles(cands, state.g.box_of_array, state.g.size)
     return found
 
 
@@ -50,7 +48,7 @@ def unique_rectangle(state: State) -> Step | None:
 
 def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int]) -> Step | None:
     """The type 1, 2 or 4 step of the rectangle ``cells`` on the digits ``pair``, if it gives one."""
-    c, peers = state.cands, state.lay.peer_sets
+    c, peers = state.cands, state.g.peer_sets
     x, y = pair
     xy = (1 << (x - 1)) | (1 << (y - 1))
     exact = [s for s in cells if c[s] == xy]
@@ -87,7 +85,7 @@ def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int
                 f"Unique rectangle {name}: {z} must be in {state.label(e0)} or {state.label(e1)}, so "
                 f"{text.removals(state, elim)}",
             )
-    shared = [u for u in state.g.units_of[e0] if e1 in state.lay.unit_sets[u]]
+    shared = [u for u in state.g.units_of[e0] if e1 in state.g.unit_sets[u]]
     for u in shared:
         for keep, drop in ((x, y), (y, x)):
             if sorted(state.positions(u, keep)) == sorted(extra):
