@@ -24,3 +24,27 @@ def run_cli():
         return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
 
     return run
+
+
+# ---- states for the logic kernels' tests (see logic_states.py) ---------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def hard_states():
+    from logic_states import hard_states
+
+    return hard_states()
+
+
+@pytest.fixture(scope="session")
+def variant_states():
+    from logic_states import variant_states
+
+    return variant_states()
+
+
+@pytest.fixture(scope="session")
+def loop_states(hard_states, variant_states):
+    from logic_states import loop_states
+
+    return loop_states(hard_states, variant_states)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numba import njit
 
+from sudokit import bits
 from sudokit.engine import kernel, kernel9
 from sudokit.engine.batch import INVALID, NO_SOLUTION, SOLVED, load_lines, solve_all, verify
 from sudokit.engine.tables import tables
@@ -192,7 +193,7 @@ def test_branching_picks_the_bivalue_cell_with_the_most_open_peers(index):
 
 @njit
 def _ctz_popcount(v):
-    return kernel9._ctz(v), kernel9._popcount(v)
+    return bits.lowest_bit(v), bits.popcount(v)
 
 
 @settings(max_examples=200, deadline=None)

@@ -38,7 +38,7 @@ def test_naked_pair_explanation_names_digits_unit_cells_and_removals():
     state = open_state(C1={2, 3}, C5={2, 3})
     step = BY_NAME["Naked Pair"].find(state)
     assert step.explanation == "Naked pair {2,3} in row C (C1, C5): remove 2 and 3 from C2, C3, C4, C6, C7, C8, C9"
-    assert step.units == [state.lay.rows[2]]
+    assert step.units == [state.g.rows[2]]
 
 
 def test_naked_pair_does_not_fire_when_the_cells_hold_three_digits():

@@ -18,7 +18,6 @@ from sudokit.grid import Grid, is_solution
 from sudokit.logic import BY_NAME, TECHNIQUES, State, Step, explain, loops, next_step, uniqueness
 from sudokit.logic.rating import hodoku_level, rate
 from sudokit.logic.registry import applicable
-from sudokit.logic.state import layout
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 G = standard()
@@ -205,7 +204,7 @@ def test_the_table_looks_only_for_three_candidate_placements_after_the_aic():
 def deadly_pattern_state() -> State:
     """A solved grid with the four cells of a swappable rectangle emptied: two completions, each cell {x,y}."""
     solution = [int(ch) for ch in (DATA / "kaggle_sample.solutions.txt").read_text().split()[0]]
-    box_of = layout(G).box_of
+    box_of = G.box_of
     for r1, r2 in combinations(range(9), 2):
         for c1, c2 in combinations(range(9), 2):
             a, b, c, d = r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2
@@ -293,7 +292,7 @@ def walk_checking_new_techniques(grid: Grid, solution: list[int], max_steps: int
     state = State.from_grid(grid)
     techniques = applicable(state)
     finders = [loops.continuous_nice_loop, loops.discontinuous_nice_loop]
-    if state.lay.has_boxes and grid.geometry.is_standard:
+    if state.g.has_boxes and grid.geometry.is_standard:
         finders.append(uniqueness.unique_rectangle_type3)
     checked = 0
     for _ in range(max_steps):

@@ -55,6 +55,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sudokit.bits import lowest_bit, popcount
 from sudokit.engine.clock import ticks
 
 # Status codes shared by the kernels and the wrappers.
@@ -62,28 +63,6 @@ SOLVED = 0
 NO_SOLUTION = 1
 MULTIPLE = 2
 INVALID = 3
-
-
-@njit(cache=True, inline="always")
-def popcount(x):
-    """Number of set bits of a non-negative int64 (SWAR)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56 & 0xFF
-
-
-@njit(cache=True, inline="always")
-def bit_index(b):
-    """Index of the single set bit ``b`` (b = 1 << k, k < 63)."""
-    k = 0
-    while b > 0xFF:
-        b >>= 8
-        k += 8
-    while b > 1:
-        b >>= 1
-        k += 1
-    return k
 
 
 @njit(cache=True)
@@ -175,7 +154,7 @@ def _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_
             m = cand[c]
             if m == 0:
                 return False
-            qtail = _assign(c, bit_index(m) + 1, cand, vals, peers, peer_counts, queue, qtail)
+            qtail = _assign(c, lowest_bit(m) + 1, cand, vals, peers, peer_counts, queue, qtail)
             if qtail < 0:
                 return False
         qtail = 0
@@ -203,7 +182,7 @@ def _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_
                 for k in range(n):
                     c = units[u, k]
                     if vals[c] == 0 and cand[c] & b:
-                        qtail = _assign(c, bit_index(b) + 1, cand, vals, peers, peer_counts, queue, qtail)
+                        qtail = _assign(c, lowest_bit(b) + 1, cand, vals, peers, peer_counts, queue, qtail)
                         if qtail < 0:
                             return False
                         found = True
@@ -341,7 +320,7 @@ def search(
             for c in range(n_cells):
                 dst_c[c] = src_c[c]
                 dst_v[c] = src_v[c]
-            qt = _assign(st_cell[depth], bit_index(b) + 1, dst_c, dst_v, peers, peer_counts, queue, 0)
+            qt = _assign(st_cell[depth], lowest_bit(b) + 1, dst_c, dst_v, peers, peer_counts, queue, 0)
             if qt >= 0 and _propagate(
                 dst_c, dst_v, units, peers, peer_counts, seg_cells, pair_seg, rest_v, queue, qt, n
             ):

@@ -47,8 +47,8 @@ general kernel's because the propagation and the branching differ.
 Compiled-code notes: numba increments and decrements an array's reference count (two atomic instructions)
 each time it binds the array to a name -- at every inlined ``_place``, every call and every row view. The
 kernels therefore work on *borrowed* arrays (:func:`_borrow`: the same data with a NULL meminfo, for which
-those calls return at once) while the owners stay alive in the caller. ``_ctz``/``_popcount`` are the LLVM
-``cttz``/``ctpop`` intrinsics (one instruction each).
+those calls return at once) while the owners stay alive in the caller. ``lowest_bit``/``popcount`` (from
+:mod:`sudokit.bits`) are the LLVM ``cttz``/``ctpop`` intrinsics (one instruction each).
 
 Measured, first round (CPU time, first solution, one core, general kernel vs this one in the same run; ratios):
 
@@ -121,10 +121,10 @@ The whole second round on the full sets (``python benchmarks/solve.py --compare-
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
-from numba import njit, types
+from numba import njit
 from numba.extending import intrinsic
 
+from sudokit.bits import lowest_bit, popcount
 from sudokit.engine.clock import ticks
 from sudokit.engine.kernel import INVALID, NO_SOLUTION, finish
 
@@ -168,26 +168,6 @@ SHRINK, COMPLEX, EXPAND, KEEP = _build_tables()
 BOX3 = np.array([0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6], dtype=np.int64)
 
 
-@intrinsic
-def _ctz(typingctx, x):
-    """Count of trailing zero bits of a non-zero int64 (one ``tzcnt``/``bsf`` instruction)."""
-
-    def codegen(context, builder, signature, args):
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
-
-    return types.int64(types.int64), codegen
-
-
-@intrinsic
-def _popcount(typingctx, x):
-    """Number of set bits of an int64 (one ``popcnt`` instruction)."""
-
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
-
-    return types.int64(types.int64), codegen
-
-
 try:  # an internal of numba's array model: if a numba release moves it, the kernels run unborrowed (slower)
     from numba.np.arrayobj import populate_array
 except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
@@ -221,12 +201,6 @@ else:  # pragma: no cover - exercised in a subprocess by the tests
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _bit_index(b):
-    """Index of the single set bit ``b`` (below 2**27)."""
-    return _ctz(b)
-
-
-@njit(cache=True, inline="always", error_model="numpy")
 def _place(s, d, b, bit, keep, only):
     """Place digit ``d`` on the cell ``bit`` of band ``b`` in state ``s``.
 
@@ -246,7 +220,7 @@ def _place(s, d, b, bit, keep, only):
             w = s[e]
             s[e] = w & nb
             dirty |= np.int64(w & bit != 0) << e
-    cell = 27 * b + _bit_index(bit)
+    cell = 27 * b + lowest_bit(bit)
     j = 3 * d
     s[j + b] |= bit
     for bb in range(3):
@@ -461,10 +435,10 @@ def _choose(s):
         while bv:
             bit = bv & -bv
             bv ^= bit
-            i = _ctz(bit)
+            i = lowest_bit(bit)
             col = 0x40201 << (i % 9)
             peers = (0x1FF << (9 * (i // 9))) | (0x1C0E07 << (3 * ((i % 9) // 3))) | col
-            score = _popcount(u & peers) + _popcount(u1 & col) + _popcount(u2 & col)
+            score = popcount(u & peers) + popcount(u1 & col) + popcount(u2 & col)
             if score > best_score:
                 best_score = score
                 best_b = b
@@ -560,7 +534,7 @@ def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink,
                     w = cur[i]
                     base = 27 * (i % 3)
                     while w:
-                        solution[base + _ctz(w)] = i // 3 + 1
+                        solution[base + lowest_bit(w)] = i // 3 + 1
                         w &= w - 1
             if count >= limit:
                 break
@@ -589,7 +563,7 @@ def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink,
                 dst = st[depth]
                 level = depth
             dst[30] = 0
-            if _place(dst, _bit_index(low), st_band[depth], st_bit[depth], keep, False) and _propagate(
+            if _place(dst, lowest_bit(low), st_band[depth], st_bit[depth], keep, False) and _propagate(
                 dst, shrink, complex_, expand, keep, box3
             ):
                 depth = level

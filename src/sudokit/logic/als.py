@@ -10,7 +10,7 @@ from itertools import combinations
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import digit_cells
+from sudokit.logic.misses import digit_cells
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -42,24 +42,24 @@ def als_xz(state: State) -> Step | None:
     """The first ALS-XZ elimination found: pairs of sets in the order of :func:`almost_locked_sets`, then
     ``x`` and ``z`` in increasing order. Numba kernels list the sets and search the pairs over cell bitsets;
     only the pair found is written out."""
-    from sudokit.logic import _kernels
+    from sudokit.logic import als_kernel, state_arrays
 
     g, c = state.g, state.cands
     n = g.n_cells
     n_words = (n + 63) // 64
-    _values, cands = _kernels.state_arrays(state)
-    units, units_of, _peers, _full = _kernels.tables(g)
-    cells, masks, set_units, members = _kernels.als_sets(cands, units, units_of, MAX_SIZE, n_words)
+    _values, cands = state_arrays.arrays(state)
+    units, units_of, _peers, _full = state_arrays.tables(g)
+    cells, masks, set_units, members = als_kernel.als_sets(cands, units, units_of, MAX_SIZE, n_words)
     if len(masks) < 2:
         return None
-    digits = _kernels.state_digit_words(state)
-    i, j, x, z = _kernels.als_xz_search(cells, masks, digits, _peer_words(g), g.size)
+    digits = state_arrays.digit_words(state)
+    i, j, x, z = als_kernel.als_xz_search(cells, masks, digits, _peer_words(g), g.size)
     if i < 0:
         return None
     a = frozenset(int(s) for s in members[i] if s >= 0)
     b = frozenset(int(s) for s in members[j] if s >= 0)
     ma, mb, ua, ub, x, z = int(masks[i]), int(masks[j]), int(set_units[i]), int(set_units[j]), int(x), int(z)
-    peer_bits = _peer_bits(g)
+    peer_bits = g.peer_bits
     digit_bits = [cells for _token, cells, _held in digit_cells(state)]
     abits = bbits = 0
     for s in a:
@@ -98,19 +98,7 @@ def _peer_words(g: Geometry):
     """Each cell's peers as 64-bit words (the kernel's cell sets)."""
     import numpy as np
 
-    from sudokit.logic import _kernels
+    from sudokit.logic import state_arrays
 
     n_words = (g.n_cells + 63) // 64
-    return np.array([_kernels.words(b, n_words) for b in _peer_bits(g)], dtype=np.uint64)
-
-
-@lru_cache(maxsize=32)
-def _peer_bits(g: Geometry) -> tuple[int, ...]:
-    """Each cell's peers as an int bitset (once per geometry)."""
-    out = []
-    for ps in g.peers:
-        bits = 0
-        for p in ps:
-            bits |= 1 << p
-        out.append(bits)
-    return tuple(out)
+    return np.array([state_arrays.words(b, n_words) for b in g.peer_bits], dtype=np.uint64)

@@ -6,7 +6,7 @@ unit, or the only two digits of a cell); a *weak* link joins two that cannot bot
 same digit in cells that see each other). A chain ``a = b - c = ... = z`` proves "a or z is true", so any
 candidate that conflicts with both ends goes. Candidates are numbered ``cell * size + digit - 1`` and sets
 of them are Python ints used as bitsets; the breadth-first search from every start runs in a numba kernel
-(``_chain_kernel``) over the same bitsets split into 64-bit words.
+(``chains_kernel``) over the same bitsets split into 64-bit words.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from functools import cached_property, lru_cache
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import first_by_digit, known_misses, miss
+from sudokit.logic.misses import first_by_digit, known_misses, miss
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -50,14 +50,14 @@ class Graph:
     same state)."""
 
     def __init__(self, state: State, mode: str):
-        from sudokit.logic import _kernels
+        from sudokit.logic import state_arrays
 
         g = state.g
         self.n = g.size
         self.n_cells = g.n_cells
         self.g = g
         self.cands = tuple(state.cands)  # a snapshot: the state may change after the graph is built
-        self.cand_array = _kernels.state_arrays(state)[1]  # the same, for the kernels (shared by the state)
+        self.cand_array = state_arrays.arrays(state)[1]  # the same, for the kernels (shared by the state)
         self.memo = state.memo  # shares the mode-free parts between the state's graphs
         self.mode = mode
         self._weak: dict[int, list[int]] = {}
@@ -136,22 +136,22 @@ class Graph:
         if self._link_words is None:
             import numpy as np
 
-            from sudokit.logic import _chain_kernel, _kernels
+            from sudokit.logic import chains_kernel, state_arrays
 
             total = self.n * self.n_cells
             n_words = (total + 63) // 64
-            units, _units_of, peers, _full = _kernels.tables(self.g)
+            units, _units_of, peers, _full = state_arrays.tables(self.g)
             # conflicts and same-digit links do not depend on the mode: shared by the state's graphs
             memo = self.memo
             conf = memo.get("conf-words")
             if conf is None:
                 conf = np.zeros((total, n_words), dtype=np.uint64)
                 same = np.zeros((total, n_words), dtype=np.uint64)
-                _chain_kernel.conflict_words(self.cand_array, peers, self.n, conf, same)
+                chains_kernel.conflict_words(self.cand_array, peers, self.n, conf, same)
                 memo["conf-words"], memo["same-words"] = conf, same
             weak = memo["same-words"] if self.mode in ("x", "y") else conf
             strong = np.zeros((total, n_words), dtype=np.uint64)
-            _chain_kernel.strong_words(
+            chains_kernel.strong_words(
                 self.cand_array, units, self.n, self.mode in ("y", "aic"), self.mode in ("x", "aic"), strong
             )
             self._link_words = (strong, weak, conf)
@@ -196,18 +196,18 @@ def find_chain(state: State, mode: str, max_nodes: int = 20) -> tuple[list[int],
     shortest chain (the first such start in candidate order); only that start is searched again node by node
     to spell the chain out, by a second kernel (the first one found in link order, as a plain breadth-first
     search would)."""
-    from sudokit.logic import _chain_kernel
+    from sudokit.logic import chains_kernel
 
     gr = graph(state, mode)
-    # an X-chain stays on one digit, so a digit that gave no chain on the same cells is skipped (see ``_memo``)
+    # an X-chain stays on one digit, so a digit that gave no chain on the same cells is skipped (see ``misses``)
     tag = ("X-Chain", max_nodes)
     skip = known_misses(tag, state) if mode == "x" else frozenset()
     strong_w, weak_w, conf_w = gr.link_words()
     skip_bits = sum(1 << (d - 1) for d in skip)
-    a, _length = _chain_kernel.best_start(strong_w, weak_w, conf_w, max_nodes, gr.n, skip_bits)
+    a, _length = chains_kernel.best_start(strong_w, weak_w, conf_w, max_nodes, gr.n, skip_bits)
     best = None
     if a >= 0:
-        chain, removed = _chain_kernel.spell_chain(strong_w, weak_w, conf_w, a, max_nodes)
+        chain, removed = chains_kernel.spell_chain(strong_w, weak_w, conf_w, a, max_nodes)
         best = [int(v) for v in chain], sum(1 << int(v) for v in removed)
     if best is None and mode == "x":
         for d in state.g.digits:
@@ -280,7 +280,7 @@ def simple_colouring(state: State) -> Step | None:
 
 def _colouring_on(state: State, d: int) -> Step | None:
     """The first simple-colouring step on digit ``d``."""
-    g, peers = state.g, state.lay.peer_sets
+    g, peers = state.g, state.g.peer_sets
     bit = 1 << (d - 1)
     adj: dict[int, list[int]] = {}
     for u in range(len(g.units)):

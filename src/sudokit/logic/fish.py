@@ -11,8 +11,8 @@ import numpy as np
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import first_by_digit
-from sudokit.logic.state import State, layout
+from sudokit.logic.misses import first_by_digit
+from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -21,13 +21,13 @@ FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 def basic_fish(state: State, k: int) -> Step | None:
     """The first ``k``-fish found, rows as base first, then columns; digit by digit, then combinations of
     the base lines in increasing order (a numba kernel finds which; Python writes out that one)."""
-    from sudokit.logic import _digit_kernel, _kernels
+    from sudokit.logic import fish_kernel, state_arrays
 
-    _values, cands = _kernels.state_arrays(state)
-    units = _kernels.tables(state.g)[0]
+    _values, cands = state_arrays.arrays(state)
+    units = state_arrays.tables(state.g)[0]
     found = np.empty(k, dtype=np.int64)
     for base, cover, cover_index in _fish_tables(state.g):
-        d = _digit_kernel.fish_hit(cands, units, base, cover, cover_index, state.g.size, k, found)
+        d = fish_kernel.fish_hit(cands, units, base, cover, cover_index, state.g.size, k, found)
         if d >= 0:
             return fish_step(state, int(d) + 1, [int(base[i]) for i in found])
     return None
@@ -37,9 +37,8 @@ def basic_fish(state: State, k: int) -> Step | None:
 def _fish_tables(g: Geometry) -> tuple:
     """(base lines, cover lines, position in the cover lines of each cell's cover line) as arrays, rows as
     base first, then columns."""
-    lay = layout(g)
     out = []
-    for base, cover, cover_of in ((lay.rows, lay.cols, lay.col_of), (lay.cols, lay.rows, lay.row_of)):
+    for base, cover, cover_of in ((g.rows, g.cols, g.col_of), (g.cols, g.rows, g.row_of)):
         index = {u: i for i, u in enumerate(cover)}
         out.append(
             (
@@ -54,8 +53,8 @@ def _fish_tables(g: Geometry) -> tuple:
 def fish_step(state: State, d: int, combo: list[int]) -> Step:
     """The fish step of digit ``d`` with the base lines ``combo`` (their places for ``d`` lie in
     ``len(combo)`` cover lines)."""
-    lay = state.lay
-    cover_of = lay.col_of if combo[0] in lay.rows else lay.row_of
+    g = state.g
+    cover_of = g.col_of if combo[0] in g.rows else g.row_of
     bit = 1 << (d - 1)
     inside = {s for u in combo for s in state.positions(u, d)}
     covers = sorted({cover_of[s] for s in inside})
@@ -79,12 +78,11 @@ def _fin_tables(g: Geometry) -> tuple:
     """Per-geometry tables of :func:`finned_fish`, rows as base first, then columns: (base, cover units,
     cover line of each cell, band masks, box of each base line in each cover band, cover index of each cell,
     base lines (as indices into base) of each band of boxes). Needs rectangular boxes."""
-    lay = layout(g)
-    index_of = {u: i for i, u in enumerate(lay.cols)} | {u: i for i, u in enumerate(lay.rows)}
+    index_of = {u: i for i, u in enumerate(g.cols)} | {u: i for i, u in enumerate(g.rows)}
     out = []
     for base, cover_units, cover_of, band in (
-        (lay.rows, lay.cols, lay.col_of, g.box_cols),
-        (lay.cols, lay.rows, lay.row_of, g.box_rows),
+        (g.rows, g.cols, g.col_of, g.box_cols),
+        (g.cols, g.rows, g.row_of, g.box_rows),
     ):
         # fins must share a box, so their cover indices lie in one band of ``band`` lines: every cover index
         # outside that band must be a cover, and the rest of the covers come from inside the band
@@ -95,7 +93,7 @@ def _fin_tables(g: Geometry) -> tuple:
         for u in base:
             per: dict[int, set[int]] = {}
             for s in g.units[u]:
-                per.setdefault(index_of[cover_of[s]] // band, set()).add(lay.box_of[s])
+                per.setdefault(index_of[cover_of[s]] // band, set()).add(g.box_of[s])
             line_box[u] = [next(iter(per[b])) if len(per.get(b, ())) == 1 else None for b in range(len(bands))]
         cover_index = [index_of[cover_of[s]] for s in range(g.n_cells)]
         across = g.size // (g.size // band)  # base lines per band of boxes (box_rows when rows are the base)
@@ -112,8 +110,8 @@ def _fin_tables(g: Geometry) -> tuple:
 def finned_fish(state: State, k: int) -> Step | None:
     """A fish whose base lines also hold ``d`` in a few extra cells (the fins), all in one box: either the
     fish holds, or a fin is ``d``, so cells of the cover lines inside the fins' box lose ``d``. Needs boxes."""
-    lay, g = state.lay, state.g
-    if not lay.has_boxes:
+    g = state.g
+    if not g.has_boxes:
         return None
     pos = state.positions_table()
     for o, tables in enumerate(_fin_tables(g)):
@@ -125,8 +123,8 @@ def finned_fish(state: State, k: int) -> Step | None:
 
 def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
     """The first finned ``k``-fish on digit ``d`` with the base lines of ``tables``."""
-    lay, g, c = state.lay, state.g, state.cands
-    box_of = lay.box_of
+    g, c = state.g, state.cands
+    box_of = g.box_of
     size = g.size
     base, cover_units, cover_of, bands, line_box, cover_index, base_bands, arrays = tables
     band = bands[0].bit_count()
@@ -151,9 +149,9 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
     span_of = dict(zip(order, spans))
     # the k-combinations of lines that can give a step (few), found by a kernel; the covers and the step are
     # then spelled out here, in the same order as before
-    from sudokit.logic import _kernels
+    from sudokit.logic import fish_kernel
 
-    hits = _kernels.finned_hits(
+    hits = fish_kernel.finned_hits(
         np.array(spans, dtype=np.int64),
         np.array(slots, dtype=np.int64),
         k,
@@ -204,7 +202,7 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
                 if any(box_of[s] != first for s in fins):
                     continue
                 covers = [cover_units[i] for i in range(size) if cover_mask >> i & 1]
-                box = lay.unit_sets[first]
+                box = g.unit_sets[first]
                 body = [s for s in inside if cover_of[s] in covers]
                 elim = [(s, d) for v in covers for s in g.units[v] if s in box and c[s] & bit and s not in inside]
                 if elim:

@@ -6,13 +6,11 @@ and see what happens.
 Propagation follows naked and hidden singles only ("level 1"); the dynamic variant also uses locked
 candidates while following ("level 2") and is rated higher. Works on every geometry.
 
-Following an assumption searches the units touched by its changes for hidden singles in ascending unit
-number (a bitmask of "dirty" units, lowest bit first). The number of deductions before a contradiction, and
-so the rating, depends on that order; it is fixed here so that it never rests on an implementation detail.
-
-The contradiction search over every candidate runs in a numba kernel (``_kernels.contradiction_search``)
-that follows singles exactly as :func:`assume` does, in the same order; the dynamic variant, which calls
-the locked-candidates finders while following, stays in Python.
+Following an assumption is one compiled propagation (``forcing_kernel.follow``), which searches the units
+touched by its changes for hidden singles in ascending unit number; the number of deductions before a
+contradiction, and so the rating, depends on that order. The contradiction search over every candidate runs
+whole in compiled code (``forcing_kernel.contradiction_search``); the dynamic variant loops in Python over
+the same propagation, making a locked-candidates step each time the singles run out.
 """
 
 from __future__ import annotations
@@ -33,87 +31,60 @@ def assume(state: State, cell: int, digit: int, locked: bool = False, limit: int
     """Place ``digit`` in ``cell`` of ``state`` (changed in place) and follow the singles it forces, and
     locked candidates when ``locked``. Returns (still consistent, number of deductions made).
 
-    Event-driven: only units touched by a change are searched for hidden singles, so following one
-    assumption costs a few hundred operations rather than a sweep of the whole grid per deduction. The
-    touched units are kept as a bitmask (bit ``u`` = unit ``u``) and searched in ascending unit number; the
-    singles they reveal are followed last found, first placed."""
-    g = state.g
-    units, peers = g.units, g.peers
-    unit_bits = state.lay.unit_bits
-    full = g.all_mask
-    c, vals = state.cands, state.values
-    queue = [(cell, digit)]
-    dirty = 0
-    made = 0
-    while made < limit:
-        while queue:
-            s, d = queue.pop()
-            if vals[s]:
-                if vals[s] != d:
-                    return False, made
-                continue
-            bit = 1 << (d - 1)
-            if not c[s] & bit:
-                return False, made
-            vals[s] = d
-            c[s] = 0
-            made += 1
-            dirty |= unit_bits[s]
-            off = ~bit
-            for p in peers[s]:
-                m = c[p]
-                if m & bit:
-                    m &= off
-                    c[p] = m
-                    if not m:
-                        return False, made
-                    dirty |= unit_bits[p]
-                    if not m & (m - 1):
-                        queue.append((p, m.bit_length()))
-        if dirty:
-            todo, dirty = dirty, 0
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                u = low.bit_length() - 1
-                once = more = placed = 0
-                unit = units[u]
-                for s in unit:
-                    m = c[s]
-                    more |= once & m
-                    once |= m
-                    if vals[s]:
-                        placed |= 1 << (vals[s] - 1)
-                if (once | placed) != full:
-                    return False, made
-                only = once & ~more & ~placed
-                while only:
-                    bit = only & -only
-                    only ^= bit
-                    for s in unit:
-                        if c[s] & bit:
-                            queue.append((s, bit.bit_length()))
-                            break
-            if queue:
-                continue
-        if locked:
-            from sudokit.logic.intersections import claiming, pointing
+    The singles are followed by the compiled propagation (``forcing_kernel.follow``): only units touched by
+    a change are searched for hidden singles, in ascending unit number. With ``locked``, each time the
+    singles run out the first pointing or claiming step of the grid reached is made (one deduction) and the
+    singles are followed again."""
+    import numpy as np
 
-            state.changed()
-            step = pointing(state) or claiming(state)
-            if step is not None:
-                for s, d in step.eliminations:
-                    c[s] &= ~(1 << (d - 1))
-                    m = c[s]
-                    if not m:
-                        return False, made
-                    dirty |= unit_bits[s]
-                    if not m & (m - 1):
-                        queue.append((s, m.bit_length()))
-                made += 1
-                continue
-        return True, made
-    return True, made
+    from sudokit.logic import forcing_kernel, state_arrays
+
+    units, units_of, peers, full = state_arrays.tables(state.g)
+    vals = np.array(state.values, dtype=np.int64)
+    c = np.array(state.cands, dtype=np.int64)
+    queue, dirty = forcing_kernel.scratch(state.g.n_cells, units, peers)
+    queue[0] = cell, digit
+    qn, n_dirty, made = 1, 0, 0
+    while True:
+        outcome, made = forcing_kernel.follow(
+            vals, c, units, units_of, peers, full, limit, queue, qn, dirty, n_dirty, made
+        )
+        if outcome != forcing_kernel.DONE or not locked:
+            break
+        _write_back(state, vals, c)
+        step = _locked_step(state)
+        if step is None:
+            break
+        qn = n_dirty = 0
+        for s, d in step.eliminations:
+            m = c[s] & ~(1 << (d - 1))
+            c[s] = m
+            if not m:
+                outcome = forcing_kernel.BROKEN
+                break
+            n_dirty += forcing_kernel.mark_units(dirty, units_of, s)
+            if not m & (m - 1):
+                queue[qn] = s, int(m).bit_length()
+                qn += 1
+        if outcome == forcing_kernel.BROKEN:
+            break
+        made += 1
+    _write_back(state, vals, c)
+    return outcome != forcing_kernel.BROKEN, int(made)
+
+
+def _write_back(state: State, vals, c) -> None:
+    """Copy the propagation's arrays into the state."""
+    state.values[:] = vals.tolist()
+    state.cands[:] = c.tolist()
+    state.changed()
+
+
+def _locked_step(state: State) -> Step | None:
+    """The first pointing, else claiming, step of the state (what the dynamic chain follows besides singles)."""
+    from sudokit.logic.intersections import claiming, pointing
+
+    return pointing(state) or claiming(state)
 
 
 def _contradiction(state: State, locked: bool, name: str, base: float) -> Step | None:
@@ -140,17 +111,17 @@ LIMITS = (6, 12, 24, 400)
 
 def _search(state: State) -> tuple[int, int, int] | None:
     """(cell, digit, deductions) of the best contradiction following singles only: the numba kernel runs
-    :func:`_search_locked`'s loop with ``assume``'s propagation, in the same order, so the answer is the same."""
+    :func:`_search_locked`'s loop over the same propagation, in the same order, so the answer is the same."""
     import numpy as np
 
-    from sudokit.logic import _kernels
+    from sudokit.logic import forcing_kernel, state_arrays
 
     order = [(s, d) for s in state.empty_cells() for d in state.digits(s)]
     if not order:
         return None
-    units, units_of, peers, full = _kernels.tables(state.g)
-    values, cands = _kernels.state_arrays(state)  # read only: the kernel follows each candidate on copies
-    s, d, made = _kernels.contradiction_search(
+    units, units_of, peers, full = state_arrays.tables(state.g)
+    values, cands = state_arrays.arrays(state)  # read only: the kernel follows each candidate on copies
+    s, d, made = forcing_kernel.contradiction_search(
         values,
         cands,
         units,
@@ -164,8 +135,9 @@ def _search(state: State) -> tuple[int, int, int] | None:
 
 
 def _search_locked(state: State, locked: bool = True) -> tuple[int, int, int] | None:
-    """(cell, digit, deductions) of the contradiction with the fewest deductions, in pure Python (the
-    dynamic chain calls the locked-candidates finders while following, which the kernel cannot)."""
+    """(cell, digit, deductions) of the contradiction with the fewest deductions, a loop in Python over
+    :func:`assume` (the dynamic chain calls the locked-candidates finders while following, which the compiled
+    search cannot)."""
     best = None
     cands = [(s, d) for s in state.empty_cells() for d in state.digits(s)]
     # iterative deepening: most contradictions are short, and capping the propagation of the candidates

@@ -4,6 +4,9 @@ Works on every geometry (it only asks which units contain which cells)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
@@ -12,10 +15,10 @@ from sudokit.logic.step import Step
 def _locked_step(state: State, u: int, d: int, v: int, name: str) -> Step:
     """The locked-candidates step: ``d``'s places in unit ``u`` all lie in unit ``v``, so ``d`` leaves the rest
     of ``v``."""
-    g, lay = state.g, state.lay
+    g = state.g
     where = state.positions(u, d)
     bit = 1 << (d - 1)
-    elim = [(s, d) for s in g.units[v] if state.cands[s] & bit and s not in lay.unit_sets[u]]
+    elim = [(s, d) for s in g.units[v] if state.cands[s] & bit and s not in g.unit_sets[u]]
     return Step(
         name,
         eliminations=elim,
@@ -36,17 +39,30 @@ DIRECT_POINTING = "box"
 DIRECT_SUBSET = "box"
 
 
+@lru_cache(maxsize=64)
+def single_ok(g: Geometry, where: str):
+    """For each unit, whether it may hold the hidden single of a "direct" step when ``where`` is ``"box"``
+    (any unit but rows and columns), ``"line"`` (rows and columns) or ``"any"``, as a numpy array for the
+    kernels."""
+    import numpy as np
+
+    lines = set(g.rows) | set(g.cols)
+    return np.array([where == "any" or (u in lines) == (where == "line") for u in range(len(g.units))])
+
+
 def _first(state: State, lines: bool, name: str, single: str | None = None) -> Step | None:
     """The first locked-candidates step from the rows then columns (``lines``) or from the other units, in
     unit order and then digit order (made direct when ``single`` names where the hidden single must be). A
     numba kernel finds which one comes first; only that one is written out."""
-    from sudokit.logic import _kernels, _unit_kernel
+    from sudokit.logic import intersections_kernel, state_arrays
 
-    sources = _kernels.unit_sources(state.g, lines)
-    values, cands = _kernels.state_arrays(state)
-    units, units_of, _peers, _full = _kernels.tables(state.g)
-    ok = _kernels.single_ok(state.g, single or "any")
-    u, d, v = _unit_kernel.locked_hit(values, cands, units, units_of, sources, state.g.size, single is not None, ok)
+    sources = state_arrays.unit_sources(state.g, lines)
+    values, cands = state_arrays.arrays(state)
+    units, units_of, _peers, _full = state_arrays.tables(state.g)
+    ok = single_ok(state.g, single or "any")
+    u, d, v = intersections_kernel.locked_hit(
+        values, cands, units, units_of, sources, state.g.size, single is not None, ok
+    )
     if u < 0:
         return None
     step = _locked_step(state, int(u), int(d) + 1, int(v), name)
@@ -72,7 +88,7 @@ def direct(state: State, step: Step, where_single: str = "box") -> Step | None:
     """``step`` extended with the hidden single its eliminations create, or None. ``where_single`` is the
     kind of unit the single must be in: ``"box"`` (any unit that is not a row or column), ``"line"`` or
     ``"any"``."""
-    g, lay = state.g, state.lay
+    g = state.g
     if step.placements:  # a step that places would change more than candidates: follow it on a copy
         trial = state.copy()
         trial.apply(step)
@@ -85,7 +101,7 @@ def direct(state: State, step: Step, where_single: str = "box") -> Step | None:
 
         placed = state.placed_in
 
-    lines = set(lay.rows) | set(lay.cols)
+    lines = set(g.rows) | set(g.cols)
     for cell, d in step.eliminations:
         for u in g.units_of[cell]:
             if where_single != "any" and (u in lines) != (where_single == "line"):

@@ -95,53 +95,17 @@ def find_continuous(state: State, max_nodes: int = MAX_NODES) -> Loop | None:
     """The shortest continuous loop (at most ``max_nodes`` candidates) that removes something.
 
     A loop is looked for from its smallest candidate only: the walk from ``a`` leaves out every candidate
-    numbered below ``a``, which makes the later walks short. A numba kernel runs the walks from every start
-    and names the start of the shortest loop (the first in candidate order); :func:`continuous_from` spells
-    out that start's loop."""
-    from sudokit.logic import _chain_kernel
+    numbered below ``a``, which makes the later walks short. A numba kernel (``loops_kernel.continuous_loop``)
+    runs the walks from every start over the AIC graph's links and returns the shortest loop (the first in
+    candidate order)."""
+    from sudokit.logic import loops_kernel
 
     strong_w, _weak_w, conf_w = chain_graph(state, "aic").link_words()
-    a, _length = _chain_kernel.continuous_start(strong_w, conf_w, max_nodes + 1)
-    if a < 0:
+    path = [int(v) for v in loops_kernel.continuous_loop(strong_w, conf_w, max_nodes + 1)]
+    if not path:
         return None
-    _nodes, strong, conf = _links(state)
-    return continuous_from(a, strong, conf, max_nodes + 1)
-
-
-def continuous_from(a: int, strong: dict[int, int], conf: dict[int, int], limit: int) -> Loop | None:
-    """The first continuous loop of fewer than ``limit`` candidates whose smallest candidate is ``a`` and that
-    removes something: the breadth-first walk over larger candidates, level by level, stopping at the first
-    level where a walked-back path closes into such a loop (None if none does)."""
-    allowed = ~((2 << a) - 1)  # candidates numbered above a
-    conf_a = conf[a] & allowed
-    if not strong[a] & allowed or not conf_a:
-        return None  # no loop leaves a and comes back to it through larger candidates
-    bit_a = 1 << a
-    seen_off = seen_on = ~allowed  # reached while false / while true: a and smaller ones count as seen
-    levels = [bit_a]
-    frontier = bit_a
-    depth = 0
-    # the candidates reached at an odd depth d close a loop of d + 1 candidates
-    while frontier and depth + 2 < limit:
-        depth += 1
-        nxt = _reach(frontier, strong if depth % 2 else conf)
-        if depth % 2:
-            frontier = nxt & ~seen_on
-            seen_on |= frontier
-        else:
-            frontier = nxt & ~seen_off
-            seen_off |= frontier
-        levels.append(frontier)
-        if not depth % 2 or depth < 3:
-            continue
-        for w in bit_numbers(frontier & conf_a):
-            path = _walk_back(levels, strong, conf, w, depth)
-            if len(set(path)) != len(path):  # true at one point and false at another: not a loop to show
-                continue
-            removed = _continuous_removals(path, conf)
-            if removed:
-                return Loop("continuous", tuple(path), _alternate(depth + 1), removed, depth + 1)
-    return None
+    _nodes, _strong, conf = _links(state)
+    return Loop("continuous", tuple(path), _alternate(len(path)), _continuous_removals(path, conf), len(path))
 
 
 def _reach(frontier: int, links: dict[int, int]) -> int:
@@ -327,8 +291,8 @@ def _three_candidate_placement(state: State) -> Loop | None:
     """``a = b - c = a``: two strong links from ``a`` to candidates that conflict, so ``a`` is placed (what
     :func:`find_discontinuous` finds with ``max_nodes=3``, without the walk). The first ``a`` in candidate
     order, then the first ``b`` and ``c``; searched by a numba kernel over the AIC graph's links."""
-    from sudokit.logic import _chain_kernel
+    from sudokit.logic import loops_kernel
 
     strong_w, _weak_w, conf_w = chain_graph(state, "aic").link_words()
-    a, b, c = _chain_kernel.three_candidate_placement(strong_w, conf_w)
+    a, b, c = loops_kernel.three_candidate_placement(strong_w, conf_w)
     return None if a < 0 else Loop("true", (a, b, c), (True, False, True), 0, 3)

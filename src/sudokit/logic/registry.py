@@ -119,4 +119,4 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 
 def applicable(state: State, uniqueness: bool = True) -> list[Technique]:
     """The techniques that make sense on the state's geometry (without the uniqueness ones if asked)."""
-    return [t for t in TECHNIQUES if (not t.needs_boxes or state.lay.has_boxes) and (uniqueness or not t.uniqueness)]
+    return [t for t in TECHNIQUES if (not t.needs_boxes or state.g.has_boxes) and (uniqueness or not t.uniqueness)]

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic._memo import first_by_digit
+from sudokit.logic.misses import first_by_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -20,13 +20,13 @@ def _turbot(state: State, wanted: str) -> Step | None:
     writes out that one)."""
     import numpy as np
 
-    from sudokit.logic import _digit_kernel, _kernels
+    from sudokit.logic import single_digit_kernel, state_arrays
 
-    _values, cands = _kernels.state_arrays(state)
-    units, _units_of, peers, _full = _kernels.tables(state.g)
+    _values, cands = state_arrays.arrays(state)
+    units, _units_of, peers, _full = state_arrays.tables(state.g)
     found = np.empty(6, dtype=np.int64)
-    d = _digit_kernel.turbot_hit(
-        cands, units, _kinds(state.g), _kernels.box_of(state.g), peers, state.g.size, _PATTERNS.index(wanted), found
+    d = single_digit_kernel.turbot_hit(
+        cands, units, _kinds(state.g), state.g.box_of_array, peers, state.g.size, _PATTERNS.index(wanted), found
     )
     if d < 0:
         return None
@@ -40,13 +40,13 @@ def _kinds(g: Geometry):
     import numpy as np
 
     code = {"row": 0, "column": 1}
-    return np.array([code.get(g.unit_kind(u), 2) for u in range(len(g.units))], dtype=np.int64)
+    return np.array([code.get(kind, 2) for kind in g.unit_kinds], dtype=np.int64)
 
 
 def turbot_step(state: State, name: str, d: int, units: tuple[int, int], cells: tuple[int, int, int, int]) -> Step:
     """The step of two strong links on ``d`` (in ``units``) through ``x = y - z = w``: cells that see both ``x``
     and ``w`` lose ``d``."""
-    peers = state.lay.peer_sets
+    peers = state.g.peer_sets
     u1, u2 = units
     x, y, z, w = cells
     common = (peers[x] & peers[w]) - {x, y, z, w}
@@ -86,34 +86,34 @@ def empty_rectangle(state: State) -> Step | None:
     """A box whose places for ``d`` lie in one row and one column of it (not in just one), with a strong
     link on ``d`` in a line outside the box: the cell where the other end's line meets the box's line
     cannot be ``d``. Needs rectangular boxes."""
-    lay = state.lay
-    if not lay.has_boxes:
+    g = state.g
+    if not g.has_boxes:
         return None
     return first_by_digit("Empty Rectangle", state, lambda d: _empty_rectangle_on(state, d))
 
 
 def _empty_rectangle_on(state: State, d: int) -> Step | None:
     """The first empty rectangle on digit ``d``."""
-    g, lay = state.g, state.lay
+    g = state.g
     bit = 1 << (d - 1)
-    for b in lay.boxes:
+    for b in g.boxes:
         where = state.positions(b, d)
         if len(where) < 2:
             continue
-        rows = {lay.row_of[s] for s in where}
-        cols = {lay.col_of[s] for s in where}
+        rows = {g.row_of[s] for s in where}
+        cols = {g.col_of[s] for s in where}
         if len(rows) < 2 or len(cols) < 2:
             continue
-        box_rows = {lay.row_of[s] for s in g.units[b]}
-        box_cols = {lay.col_of[s] for s in g.units[b]}
+        box_rows = {g.row_of[s] for s in g.units[b]}
+        box_cols = {g.col_of[s] for s in g.units[b]}
         for r in box_rows:
             for col in box_cols:
-                if not all(lay.row_of[s] == r or lay.col_of[s] == col for s in where):
+                if not all(g.row_of[s] == r or g.col_of[s] == col for s in where):
                     continue
                 # strong link in a column outside the box, one end in row r; or a row, one end in column col
                 for line_units, cross_of, _along_of, er_line, er_cross in (
-                    (lay.cols, lay.row_of, lay.col_of, r, col),
-                    (lay.rows, lay.col_of, lay.row_of, col, r),
+                    (g.cols, g.row_of, g.col_of, r, col),
+                    (g.rows, g.col_of, g.row_of, col, r),
                 ):
                     for u in line_units:
                         if u in box_cols or u in box_rows:

@@ -1,6 +1,6 @@
 """Singles: full house, hidden single, naked single. They work on every geometry.
 
-Small numba kernels (``_unit_kernel``) find the first single; Python writes it out as a step."""
+Small numba kernels (``singles_kernel``) find the first single; Python writes it out as a step."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from sudokit.logic.step import Step
 
 def full_house(state: State) -> Step | None:
     """A unit with one empty cell left: that cell takes the missing digit (the first such unit)."""
-    from sudokit.logic import _kernels, _unit_kernel
+    from sudokit.logic import singles_kernel, state_arrays
 
-    values, _cands = _kernels.state_arrays(state)
-    u, s, d = _unit_kernel.full_house_hit(values, _kernels.tables(state.g)[0], state.g.all_mask)
+    values, _cands = state_arrays.arrays(state)
+    u, s, d = singles_kernel.full_house_hit(values, state_arrays.tables(state.g)[0], state.g.all_mask)
     if u < 0:
         return None
     u, s, d = int(u), int(s), int(d)
@@ -30,10 +30,12 @@ def full_house(state: State) -> Step | None:
 def _hidden_single(state: State, lines: bool, name: str) -> Step | None:
     """The first hidden single in the rows and columns (``lines``) or in the other units: the first unit with
     a digit that has one place left, its lowest such digit."""
-    from sudokit.logic import _kernels, _unit_kernel
+    from sudokit.logic import singles_kernel, state_arrays
 
-    _values, cands = _kernels.state_arrays(state)
-    u, s, d = _unit_kernel.hidden_single_hit(cands, _kernels.tables(state.g)[0], _kernels.unit_sources(state.g, lines))
+    _values, cands = state_arrays.arrays(state)
+    u, s, d = singles_kernel.hidden_single_hit(
+        cands, state_arrays.tables(state.g)[0], state_arrays.unit_sources(state.g, lines)
+    )
     if u < 0:
         return None
     u, s, d = int(u), int(s), int(d)
@@ -59,10 +61,10 @@ def hidden_single_line(state: State) -> Step | None:
 
 def naked_single(state: State) -> Step | None:
     """A cell with one candidate left (the first in cell order)."""
-    from sudokit.logic import _kernels, _unit_kernel
+    from sudokit.logic import singles_kernel, state_arrays
 
-    values, cands = _kernels.state_arrays(state)
-    s, d = _unit_kernel.naked_single_hit(values, cands)
+    values, cands = state_arrays.arrays(state)
+    s, d = singles_kernel.naked_single_hit(values, cands)
     if s < 0:
         return None
     s, d = int(s), int(d)

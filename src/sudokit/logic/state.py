@@ -7,7 +7,6 @@ so "cells where digit d may go" never includes placed cells. Steps change the st
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache, reduce
 from operator import or_
 
@@ -19,58 +18,13 @@ from sudokit.grid import digits_of as _digits_of
 digits_of = lru_cache(maxsize=1 << 17)(_digits_of)
 
 
-@dataclass(frozen=True)
-class Layout:
-    """Per-geometry tables the techniques share (computed once per geometry)."""
-
-    rows: tuple[int, ...]  # unit indices of rows
-    cols: tuple[int, ...]
-    boxes: tuple[int, ...]
-    unit_sets: tuple[frozenset[int], ...]
-    peer_sets: tuple[frozenset[int], ...]
-    row_of: tuple[int, ...]  # cell -> row unit index
-    col_of: tuple[int, ...]
-    box_of: tuple[int, ...]  # cell -> box unit index, -1 without boxes
-    has_boxes: bool  # rectangular 3x3-style boxes (box_rows x box_cols), needed by box techniques
-    unit_bits: tuple[int, ...]  # cell -> bitmask of the units holding it (bit u = unit u)
-
-
-@lru_cache(maxsize=32)
-def layout(g: Geometry) -> Layout:
-    """The shared tables of a geometry."""
-    kinds = [g.unit_kind(u) for u in range(len(g.units))]
-    rows = tuple(u for u, k in enumerate(kinds) if k == "row")
-    cols = tuple(u for u, k in enumerate(kinds) if k == "column")
-    boxes = tuple(u for u, k in enumerate(kinds) if k == "box")
-    row_of = [0] * g.n_cells
-    col_of = [0] * g.n_cells
-    box_of = [-1] * g.n_cells
-    for kind_units, target in ((rows, row_of), (cols, col_of), (boxes, box_of)):
-        for u in kind_units:
-            for s in g.units[u]:
-                target[s] = u
-    return Layout(
-        rows,
-        cols,
-        boxes,
-        tuple(frozenset(u) for u in g.units),
-        tuple(frozenset(p) for p in g.peers),
-        tuple(row_of),
-        tuple(col_of),
-        tuple(box_of),
-        g.box_rows is not None and len(boxes) == g.size,
-        tuple(sum(1 << u for u in us) for us in g.units_of),
-    )
-
-
 class State:
     """Values and candidates of a grid being solved by logic."""
 
-    __slots__ = ("g", "lay", "values", "cands", "_pos", "memo")
+    __slots__ = ("g", "values", "cands", "_pos", "memo")
 
     def __init__(self, g: Geometry, values: list[int], cands: list[int]):
         self.g = g
-        self.lay = layout(g)
         self.values = values
         self.cands = cands
         self._pos: list[list[list[int]]] | None = None  # [unit][digit] -> cells, rebuilt after a change
@@ -100,9 +54,8 @@ class State:
 
     def copy(self) -> State:
         new = State.__new__(State)
-        new.g, new.lay, new.values, new.cands, new._pos, new.memo = (
+        new.g, new.values, new.cands, new._pos, new.memo = (
             self.g,
-            self.lay,
             self.values[:],
             self.cands[:],
             None,
@@ -164,7 +117,7 @@ class State:
         return bool(self.cands[cell] >> (d - 1) & 1)
 
     def sees(self, a: int, b: int) -> bool:
-        return b in self.lay.peer_sets[a]
+        return b in self.g.peer_sets[a]
 
     def empty_cells(self) -> list[int]:
         vals = self.values

@@ -1,6 +1,6 @@
 """Naked and hidden subsets (pairs, triples, quads) in any unit of any geometry.
 
-numba kernels (``_unit_kernel``) search the units in order and name the first subset that removes something;
+numba kernels (``subsets_kernel``) search the units in order and name the first subset that removes something;
 only that one is written out as a step."""
 
 from __future__ import annotations
@@ -18,26 +18,26 @@ def naked_subset(state: State, k: int) -> Step | None:
     """``k`` cells of a unit whose candidates together are ``k`` digits: those digits leave every
     other cell of each unit that holds all ``k`` cells. The first such cells in unit order, then in
     combination order of the unit's cells with at most ``k`` candidates."""
-    from sudokit.logic import _kernels, _unit_kernel
+    from sudokit.logic import state_arrays, subsets_kernel
 
-    _values, cands = _kernels.state_arrays(state)
-    units, units_of, _peers, _full = _kernels.tables(state.g)
+    _values, cands = state_arrays.arrays(state)
+    units, units_of, _peers, _full = state_arrays.tables(state.g)
     found = np.empty(k, dtype=np.int64)
-    if _unit_kernel.naked_subset_hit(cands, units, units_of, k, found) < 0:
+    if subsets_kernel.naked_subset_hit(cands, units, units_of, k, found) < 0:
         return None
     return naked_step(state, [int(s) for s in found])
 
 
 def naked_step(state: State, combo: list[int]) -> Step:
     """The naked-subset step of the cells ``combo`` (their candidates are ``len(combo)`` digits)."""
-    g, c, lay = state.g, state.cands, state.lay
+    g, c = state.g, state.cands
     k = len(combo)
     union = 0
     for s in combo:
         union |= c[s]
-    common = lay.unit_bits[combo[0]]  # the units holding every cell of the subset, in unit order
+    common = g.units_of_bits[combo[0]]  # the units holding every cell of the subset, in unit order
     for s in combo[1:]:
-        common &= lay.unit_bits[s]
+        common &= g.units_of_bits[s]
     shared = [v for v in range(common.bit_length()) if common >> v & 1]
     elim = sorted({(t, d) for v in shared for t in g.units[v] if t not in combo for d in digits_of(c[t] & union)})
     where = " and ".join(state.unit_name(v) for v in shared)
@@ -69,12 +69,14 @@ def direct_hidden_subset(state: State, k: int) -> Step | None:
 
 def _first_hidden(state: State, k: int, single: str | None) -> Step | None:
     """The first hidden subset of size ``k`` (made direct when ``single`` names where the single must be)."""
-    from sudokit.logic import _kernels, _unit_kernel, intersections
+    from sudokit.logic import intersections, state_arrays, subsets_kernel
 
-    values, cands = _kernels.state_arrays(state)
-    units, units_of, _peers, _full = _kernels.tables(state.g)
-    ok = _kernels.single_ok(state.g, single or "any")
-    u, inside = _unit_kernel.hidden_subset_hit(values, cands, units, units_of, state.g.size, k, single is not None, ok)
+    values, cands = state_arrays.arrays(state)
+    units, units_of, _peers, _full = state_arrays.tables(state.g)
+    ok = intersections.single_ok(state.g, single or "any")
+    u, inside = subsets_kernel.hidden_subset_hit(
+        values, cands, units, units_of, state.g.size, k, single is not None, ok
+    )
     if u < 0:
         return None
     step = hidden_step(state, int(u), digits_of(int(inside)))

@@ -16,19 +16,19 @@ def _rectangles(state: State):
     columns, then digit pairs)."""
     found = state.memo.get("rectangles")
     if found is None:
-        from sudokit.logic import _kernels, _rectangle_kernel
+        from sudokit.logic import state_arrays, uniqueness_kernel
 
-        _values, cands = _kernels.state_arrays(state)
-        found = state.memo["rectangles"] = _rectangle_kernel.rectangles(cands, _kernels.box_of(state.g), state.g.size)
+        _values, cands = state_arrays.arrays(state)
+        found = state.memo["rectangles"] = uniqueness_kernel.rectangles(cands, state.g.box_of_array, state.g.size)
     return found
 
 
 def _kernel_args(state: State) -> tuple:
     """What both rectangle kernels take: the rectangles, the candidates and the geometry's tables."""
-    from sudokit.logic import _kernels
+    from sudokit.logic import state_arrays
 
-    units, units_of, peers, _full = _kernels.tables(state.g)
-    return _rectangles(state), _kernels.state_arrays(state)[1], units, units_of, peers
+    units, units_of, peers, _full = state_arrays.tables(state.g)
+    return _rectangles(state), state_arrays.arrays(state)[1], units, units_of, peers
 
 
 def unique_rectangle(state: State) -> Step | None:
@@ -36,10 +36,10 @@ def unique_rectangle(state: State) -> Step | None:
     gives one (a numba kernel finds which)."""
     if not state.g.is_standard:
         return None
-    from sudokit.logic import _rectangle_kernel
+    from sudokit.logic import uniqueness_kernel
 
     args = _kernel_args(state)
-    i = _rectangle_kernel.ur_first(*args)
+    i = uniqueness_kernel.ur_first(*args)
     if i < 0:
         return None
     a, b, c, d, x, y = (int(v) for v in args[0][i])
@@ -48,7 +48,7 @@ def unique_rectangle(state: State) -> Step | None:
 
 def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int]) -> Step | None:
     """The type 1, 2 or 4 step of the rectangle ``cells`` on the digits ``pair``, if it gives one."""
-    c, peers = state.cands, state.lay.peer_sets
+    c, peers = state.cands, state.g.peer_sets
     x, y = pair
     xy = (1 << (x - 1)) | (1 << (y - 1))
     exact = [s for s in cells if c[s] == xy]
@@ -85,7 +85,7 @@ def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int
                 f"Unique rectangle {name}: {z} must be in {state.label(e0)} or {state.label(e1)}, so "
                 f"{text.removals(state, elim)}",
             )
-    shared = [u for u in state.g.units_of[e0] if e1 in state.lay.unit_sets[u]]
+    shared = [u for u in state.g.units_of[e0] if e1 in state.g.unit_sets[u]]
     for u in shared:
         for keep, drop in ((x, y), (y, x)):
             if sorted(state.positions(u, keep)) == sorted(extra):
@@ -114,10 +114,10 @@ def unique_rectangle_type3(state: State) -> Step | None:
     of its size over the rectangles and their shared units; a numba kernel finds which)."""
     if not state.g.is_standard:
         return None
-    from sudokit.logic import _rectangle_kernel
+    from sudokit.logic import uniqueness_kernel
 
     args = _kernel_args(state)
-    i, u, k = _rectangle_kernel.ur3_best(*args)
+    i, u, k = uniqueness_kernel.ur3_best(*args)
     if i < 0:
         return None
     a, b, c, d, x, y = (int(v) for v in args[0][i])

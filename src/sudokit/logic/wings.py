@@ -10,7 +10,7 @@ from sudokit.logic.step import Step
 
 def _seen_by_all(state: State, cells: list[int], d: int) -> list[tuple[int, int]]:
     """Cells (other than ``cells``) holding candidate ``d`` that see every cell of ``cells``."""
-    peers = state.lay.peer_sets
+    peers = state.g.peer_sets
     common = set(peers[cells[0]])
     for s in cells[1:]:
         common &= peers[s]
@@ -20,7 +20,7 @@ def _seen_by_all(state: State, cells: list[int], d: int) -> list[tuple[int, int]
 
 def xy_wing(state: State) -> Step | None:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: whichever the pivot is, one pincer is z."""
-    c, peers = state.cands, state.lay.peer_sets
+    c, peers = state.cands, state.g.peer_sets
     bivalue = [s for s in range(state.g.n_cells) if c[s].bit_count() == 2]
     for pivot in bivalue:
         near = [s for s in bivalue if s in peers[pivot] and (c[s] & c[pivot]).bit_count() == 1]
@@ -49,7 +49,7 @@ def xy_wing(state: State) -> Step | None:
 
 def xyz_wing(state: State) -> Step | None:
     """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: z is in one of the three, so cells seeing all lose z."""
-    c, peers = state.cands, state.lay.peer_sets
+    c, peers = state.cands, state.g.peer_sets
     n = state.g.n_cells
     for pivot in range(n):
         if c[pivot].bit_count() != 3:
@@ -79,7 +79,7 @@ def xyz_wing(state: State) -> Step | None:
 def w_wing(state: State) -> Step | None:
     """Two cells {x,y} that do not see each other, joined by a strong link on x (a unit where x has
     exactly two places, one seeing each cell): one of the two cells is y."""
-    g, c, peers = state.g, state.cands, state.lay.peer_sets
+    g, c, peers = state.g, state.cands, state.g.peer_sets
     bivalue = [s for s in range(g.n_cells) if c[s].bit_count() == 2]
     for i, a in enumerate(bivalue):
         for b in bivalue[i + 1 :]:

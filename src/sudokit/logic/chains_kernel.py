@@ -1,13 +1,17 @@
-"""numba kernel for the chain search of :func:`sudokit.logic.chains.find_chain` (imported lazily).
+"""numba kernels of the chains (:mod:`sudokit.logic.chains`): the chain graph's links as rows of 64-bit words
+(:func:`conflict_words`, :func:`strong_words`), the search for the start of the shortest chain
+(:func:`best_start`) and the chain from that start (:func:`spell_chain`). The nice loops' kernels
+(``loops_kernel``) walk the same word rows with :func:`spread`.
 
-Kept apart from ``_kernels`` so that each module's compiled cache stays valid when the other changes."""
+Candidates are numbered ``cell * n + digit - 1``; a set of them is a row of ``W`` 64-bit words."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _two_places
+from sudokit.bits import is_empty, low_bit, lowest_bit, popcount
+from sudokit.logic.state_arrays import two_places
 
 
 @njit(cache=True)
@@ -28,7 +32,7 @@ def best_start(strong, weak, conf, limit, n, skip):
     one = np.uint64(1)
     best_i, best_len = -1, -1
     for a in range(strong.shape[0]):
-        if (skip >> (a % n)) & 1 or not _any_row(strong, a) or not _any_row(conf, a):
+        if (skip >> (a % n)) & 1 or is_empty(strong[a]) or is_empty(conf[a]):
             continue
         aw, ab = a // 64, np.uint64(a % 64)
         for w in range(words):
@@ -42,8 +46,8 @@ def best_start(strong, weak, conf, limit, n, skip):
         depth = 1
         on = False
         found = -1
-        while depth < limit and not _empty(frontier):
-            _spread(frontier, weak if on else strong, new)
+        while depth < limit and not is_empty(frontier):
+            spread(frontier, weak if on else strong, new)
             if on:
                 for k in range(words):
                     new[k] &= ~seen_off[k]
@@ -58,8 +62,8 @@ def best_start(strong, weak, conf, limit, n, skip):
                         if w == aw:
                             x &= ~(one << ab)
                         while x:
-                            low = x & (~x + one)
-                            v = w * 64 + _bit_index(low)
+                            low = low_bit(x)
+                            v = w * 64 + lowest_bit(low)
                             hit = False
                             for k in range(words):
                                 m = keep[k] & conf[v, k]
@@ -93,7 +97,6 @@ def spell_chain(strong, weak, conf, a, limit):
     (the chain's candidate numbers, the candidate numbers it removes); both empty when no chain of fewer than
     ``limit`` nodes exists."""
     n_cand, words = strong.shape
-    one = np.uint64(1)
     parent = np.full(2 * n_cand, -2, dtype=np.int64)  # key 2 * candidate + on; -2 unseen, -1 the start
     frontier = np.empty(2 * n_cand, dtype=np.int64)
     nxt = np.empty(2 * n_cand, dtype=np.int64)
@@ -111,9 +114,9 @@ def spell_chain(strong, weak, conf, a, limit):
             for w0 in range(words):
                 x = weak[v, w0] if on else strong[v, w0]
                 while x:
-                    low = x & (~x + one)
+                    low = low_bit(x)
                     x ^= low
-                    w = w0 * 64 + _bit_index(low)
+                    w = w0 * 64 + lowest_bit(low)
                     k = 2 * w if on else 2 * w + 1
                     if parent[k] != -2:
                         continue
@@ -126,9 +129,9 @@ def spell_chain(strong, weak, conf, a, limit):
                     for j in range(words):
                         m = conf[a, j] & conf[w, j]
                         while m:
-                            low_m = m & (~m + one)
+                            low_m = low_bit(m)
                             m ^= low_m
-                            b = j * 64 + _bit_index(low_m)
+                            b = j * 64 + lowest_bit(low_m)
                             if b != a and b != w:
                                 removed.append(b)
                     if removed:
@@ -144,33 +147,6 @@ def spell_chain(strong, weak, conf, a, limit):
         size = count
         depth += 1
     return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-
-
-@njit(cache=True)
-def _bit_index(low):
-    """The number of the single bit set in ``low`` (a uint64)."""
-    n = 0
-    while low > np.uint64(1):
-        low >>= np.uint64(1)
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def _empty(x):
-    """Whether the word row ``x`` has no bit set."""
-    for k in range(x.shape[0]):  # noqa: SIM110 - a plain loop compiles in numba
-        if x[k]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _any_row(words, v):
-    for k in range(words.shape[1]):  # noqa: SIM110 - a plain loop compiles in numba
-        if words[v, k]:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -218,185 +194,28 @@ def strong_words(cands, units, n, in_cells, in_units, strong):
     if in_cells:
         for s in range(cands.shape[0]):
             m = cands[s]
-            if m == 0 or m & (m - 1) == 0 or (m & (m - 1)) & ((m & (m - 1)) - 1):
-                continue  # not exactly two digits
-            d1 = 0
-            while not (m >> d1) & 1:
-                d1 += 1
-            d2 = d1 + 1
-            while not (m >> d2) & 1:
-                d2 += 1
-            _link(strong, s * n + d1, s * n + d2)
+            if popcount(m) != 2:
+                continue
+            _link(strong, s * n + lowest_bit(m), s * n + lowest_bit(m & (m - 1)))
     if in_units:
         for u in range(units.shape[0]):
             for d in range(n):
-                first, second = _two_places(cands, units, u, d)
+                first, second = two_places(cands, units, u, d)
                 if first >= 0:
                     _link(strong, first * n + d, second * n + d)
 
 
-# ---- nice loops (``sudokit.logic.loops``) ---------------------------------------------------------------
-
-
 @njit(cache=True)
-def _lowest(x, words):
-    """The number of the lowest bit set in the word row ``x`` (-1 when empty)."""
-    for k in range(words):
-        if x[k]:
-            return k * 64 + _bit_index(x[k] & (~x[k] + np.uint64(1)))
-    return -1
-
-
-@njit(cache=True)
-def _spread(frontier, links, out):
+def spread(frontier, links, out):
     """``out`` = the union of ``links[v]`` over the candidates ``v`` of ``frontier``."""
-    one = np.uint64(1)
     words = out.shape[0]
     for k in range(words):
         out[k] = 0
     for w in range(words):
         x = frontier[w]
         while x:
-            low = x & (~x + one)
-            v = w * 64 + _bit_index(low)
+            low = low_bit(x)
+            v = w * 64 + lowest_bit(low)
             for k in range(words):
                 out[k] |= links[v, k]
             x ^= low
-
-
-@njit(cache=True)
-def continuous_start(strong, conf, limit):
-    """Replay of ``loops.find_continuous``'s loop over starts: from each candidate ``a`` in number order, the
-    breadth-first walk over larger candidates, down to the first closing candidate whose walked-back path is a
-    loop that removes something; a start is kept only when its loop is shorter than the best so far. Returns
-    (the best start, its loop's number of candidates) or (-1, -1). ``limit``: loops must have fewer
-    candidates than this."""
-    n_cand, words = strong.shape
-    one = np.uint64(1)
-    allowed = np.zeros(words, dtype=np.uint64)
-    seen_off = np.zeros(words, dtype=np.uint64)
-    seen_on = np.zeros(words, dtype=np.uint64)
-    conf_a = np.zeros(words, dtype=np.uint64)
-    nxt = np.zeros(words, dtype=np.uint64)
-    levels = np.zeros((limit + 1, words), dtype=np.uint64)
-    path = np.zeros(limit + 1, dtype=np.int64)
-    best_a, best_len = -1, -1
-    for a in range(n_cand):
-        aw, ab = a // 64, np.uint64(a % 64)
-        for k in range(words):  # candidates numbered above a
-            if k < aw:
-                allowed[k] = 0
-            elif k > aw:
-                allowed[k] = ~np.uint64(0)
-            else:
-                allowed[k] = ~((one << ab) | ((one << ab) - one))
-        leaves = False
-        closes = False
-        for k in range(words):
-            conf_a[k] = conf[a, k] & allowed[k]
-            if strong[a, k] & allowed[k]:
-                leaves = True
-            if conf_a[k]:
-                closes = True
-        if not leaves or not closes:
-            continue
-        for k in range(words):
-            seen_off[k] = ~allowed[k]
-            seen_on[k] = ~allowed[k]
-            levels[0, k] = 0
-        levels[0, aw] = one << ab
-        depth = 0
-        found = False
-        while depth + 2 < limit and not _empty(levels[depth]):
-            depth += 1
-            odd = depth % 2 == 1
-            _spread(levels[depth - 1], strong if odd else conf, nxt)
-            for k in range(words):
-                if odd:
-                    nxt[k] &= ~seen_on[k]
-                    seen_on[k] |= nxt[k]
-                else:
-                    nxt[k] &= ~seen_off[k]
-                    seen_off[k] |= nxt[k]
-                levels[depth, k] = nxt[k]
-            if not odd or depth < 3:
-                continue
-            for w0 in range(words):
-                x = levels[depth, w0] & conf_a[w0]
-                while x:
-                    low = x & (~x + one)
-                    w = w0 * 64 + _bit_index(low)
-                    x ^= low
-                    if _loop_removes(levels, strong, conf, w, depth, path):
-                        found = True
-                        break
-                if found:
-                    break
-            if found:
-                best_a, best_len = a, depth + 1
-                limit = depth + 1
-                break
-    return best_a, best_len
-
-
-@njit(cache=True)
-def _loop_removes(levels, strong, conf, w, depth, path):
-    """Walk back from ``w`` at ``depth`` to the start like ``loops._walk_back`` (into ``path``): whether the
-    path has no repeated candidate and, closed into a loop, removes something."""
-    words = levels.shape[1]
-    path[depth] = w
-    cur = w
-    for k in range(depth - 1, -1, -1):
-        lo = -1
-        for j in range(words):
-            x = levels[k, j] & (strong[cur, j] if k % 2 == 0 else conf[cur, j])
-            if x:
-                lo = j * 64 + _bit_index(x & (~x + np.uint64(1)))
-                break
-        cur = lo
-        path[k] = cur
-    size = depth + 1
-    for i in range(size):
-        for j in range(i + 1, size):
-            if path[i] == path[j]:
-                return False
-    for j in range(words):
-        removed = np.uint64(0)
-        for i in range(size):
-            v, u = path[i], path[(i + 1) % size]
-            removed |= conf[v, j] & conf[u, j]
-        for i in range(size):
-            if path[i] >> 6 == j:
-                removed &= ~(np.uint64(1) << np.uint64(path[i] & 63))
-        if removed:
-            return True
-    return False
-
-
-@njit(cache=True)
-def three_candidate_placement(strong, conf):
-    """``loops._three_candidate_placement``'s search: the first candidate ``a`` (in number order) with two
-    strong links to candidates ``b`` and ``c`` that conflict, as (a, b, c) with the lowest such ``b`` and
-    then the lowest ``c`` for it, or (-1, -1, -1)."""
-    n_cand, words = strong.shape
-    one = np.uint64(1)
-    for a in range(n_cand):
-        count = 0
-        for k in range(words):
-            x = strong[a, k]
-            while x and count < 2:
-                x &= x - one
-                count += 1
-        if count < 2:
-            continue
-        for w0 in range(words):
-            x = strong[a, w0]
-            while x:
-                low = x & (~x + one)
-                b = w0 * 64 + _bit_index(low)
-                x ^= low
-                for k in range(words):
-                    both = conf[b, k] & strong[a, k]
-                    if both:
-                        return a, b, k * 64 + _bit_index(both & (~both + one))
-    return -1, -1, -1

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sudokit.geometry import Geometry
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -24,33 +23,21 @@ from sudokit.logic.step import Step
 MAX_MISSES = 100_000
 
 _misses: set[tuple] = set()
-_tokens: dict[Geometry, int] = {}
-
-
-def token(g: Geometry) -> int:
-    """A small number standing for the geometry in keys (equal geometries share it)."""
-    found = _tokens.get(g)
-    if found is None:
-        found = _tokens[g] = len(_tokens)
-    return found
-
-
 def digit_cells(state: State) -> list[tuple[int, int, int]]:
-    """``[d] -> (geometry token, cells with candidate d, cells holding d)`` (bitsets) for the state, computed
-    once per state."""
+    """``[d] -> (geometry, cells with candidate d, cells holding d)`` (bitsets) for the state, computed once
+    per state (the key of a miss: a geometry's hash is computed once, and equal geometries share misses)."""
     found = state.memo.get("digit-cells")
     if found is None:
-        from sudokit.logic import _kernels
+        from sudokit.logic import state_arrays
 
         g = state.g
-        tok = token(g)
         # the candidates' cells come from the compiled per-digit words, which ALS-XZ shares
-        bits = [int.from_bytes(row.astype("<u8").tobytes(), "little") for row in _kernels.state_digit_words(state)]
+        bits = [int.from_bytes(row.astype("<u8").tobytes(), "little") for row in state_arrays.digit_words(state)]
         held = [0] * (g.size + 1)
         for s, v in enumerate(state.values):
             if v:
                 held[v] |= 1 << s
-        found = state.memo["digit-cells"] = [(tok, b, h) for b, h in zip(bits, held)]
+        found = state.memo["digit-cells"] = [(g, b, h) for b, h in zip(bits, held)]
     return found
 
 

@@ -1,16 +1,16 @@
-"""numba kernels for unique rectangles (``sudokit.logic.uniqueness``; imported lazily).
+"""numba kernels of unique rectangles (:mod:`sudokit.logic.uniqueness`).
 
 :func:`rectangles` lists the candidate rectangles once per state; :func:`ur_first` and :func:`ur3_best` replay
 the Python finders' loops over them and name the rectangle (and unit and subset size) that gives the step, so
 Python writes out only that one. Arguments are the state's candidate masks as an int64 array and the
-geometry's tables from ``_kernels.tables`` (digits numbered from 1 in the rectangles, as in Python)."""
+geometry's tables from ``state_arrays.tables`` (digits numbered from 1 in the rectangles, as in Python)."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from sudokit.logic._kernels import _cells_union, _first_combo, _member, _next_combo, _popcount
+from sudokit.bits import combo_union, first_combo, member, next_combo, popcount
 
 
 @njit(cache=True)
@@ -78,16 +78,16 @@ def ur_first(rects, cands, units, units_of, peers):
         if n_extra != 2:
             continue
         e0, e1 = extra[0], extra[1]
-        if not _member(peers[e0], e1):
+        if not member(peers[e0], e1):
             continue
         more0, more1 = cands[e0] & ~xy, cands[e1] & ~xy
-        if more0 == more1 and _popcount(more0) == 1:  # type 2: the extra digit z leaves their common peers
+        if more0 == more1 and popcount(more0) == 1:  # type 2: the extra digit z leaves their common peers
             for t in peers[e0]:
                 if t < 0:
                     break
                 if (
                     cands[t] & more0
-                    and _member(peers[e1], t)
+                    and member(peers[e1], t)
                     and t != rect[0]
                     and t != rect[1]
                     and t != rect[2]
@@ -97,7 +97,7 @@ def ur_first(rects, cands, units, units_of, peers):
         for u in units_of[e0]:  # type 4: x or y has only the two extra cells left in a unit holding both
             if u < 0:
                 break
-            if not _member(units[u], e1):
+            if not member(units[u], e1):
                 continue
             for keep in (x, y):
                 bit = 1 << (keep - 1)
@@ -124,23 +124,23 @@ def ur3_best(rects, cands, units, units_of, peers):
     for i in range(rects.shape[0]):
         rect = rects[i]
         xy = (1 << (rect[4] - 1)) | (1 << (rect[5] - 1))
-        if _extra(rect, cands, xy, extra) != 2 or not _member(peers[extra[0]], extra[1]):
+        if _extra(rect, cands, xy, extra) != 2 or not member(peers[extra[0]], extra[1]):
             continue
         e0, e1 = extra[0], extra[1]
         pseudo = (cands[e0] | cands[e1]) & ~xy
-        if _popcount(pseudo) > 4:  # a naked quad at most
+        if popcount(pseudo) > 4:  # a naked quad at most
             continue
         for u in units_of[e0]:
             if u < 0:
                 break
-            if not _member(units[u], e1):
+            if not member(units[u], e1):
                 continue
             m = 0
             for s in units[u]:
                 if cands[s] and s != e0 and s != e1:
                     others[m] = s
                     m += 1
-            for k in range(max(2, _popcount(pseudo)), best_k):
+            for k in range(max(2, popcount(pseudo)), best_k):
                 if _naked_with(cands, pseudo, others, m, k):
                     best_i, best_u, best_k = i, u, k
                     break
@@ -158,17 +158,17 @@ def _naked_with(cands, pseudo, others, m, k):
     fits = np.empty(m, dtype=np.int64)
     n_fits = 0
     for j in range(m):
-        if _popcount(cands[others[j]] | pseudo) <= k:
+        if popcount(cands[others[j]] | pseudo) <= k:
             fits[n_fits] = others[j]
             n_fits += 1
     pick = k - 1
     if n_fits < pick:
         return False
     idx = np.empty(pick, dtype=np.int64)
-    _first_combo(idx, pick)
+    first_combo(idx, pick)
     while True:
-        digits = pseudo | _cells_union(cands, fits, idx, pick)
-        if _popcount(digits) == k:
+        digits = pseudo | combo_union(cands, fits, idx, pick)
+        if popcount(digits) == k:
             for j in range(m):
                 s = others[j]
                 if not cands[s] & digits:
@@ -180,6 +180,6 @@ def _naked_with(cands, pseudo, others, m, k):
                         break
                 if not chosen:
                     return True
-        if not _next_combo(idx, pick, n_fits):
+        if not next_combo(idx, pick, n_fits):
             break
     return False

@@ -1,0 +1,131 @@
+"""Compiled bit helpers shared by the numba kernels of :mod:`sudokit.engine` and :mod:`sudokit.logic`.
+
+Candidate masks are integers with bit ``d - 1`` for digit ``d``; cell and candidate sets too large for one
+integer are rows of 64-bit words, lowest first. A helper is compiled into each kernel that calls it (the
+three bit operations are LLVM intrinsics, written in place of the call).
+
+- :func:`popcount` and :func:`lowest_bit` are the LLVM ``ctpop`` and ``cttz`` intrinsics (one instruction
+  each on any 64-bit integer, signed or not); :func:`low_bit` keeps only the lowest set bit (``x & -x``, with
+  the integer's own type, which plain numba code cannot write for ``uint64``). Iterating over the bits of
+  ``x`` is ``while x: b = low_bit(x); x ^= b; ... lowest_bit(b) ...``.
+- :func:`first_combo` / :func:`next_combo` walk the ``k``-combinations of ``m`` indices in lexicographic
+  order (``itertools.combinations``), :func:`combo_union` ORs the masks a combination picks.
+- :func:`member` tests membership in a row of a table padded with -1 (a unit's cells, a cell's units or
+  peers); :func:`any_and` and :func:`is_empty` test rows of words.
+
+numba's on-disk cache does not notice an edit to a helper a kernel imports: after changing this module,
+delete the stale caches (``find src -name '*.nb[ic]' -delete``).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+
+def _to_int64(builder, value, width: int):
+    """An LLVM integer of ``width`` bits as an i64 (counts and indices are never negative)."""
+    if width < 64:
+        return builder.zext(value, ir.IntType(64))
+    if width > 64:
+        return builder.trunc(value, ir.IntType(64))
+    return value
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """The number of set bits of an integer (``ctpop``), as an int64."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return _to_int64(builder, builder.ctpop(args[0]), x.bitwidth)
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def lowest_bit(typingctx, x):
+    """The number of the lowest set bit of a non-zero integer (``cttz``: one ``tzcnt``/``bsf``), as an
+    int64; for a single bit ``1 << k`` that is ``k``. Undefined for 0."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return _to_int64(builder, builder.cttz(args[0], ir.Constant(ir.IntType(1), 1)), x.bitwidth)
+
+    return types.int64(x), codegen
+
+
+@intrinsic
+def low_bit(typingctx, x):
+    """Only the lowest set bit of ``x`` (``x & -x``; 0 for 0), of ``x``'s own integer type."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.and_(args[0], builder.neg(args[0]))
+
+    return x(x), codegen
+
+
+@njit(cache=True)
+def member(row, x):
+    """Whether ``x`` is in ``row``, a row of a table padded with -1 (units of a cell, peers, cells of a unit)."""
+    for t in row:
+        if t < 0:
+            return False
+        if t == x:
+            return True
+    return False
+
+
+@njit(cache=True)
+def any_and(a, b):
+    """Whether the word rows ``a`` and ``b`` share a bit."""
+    for w in range(a.shape[0]):  # noqa: SIM110 - a plain loop compiles in numba
+        if a[w] & b[w]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def is_empty(x):
+    """Whether the word row ``x`` has no bit set."""
+    for k in range(x.shape[0]):  # noqa: SIM110 - a plain loop compiles in numba
+        if x[k]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def first_combo(idx, k):
+    """Set ``idx`` to the first combination of ``k`` indices: 0, 1, ..., k - 1."""
+    for j in range(k):
+        idx[j] = j
+
+
+@njit(cache=True)
+def next_combo(idx, k, m):
+    """Advance ``idx`` (``k`` increasing indices below ``m``) to the next combination in lexicographic order;
+    False after the last one."""
+    i = k - 1
+    while i >= 0 and idx[i] == m - k + i:
+        i -= 1
+    if i < 0:
+        return False
+    idx[i] += 1
+    for j in range(i + 1, k):
+        idx[j] = idx[j - 1] + 1
+    return True
+
+
+@njit(cache=True)
+def combo_union(masks, items, idx, k):
+    """The masks of ``items[idx[0]], ..., items[idx[k - 1]]`` ORed together (e.g. the candidates of one
+    combination's cells)."""
+    union = 0
+    for j in range(k):
+        union |= masks[items[idx[j]]]
+    return union

@@ -1,0 +1,62 @@
+"""The ALS-XZ kernels (``logic/als_kernel.py``) against plain Python: the sets listed and the pair found."""
+
+from __future__ import annotations
+
+from logic_states import words_of
+from sudokit.logic import (
+    als,
+)
+from sudokit.logic.state import State, digits_of
+
+
+def plain_als_xz(state: State):
+    """Reference: (cells of A, cells of B, x, z) of the first ALS-XZ by the plain pair loop."""
+    sets = als.almost_locked_sets(state)
+    c, peers = state.cands, state.g.peer_sets
+    where = {d: {s for s in range(state.g.n_cells) if c[s] >> (d - 1) & 1} for d in state.g.digits}
+
+    def seeing(cells, d):
+        holders = [s for s in cells if s in where[d]]
+        return {t for t in where[d] if t not in cells and all(t in peers[h] for h in holders)}
+
+    for i, (a, ma, _ua) in enumerate(sets):
+        for b, mb, _ub in sets[i + 1 :]:
+            common = digits_of(ma & mb)
+            if len(common) < 2 or a & b:
+                continue
+            for x in common:
+                if not all(q in peers[p] for p in a & where[x] for q in b & where[x]):
+                    continue
+                for z in common:
+                    if z != x and seeing(a, z) & seeing(b, z):
+                        return a, b, x, z
+    return None
+
+
+def test_als_kernel_finds_the_pair_the_plain_loop_finds(hard_states, variant_states):
+    for state in hard_states + variant_states:
+        step = als.als_xz(state)
+        ref = plain_als_xz(state)
+        assert (step is None) == (ref is None)
+        if step is not None:
+            a, b, x, z = ref
+            assert step.cells == sorted(a | b)
+            assert f"share {x}," in step.explanation and {d for _s, d in step.eliminations} == {z}
+
+
+def test_als_kernel_lists_the_sets_almost_locked_sets_lists(loop_states):
+    from sudokit.logic import als_kernel, state_arrays
+
+    listed = 0
+    for state in loop_states[::3]:
+        _values, cands = state_arrays.arrays(state)
+        units, units_of, _peers, _full = state_arrays.tables(state.g)
+        n_words = (state.g.n_cells + 63) // 64
+        cells, masks, set_units, members = als_kernel.als_sets(cands, units, units_of, als.MAX_SIZE, n_words)
+        got = [
+            (frozenset(int(s) for s in row if s >= 0), int(m), int(u)) for row, m, u in zip(members, masks, set_units)
+        ]
+        assert got == als.almost_locked_sets(state)
+        assert (cells == words_of([sum(1 << s for s in a) for a, _m, _u in got], state.g.n_cells)).all()
+        listed += len(got)
+    assert listed >= 1000
