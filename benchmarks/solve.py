@@ -70,9 +70,9 @@ def compare_kernels(names: list[str], data: Path, limit: int) -> None:
             n = len(rows)
             out = (np.zeros_like(rows), np.zeros(n, np.int8), np.zeros(n, np.int64), np.zeros((n, 3), np.int64))
             if fast:
-                kernel9.search9_rows(rows, 0, n, limit, *out, *kernel9.table_args())
+                kernel9.search9_rows(rows, 0, n, limit, 0, *out, *kernel9.table_args())
             else:
-                kernel.search_rows(rows, 0, n, *tables(geometry).args(), limit, *out)
+                kernel.search_rows(rows, 0, n, *tables(geometry).args(), limit, 0, *out)
             return out
 
         run(False, puzzles[:10]), run(True, puzzles[:10])  # load the compiled kernels
@@ -94,6 +94,7 @@ def compare_kernels(names: list[str], data: Path, limit: int) -> None:
 def compare_with(old_file: Path, names: list[str], data: Path, limit: int, repeat: int) -> None:
     """An old copy of ``kernel9.py`` against the current module, interleaved in the same process (CPU time)."""
     import importlib.util
+    import inspect
 
     import numpy as np
 
@@ -105,10 +106,14 @@ def compare_with(old_file: Path, names: list[str], data: Path, limit: int, repea
     old = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(old)
 
+    def budget(mod) -> tuple:
+        """``(0,)`` (no time limit) for a kernel that takes a time budget; older copies take none."""
+        return (0,) if "budget" in inspect.signature(mod.search9_rows.py_func).parameters else ()
+
     def run(mod, rows: np.ndarray):
         n = len(rows)
         out = (np.zeros_like(rows), np.zeros(n, np.int8), np.zeros(n, np.int64), np.zeros((n, 3), np.int64))
-        mod.search9_rows(rows, 0, n, limit, *out, *mod.table_args())
+        mod.search9_rows(rows, 0, n, limit, *budget(mod), *out, *mod.table_args())
         return out
 
     print("| dataset | puzzles | old kernel9 | new kernel9 | speed-up | guesses/puzzle (old → new) |")

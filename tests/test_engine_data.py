@@ -186,7 +186,7 @@ def test_a_kernel_answer_that_breaks_the_rules_is_never_returned(monkeypatch):
     from sudokit.engine import kernel9
     from sudokit.result import UncheckedSolutionError
 
-    def broken_kernel(puzzles, start, stop, limit, solutions, status, counts, stats, *tables):
+    def broken_kernel(puzzles, start, stop, limit, budget, solutions, status, counts, stats, *tables):
         solutions[start:stop] = 1  # "solved", with a grid of ones
         status[start:stop] = SOLVED
         counts[start:stop] = 1

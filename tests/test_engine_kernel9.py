@@ -27,7 +27,7 @@ def _general(puzzles: np.ndarray, limit: int):
     status = np.zeros(k, dtype=np.int8)
     counts = np.zeros(k, dtype=np.int64)
     stats = np.zeros((k, 3), dtype=np.int64)
-    kernel.search_rows(puzzles, 0, k, *tables(standard()).args(), limit, sol, status, counts, stats)
+    kernel.search_rows(puzzles, 0, k, *tables(standard()).args(), limit, 0, sol, status, counts, stats)
     return sol, status, counts, stats
 
 
@@ -37,7 +37,7 @@ def _fast(puzzles: np.ndarray, limit: int):
     status = np.zeros(k, dtype=np.int8)
     counts = np.zeros(k, dtype=np.int64)
     stats = np.zeros((k, 3), dtype=np.int64)
-    kernel9.search9_rows(puzzles, 0, k, limit, sol, status, counts, stats, *kernel9.table_args())
+    kernel9.search9_rows(puzzles, 0, k, limit, 0, sol, status, counts, stats, *kernel9.table_args())
     return sol, status, counts, stats
 
 

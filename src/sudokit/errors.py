@@ -29,3 +29,51 @@ class ParseError(SudokitError):
         """A copy placed in a file: set the source and line, shift the column."""
         column = None if self.column is None else self.column + column_offset
         return ParseError(self.message, source or self.source, line or self.line, column)
+
+
+class TimeLimitError(SudokitError):
+    """A search stopped by its time limit before it could answer; ``count`` is the solutions found by then."""
+
+    def __init__(self, message: str, count: int = 0):
+        self.count = count
+        super().__init__(message)
+
+
+# ---- arguments: checked and normalised before they reach a kernel -----------------------------------------
+#: The largest integer the kernels take (their counters are int64).
+INT64_MAX = 2**63 - 1
+
+
+def expect_int(value: object, name: str, low: int = 1, high: int = INT64_MAX) -> int:
+    """``value`` as a plain ``int`` in ``low..high``, else a :class:`SudokitError` saying what was expected.
+
+    Booleans, floats and strings are refused (``limit=1.5`` or ``True`` is a mistake, not a number), and
+    numpy integers become ``int``, so every call reaches the compiled kernels with the same argument types.
+    """
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise SudokitError(f"{name} must be an integer from {low} to {high}, not {type(value).__name__} {value!r}")
+    number = int(value)
+    if not low <= number <= high:
+        raise SudokitError(f"{name} must be an integer from {low} to {high}, got {number}")
+    return number
+
+
+#: The longest time limit taken (a year): more is a mistake, and the tick count must fit the kernels' int64.
+MAX_SECONDS = 365 * 24 * 3600.0
+
+
+def expect_seconds(value: object, name: str = "time_limit") -> float | None:
+    """A time limit as a positive, finite ``float`` of at most :data:`MAX_SECONDS` (None stays None)."""
+    import math
+    import numbers
+
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise SudokitError(f"{name} must be a number of seconds, not {type(value).__name__} {value!r}")
+    seconds = float(value)
+    if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        raise SudokitError(f"{name} must be a positive number of seconds up to {MAX_SECONDS:.0f}, got {value!r}")
+    return seconds

@@ -15,8 +15,10 @@ Naming conventions used throughout sudokit: ``r`` row, ``c`` column, ``s``/``cel
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from math import isqrt
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -380,6 +382,8 @@ def standard(box_rows: int = 3, box_cols: int | None = None) -> Geometry:
     if box_rows < 1 or box_cols < 1:
         raise SudokitError("box sides must be positive")
     n = box_rows * box_cols
+    if n > len(DIGIT_SYMBOLS):  # checked before the units are built: a 100x100 box shape would take minutes
+        raise SudokitError(f"board size {n} is not supported (1..{len(DIGIT_SYMBOLS)})")
     units, names = _row_col_units(n)
     boxes = _box_units(box_rows, box_cols)
     units += boxes
@@ -404,7 +408,7 @@ def for_size(size: int) -> Geometry:
 
 def for_cells(n_cells: int) -> Geometry:
     """The standard geometry with ``n_cells`` cells (81 -> 9x9, 256 -> 16x16, ...)."""
-    size = round(n_cells**0.5)
+    size = isqrt(n_cells) if n_cells > 0 else 0
     if size * size != n_cells or size not in BOX_SHAPES:
         raise SudokitError(f"{n_cells} cells is not the size of a known Sudoku board")
     return for_size(size)
@@ -462,6 +466,8 @@ def jigsaw(regions: str) -> Geometry:
     size = round(len(marks) ** 0.5)
     if size * size != len(marks) or size < 1:
         raise SudokitError(f"a jigsaw map needs a square number of cells, got {len(marks)}")
+    if size > len(DIGIT_SYMBOLS):
+        raise SudokitError(f"board size {size} is not supported (1..{len(DIGIT_SYMBOLS)})")
     order: dict[str, list[int]] = {}
     for s, ch in enumerate(marks):
         order.setdefault(ch, []).append(s)
@@ -487,8 +493,20 @@ VARIANTS = {
 }
 
 
+#: A size or box shape name: ASCII digits only (``str.isdigit`` would take ``²`` or ``٣``).
+_SHAPE = re.compile(r"([0-9]{1,3})x([0-9]{1,3})")
+
+
+def shape_of(name: str) -> tuple[int, int] | None:
+    """The two numbers of a size or box-shape name (``6x6``, ``2x3``), or None for any other name."""
+    m = _SHAPE.fullmatch(name.strip().lower())
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
 def from_name(name: str, n_cells: int | None = None) -> Geometry:
     """Resolve a variant name (see :data:`VARIANTS`); ``n_cells`` picks the size when it is open."""
+    if not isinstance(name, str):
+        raise SudokitError(f"a variant name must be a string, not {type(name).__name__}")
     text = name.strip()
     low = text.lower()
     base = for_cells(n_cells) if n_cells else standard()
@@ -500,9 +518,9 @@ def from_name(name: str, n_cells: int | None = None) -> Geometry:
         return windoku(base)
     if low.startswith("jigsaw:"):
         return jigsaw(text.split(":", 1)[1])
-    shape = low.split("x")
-    if len(shape) == 2 and all(p.isdigit() for p in shape):
-        r, c = int(shape[0]), int(shape[1])
+    shape = shape_of(low)
+    if shape is not None:
+        r, c = shape
         if r == c and r in BOX_SHAPES:  # a board size: 4x4, 6x6, 9x9, 16x16, ...
             return for_size(r)
         return standard(r, c)  # a box shape: 2x3 (6x6 board), 3x4 (12x12 board), ...

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 import click
 
-from sudokit.errors import SudokitError
+from sudokit.errors import INT64_MAX, SudokitError, expect_seconds
 from sudokit.formats import FORMATS, Entry, entries_from_text, read_entries
-from sudokit.geometry import Geometry, from_name
+from sudokit.geometry import Geometry, from_name, shape_of
 from sudokit.grid import Grid
 
 #: The shortest puzzle text (a 4x4 board); a shorter argument that is not a file is a mistyped name.
@@ -36,9 +36,7 @@ def looks_like_file(arg: str) -> bool:
 def fixes_size(variant: str) -> bool:
     """True when a variant name settles the board size itself (``jigsaw:MAP``, ``6x6``, ``2x3``);
     other names (``diagonal``, ``windoku``, ``standard``) apply at the size of each puzzle read."""
-    low = variant.strip().lower()
-    parts = low.split("x")
-    return low.startswith("jigsaw:") or (len(parts) == 2 and all(p.isdigit() for p in parts))
+    return variant.strip().lower().startswith("jigsaw:") or shape_of(variant) is not None
 
 
 def geometry_for(variant: str | None, n_cells: int | None = None) -> Geometry | None:
@@ -123,3 +121,29 @@ def input_format_option(f):
 def strict_option(f):
     """``--strict``: exactly one character per cell, ``.`` for empty (no ``0``, no layout characters)."""
     return click.option("--strict", is_flag=True, help="Strict reading: one character per cell, '.' for empty.")(f)
+
+
+# ---- number types shared by the options: each value checked where it is read ---------------------------------
+#: Counts and limits (solutions, puzzles, nodes, threads): 1 up to the kernels' int64 range.
+POSITIVE_INT = click.IntRange(1, INT64_MAX)
+#: A random seed: any non-negative integer numpy's generators take (a negative one is refused up front).
+SEED = click.IntRange(0, 2**128 - 1)
+
+
+class Seconds(click.ParamType):
+    """A time limit: a positive, finite number of seconds (``nan``, ``inf``, ``0`` and ``-1`` are refused)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        try:
+            return expect_seconds(float(value), "the time limit")
+        except ValueError:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        except SudokitError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+SECONDS = Seconds()

@@ -7,14 +7,32 @@ import time
 import numpy as np
 
 from sudokit.engine import kernel
-from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED
+from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED, TIMEOUT
 from sudokit.engine.tables import tables
-from sudokit.errors import SudokitError
+from sudokit.errors import SudokitError, TimeLimitError, expect_int, expect_seconds
 from sudokit.geometry import Geometry, for_cells, standard
 from sudokit.grid import Grid
 from sudokit.result import Result, Stats, Status, checked, invalid_result
 
-_STATUS = {SOLVED: Status.SOLVED, NO_SOLUTION: Status.NO_SOLUTION, MULTIPLE: Status.MULTIPLE, INVALID: Status.INVALID}
+_STATUS = {
+    SOLVED: Status.SOLVED,
+    NO_SOLUTION: Status.NO_SOLUTION,
+    MULTIPLE: Status.MULTIPLE,
+    INVALID: Status.INVALID,
+    TIMEOUT: Status.TIMEOUT,
+}
+
+
+def budget_ticks(time_limit: float | None) -> int:
+    """A time limit in seconds (already checked by :func:`~sudokit.errors.expect_seconds`) as the kernels'
+    ``budget``: cycle-counter ticks, 0 for no limit. Where no counter is readable (see
+    :mod:`sudokit.engine.clock`) the kernels cannot time themselves and the limit is not applied."""
+    if time_limit is None:
+        return 0
+    from sudokit.engine.clock import seconds_per_tick
+
+    factor = seconds_per_tick()
+    return max(1, min(int(time_limit / factor), 2**62)) if factor > 0 else 0
 
 
 class Workspace:
@@ -35,12 +53,13 @@ class Workspace:
         self.solution = np.zeros(n_cells, dtype=np.uint8)
         self.stats = np.zeros(3, dtype=np.int64)
 
-    def run(self, values: np.ndarray, limit: int) -> tuple[int, int]:
-        """Run the general kernel on ``values``; returns ``(status, count)``."""
+    def run(self, values: np.ndarray, limit: int, budget: int = 0) -> tuple[int, int]:
+        """Run the general kernel on ``values`` (``budget`` in ticks, 0 = no limit); returns ``(status, count)``."""
         return kernel.search(
             values,
             *self.args,
             limit,
+            budget,
             self.solution,
             self.stats,
             self.st_cand,
@@ -62,26 +81,63 @@ def workspace(geometry: Geometry) -> Workspace:
     return ws
 
 
+def cell_values(values: np.ndarray, size: int, what: str = "puzzle array") -> np.ndarray:
+    """``values`` (any shape) as a C-contiguous uint8 array, after checking that every entry is an integer
+    from 0 to ``size``; otherwise a :class:`SudokitError` naming the first bad entry by row and column.
+
+    A plain cast would wrap 257 to 1, truncate 1.9 to 1 and turn NaN or 0.5 into an empty cell: a silently
+    different puzzle. Booleans, integers and integral floats are taken; anything else is refused."""
+    if not isinstance(values, np.ndarray):
+        raise SudokitError(f"{what} must be a numpy array, not {type(values).__name__}")
+    if values.dtype == np.uint8:
+        bad = values > size
+    elif values.dtype.kind in "biu":
+        bad = (values < 0) | (values > size)
+    elif values.dtype.kind == "f":
+        with np.errstate(invalid="ignore"):
+            bad = ~np.isfinite(values) | (values < 0) | (values > size) | (values != np.floor(values))
+    else:
+        raise SudokitError(f"{what} must hold integers 0..{size}, not {values.dtype} values")
+    if bad.any():
+        where = np.argwhere(bad)[0]
+        value = values[tuple(where)].item()
+        place = f"row {where[0]}, column {where[1]}" if len(where) == 2 else f"index {where[0]}" if len(where) else ""
+        raise SudokitError(f"{what}, {place}: {value!r} is not a digit 0..{size} (0 = empty)")
+    return np.ascontiguousarray(values, dtype=np.uint8)
+
+
 def _as_values(values: np.ndarray, geometry: Geometry) -> np.ndarray:
-    if values.dtype != np.uint8 or not values.flags.c_contiguous:
-        values = np.ascontiguousarray(values, dtype=np.uint8)
+    if not (isinstance(values, np.ndarray) and values.dtype == np.uint8 and values.flags.c_contiguous):
+        values = cell_values(values, geometry.size)
     if values.shape != (geometry.n_cells,):
         raise SudokitError(f"expected {geometry.n_cells} cell values, got an array of shape {values.shape}")
     return values
 
 
-def count_array(values: np.ndarray, geometry: Geometry, limit: int = 2) -> int:
+def _check_geometry(geometry: object) -> None:
+    if geometry is not None and not isinstance(geometry, Geometry):
+        raise SudokitError(f"geometry must be a Geometry (e.g. sudokit.standard()), not {type(geometry).__name__}")
+
+
+def count_array(values: np.ndarray, geometry: Geometry, limit: int = 2, time_limit: float | None = None) -> int:
     """Number of solutions of ``values`` ((n_cells,) uint8, 0 = empty), exact below ``limit``, else ``limit``.
 
     Clashing givens count as 0 solutions. The low-level entry for callers that solve in a tight loop.
+    ``time_limit`` (seconds) stops the search: :class:`~sudokit.errors.TimeLimitError` then carries the
+    solutions found so far.
     """
-    if limit < 1:
-        raise SudokitError("limit must be at least 1")
+    limit = expect_int(limit, "limit")
+    budget = budget_ticks(expect_seconds(time_limit))
+    if not isinstance(geometry, Geometry):
+        _check_geometry(geometry)
+        raise SudokitError("count_array needs the puzzle's geometry")
     values = _as_values(values, geometry)
     if geometry == _CLASSIC:  # only the count is returned, so the faster 9x9 kernel gives the same answer
-        return int(_count9(values, limit))
-    ws = workspace(geometry)
-    status, count = ws.run(values, limit)
+        status, count = _count9(values, limit, budget)
+    else:
+        status, count = workspace(geometry).run(values, limit, budget)
+    if status == TIMEOUT:
+        raise TimeLimitError(f"time limit of {time_limit:g} s reached after {int(count)} solutions", int(count))
     return int(count)
 
 
@@ -89,7 +145,7 @@ _CLASSIC = standard()
 _SCRATCH9: list = []
 
 
-def _count9(values: np.ndarray, limit: int) -> int:
+def _count9(values: np.ndarray, limit: int, budget: int = 0) -> tuple[int, int]:
     from sudokit.engine import kernel9
 
     if not _SCRATCH9:
@@ -105,8 +161,7 @@ def _count9(values: np.ndarray, limit: int) -> int:
             ]
         )
     sol, stats, st, st_band, st_bit, st_rem, tabs = _SCRATCH9
-    status, count = kernel9.search9(values, limit, sol, stats, st, st_band, st_bit, st_rem, *tabs)
-    return count
+    return kernel9.search9(values, limit, budget, sol, stats, st, st_band, st_bit, st_rem, *tabs)
 
 
 def solve_array(values: np.ndarray, geometry: Geometry) -> np.ndarray | None:
@@ -114,6 +169,7 @@ def solve_array(values: np.ndarray, geometry: Geometry) -> np.ndarray | None:
 
     Uniqueness is not checked (this is ``limit=1``).
     """
+    _check_geometry(geometry)
     ws = workspace(geometry)
     status, count = ws.run(_as_values(values, geometry), 1)
     if count == 0:
@@ -122,6 +178,7 @@ def solve_array(values: np.ndarray, geometry: Geometry) -> np.ndarray | None:
 
 
 def _as_grid(puzzle: Grid | str, geometry: Geometry | None) -> Grid:
+    _check_geometry(geometry)
     if isinstance(puzzle, Grid):
         if geometry is not None and geometry != puzzle.geometry:
             return Grid(geometry, puzzle.values)
@@ -132,20 +189,23 @@ def _as_grid(puzzle: Grid | str, geometry: Geometry | None) -> Grid:
         return parse_grid(puzzle, geometry=geometry)
     if isinstance(puzzle, np.ndarray):
         geo = geometry or for_cells(int(puzzle.size))
-        return Grid(geo, tuple(int(v) for v in puzzle.ravel()))
+        return Grid(geo, tuple(cell_values(puzzle, geo.size, "puzzle").ravel().tolist()))
     raise SudokitError(f"cannot solve a {type(puzzle).__name__}: give a Grid or a puzzle string")
 
 
-def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) -> Result:
+def solve(
+    puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2, time_limit: float | None = None
+) -> Result:
     """Solve one puzzle with the fast engine.
 
     ``limit`` is how many solutions to look for: 2 (the default) also proves uniqueness
     (status ``solved``) or reports ``multiple``; 1 takes any solution without checking uniqueness.
-    Clashing givens give ``invalid`` with a message naming the conflict. The solution is verified
-    against the rules before it is returned.
+    Clashing givens give ``invalid`` with a message naming the conflict. ``time_limit`` (seconds) stops
+    a long search with status ``timeout``, as the methods do. The solution is verified against the rules
+    before it is returned.
     """
-    if limit < 1:
-        raise SudokitError("limit must be at least 1")
+    limit = expect_int(limit, "limit")
+    budget = budget_ticks(expect_seconds(time_limit))
     grid = _as_grid(puzzle, geometry)
     start = time.perf_counter()
     bad = invalid_result(grid, "engine")
@@ -154,7 +214,7 @@ def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) 
         return bad
     ws = workspace(grid.geometry)
     values = np.array(grid.values, dtype=np.uint8)
-    status, count = ws.run(values, limit)
+    status, count = ws.run(values, limit, budget)
     seconds = time.perf_counter() - start
     g, nodes, back = (int(x) for x in ws.stats)
     stats = Stats(guesses=g, nodes=nodes, backtracks=back, seconds=seconds)
@@ -162,6 +222,9 @@ def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) 
     if st is Status.SOLVED:
         solution = checked(Grid(grid.geometry, tuple(ws.solution.tolist())), grid)
         return Result(st, grid, solution=solution, count=1, stats=stats)
+    if st is Status.TIMEOUT:
+        found = f" after {int(count)} solution{'s' if count != 1 else ''}" if count else ""
+        return Result(st, grid, count=int(count), stats=stats, message=f"time limit of {time_limit:g} s reached{found}")
     if st is Status.MULTIPLE:
         return Result(st, grid, count=int(count), stats=stats, message=f"at least {int(count)} solutions")
     if st is Status.INVALID:  # pragma: no cover - conflicts() catches clashes first
@@ -169,9 +232,15 @@ def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) 
     return Result(st, grid, count=0, stats=stats, message="no grid completes these givens")
 
 
-def count_solutions(puzzle: Grid | str, limit: int = 2, geometry: Geometry | None = None) -> int:
-    """Number of solutions, exact when below ``limit``, else ``limit``. Clashing givens have 0."""
-    if limit < 1:
-        raise SudokitError("limit must be at least 1")
+def count_solutions(
+    puzzle: Grid | str, limit: int = 2, geometry: Geometry | None = None, time_limit: float | None = None
+) -> int:
+    """Number of solutions, exact when below ``limit``, else ``limit``. Clashing givens have 0.
+
+    ``limit`` is an integer from 1 to 2**63 - 1. ``time_limit`` (seconds) stops a long count with
+    :class:`~sudokit.errors.TimeLimitError`, whose ``count`` is the solutions found by then.
+    """
+    limit = expect_int(limit, "limit")
+    expect_seconds(time_limit)
     grid = _as_grid(puzzle, geometry)
-    return count_array(np.array(grid.values, dtype=np.uint8), grid.geometry, limit)
+    return count_array(np.array(grid.values, dtype=np.uint8), grid.geometry, limit, time_limit)

@@ -13,9 +13,9 @@ from itertools import islice
 
 import numpy as np
 
-from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED
+from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED, TIMEOUT
 from sudokit.engine.tables import tables
-from sudokit.errors import SudokitError
+from sudokit.errors import SudokitError, expect_int, expect_seconds
 from sudokit.geometry import DIGIT_SYMBOLS, Geometry, for_cells, standard
 from sudokit.grid import Grid
 
@@ -23,6 +23,7 @@ from sudokit.grid import Grid
 UNREADABLE = 4
 STATUS_NAMES = {SOLVED: "solved", NO_SOLUTION: "no_solution", MULTIPLE: "multiple", INVALID: "invalid"}
 STATUS_NAMES[UNREADABLE] = "unreadable"
+STATUS_NAMES[TIMEOUT] = "timeout"
 
 
 @dataclass
@@ -116,9 +117,21 @@ def _is_classic9(geometry: Geometry) -> bool:
 PARALLEL_FROM = 1024
 
 
-def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers: int = 1, start: int = 0) -> Batch:
+def solve_chunk(
+    puzzles: np.ndarray,
+    geometry: Geometry,
+    limit: int = 2,
+    workers: int = 1,
+    start: int = 0,
+    time_limit: float | None = None,
+) -> Batch:
     """Solve every row of a ``(k, n_cells)`` uint8 array; returns one :class:`Batch` whose solutions have all
-    been checked against the rules (:func:`verify`)."""
+    been checked against the rules (:func:`verify`). ``time_limit``: seconds per puzzle (status ``timeout``)."""
+    from sudokit.engine.api import budget_ticks
+
+    limit = expect_int(limit, "limit")
+    workers = expect_int(workers, "workers")
+    budget = budget_ticks(expect_seconds(time_limit))
     puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
     k, n_cells = puzzles.shape
     if n_cells != geometry.n_cells:
@@ -128,7 +141,7 @@ def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers
     counts = np.zeros(k, dtype=np.int64)
     stats = np.zeros((k, 4), dtype=np.int64)  # guesses, nodes, backtracks, ticks
     workers = workers if k >= PARALLEL_FROM else 1
-    _search(puzzles, geometry, limit, workers, (solutions, status, counts, stats))
+    _search(puzzles, geometry, limit, workers, (solutions, status, counts, stats), budget)
     found = (status == SOLVED) | (status == MULTIPLE)
     wrong = np.flatnonzero(found & ~verify(puzzles, solutions, geometry, workers))
     if len(wrong):
@@ -139,21 +152,22 @@ def solve_chunk(puzzles: np.ndarray, geometry: Geometry, limit: int = 2, workers
     return Batch(start, puzzles, solutions, status, counts, stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3])
 
 
-def _search(puzzles: np.ndarray, geometry: Geometry, limit: int, workers: int, out: tuple) -> None:
+def _search(puzzles: np.ndarray, geometry: Geometry, limit: int, workers: int, out: tuple, budget: int = 0) -> None:
     """Run the kernel that serves ``geometry`` (the bitboard kernel on the plain 9x9 board, else the general
-    one) on every row, on ``workers`` threads; ``out`` = (solutions, status, counts, stats) to fill."""
+    one) on every row, on ``workers`` threads; ``out`` = (solutions, status, counts, stats) to fill; ``budget``
+    is each puzzle's time in ticks (0: no limit)."""
     k = len(puzzles)
     if not k:
         return
     if _is_classic9(geometry):
         from sudokit.engine import kernel9
 
-        args = (limit, *out, *kernel9.table_args())
+        args = (limit, budget, *out, *kernel9.table_args())
         serial, blocks = kernel9.search9_rows, "search9_blocks"
     else:
         from sudokit.engine import kernel
 
-        args = (*tables(geometry).args(), limit, *out)
+        args = (*tables(geometry).args(), limit, budget, *out)
         serial, blocks = kernel.search_rows, "search_blocks"
     if workers <= 1:
         serial(puzzles, 0, k, *args)
@@ -170,8 +184,9 @@ def _on_threads(workers: int):
 
     from sudokit.engine import parallel
 
-    numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
-    return parallel, max(64, workers * 16)
+    threads = min(workers, numba.config.NUMBA_NUM_THREADS)  # more workers than threads would only wait
+    numba.set_num_threads(threads)
+    return parallel, max(64, threads * 16)
 
 
 def warm_up(geometry: Geometry, workers: int = 1) -> None:
@@ -192,41 +207,68 @@ def solve_many(
     workers: int = 1,
     chunk: int = 8192,
     limit: int = 2,
+    time_limit: float | None = None,
 ) -> Iterator[Batch]:
     """Solve many puzzles, yielding one :class:`Batch` of arrays per ``chunk`` puzzles, in input order.
 
     ``puzzles`` is a ``(N, n_cells)`` uint8 array (0 = empty) or any iterable of puzzle strings (one line
     each, ``.`` or ``0`` for empty) or Grids. Unreadable strings get status ``UNREADABLE`` and the batch goes
     on. ``geometry`` defaults to the standard board of the first puzzle's size. ``workers > 1`` solves each
-    chunk on that many threads. ``limit`` as in :func:`sudokit.engine.solve` (1 = any solution).
+    chunk on that many threads. ``limit`` as in :func:`sudokit.engine.solve` (1 = any solution);
+    ``time_limit`` is the seconds allowed per puzzle (status ``timeout`` after that).
+
+    An array must hold integers 0..n (any integer or float dtype): any other value is an error naming its row
+    and column, never a silently different puzzle. Grids must all have the batch's geometry.
     """
-    if limit < 1:
-        raise SudokitError("limit must be at least 1")
-    if chunk < 1:
-        raise SudokitError("chunk must be at least 1")
+    from sudokit.engine.api import cell_values
+
+    limit = expect_int(limit, "limit")
+    workers = expect_int(workers, "workers")
+    chunk = expect_int(chunk, "chunk", high=2**31)
+    expect_seconds(time_limit)
+    if geometry is not None and not isinstance(geometry, Geometry):
+        raise SudokitError(f"geometry must be a Geometry, not {type(geometry).__name__}")
+    if isinstance(puzzles, (str, bytes, Grid)):
+        raise SudokitError("solve_many takes many puzzles (lines, Grids or an array); use solve for one")
     if isinstance(puzzles, np.ndarray):
         if puzzles.ndim != 2:
-            raise SudokitError("a puzzle array must have shape (N, n_cells)")
+            raise SudokitError(f"a puzzle array must have shape (N, n_cells), not {puzzles.shape}")
         geo = geometry or for_cells(puzzles.shape[1])
+        if puzzles.shape[1] != geo.n_cells:
+            raise SudokitError(f"rows have {puzzles.shape[1]} cells but the geometry has {geo.n_cells}")
         for lo in range(0, len(puzzles), chunk):
-            yield solve_chunk(puzzles[lo : lo + chunk], geo, limit, workers, lo)
+            part = cell_values(puzzles[lo : lo + chunk], geo.size)
+            yield solve_chunk(part, geo, limit, workers, lo, time_limit)
         return
-    it = iter(puzzles)
+    try:
+        it = iter(puzzles)
+    except TypeError:
+        kind = type(puzzles).__name__
+        raise SudokitError(f"solve_many takes an iterable of puzzles or an array, not {kind}") from None
     geo = geometry
     done = 0
     while True:
         items = list(islice(it, chunk))
         if not items:
             return
+        for i, x in enumerate(items):
+            if not isinstance(x, (str, Grid)):
+                raise SudokitError(f"puzzle {done + i}: expected a puzzle string or a Grid, not {type(x).__name__}")
         if geo is None:
             first = items[0]
             geo = first.geometry if isinstance(first, Grid) else _guess_geometry(first)
+        for i, x in enumerate(items):
+            if isinstance(x, Grid) and x.geometry != geo:
+                raise SudokitError(
+                    f"puzzle {done + i} is a {x.geometry.name} grid but the batch's geometry is {geo.name} "
+                    "(one geometry per call)"
+                )
         if all(isinstance(x, Grid) for x in items):
             arr = np.array([x.values for x in items], dtype=np.uint8).reshape(len(items), geo.n_cells)
             bad = np.zeros(len(items), dtype=bool)
         else:
             arr, bad = strings_to_array([x.to_line() if isinstance(x, Grid) else x for x in items], geo)
-        batch = solve_chunk(arr, geo, limit, workers, done)
+        batch = solve_chunk(arr, geo, limit, workers, done, time_limit)
         batch.status[bad] = UNREADABLE
         batch.solutions[bad] = 0
         batch.counts[bad] = 0

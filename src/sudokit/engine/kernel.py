@@ -63,6 +63,10 @@ SOLVED = 0
 NO_SOLUTION = 1
 MULTIPLE = 2
 INVALID = 3
+TIMEOUT = 5  #: the time budget ran out first (4 is the batch's "unreadable")
+
+#: Search nodes between two reads of the cycle counter when a time budget is set (a read costs ~20 cycles).
+CLOCK_EVERY = 64
 
 
 @njit(cache=True)
@@ -222,6 +226,7 @@ def search(
     rest_v,
     n,
     limit,
+    budget,
     solution,
     stats,
     st_cand,
@@ -234,7 +239,10 @@ def search(
 
     Returns ``(status, count)``; ``solution`` receives the first solution found. ``st_cand``/``st_vals``
     are ``(n_cells + 1, n_cells)`` scratch, ``st_cell``/``st_rem`` ``(n_cells + 1,)``, ``queue`` ``(n_cells,)``.
+    ``budget`` is the time allowed in :func:`~sudokit.engine.clock.ticks` (0: no limit); the counter is read
+    every :data:`CLOCK_EVERY` nodes and an exhausted budget returns ``(TIMEOUT, solutions found so far)``.
     """
+    t0 = ticks() if budget > 0 else 0
     n_cells = values.shape[0]
     full = (np.int64(1) << n) - 1
     cand = st_cand[0]
@@ -279,6 +287,9 @@ def search(
     while True:
         # Visit the state at ``depth``: a solution, or a choice point on the fewest-candidates cell.
         nodes += 1
+        if budget > 0 and nodes % CLOCK_EVERY == 0 and ticks() - t0 > budget:
+            finish(count, guesses, nodes, backtracks, stats)
+            return TIMEOUT, count
         cur_c = st_cand[depth]
         cur_v = st_vals[depth]
         best = -1
@@ -345,6 +356,7 @@ def search_rows(
     rest_v,
     n,
     limit,
+    budget,
     solutions,
     status,
     counts,
@@ -371,6 +383,7 @@ def search_rows(
             rest_v,
             n,
             limit,
+            budget,
             solutions[i],
             stats[i],
             st_cand,

@@ -126,7 +126,7 @@ from numba.extending import intrinsic
 
 from sudokit.bits import lowest_bit, popcount
 from sudokit.engine.clock import ticks
-from sudokit.engine.kernel import INVALID, NO_SOLUTION, finish
+from sudokit.engine.kernel import CLOCK_EVERY, INVALID, NO_SOLUTION, TIMEOUT, finish
 
 
 def _build_tables():
@@ -473,12 +473,14 @@ def _choose(s):
 
 
 @njit(cache=True, error_model="numpy")
-def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3):
+def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3):
     """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``.
 
     ``st`` is ``(83, 31)`` int64 scratch (one state per level, the last row for the givens);
-    ``st_band``/``st_bit``/``st_rem`` are ``(82,)``.
+    ``st_band``/``st_bit``/``st_rem`` are ``(82,)``. ``budget``: time allowed in ticks, 0 for no limit (as in
+    :func:`sudokit.engine.kernel.search`).
     """
+    t0 = ticks() if budget > 0 else 0
     st = _borrow(st)  # its row views then cost no atomic reference counting either
     s = st[0]
     shrink = _borrow(shrink)
@@ -526,6 +528,9 @@ def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink,
     depth = 0
     while True:
         nodes += 1
+        if budget > 0 and nodes % CLOCK_EVERY == 0 and ticks() - t0 > budget:
+            finish(count, guesses, nodes, backtracks, stats)
+            return TIMEOUT, count
         cur = st[depth]
         if cur[27] | cur[28] | cur[29] == 0:
             count += 1
@@ -575,7 +580,9 @@ def search9(values, limit, solution, stats, st, st_band, st_bit, st_rem, shrink,
 
 
 @njit(cache=True, error_model="numpy")
-def search9_rows(puzzles, start, stop, limit, solutions, status, counts, stats, shrink, complex_, expand, keep, box3):
+def search9_rows(
+    puzzles, start, stop, limit, budget, solutions, status, counts, stats, shrink, complex_, expand, keep, box3
+):
     """:func:`search9` on rows ``start..stop`` of ``puzzles`` with one set of scratch arrays. ``stats`` rows
     are ``[guesses, nodes, backtracks]``, plus the puzzle's time in :func:`sudokit.engine.clock.ticks` when
     ``stats`` has a fourth column.
@@ -594,7 +601,7 @@ def search9_rows(puzzles, start, stop, limit, solutions, status, counts, stats, 
     timed = stats.shape[1] > 3  # a fourth column asks for each puzzle's time in ticks (engine.clock)
     for i in range(start, stop):
         t0 = ticks() if timed else 0
-        stt, cnt = search9(puzzles[i], limit, solutions[i], stats[i], st, st_band, st_bit, st_rem, *tables)
+        stt, cnt = search9(puzzles[i], limit, budget, solutions[i], stats[i], st, st_band, st_bit, st_rem, *tables)
         status[i] = stt
         counts[i] = cnt
         if timed:

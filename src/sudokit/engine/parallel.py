@@ -23,6 +23,7 @@ def search_blocks(
     rest_v,
     n,
     limit,
+    budget,
     solutions,
     status,
     counts,
@@ -45,6 +46,7 @@ def search_blocks(
             rest_v,
             n,
             limit,
+            budget,
             solutions,
             status,
             counts,
@@ -53,13 +55,17 @@ def search_blocks(
 
 
 @njit(cache=True, parallel=True)
-def search9_blocks(puzzles, n_blocks, limit, solutions, status, counts, stats, shrink, complex_, expand, keep, box3):
+def search9_blocks(
+    puzzles, n_blocks, limit, budget, solutions, status, counts, stats, shrink, complex_, expand, keep, box3
+):
     """:func:`sudokit.engine.kernel9.search9_rows` over ``n_blocks`` slices of ``puzzles``, on numba threads."""
     total = puzzles.shape[0]
     for b in prange(n_blocks):
         lo = b * total // n_blocks
         hi = (b + 1) * total // n_blocks
-        search9_rows(puzzles, lo, hi, limit, solutions, status, counts, stats, shrink, complex_, expand, keep, box3)
+        search9_rows(
+            puzzles, lo, hi, limit, budget, solutions, status, counts, stats, shrink, complex_, expand, keep, box3
+        )
 
 
 @njit(cache=True, parallel=True)

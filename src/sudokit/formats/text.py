@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from sudokit.errors import ParseError
+from sudokit.errors import ParseError, SudokitError
 from sudokit.geometry import BOX_SHAPES, DIGIT_SYMBOLS, Geometry, for_cells
 from sudokit.grid import Grid
 
@@ -69,9 +69,13 @@ def parse_grid(
     ``source`` and ``line`` place error messages in a file (``line`` is the file line of the text's
     first line).
     """
+    if not isinstance(text, str):
+        raise SudokitError(f"a puzzle must be given as text (str), not {type(text).__name__}")
+    if geometry is not None and not isinstance(geometry, Geometry):
+        raise SudokitError(f"geometry must be a Geometry (e.g. sudokit.standard()), not {type(geometry).__name__}")
     mode = mode or ("strict" if strict else "lenient")
     if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}")
+        raise SudokitError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     fast = _one_run(text.strip("\r\n"), geometry, mode == "strict")
     if fast is not None:
         return fast

@@ -29,11 +29,15 @@ def _figure(width: float = 8.0, height: float = 4.0):
     return fig
 
 
+def check_picture_path(path: str | Path) -> None:
+    """Refuse, before any drawing, a picture file name whose suffix matplotlib is not asked to write."""
+    if Path(path).suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise SudokitError(f"{path}: choose a .png, .svg or .pdf file name")
+
+
 def _save(fig, path: str | Path | None):
     if path is not None:
-        suffix = Path(path).suffix.lower()
-        if suffix not in (".png", ".svg", ".pdf"):
-            raise SudokitError(f"{path}: choose a .png, .svg or .pdf file name")
+        check_picture_path(path)
         fig.savefig(path)
     return fig
 

@@ -17,6 +17,10 @@ def draw(board: Board, models: list[int], titles: list[str] | None = None, path:
 
     Returns the matplotlib figure.
     """
+    if path is not None:
+        from sudokit.render.plots import check_picture_path
+
+        check_picture_path(path)
     import matplotlib
 
     matplotlib.use("Agg")

@@ -6,14 +6,16 @@ from pathlib import Path
 
 import click
 
+from sudokit.cli.inputs import POSITIVE_INT, SECONDS
+
 
 @click.command()
 @click.option("--sets", default=None, help="Comma-separated dataset names (default: the five of the table).")
 @click.option("--data", "data_dir", type=click.Path(file_okay=False, path_type=Path), default=None, help="Data folder.")
-@click.option("--workers", "-j", type=click.IntRange(min=1), default=None, help="Threads for the all-cores column.")
+@click.option("--workers", "-j", type=POSITIVE_INT, default=None, help="Threads for the all-cores column.")
 @click.option("--limit", type=click.IntRange(1, 2), default=1, show_default=True, help="1 first solution, 2 unique.")
-@click.option("--repeat", type=click.IntRange(min=1), default=1, show_default=True, help="Best of R runs.")
-@click.option("--baseline-seconds", type=float, default=2.0, show_default=True, help="Time box of the baseline.")
+@click.option("--repeat", type=POSITIVE_INT, default=1, show_default=True, help="Best of R runs.")
+@click.option("--baseline-seconds", type=SECONDS, default=2.0, show_default=True, help="Time box of the baseline.")
 def command(sets, data_dir, workers, limit, repeat, baseline_seconds) -> None:
     """Benchmark the engine on the bundled datasets: puzzles/sec, µs/puzzle, guesses, ratio to pure Python."""
     from sudokit.engine import bench

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
+from sudokit.cli.inputs import POSITIVE_INT, SECONDS, input_format_option, open_puzzles, variant_option
 from sudokit.cli.report import report_bad_entry
 
 
@@ -14,10 +14,10 @@ from sudokit.cli.report import report_bad_entry
     "--methods", "-m", "names", default=None, metavar="A,B", help="Methods to run, comma-separated (default: all)."
 )
 @click.option("--no-engine", is_flag=True, help="Leave out the fast engine.")
-@click.option("--limit", type=click.IntRange(min=1), default=2, show_default=True, help="Solutions to look for.")
-@click.option("--time-limit", type=float, default=10.0, show_default=True, metavar="SECONDS", help="Per puzzle.")
-@click.option("--node-limit", type=click.IntRange(min=1), default=None, metavar="N", help="Search nodes per puzzle.")
-@click.option("--max", "max_puzzles", type=click.IntRange(min=1), default=None, metavar="N", help="First N puzzles.")
+@click.option("--limit", type=POSITIVE_INT, default=2, show_default=True, help="Solutions to look for.")
+@click.option("--time-limit", type=SECONDS, default=10.0, show_default=True, metavar="SECONDS", help="Per puzzle.")
+@click.option("--node-limit", type=POSITIVE_INT, default=None, metavar="N", help="Search nodes per puzzle.")
+@click.option("--max", "max_puzzles", type=POSITIVE_INT, default=None, metavar="N", help="First N puzzles.")
 @variant_option
 @input_format_option
 def command(

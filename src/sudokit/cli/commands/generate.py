@@ -9,14 +9,15 @@ import sys
 
 import click
 
-from sudokit.cli.inputs import variant_option
+from sudokit.cli.inputs import POSITIVE_INT, SECONDS, SEED, variant_option
+from sudokit.geometry import DIGIT_SYMBOLS
 
 OUTPUT_FORMATS = ("line", "grid", "sdk", "ss", "csv")
 CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty", "Rating", "Measure")
 
 
 @click.command()
-@click.option("--count", "-n", default=1, show_default=True, type=click.IntRange(min=1), help="How many puzzles.")
+@click.option("--count", "-n", default=1, show_default=True, type=POSITIVE_INT, help="How many puzzles.")
 @click.option("--clues", default=None, metavar="N|LO-HI", help="Number of givens, or a range (digging stops there).")
 @click.option(
     "--symmetry",
@@ -44,12 +45,14 @@ CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty"
     help="dig: remove clues while unique; norvig: the seed's random_puzzle (may be ambiguous).",
 )
 @variant_option
-@click.option("--size", type=int, default=None, help="Board size: 4, 6, 9, 16, ... (default 9).")
-@click.option("--seed", type=int, default=None, help="Random seed: the same seed gives the same output.")
+@click.option(
+    "--size", type=click.IntRange(1, len(DIGIT_SYMBOLS)), default=None, help="Board size: 4, 6, 9, 16, ... (default 9)."
+)
+@click.option("--seed", type=SEED, default=None, help="Random seed: the same seed gives the same output.")
 @click.option("--format", "-f", "fmt", type=click.Choice(OUTPUT_FORMATS), default="line", show_default=True)
 @click.option("--with-solution", is_flag=True, help="Also print each puzzle's solution.")
 @click.option("--with-rating", is_flag=True, help="Also print each puzzle's difficulty.")
-@click.option("--time-limit", default=60.0, show_default=True, type=float, help="Seconds allowed per puzzle.")
+@click.option("--time-limit", default=60.0, show_default=True, type=SECONDS, help="Seconds allowed per puzzle.")
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
 def command(
     count: int,

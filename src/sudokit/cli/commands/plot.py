@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from sudokit.cli.inputs import input_format_option, one_puzzle, open_puzzles, variant_option
+from sudokit.cli.inputs import POSITIVE_INT, SECONDS, input_format_option, one_puzzle, open_puzzles, variant_option
 
 METHOD_CHOICES = ("engine", "udacity", "norvig", "ac3")
 MEASURES = {
@@ -23,7 +23,7 @@ def command() -> None:
 @command.command()
 @click.argument("puzzle")
 @click.option("--output", "-o", required=True, help="Picture file: .png, .svg or .pdf.")
-@click.option("--time-limit", type=float, default=60.0, show_default=True, help="Seconds before the solve gives up.")
+@click.option("--time-limit", type=SECONDS, default=60.0, show_default=True, help="Seconds before the solve gives up.")
 @variant_option
 @input_format_option
 def queue(puzzle: str, output: str, time_limit: float, variant: str | None, input_format: str) -> None:
@@ -93,8 +93,8 @@ def _engine_times(grids) -> tuple[list[float], list[int], int] | None:
 @click.argument("file")
 @click.option("--output", "-o", required=True, help="Picture file: .png, .svg or .pdf.")
 @click.option("--method", "-m", type=click.Choice(METHOD_CHOICES), default="engine", show_default=True)
-@click.option("--limit", "-n", type=click.IntRange(1), default=None, help="Only the first N puzzles.")
-@click.option("--time-limit", type=float, default=10.0, show_default=True, help="Seconds per puzzle (methods).")
+@click.option("--limit", "-n", type=POSITIVE_INT, default=None, help="Only the first N puzzles.")
+@click.option("--time-limit", type=SECONDS, default=10.0, show_default=True, help="Seconds per puzzle (methods).")
 @variant_option
 @input_format_option
 def times(
@@ -133,7 +133,7 @@ def times(
 @click.argument("file")
 @click.option("--output", "-o", required=True, help="Picture file: .png, .svg or .pdf.")
 @click.option("--measure", type=click.Choice(list(MEASURES)), default="er", show_default=True)
-@click.option("--limit", "-n", type=click.IntRange(1), default=None, help="Only the first N puzzles.")
+@click.option("--limit", "-n", type=POSITIVE_INT, default=None, help="Only the first N puzzles.")
 @variant_option
 @input_format_option
 def ratings(file: str, output: str, measure: str, limit: int | None, variant: str | None, input_format: str) -> None:

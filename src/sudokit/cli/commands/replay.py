@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
+from sudokit.cli.inputs import SECONDS, input_format_option, one_puzzle, variant_option
 
 
 @click.command()
@@ -13,7 +13,7 @@ from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
 @click.option("--output", "-o", required=True, help="Animation file: .gif, or .html (a page with play controls).")
 @click.option("--max-frames", type=click.IntRange(2), default=300, show_default=True, help="Thin long solves to this.")
 @click.option("--frame-ms", type=click.IntRange(10), default=120, show_default=True, help="GIF: milliseconds a frame.")
-@click.option("--time-limit", type=float, default=60.0, show_default=True, help="Seconds before the solve gives up.")
+@click.option("--time-limit", type=SECONDS, default=60.0, show_default=True, help="Seconds before the solve gives up.")
 @variant_option
 @input_format_option
 def command(

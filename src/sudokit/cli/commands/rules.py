@@ -172,7 +172,13 @@ def picture(models: tuple[str, ...], output: str, board_name: str, proof: bool) 
 
 @command.command()
 @click.option("--diagonal", is_flag=True, help="Also classify diagonal Sudoku (29 constraints; about a minute).")
-@click.option("--top", type=int, default=8, show_default=True, help="Highest Missing(n) tried on diagonal boards.")
+@click.option(
+    "--top",
+    type=click.IntRange(1, 29),
+    default=8,
+    show_default=True,
+    help="Highest Missing(n) tried on diagonal boards.",
+)
 def beyond(diagonal: bool, top: int) -> None:
     """Beyond the paper: 4x4 Missing(n) for every n, and the Missing(2k+1) suggestion for k = 2, 3."""
     from sudokit.rules.beyond import format_beyond, run_beyond

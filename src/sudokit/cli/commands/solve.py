@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option
+from sudokit.cli.inputs import POSITIVE_INT, SECONDS, input_format_option, open_puzzles, strict_option
 from sudokit.errors import SudokitError
 from sudokit.formats import WRITE_FORMATS, Entry
 from sudokit.grid import Grid
@@ -96,7 +96,7 @@ def _solve_one(grid: Grid, solver, limit: int, time_limit: float | None):
     if solver is None:
         from sudokit.engine import solve
 
-        return solve(grid, limit=limit)
+        return solve(grid, limit=limit, time_limit=time_limit)
     return solver(grid, limit=limit, time_limit=time_limit, trace=False)
 
 
@@ -109,6 +109,8 @@ def _count_text(count: int | None, limit: int) -> str:
 def _describe(result, limit: int, counting: bool) -> str:
     """A short sentence for a result that is not a plain solution."""
     status = str(result.status)
+    if status == "timeout":  # a count or a search cut short is no answer, whatever was found by then
+        return f"timeout: {result.message}" if result.message else "timeout"
     if counting:
         return f"{_count_text(result.count, limit)} solution{'' if result.count == 1 and limit > 1 else 's'}"
     if status == "multiple":
@@ -117,8 +119,6 @@ def _describe(result, limit: int, counting: bool) -> str:
         return "no solution"
     if status == "invalid":
         return f"invalid: {result.message}"
-    if status == "timeout":
-        return "timeout"
     return status
 
 
@@ -138,7 +138,7 @@ def _describe(result, limit: int, counting: bool) -> str:
 @click.option(
     "--count",
     "count_limit",
-    type=click.IntRange(min=1),
+    type=POSITIVE_INT,
     is_flag=False,
     flag_value=1000,
     default=None,
@@ -155,11 +155,9 @@ def _describe(result, limit: int, counting: bool) -> str:
     default=None,
     help="Solution layout (default: pretty for one puzzle, line for a file).",
 )
-@click.option(
-    "--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True, help="Worker threads (engine, files)."
-)
+@click.option("--jobs", "-j", type=POSITIVE_INT, default=1, show_default=True, help="Worker threads (engine, files).")
 @click.option("--method", "-m", default="engine", show_default=True, help="Solver: engine, or a method name.")
-@click.option("--time-limit", type=float, default=None, metavar="SECONDS", help="Time limit per puzzle (methods).")
+@click.option("--time-limit", type=SECONDS, default=None, metavar="SECONDS", help="Time limit per puzzle.")
 @click.option("--no-progress", is_flag=True, help="No progress bar, even on a terminal.")
 def command(
     puzzle: str,
@@ -214,8 +212,8 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
     if result is None:
         result = _solve_one(entry.grid, solver, limit, time_limit)
     status = str(result.status)
-    if counting:
-        click.echo(_describe(result, limit, True))
+    if counting or result.status == "timeout":
+        click.echo(_describe(result, limit, counting))
     elif result.solution is not None:
         fmt = out_format or "pretty"
         click.echo(format_grid(result.solution, "grid" if fmt == "pretty" else fmt, solution=result.solution))
@@ -282,7 +280,9 @@ def _solve_file(entries, solver, limit, counting, stats, out_format, jobs, time_
     out = _Output("\n" if sep == "\n\n" else "")
 
     def emit(entry: Entry, result) -> None:
-        if counting:
+        if result.status == "timeout":
+            text = f"# line {entry.line}: {_describe(result, limit, counting)}"
+        elif counting:
             text = _count_text(result.count, limit)
         elif result.solution is not None:
             text = format_grid(result.solution, "grid" if out_format == "pretty" else out_format, solution=None)
@@ -302,7 +302,7 @@ def _solve_file(entries, solver, limit, counting, stats, out_format, jobs, time_
         task = progress.add_task("solve", total=None)
         try:
             if solver is None:
-                _run_engine(entries, limit, jobs, tally, emit, emit_bad, out.flush, progress, task)
+                _run_engine(entries, limit, jobs, time_limit, tally, emit, emit_bad, out.flush, progress, task)
             else:
                 for entry in entries:
                     if not entry.ok:
@@ -323,11 +323,13 @@ def _solve_file(entries, solver, limit, counting, stats, out_format, jobs, time_
         return 130
     failed = tally.unreadable + sum(v for k, v in tally.by_status.items() if k != "solved")
     if counting:
-        failed = tally.unreadable + tally.by_status.get("invalid", 0)
+        failed = tally.unreadable + tally.by_status.get("invalid", 0) + tally.by_status.get("timeout", 0)
     return 1 if failed else 0
 
 
-def _run_engine(entries, limit, jobs, tally, emit, emit_bad, flush, progress, task, chunk: int = 4096) -> None:
+def _run_engine(
+    entries, limit, jobs, time_limit, tally, emit, emit_bad, flush, progress, task, chunk: int = 4096
+) -> None:
     """The engine's batch path on ``jobs`` threads: entries are gathered in chunks, solved together (each
     puzzle timed inside the kernel, every solution checked), and reported in input order."""
     from itertools import islice
@@ -351,7 +353,7 @@ def _run_engine(entries, limit, jobs, tally, emit, emit_bad, flush, progress, ta
                 if not entry.ok:
                     emit_bad(entry)
                 else:
-                    result = solve_grid(entry.grid, limit=limit)
+                    result = solve_grid(entry.grid, limit=limit, time_limit=time_limit)
                     tally.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
                     emit(entry, result)
             flush()
@@ -363,7 +365,7 @@ def _run_engine(entries, limit, jobs, tally, emit, emit_bad, flush, progress, ta
             warm_up(geo, jobs)
             warm.add(geo)
         start = time.perf_counter()
-        batch = solve_chunk(arr, geo, limit=limit, workers=jobs)
+        batch = solve_chunk(arr, geo, limit=limit, workers=jobs, time_limit=time_limit)
         tally.busy += time.perf_counter() - start
         seconds = batch.seconds()
         if seconds is None:  # no cycle counter on this processor: the chunk's average for each puzzle

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
+from sudokit.cli.inputs import POSITIVE_INT, SECONDS, input_format_option, one_puzzle, variant_option
 
 if TYPE_CHECKING:
     from sudokit.methods.stages import Stages
@@ -20,9 +20,9 @@ if TYPE_CHECKING:
 @click.option("--method", "-m", default="ac3", show_default=True, help="udacity, norvig or ac3.")
 @click.option("--trace", "trace_path", default=None, metavar="FILE.json", help="Write the method's trace as JSON.")
 @click.option("--no-candidates", is_flag=True, help="Show the propagated board without the candidates.")
-@click.option("--limit", type=click.IntRange(min=1), default=2, show_default=True, help="Solutions to look for.")
-@click.option("--time-limit", type=float, default=30.0, show_default=True, metavar="SECONDS", help="Stop after this.")
-@click.option("--node-limit", type=click.IntRange(min=1), default=None, metavar="N", help="Stop after N search nodes.")
+@click.option("--limit", type=POSITIVE_INT, default=2, show_default=True, help="Solutions to look for.")
+@click.option("--time-limit", type=SECONDS, default=30.0, show_default=True, metavar="SECONDS", help="Stop after this.")
+@click.option("--node-limit", type=POSITIVE_INT, default=None, metavar="N", help="Stop after N search nodes.")
 @variant_option
 @input_format_option
 def command(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
+from sudokit.cli.inputs import POSITIVE_INT, SEED, input_format_option, open_puzzles, variant_option
 from sudokit.cli.report import report_bad_entry
 from sudokit.errors import SudokitError
 
@@ -36,8 +36,8 @@ def _indexed(text: str, what: str) -> tuple[int, list[int]]:
 @click.option("--mirror", is_flag=True, help="Reflect left-right.")
 @click.option("--flip", is_flag=True, help="Reflect top-bottom.")
 @click.option("--random", "random_", is_flag=True, help="A random isomorph (uniform over the board's symmetries).")
-@click.option("--count", "-n", default=1, type=click.IntRange(min=1), help="With --random: isomorphs per puzzle.")
-@click.option("--seed", type=int, default=None, help="Seed for --random (same seed, same output).")
+@click.option("--count", "-n", default=1, type=POSITIVE_INT, help="With --random: isomorphs per puzzle.")
+@click.option("--seed", type=SEED, default=None, help="Seed for --random (same seed, same output).")
 @click.option("--format", "-f", "fmt", type=click.Choice(["line", "grid", "sdk", "ss"]), default="line")
 @variant_option
 @input_format_option
