@@ -165,3 +165,35 @@ def test_the_warm_up_puzzle_tries_every_row_of_the_technique_table():
     assert path.solved
     before_forcing = [t.name for t in rows[: [t.name for t in rows].index("Contradiction Forcing Chain") + 1]]
     assert set(before_forcing) <= tried
+
+
+def test_a_burst_of_over_limit_calls_gets_only_200_or_503_and_the_server_still_answers():
+    # before: killing the whole pool under concurrent overruns gave 500s (AttributeError, cancelled futures)
+    import httpx
+
+    from sudokit.web import create_app
+
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    over = {"puzzle": "." * 625, "variant": "25x25", "limit": 100_000}  # counting takes seconds
+    app = create_app(workers=2, timeout=0.5, generate_timeout=5)
+
+    async def scenario():
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1", timeout=300) as client:
+                calls = [client.post("/api/count", json=over) for _ in range(10)]
+                calls += [client.post("/api/solve", json={"puzzle": puzzle}) for _ in range(6)]
+                burst = await asyncio.gather(*calls)
+                for _ in range(240):  # the killed workers are replaced; a solve is served again
+                    after = await client.post("/api/solve", json={"puzzle": puzzle})
+                    if after.status_code != 503:
+                        break
+                    await asyncio.sleep(0.5)
+                return burst, after
+
+    burst, after = asyncio.run(scenario())
+    assert {r.status_code for r in burst} <= {200, 503}, [r.text for r in burst]
+    assert all(r.json()["error"] for r in burst if r.status_code == 503)
+    assert all(r.headers["retry-after"] for r in burst if r.status_code == 503)
+    assert all(r.status_code == 503 for r in burst[:10])  # no count of 100,000 25x25 grids fits in 0.5 s
+    assert after.status_code == 200 and after.json()["status"] == "solved"
