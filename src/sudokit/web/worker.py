@@ -174,31 +174,37 @@ class WorkerPool:
             self._threads.submit(job)
 
     def _start_one(self) -> None:
-        """Start a worker and hand it to the loop once warm; try again if it fails."""
+        """Start a worker and hand it to the loop once warm. A start that fails is tried again after a
+        pause that doubles each time (up to a minute), so a worker that cannot start does not spin."""
+        pause = 1.0
         while not self._closed:
             try:
                 worker = _Worker(self._context, self.initializer)
             except Exception as exc:  # no process could be made (out of memory, out of processes)
                 log.error("sudokit: could not start a worker process: %s", exc)
-                time.sleep(1)
-                continue
-            with self._all_lock:
-                self._all.add(worker)
-            if self._closed:  # close() may have listed the workers before this one was added
-                self._drop(worker)
-                return
-            if worker.wait_ready(STARTUP_SECONDS) and not self._closed:
-                assert self._loop is not None
-                try:
-                    self._loop.call_soon_threadsafe(self._arrived, worker)
+            else:
+                with self._all_lock:
+                    self._all.add(worker)
+                if self._closed:  # close() may have listed the workers before this one was added
+                    self._drop(worker)
                     return
-                except RuntimeError:  # the loop has closed
-                    pass
-            elif not self._closed:
-                log.error("sudokit: a worker process did not warm up within %d s; starting another", STARTUP_SECONDS)
-            self._drop(worker)
-            if not self._closed:
-                time.sleep(1)
+                if worker.wait_ready(STARTUP_SECONDS) and not self._closed:
+                    assert self._loop is not None
+                    try:
+                        self._loop.call_soon_threadsafe(self._arrived, worker)
+                        return
+                    except RuntimeError:  # the loop has closed
+                        pass
+                elif not self._closed:
+                    worker.process.join(1)
+                    code = worker.process.exitcode
+                    why = f"did not warm up in {STARTUP_SECONDS} s" if code is None else f"exited with status {code}"
+                    log.error("sudokit: a worker process %s; starting another in %g s", why, pause)
+                self._drop(worker)
+            if self._closed:
+                return
+            time.sleep(pause)
+            pause = min(60.0, 2 * pause)
 
     def _arrived(self, worker: _Worker) -> None:
         self._warm = True
