@@ -62,6 +62,9 @@ def grid_of(values: list[int], variant: str = "standard") -> Grid:
     return Grid(from_name(variant, len(values)), tuple(values))
 
 
+JSON = {"content-type": "application/json"}
+
+
 def assert_refused(response, status: int = 400) -> str:
     assert response.status_code == status, response.text
     body = response.json()
@@ -306,13 +309,13 @@ def test_bad_puzzles_are_refused_with_a_message(client, route, body, words):
     [b"{not json", b"[1, 2, 3]", b'"a string"', b"\xff\xfe", b"[" * 100_000],
 )
 def test_malformed_bodies_are_refused(client, route, raw):
-    assert_refused(client.post(f"/api/{route}", content=raw))
+    assert_refused(client.post(f"/api/{route}", content=raw, headers=JSON))
 
 
 @pytest.mark.parametrize("route", POST_ROUTES)
 def test_bodies_over_one_megabyte_are_refused(client, route):
     body = json.dumps({"puzzle": PUZZLE, "pad": "x" * (1 << 20)}).encode()
-    assert "too large" in assert_refused(client.post(f"/api/{route}", content=body), 413)
+    assert "too large" in assert_refused(client.post(f"/api/{route}", content=body, headers=JSON), 413)
 
 
 def test_oversize_body_without_a_length_header_is_cut_off(client):
@@ -320,7 +323,7 @@ def test_oversize_body_without_a_length_header_is_cut_off(client):
         for _ in range(40):
             yield b" " * 65536
 
-    assert "too large" in assert_refused(client.post("/api/solve", content=chunks()), 413)
+    assert "too large" in assert_refused(client.post("/api/solve", content=chunks(), headers=JSON), 413)
 
 
 @pytest.mark.parametrize(
@@ -343,6 +346,122 @@ def test_oversize_body_without_a_length_header_is_cut_off(client):
 )
 def test_bad_fields_are_refused_with_a_message(client, route, body, words):
     assert words in assert_refused(client.post(f"/api/{route}", json=body))
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize(
+    ("raw", "words"),
+    [
+        (b'{"puzzle": ' + b"1" * 5000 + b"}", "4300"),  # json.loads raises ValueError, not JSONDecodeError
+        (b'{"puzzle": "\\ud800"}', "surrogate"),
+        (b'{"variant": "standard", "\\udfff": 1}', "surrogate"),
+        (b'{"text": ["a", {"b": "x\\udc80y"}]}', "surrogate"),
+    ],
+)
+def test_json_python_cannot_use_is_refused(client, route, raw, words):
+    assert words in assert_refused(client.post(f"/api/{route}", content=raw, headers=JSON))
+
+
+@pytest.mark.parametrize("route", POST_ROUTES)
+@pytest.mark.parametrize("variant", ["²x3", "3x²", "٣x٣", "jigsaw:١٢"])
+def test_variant_names_with_other_digits_are_refused_on_every_route(client, route, variant):
+    body = {"puzzle": PUZZLE, "text": PUZZLE, "variant": variant}
+    assert_refused(client.post(f"/api/{route}", json=body))
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (f"puzzle,solution\r{PUZZLE},x\rb\n", "a.csv"),  # a bare CR inside CSV
+        ("puzzle\n" + "1" * 200_000 + "\n", "a.csv"),  # a field over the csv module's 131,072 limit
+        ('puzzle\n"' + "1" * 200_000 + '"\n', "a.csv"),
+    ],
+)
+def test_parse_refuses_what_the_csv_reader_cannot_read(client, text, name):
+    assert_refused(client.post("/api/parse", json={"text": text, "name": name}))
+
+
+@pytest.mark.parametrize("length", ["9" * 5000, "12x", "-1", "1e3"])
+def test_a_bad_content_length_is_refused(client, length):
+    body = json.dumps({"puzzle": PUZZLE}).encode()
+    response = client.post("/api/check", content=body, headers={**JSON, "content-length": length})
+    assert response.status_code in (400, 413), response.text
+
+
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"origin": "http://evil.example"}, 403),
+        ({"origin": "null"}, 403),
+        ({"origin": "http://testserver.evil.example"}, 403),
+        ({"sec-fetch-site": "cross-site"}, 403),
+        ({"sec-fetch-site": "same-site"}, 403),  # another port or subdomain of this host
+        ({"content-type": "text/plain"}, 415),  # what a form on another site may send without asking
+        ({"content-type": "application/x-www-form-urlencoded"}, 415),
+        ({"content-type": "multipart/form-data; boundary=x"}, 415),
+        ({"content-type": ""}, 415),
+    ],
+)
+def test_posts_from_other_sites_or_not_declared_json_are_refused(client, headers, status):
+    body = json.dumps({"puzzle": PUZZLE}).encode()
+    message = assert_refused(client.post("/api/check", content=body, headers={**JSON, **headers}), status)
+    assert "cross-site" in message if status == 403 else "application/json" in message
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"origin": "http://testserver", "sec-fetch-site": "same-origin"},  # the page itself
+        {"content-type": "application/json; charset=utf-8"},
+        {"sec-fetch-site": "none"},
+        {},  # a script: no Origin, no Sec-Fetch-Site
+    ],
+)
+def test_posts_from_the_page_and_from_scripts_are_served(client, headers):
+    body = json.dumps({"puzzle": PUZZLE}).encode()
+    assert client.post("/api/check", content=body, headers={**JSON, **headers}).status_code == 200
+
+
+def test_an_aborted_request_body_is_one_log_line(caplog):
+    from sudokit.web import create_app
+
+    app = create_app(workers=1)
+    sent = []
+    messages = iter(
+        [
+            {"type": "http.request", "body": b'{"puzzle": "4.....8', "more_body": True},
+            {"type": "http.disconnect"},
+        ]
+    )
+
+    async def receive():
+        return next(messages)
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/check",
+        "raw_path": b"/api/check",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json")],
+        "client": ("127.0.0.1", 5000),
+        "server": ("127.0.0.1", 8000),
+    }
+    import asyncio
+
+    with caplog.at_level("INFO"):
+        asyncio.run(app(scope, receive, send))  # before: ClientDisconnect escaped as a 500 with a traceback
+    records = [r for r in caplog.records if r.levelno >= 30]
+    assert len(records) == 1 and records[0].exc_info is None
+    assert "closed the connection" in records[0].getMessage()
+    assert sent[0]["status"] == 400
 
 
 def test_unknown_routes_and_methods_answer_json(client):

@@ -2,14 +2,15 @@
 
 Every API route takes a JSON object in a POST body (``GET /api/info`` excepted) and answers JSON.
 Refusals are 4xx with ``{"error": message}``: malformed JSON, a missing or mistyped field, a puzzle
-that does not parse (with the parser's line and column), an unknown variant, a body over 1 MB. Calls
-that search (solve, count, hint, explain, generate, rate) run in worker processes with a time limit and
-answer 503 when they overrun. Requests never touch the file system; uploads are read by the page and
-sent as text.
+that does not parse (with the parser's line and column), an unknown variant, a body over 1 MB, a POST
+from another site or without the JSON content type. Calls that search (solve, count, hint, explain,
+generate, rate) run in worker processes with a time limit and answer 503 when they overrun or no worker
+is free. Requests never touch the file system; uploads are read by the page and sent as text.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -18,17 +19,21 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from sudokit.errors import SudokitError
 from sudokit.web import features, inputs, tasks, views
 from sudokit.web.inputs import MAX_BODY, ApiError, bad
-from sudokit.web.worker import WorkerLost, WorkerPool, WorkTimeout
+from sudokit.web.worker import WorkerPool, WorkRefused
+
+log = logging.getLogger("sudokit.web")
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -71,12 +76,12 @@ def create_app(
             slow.close()
 
     async def run(pool: WorkerPool, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in a worker of ``pool``; a refusal (busy, over time, worker lost) is a 503."""
         try:
             return await pool.run(fn, *args)
-        except WorkTimeout as exc:
-            raise ApiError(503, f"{fn.__name__.removesuffix('_task')}: {exc}") from None
-        except WorkerLost as exc:
-            raise ApiError(503, str(exc)) from None
+        except WorkRefused as exc:
+            what = fn.__name__.removesuffix("_task")
+            raise ApiError(503, f"{what}: {exc}", {"retry-after": "1"}) from None
 
     # ---- routes ------------------------------------------------------------------------------
     async def index(request: Request) -> Response:
@@ -143,11 +148,17 @@ def create_app(
     middleware = [Middleware(HeadersMiddleware)]
     if allowed_hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts))
+    middleware.append(Middleware(SameOriginMiddleware))
     return Starlette(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={ApiError: api_error, HTTPException: http_error, Exception: server_error},
+        exception_handlers={
+            ApiError: api_error,
+            SudokitError: library_error,
+            HTTPException: http_error,
+            Exception: server_error,
+        },
     )
 
 
@@ -155,23 +166,38 @@ async def json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object, read at most :data:`MAX_BODY` bytes far."""
     declared = request.headers.get("content-length")
     if declared is not None:
-        if not declared.isdigit():
+        if not (declared.isascii() and declared.isdigit()):
             raise bad("bad Content-Length header")
-        if int(declared) > MAX_BODY:
+        if len(declared) > 9 or int(declared) > MAX_BODY:
             raise ApiError(413, f"request body too large: at most {MAX_BODY} bytes")
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise ApiError(413, f"request body too large: at most {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise ApiError(413, f"request body too large: at most {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        # nobody reads the answer; one line in the log says what happened
+        log.warning(
+            "sudokit: %s %s: the client closed the connection after %d bytes of the body",
+            request.method,
+            request.url.path,
+            size,
+        )
+        raise bad("the request body was cut off") from None
     return inputs.decode_body(b"".join(chunks))
 
 
 async def api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse({"error": exc.message}, status_code=exc.status)
+    return JSONResponse({"error": exc.message}, status_code=exc.status, headers=exc.headers)
+
+
+async def library_error(request: Request, exc: Exception) -> Response:
+    """The library refused what a request asked (its errors are about the input): 400 with its message."""
+    return JSONResponse({"error": str(exc)}, status_code=400)
 
 
 async def http_error(request: Request, exc: Exception) -> Response:
@@ -184,6 +210,54 @@ async def http_error(request: Request, exc: Exception) -> Response:
 
 async def server_error(request: Request, exc: Exception) -> Response:  # pragma: no cover - a bug if reached
     return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, status_code=500)
+
+
+#: Values of ``Sec-Fetch-Site`` a POST may carry: the page itself, or no page at all (a script).
+SAME_ORIGIN_FETCH = ("same-origin", "none")
+
+
+def cross_site(headers: Headers) -> str | None:
+    """Why a state-changing request comes from another site (a page elsewhere posting to the API), or None.
+
+    Browsers say where a request comes from in ``Sec-Fetch-Site`` and ``Origin``; scripts and curl send
+    neither, and are let through."""
+    fetch_site = headers.get("sec-fetch-site")
+    if fetch_site is not None and fetch_site.lower() not in SAME_ORIGIN_FETCH:
+        return f"cross-site request refused (Sec-Fetch-Site: {fetch_site[:40]})"
+    origin = headers.get("origin")
+    if origin is not None:
+        scheme, _, netloc = origin.partition("://")
+        if netloc.lower() != headers.get("host", "").lower():
+            return f"cross-site request refused (Origin {origin[:100]!r} is not this server)"
+    return None
+
+
+def not_json(headers: Headers) -> str | None:
+    """Why a POST's declared body type is not JSON, or None."""
+    media = headers.get("content-type", "").split(";")[0].strip().lower()
+    if media != "application/json":
+        shown = f"Content-Type {media[:60]!r}" if media else "no Content-Type"
+        return f"POST bodies must be JSON with Content-Type: application/json ({shown} sent)"
+    return None
+
+
+class SameOriginMiddleware:
+    """Refuse a POST (any method but GET, HEAD and OPTIONS) from another site (403) or whose body is not
+    declared JSON (415): a page on another site can send a form or a ``text/plain`` body without asking."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and scope["method"] not in ("GET", "HEAD", "OPTIONS"):
+            headers = Headers(scope=scope)
+            status, why = 403, cross_site(headers)
+            if why is None:
+                status, why = 415, not_json(headers)
+            if why is not None:
+                await JSONResponse({"error": why}, status_code=status)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
 
 
 class HeadersMiddleware:

@@ -7,8 +7,10 @@ parser's line and column.
 
 from __future__ import annotations
 
+import csv
 import json
 import os
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -40,10 +42,11 @@ def cached_geometry(variant: str, n_cells: int | None = None) -> Geometry:
 class ApiError(Exception):
     """A request the API refuses: HTTP ``status`` and a message for people."""
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 def bad(message: str) -> ApiError:
@@ -61,11 +64,30 @@ def decode_body(raw: bytes) -> dict[str, Any]:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise bad("request body is not UTF-8 text") from None
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # ValueError: also an integer over 4,300 digits
         raise bad(f"request body is not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise bad("request body must be a JSON object")
+    _refuse_surrogates(data)
     return data
+
+
+#: A UTF-16 surrogate: JSON may spell one alone (``"\\ud800"``), but it is no character of any text.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _refuse_surrogates(data: Any) -> None:
+    """400 when a string (or key) anywhere in the decoded body holds a lone surrogate."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            raise bad("request body holds a lone UTF-16 surrogate (\\ud800-\\udfff), which is not text")
 
 
 def text_field(body: dict[str, Any], name: str, max_chars: int, default: str | None = None) -> str:
@@ -91,14 +113,23 @@ def int_field(body: dict[str, Any], name: str, default: int, low: int, high: int
 
 
 def variant_name(body: dict[str, Any]) -> str:
-    """The ``variant`` field (``standard`` when absent)."""
-    return text_field(body, "variant", MAX_VARIANT_CHARS, "standard").strip() or "standard"
+    """The ``variant`` field (``standard`` when absent). Variant names are ASCII: ``²x3`` or Arabic-Indic
+    digits are no board shape."""
+    name = text_field(body, "variant", MAX_VARIANT_CHARS, "standard").strip() or "standard"
+    if not name.isascii():
+        raise bad(f"unknown variant {name[:40]!r}: variant names are plain ASCII (standard, diagonal, 6x6, jigsaw:MAP)")
+    return name
+
+
+def _number(text: str) -> bool:
+    """True for a plain decimal number (``str.isdigit`` alone also takes ``²`` and other scripts' digits)."""
+    return text.isascii() and text.isdigit()
 
 
 def geometry_of(variant: str, n_cells: int | None = None) -> Geometry:
     """The geometry a variant names, at the size of ``n_cells`` when the name leaves it open."""
     shape = variant.strip().lower().split("x")
-    if len(shape) == 2 and all(p.isdigit() for p in shape):
+    if len(shape) == 2 and all(_number(p) for p in shape):
         # refuse big shapes before anything is built: "9999x9999" must not allocate a board
         r, c = (int(p) for p in shape)
         size = r if r == c and r in BOX_SHAPES else r * c
@@ -106,7 +137,7 @@ def geometry_of(variant: str, n_cells: int | None = None) -> Geometry:
             raise bad(f"boards larger than {MAX_SIZE}x{MAX_SIZE} are not served")
     try:
         geometry = cached_geometry(variant, n_cells)
-    except SudokitError as exc:
+    except (SudokitError, ValueError) as exc:
         raise bad(str(exc)) from None
     if geometry.size > MAX_SIZE:
         raise bad(f"boards larger than {MAX_SIZE}x{MAX_SIZE} are not served")
@@ -125,7 +156,7 @@ def board_geometry(variant: str, size: int) -> Geometry:
 def fixed_size(variant: str) -> bool:
     """True when the variant name fixes the board size by itself (a size, a box shape, a jigsaw map)."""
     low = variant.lower()
-    return low.startswith("jigsaw:") or "x" in low and all(p.isdigit() for p in low.split("x"))
+    return low.startswith("jigsaw:") or "x" in low and all(_number(p) for p in low.split("x"))
 
 
 def parse_puzzle(text: str, variant: str = "standard") -> Grid:
@@ -140,7 +171,7 @@ def parse_puzzle(text: str, variant: str = "standard") -> Grid:
         return grid if geometry == grid.geometry else Grid(geometry, grid.values)
     except ParseError as exc:
         raise bad(exc.describe()) from None
-    except SudokitError as exc:
+    except (SudokitError, ValueError, csv.Error) as exc:
         raise bad(f"puzzle: {exc}") from None
 
 
@@ -183,8 +214,8 @@ def parse_text(text: str, variant: str = "standard", name: str = "", index: int 
             found += 1
             if found >= MAX_SCAN and chosen is not None:
                 break
-    except SudokitError as exc:
-        raise bad(str(exc)) from None
+    except (SudokitError, ValueError, csv.Error) as exc:  # csv.Error: a bare CR, a field over 131,072 characters
+        raise bad(f"{source}: {exc}") from None
     if chosen is None:
         if first_error is not None and found == 0:
             raise bad(first_error.describe() if isinstance(first_error, ParseError) else str(first_error))
