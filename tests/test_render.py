@@ -331,3 +331,41 @@ def test_render_command_reports_user_errors_in_one_line(run_cli, tmp_path, args,
     result = run_cli("render", puzzle, *args)
     assert result.exit_code == 2
     assert result.stderr.startswith("sudokit: error:") and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "technique, puzzle",
+    [
+        ("XY-Wing", "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"),
+        ("Simple Colouring", "39.6.......7.......6..9.12......5....2..1..6....4......85.6..9.......4.......7.32"),
+    ],
+)
+def test_wing_and_colouring_steps_carry_their_links(technique, puzzle):
+    """The picture of a step draws its links, so XY-Wing and Simple Colouring record them like the chains do:
+    each strong link joins the only two places of a digit in a unit or the two digits of a bivalue cell, each
+    weak link two candidates that cannot both be true."""
+    from sudokit.logic import State, explain
+
+    grid = parse_grid(puzzle)
+    state = State.from_grid(grid)
+    for step in explain(grid).steps:
+        if step.technique == technique:
+            break
+        state.apply(step)
+    else:
+        pytest.fail(f"no {technique} step on the path")
+    g = grid.geometry
+    assert step.links
+    for (s1, d1), (s2, d2), strong in step.links:
+        assert state.cands[s1] >> (d1 - 1) & 1 and state.cands[s2] >> (d2 - 1) & 1
+        if s1 == s2:
+            assert d1 != d2 and (not strong or state.cands[s1].bit_count() == 2)
+            continue
+        assert d1 == d2 and s2 in g.peer_sets[s1]
+        if strong:
+            units = set(g.units_of[s1]) & set(g.units_of[s2])
+            assert any(
+                [s for s in g.units[u] if state.cands[s] >> (d1 - 1) & 1] == sorted((s1, s2)) for u in units
+            )
+    svg = board_svg(Grid(g, tuple(state.values)), None, step.highlight())
+    assert svg.count('class="link') == len(step.links)
