@@ -364,8 +364,6 @@ def test_wing_and_colouring_steps_carry_their_links(technique, puzzle):
         assert d1 == d2 and s2 in g.peer_sets[s1]
         if strong:
             units = set(g.units_of[s1]) & set(g.units_of[s2])
-            assert any(
-                [s for s in g.units[u] if state.cands[s] >> (d1 - 1) & 1] == sorted((s1, s2)) for u in units
-            )
+            assert any([s for s in g.units[u] if state.cands[s] >> (d1 - 1) & 1] == sorted((s1, s2)) for u in units)
     svg = board_svg(Grid(g, tuple(state.values)), None, step.highlight())
     assert svg.count('class="link') == len(step.links)
