@@ -73,7 +73,7 @@ async function busy(label, work) {
   try {
     await work();
   } catch (e) {
-    setStatus(e.message, "error");
+    setStatus(speak(e.message), "error");
   } finally {
     buttons.forEach((b) => (b.disabled = false));
     state.busy = false;
@@ -152,7 +152,7 @@ function setGeometry(geometry, variant) {
 }
 
 function loadValues(values, kind) {
-  record();
+  if (state.values.some((v) => v)) record(); // a new board after setGeometry has nothing to go back to
   state.values = values.slice();
   state.kind = values.map((v) => (v ? kind : ""));
   state.masks = null;
@@ -422,7 +422,9 @@ function render() {
       const box = document.createElement("div");
       box.className = "cands";
       box.style.setProperty("--cw", cw);
-      box.style.gridTemplateColumns = `repeat(${cw}, 1fr)`;
+      // fixed rows and columns: digit d always sits in the same spot, where its links start
+      box.style.gridTemplateColumns = `repeat(${cw}, minmax(0, 1fr))`;
+      box.style.gridTemplateRows = `repeat(${Math.ceil(n / cw)}, minmax(0, 1fr))`;
       for (let d = 1; d <= n; d++) {
         const span = document.createElement("span");
         if (masks[s] & (1 << (d - 1))) {
@@ -755,7 +757,8 @@ async function puzzleTrouble() {
   // solution. `stop` means no step can be shown (empty board, clashing givens, no solution).
   const values = givenValues();
   const line = puzzleLine(values);
-  if (state.checked.has(line)) return state.checked.get(line);
+  const key = `${state.variant} ${line}`;
+  if (state.checked.has(key)) return state.checked.get(key);
   let trouble = null;
   if (!values.some((v) => v)) {
     trouble = { stop: true, text: "The board is empty: type, paste or open a puzzle first" };
@@ -779,8 +782,18 @@ async function puzzleTrouble() {
       }
     }
   }
-  state.checked.set(line, trouble);
+  state.checked.set(key, trouble);
   return trouble;
+}
+
+function speak(message) {
+  // an error as a page user reads it: a call stopped at its time limit says so in words
+  const late = /^(solve|count|hint|explain|generate|rate): gave up after (.+)$/.exec(message || "");
+  if (late) {
+    const what = { explain: "explanation", generate: "generator", solve: "solver", count: "count" }[late[1]] || late[1];
+    return `Stopped: the ${what} took longer than ${late[2]}, the server's limit`;
+  }
+  return sentence(message);
 }
 
 function sentence(text) {
