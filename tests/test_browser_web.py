@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import threading
 import time
@@ -115,7 +116,9 @@ def board_line(pg) -> str:
 
 def wait_status(pg, status: str) -> str:
     pg.wait_for_selector(f'#status[data-status="{status}"]')
-    return pg.inner_text("#status")
+    text = pg.inner_text("#status")
+    assert " --" not in text, f"a command-line option in a page message: {text}"
+    return text
 
 
 def type_puzzle(pg, line: str) -> None:
@@ -153,18 +156,25 @@ def test_count_and_candidates_buttons(page):
     assert page.locator("#board .cell .cands").count() == 0
 
 
+def selected(pg) -> int:
+    return int(pg.get_attribute("#board .cell.selected", "data-cell"))
+
+
 def test_arrow_keys_move_and_conflicts_are_flagged_at_once(page):
     cell(page, 0).click()
     page.keyboard.press("7")
-    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft"):
+    assert selected(page) == 1  # typing moves on to the next cell
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown", "ArrowLeft", "ArrowLeft"):
         page.keyboard.press(key)
     page.keyboard.press("7")  # B2, same box as A1
     assert cell(page, 10).inner_text() == "7"
+    assert selected(page) == 11
     assert "conflict" in cell(page, 0).get_attribute("class")
     assert "conflict" in cell(page, 10).get_attribute("class")
-    assert "Conflict" in page.inner_text("#status")
-    page.keyboard.press("Backspace")
+    assert "Conflict: A1, B2" in page.inner_text("#status")
+    page.keyboard.press("Backspace")  # B3 is empty: Backspace clears the cell before, like a text field
     assert cell(page, 10).inner_text() == ""
+    assert selected(page) == 10
     assert "conflict" not in cell(page, 0).get_attribute("class")
 
 
@@ -236,6 +246,7 @@ def test_uploaded_file_is_loaded(page):
     page.set_input_files("#file", files=[{"name": "one.sdk", "mimeType": "text/plain", "buffer": rows.encode()}])
     assert "17 givens" in wait_status(page, "loaded")
     assert board_line(page) == PUZZLE
+    assert page.is_hidden("#file-nav")  # one puzzle: nothing to move through
 
 
 def test_bad_paste_shows_the_parsers_message(page):
@@ -269,6 +280,230 @@ def test_sixteen_by_sixteen_board_takes_letters(page):
     cell(page, 0).click()
     page.keyboard.press("g")
     assert cell(page, 0).inner_text() == "G"
-    page.keyboard.press("ArrowRight")
-    page.keyboard.press("g")  # G twice in row 1
+    page.keyboard.press("g")  # typing moved on to r1c2: G twice in row 1
     assert "conflict" in cell(page, 1).get_attribute("class")
+    assert labels(page, "row") == [str(i) for i in range(1, 17)]
+    assert "Conflict: r1c1, r1c2" in page.inner_text("#status")
+    assert page.is_disabled("#notation")  # letters are digits here: cells are always r1c1
+
+
+# ---- the workbench: labels, links, files, editing, the address, messages -------------------------------
+DATA = Path(__file__).resolve().parent.parent / "data"
+#: top1465 #1: its logical path has an XY-Chain, whose links the page draws
+CHAIN_PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def load(pg, text: str) -> None:
+    pg.fill("#paste", text)
+    pg.click("#load")
+    wait_status(pg, "loaded")
+
+
+def labels(pg, which: str) -> list[str]:
+    return pg.eval_on_selector_all(f"#{which}-labels span", "spans => spans.map(s => s.textContent)")
+
+
+def counter_is(pg, text: str) -> None:
+    sync_api.expect(pg.locator("#puzzle-counter")).to_have_text(text)
+
+
+def test_board_has_row_and_column_labels_and_one_notation_everywhere(page):
+    load(page, PUZZLE)
+    assert labels(page, "col") == [str(i) for i in range(1, 10)]
+    assert labels(page, "row") == list("ABCDEFGHI")
+    assert cell(page, 0).get_attribute("aria-label") == "A1 4"
+    page.click("#hint")
+    wait_status(page, "hint")
+    a1_text = page.inner_text("#explanation")
+    assert re.search(r"\b[A-I][1-9]\b", a1_text) and not re.search(r"\br\dc\d\b", a1_text)
+    page.screenshot(path="/tmp/sudokit_web_labels.png")
+    page.click("#notation")  # the other notation: r1c1, in the labels, the step and the status
+    assert page.inner_text("#notation") == "Cell names: r1c1"
+    assert labels(page, "row") == [str(i) for i in range(1, 10)]
+    rc_text = page.inner_text("#explanation")
+    assert re.search(r"\br\dc\d\b", rc_text) and not re.search(r"\b[A-I][1-9]\b", rc_text)
+    assert cell(page, 0).get_attribute("aria-label") == "r1c1 4"
+    page.click("#close-steps")
+    cell(page, 1).click()
+    page.keyboard.press("4")  # clashes with r1c1
+    assert "Conflict: r1c1, r1c2" in page.inner_text("#status")
+    page.screenshot(path="/tmp/sudokit_web_labels_rc.png")
+    page.reload()  # the choice is remembered
+    page.wait_for_selector("body[data-ready=true]")
+    assert labels(page, "row") == [str(i) for i in range(1, 10)]
+    page.click("#notation")
+    assert labels(page, "row") == list("ABCDEFGHI")
+
+
+def test_a_chain_step_draws_its_links_strong_solid_weak_dashed(page):
+    from sudokit.logic import explain
+
+    steps = explain(parse_grid(CHAIN_PUZZLE)).steps
+    at = next(i for i, s in enumerate(steps) if s.technique == "XY-Chain")
+    chain = steps[at]
+    load(page, CHAIN_PUZZLE)
+    page.click("#explain")
+    wait_status(page, "explained")
+    assert page.locator("#links path.link").count() == 0  # a single's step has no links
+    page.focus("#board")
+    for _ in range(at):
+        page.keyboard.press("PageDown")
+    assert page.inner_text("#step-count") == f"Step {at + 1} of {len(steps)}: XY-Chain"
+    drawn = page.eval_on_selector_all(
+        "#links path.link",
+        "ps => ps.map(p => [p.dataset.from, p.dataset.to, p.classList.contains('strong'),"
+        " p.getAttribute('stroke-dasharray'), p.getAttribute('d')])",
+    )
+    assert [(a, b, strong) for a, b, strong, _, _ in drawn] == [
+        (f"{s1}:{d1}", f"{s2}:{d2}", strong) for (s1, d1), (s2, d2), strong in chain.links
+    ]
+    assert all((dash is None) == strong for _, _, strong, dash, _ in drawn)
+    inside = [d for a, b, _, _, d in drawn if a.split(":")[0] == b.split(":")[0]]
+    assert inside and all(" Q" in d for d in inside)  # links inside a cell bend, so they show
+    # every link starts and ends at its candidates as the board shows them (within a disc's radius)
+    gaps = page.eval_on_selector_all(
+        "#links path.link",
+        """ps => ps.map(p => {
+            const ends = [[p.dataset.from, p.getPointAtLength(0)],
+                          [p.dataset.to, p.getPointAtLength(p.getTotalLength())]];
+            const m = p.getScreenCTM();
+            return ends.map(([key, pt]) => {
+                const [s, d] = key.split(":");
+                const span = document.querySelector(`#board .cell[data-cell="${s}"] .cands span:nth-child(${d})`);
+                const r = span.getBoundingClientRect();
+                const x = m.a * pt.x + m.c * pt.y + m.e, y = m.b * pt.x + m.d * pt.y + m.f;
+                return Math.hypot(x - (r.left + r.width / 2), y - (r.top + r.height / 2)) / r.width;
+            });
+        }).flat()""",
+    )
+    assert len(gaps) == 2 * len(chain.links) and max(gaps) < 0.7  # trimmed by 0.48 of a spot, plus borders
+    page.screenshot(path="/tmp/sudokit_web_chain.png")
+    if page.is_visible("#save-svg"):  # the saved picture draws the same links
+        with page.expect_download() as download:
+            page.click("#save-svg")
+        picture = Path(download.value.path()).read_text()
+        assert picture.count('class="link ') == len(chain.links)
+
+
+def test_an_opened_file_of_many_puzzles_can_be_walked_through(page):
+    text = (DATA / "norvig_top95.txt").read_text()
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    page.set_input_files(
+        "#file", files=[{"name": "norvig_top95.txt", "mimeType": "text/plain", "buffer": text.encode()}]
+    )
+    assert wait_status(page, "loaded").startswith("Puzzle 1 of 95 from norvig_top95.txt")
+    assert page.is_visible("#file-nav")
+    assert page.inner_text("#puzzle-counter") == "1 / 95"
+    assert page.inner_text("#file-name") == "norvig_top95.txt"
+    assert page.is_disabled("#prev-puzzle")
+    assert board_line(page) == lines[0]
+    page.click("#next-puzzle")
+    counter_is(page, "2 / 95")
+    assert board_line(page) == lines[1]
+    page.click("#next-puzzle")
+    counter_is(page, "3 / 95")
+    assert board_line(page) == lines[2]
+    assert wait_status(page, "loaded").startswith("Puzzle 3 of 95")
+    page.screenshot(path="/tmp/sudokit_web_file_nav.png")
+    page.fill("#puzzle-number", "95")
+    page.press("#puzzle-number", "Enter")
+    counter_is(page, "95 / 95")
+    assert board_line(page) == lines[94]
+    assert page.is_disabled("#next-puzzle") and page.is_enabled("#prev-puzzle")
+    page.click("#prev-puzzle")
+    counter_is(page, "94 / 95")
+    assert board_line(page) == lines[93]
+
+
+def test_undo_and_redo_take_back_digits_and_pencil_marks(page):
+    cell(page, 0).click()
+    for ch in "123":
+        page.keyboard.press(ch)
+    assert board_line(page)[:4] == "123."
+    page.keyboard.press("Control+z")
+    assert board_line(page)[:4] == "12.."
+    page.keyboard.press("Control+z")
+    assert board_line(page)[:4] == "1..."
+    page.keyboard.press("Control+y")
+    assert board_line(page)[:4] == "12.."
+    page.click("#redo")
+    assert board_line(page)[:4] == "123."
+    assert page.is_disabled("#redo")
+    # pencil marks: the mode, or Shift with a digit
+    page.click("#pencil")
+    assert page.get_attribute("#pencil", "aria-pressed") == "true"
+    cell(page, 9).click()
+    page.keyboard.press("5")
+    page.keyboard.press("7")
+    assert page.locator('#board .cell[data-cell="9"] .cands').inner_text().split() == ["5", "7"]
+    assert selected(page) == 9  # pencilling stays in the cell
+    page.keyboard.press("5")  # again: removed
+    assert page.locator('#board .cell[data-cell="9"] .cands').inner_text().split() == ["7"]
+    page.click("#undo")
+    assert page.locator('#board .cell[data-cell="9"] .cands').inner_text().split() == ["5", "7"]
+    page.click("#pencil")
+    cell(page, 10).click()
+    page.keyboard.press("Shift+Digit8")
+    assert page.locator('#board .cell[data-cell="10"] .cands').inner_text().split() == ["8"]
+    page.keyboard.press("8")  # without Shift, outside the mode: a digit, and the peers lose 8 from their marks
+    assert cell(page, 10).locator(".value").inner_text() == "8"
+    page.screenshot(path="/tmp/sudokit_web_pencil.png")
+
+
+def test_the_address_keeps_the_puzzle_and_the_users_digits(page, server_url):
+    load(page, PUZZLE)
+    cell(page, 1).click()
+    page.keyboard.press("1")  # the solution's digit in A2
+    url = page.url
+    assert f"#p={PUZZLE}" in url and "e=.1" in url
+    other = page.context.new_page()
+    other.goto(url)
+    other.wait_for_selector("body[data-ready=true]")
+    assert board_line(other) == PUZZLE[:1] + "1" + PUZZLE[2:]
+    assert "given" in cell(other, 0).locator(".value").get_attribute("class")
+    assert "entry" in cell(other, 1).locator(".value").get_attribute("class")
+    other.close()
+    page.goto(server_url + "/#p=" + "." * 40 + "5" + "." * 40 + "&v=diagonal")
+    page.wait_for_selector("body[data-ready=true]")
+    sync_api.expect(cell(page, 40)).to_have_text("5")
+    assert page.input_value("#variant") == "1"  # Diagonal (X) 9x9
+    assert page.locator("#board .cell.extra").count() == 17
+
+
+def test_the_first_hint_on_an_unsolvable_puzzle_says_why(page):
+    # A2 = 9: no digit repeats, yet there is no solution (the engine says so here)
+    from sudokit.engine import count_solutions
+
+    broken = PUZZLE[:1] + "9" + PUZZLE[2:]
+    grid = parse_grid(broken)
+    assert not grid.conflicts() and count_solutions(grid, limit=2) == 0
+    load(page, broken)
+    page.click("#hint")
+    text = wait_status(page, "unsolvable")
+    assert text.startswith("This puzzle has no solution") and page.is_hidden("#steps")
+    page.fill("#paste", "44" + PUZZLE[2:])
+    page.click("#load")
+    assert "conflict: digit 4 twice in row A" in wait_status(page, "error")
+    page.click("#hint")
+    assert "contradict each other (digit 4 twice in row A (A1, A2))" in wait_status(page, "unsolvable")
+    several = PUZZLE[:0] + "." + PUZZLE[1:]  # without A1's 4 there are more solutions
+    assert count_solutions(parse_grid(several), limit=2) == 2
+    load(page, several)
+    page.click("#hint")
+    page.wait_for_selector('#status[data-status="hint"], #status[data-status="stuck"]')
+    assert "This puzzle has several solutions" in page.inner_text("#status")
+    page.click("#clear")
+    page.click("#hint")
+    assert wait_status(page, "unsolvable").startswith("The board is empty")
+
+
+def test_a_call_stopped_at_its_time_limit_is_said_in_words(page):
+    load(page, PUZZLE)
+    page.route(
+        "**/api/hint",
+        lambda route: route.fulfill(
+            status=503, content_type="application/json", body=json.dumps({"error": "hint: gave up after 10 s"})
+        ),
+    )
+    page.click("#hint")
+    assert wait_status(page, "error") == "Stopped: the hint took longer than 10 s, the server's limit"

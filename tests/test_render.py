@@ -127,10 +127,66 @@ def test_links_are_arrows_solid_when_strong_and_dashed_when_weak():
     puzzle = parse_grid(GRID1)
     spec = parse_highlight("link=A1:4=A2:4,A2:4-E2:4", puzzle.geometry)
     root = parse_svg(board_svg(puzzle, Candidates.of(puzzle), spec))
-    arrows = [line for line in root.iter(f"{SVG}line") if line.get("marker-end")]
+    arrows = [path for path in root.iter(f"{SVG}path") if path.get("marker-end")]
     assert len(arrows) == 2
-    assert arrows[0].get("stroke-dasharray") is None and arrows[1].get("stroke-dasharray")
+    assert arrows[0].get("class") == "link strong" and arrows[0].get("stroke-dasharray") is None
+    assert arrows[1].get("class") == "link weak" and arrows[1].get("stroke-dasharray")
     assert root.find(f"{SVG}defs/{SVG}marker") is not None
+
+
+def _links(scene):
+    from sudokit.render.scene import Arrow
+
+    return [item for item in scene.items if isinstance(item, Arrow)]
+
+
+def _near(points, x, y, r) -> bool:
+    return any((px - x) ** 2 + (py - y) ** 2 < r * r for px, py in points)
+
+
+def test_a_link_inside_one_cell_is_a_visible_curve():
+    # A1 holds 4, 5 (and others): the strong link 4=5 joins neighbouring spots, which a straight arrow
+    # trimmed to both discs would reduce to a dot
+    puzzle = parse_grid(GRID1)
+    spec = parse_highlight("link=A1:4=A1:5", puzzle.geometry)
+    scene = board_scene(puzzle, Candidates.of(puzzle), spec)
+    (arrow,) = _links(scene)
+    assert arrow.cx is not None
+    points = arrow.points()
+    length = sum(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5 for (ax, ay), (bx, by) in zip(points, points[1:]))
+    assert length > scene.cell_size * 0.2  # a straight arrow between the two discs would be under 1 px
+    d = parse_svg(board_svg(puzzle, Candidates.of(puzzle), spec)).find(f"{SVG}path[@class='link strong']").get("d")
+    assert " Q" in d
+
+
+def test_a_link_between_cells_bends_around_the_digits_in_its_way():
+    # A1:5 - A9:5 along the middle of row A crosses the givens 3 (A3), 2 (A5) and 6 (A7): it curves around them
+    puzzle = parse_grid(GRID1)
+    spec = parse_highlight("link=A1:5-A9:5", puzzle.geometry)
+    scene = board_scene(puzzle, Candidates.of(puzzle), spec)
+    (arrow,) = _links(scene)
+    assert arrow.cx is not None and arrow.dashed
+    cs = scene.cell_size
+    ox, oy = scene.origin
+    points = arrow.points()
+    for col in (2, 4, 6):  # the digits' centres stay out of the curve's way
+        assert not _near(points, ox + (col + 0.5) * cs, oy + 0.5 * cs, cs * 0.25)
+    # with nothing in its way, a link stays straight
+    straight = board_scene(puzzle, Candidates.of(puzzle), parse_highlight("link=A1:4=B2:4", puzzle.geometry))
+    assert _links(straight)[0].cx is None
+
+
+def test_curved_links_paint_in_png_and_raster():
+    from sudokit.render.raster import scene_image
+
+    puzzle = parse_grid(GRID1)
+    spec = parse_highlight("link=A1:5-A9:5,A1:4=A1:5", puzzle.geometry)
+    png = board_png(puzzle, Candidates.of(puzzle), spec)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    link = tuple(int(PALETTE["link"][i : i + 2], 16) for i in (1, 3, 5))
+    assert sum(1 for px in image.getdata() if sum(abs(a - b) for a, b in zip(px, link)) < 40) > 50
+    frame = scene_image(board_scene(puzzle, Candidates.of(puzzle), spec)).convert("RGB")
+    assert sum(1 for px in frame.getdata() if sum(abs(a - b) for a, b in zip(px, link)) < 40) > 50
 
 
 def test_a_logic_step_highlight_with_lists_is_accepted():
@@ -275,3 +331,39 @@ def test_render_command_reports_user_errors_in_one_line(run_cli, tmp_path, args,
     result = run_cli("render", puzzle, *args)
     assert result.exit_code == 2
     assert result.stderr.startswith("sudokit: error:") and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "technique, puzzle",
+    [
+        ("XY-Wing", "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"),
+        ("Simple Colouring", "39.6.......7.......6..9.12......5....2..1..6....4......85.6..9.......4.......7.32"),
+    ],
+)
+def test_wing_and_colouring_steps_carry_their_links(technique, puzzle):
+    """The picture of a step draws its links, so XY-Wing and Simple Colouring record them like the chains do:
+    each strong link joins the only two places of a digit in a unit or the two digits of a bivalue cell, each
+    weak link two candidates that cannot both be true."""
+    from sudokit.logic import State, explain
+
+    grid = parse_grid(puzzle)
+    state = State.from_grid(grid)
+    for step in explain(grid).steps:
+        if step.technique == technique:
+            break
+        state.apply(step)
+    else:
+        pytest.fail(f"no {technique} step on the path")
+    g = grid.geometry
+    assert step.links
+    for (s1, d1), (s2, d2), strong in step.links:
+        assert state.cands[s1] >> (d1 - 1) & 1 and state.cands[s2] >> (d2 - 1) & 1
+        if s1 == s2:
+            assert d1 != d2 and (not strong or state.cands[s1].bit_count() == 2)
+            continue
+        assert d1 == d2 and s2 in g.peer_sets[s1]
+        if strong:
+            units = set(g.units_of[s1]) & set(g.units_of[s2])
+            assert any([s for s in g.units[u] if state.cands[s] >> (d1 - 1) & 1] == sorted((s1, s2)) for u in units)
+    svg = board_svg(Grid(g, tuple(state.values)), None, step.highlight())
+    assert svg.count('class="link') == len(step.links)

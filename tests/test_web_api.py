@@ -520,3 +520,16 @@ def test_logic_endpoints_check_the_puzzle_is_proper_first(client):
     assert explained["steps"] == [] and explained["message"] == "the puzzle has no solution"
     steps = client.post("/api/explain", json={"puzzle": several}).json()["steps"]
     assert steps and not any(s["technique"].startswith(("Unique Rectangle", "BUG")) for s in steps)
+
+
+def test_generator_messages_speak_to_a_page_user_not_a_command_line():
+    from sudokit.web.features import for_page
+
+    message = (
+        "no puzzle with difficulty extreme found in 18 s (40 grids tried): "
+        "this combination is too rare; relax it or raise --time-limit"
+    )
+    page = for_page(message, "try again, or choose another difficulty")
+    assert "--" not in page and "raise" not in page
+    assert page.endswith("too rare; try again, or choose another difficulty")
+    assert for_page("the puzzle has no solution", "unused") == "the puzzle has no solution"

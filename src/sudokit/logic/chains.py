@@ -304,13 +304,14 @@ def _colouring_on(state: State, d: int) -> Step | None:
         seen.update(colour)
         if len(colour) < 4:
             continue
+        pairs = [((s, d), (t, d), True) for s in sorted(colour) for t in adj[s] if s < t]  # conjugate pairs
         groups = ([s for s, k in colour.items() if k == 0], [s for s, k in colour.items() if k == 1])
         for k in (0, 1):
             grp = groups[k]
             if any(t in peers[s] for i, s in enumerate(grp) for t in grp[i + 1 :]):
                 elim = [(s, d) for s in sorted(grp)]
                 return _colour_step(
-                    state, d, groups, elim, "two cells of one colour see each other, so that colour is false"
+                    state, d, groups, elim, "two cells of one colour see each other, so that colour is false", pairs
                 )
         elim = []
         for s in range(g.n_cells):
@@ -322,17 +323,18 @@ def _colouring_on(state: State, d: int) -> Step | None:
             ):
                 elim.append((s, d))
         if elim:
-            return _colour_step(state, d, groups, elim, "these cells see both colours")
+            return _colour_step(state, d, groups, elim, "these cells see both colours", pairs)
     return None
 
 
-def _colour_step(state: State, d: int, groups, elim, why: str) -> Step:
+def _colour_step(state: State, d: int, groups, elim, why: str, links) -> Step:
     a, b = (sorted(x) for x in groups)
     return Step(
         "Simple Colouring",
         eliminations=elim,
         cells=a + b,
         candidates=[(s, d) for s in a + b],
+        links=links,
         explanation=(
             f"Simple colouring on {d}: one of {{{text.cells(state, a)}}} and {{{text.cells(state, b)}}} holds "
             f"every {d}; {why}: {text.removals(state, elim)}"

@@ -33,11 +33,20 @@ def xy_wing(state: State) -> Step | None:
                 elim = _seen_by_all(state, [a, b], z)
                 if elim:
                     x, y = digits_of(c[pivot])
+                    xa, xb = (c[a] & c[pivot]).bit_length(), (c[b] & c[pivot]).bit_length()
                     return Step(
                         "XY-Wing",
                         eliminations=elim,
                         cells=[pivot, a, b],
                         candidates=[(s, d) for s in (pivot, a, b) for d in digits_of(c[s])],
+                        # the wing as the chain a(z) = a(xa) - pivot(xa) = pivot(xb) - b(xb) = b(z)
+                        links=[
+                            ((a, z), (a, xa), True),
+                            ((a, xa), (pivot, xa), False),
+                            ((pivot, xa), (pivot, xb), True),
+                            ((pivot, xb), (b, xb), False),
+                            ((b, xb), (b, z), True),
+                        ],
                         explanation=(
                             f"XY-Wing: pivot {state.label(pivot)} {{{x},{y}}} with pincers {state.label(a)} "
                             f"{text.digit_set(digits_of(c[a]))} and {state.label(b)} {text.digit_set(digits_of(c[b]))}"

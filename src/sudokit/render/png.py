@@ -26,6 +26,7 @@ def scene_figure(scene: Scene, scale: float = 1.0):
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle as MplCircle
     from matplotlib.patches import FancyArrowPatch, Rectangle
+    from matplotlib.path import Path as MplPath
 
     fig = Figure(figsize=(scene.width * scale / DPI, scene.height * scale / DPI), dpi=DPI)
     FigureCanvasAgg(fig)
@@ -62,17 +63,21 @@ def scene_figure(scene: Scene, scale: float = 1.0):
                 zorder=z,
             )
         elif isinstance(item, Arrow):
+            if item.cx is None or item.cy is None:
+                path = MplPath([(item.x1, item.y1), (item.x2, item.y2)], [MplPath.MOVETO, MplPath.LINETO])
+            else:
+                path = MplPath(
+                    [(item.x1, item.y1), (item.cx, item.cy), (item.x2, item.y2)],
+                    [MplPath.MOVETO, MplPath.CURVE3, MplPath.CURVE3],
+                )
             ax.add_patch(
                 FancyArrowPatch(
-                    (item.x1, item.y1),
-                    (item.x2, item.y2),
+                    path=path,
                     arrowstyle="-|>",
                     mutation_scale=item.width * 5 * pt,
                     color=item.color,
                     linewidth=item.width * pt,
                     linestyle=(0, (3, 2)) if item.dashed else "solid",
-                    shrinkA=0,
-                    shrinkB=0,
                     zorder=z,
                 )
             )

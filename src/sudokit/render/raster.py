@@ -72,15 +72,18 @@ def paint(draw, items, k: float) -> None:
             draw.text((item.x * k, item.y * k), item.text, fill=item.color, font=font, anchor="mm")
         elif isinstance(item, Arrow):
             w = max(1, round(item.width * k))
-            x1, y1, x2, y2 = item.x1 * k, item.y1 * k, item.x2 * k, item.y2 * k
-            length = math.hypot(x2 - x1, y2 - y1) or 1.0
-            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            points = [(x * k, y * k) for x, y in item.points()]
+            (ax, ay), (x2, y2) = points[-2], points[-1]
+            length = math.hypot(x2 - ax, y2 - ay) or 1.0
+            ux, uy = (x2 - ax) / length, (y2 - ay) / length
             head = w * 4
             bx, by = x2 - ux * head, y2 - uy * head
-            if item.dashed:
-                _dashed(draw, x1, y1, bx, by, item.color, w, w * 3, w * 2)
-            else:
-                draw.line((x1, y1, bx, by), fill=item.color, width=w)
+            points[-1] = (bx, by)
+            for (xa, ya), (xb, yb) in zip(points, points[1:]):
+                if item.dashed:
+                    _dashed(draw, xa, ya, xb, yb, item.color, w, w * 3, w * 2)
+                else:
+                    draw.line((xa, ya, xb, yb), fill=item.color, width=w)
             draw.polygon(
                 [(x2, y2), (bx - uy * head / 2, by + ux * head / 2), (bx + uy * head / 2, by - ux * head / 2)],
                 fill=item.color,

@@ -6,7 +6,9 @@ painter (:mod:`.png`) only translate those primitives, so both pictures always a
 
 Layers, bottom to top: extra-unit shading (diagonals, windows) -> highlighted units -> highlighted
 cells -> thin cell lines -> thick region borders (boxes, jigsaw regions, the frame) -> candidate
-marks -> digits -> link arrows.
+marks -> digits -> link arrows. A link is a straight arrow when nothing is in its way, else a curve that
+bends around the digits and candidates it would cross (:func:`link_path`); a link between two candidates
+of one cell always bends, so it stays visible.
 """
 
 from __future__ import annotations
@@ -82,6 +84,9 @@ class Text:
 
 @dataclass
 class Arrow:
+    """A chain link from (x1, y1) to (x2, y2): straight, or a quadratic curve through the control point
+    (cx, cy) when one is given (the curve bends around digits in its way)."""
+
     x1: float
     y1: float
     x2: float
@@ -89,6 +94,68 @@ class Arrow:
     color: str
     width: float
     dashed: bool
+    cx: float | None = None
+    cy: float | None = None
+
+    def points(self, steps: int = 24) -> list[tuple[float, float]]:
+        """Points along the link, first to last (two for a straight one)."""
+        if self.cx is None or self.cy is None:
+            return [(self.x1, self.y1), (self.x2, self.y2)]
+        ends, control = ((self.x1, self.y1), (self.x2, self.y2)), (self.cx, self.cy)
+        return [_bezier(ends[0], control, ends[1], i / steps) for i in range(steps + 1)]
+
+
+def _bezier(p0, c, p1, t: float) -> tuple[float, float]:
+    u = 1 - t
+    return (u * u * p0[0] + 2 * u * t * c[0] + t * t * p1[0], u * u * p0[1] + 2 * u * t * c[1] + t * t * p1[1])
+
+
+#: Bends tried for a link, as the control point's distance from the chord's middle over the chord's length
+#: (0 = straight); the first that clears every digit in the way wins.
+BENDS = (0.0, 0.2, -0.2, 0.35, -0.35, 0.5, -0.5, 0.7, -0.7)
+#: Bends tried for a link inside one cell, in candidate spots (never straight: the candidates are too close
+#: for a visible line).
+CELL_BENDS = (0.9, -0.9, 1.4, -1.4)
+
+
+def link_path(
+    p1: tuple[float, float],
+    p2: tuple[float, float],
+    obstacles: list[tuple[float, float, float]],
+    bounds: tuple[float, float, float, float],
+    spot: float = 0.0,
+) -> tuple[float, float] | None:
+    """The control point of the curve a link from ``p1`` to ``p2`` takes, or None for a straight line.
+
+    ``obstacles`` are (x, y, radius) discs the link should not cross (digits and candidates other than its
+    ends); ``bounds`` (x0, y0, x1, y1) is the board, which the curve should not leave. The straight line is
+    taken when nothing is in its way; otherwise the smallest bend, on either side, that clears the most.
+    ``spot`` (the distance between neighbouring candidates) marks a link inside one cell: it always bends,
+    by about a spot.
+    """
+    (x1, y1), (x2, y2) = p1, p2
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length < 1e-9:
+        return None
+    nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    best, best_cost = None, math.inf
+    for bend in [b * spot / length for b in CELL_BENDS] if spot else BENDS:
+        c = (mx + nx * bend * length, my + ny * bend * length)
+        cost = 0.0
+        for i in range(2, 19):  # the ends sit on their candidates: test the middle of the curve
+            x, y = _bezier(p1, c, p2, i / 20)
+            if not (bounds[0] <= x <= bounds[2] and bounds[1] <= y <= bounds[3]):
+                cost += 0.5
+            for ox, oy, r in obstacles:
+                if (x - ox) ** 2 + (y - oy) ** 2 < r * r:
+                    cost += 1
+        cost += abs(bend) * 0.01  # among equals, the flattest
+        if cost < best_cost:
+            best, best_cost = c, cost
+        if cost < 0.5:
+            break
+    return None if best is None or best == (mx, my) else best
 
 
 @dataclass
@@ -100,6 +167,12 @@ class Scene:
     items: list = field(default_factory=list)
     cell_size: float = 0.0
     origin: tuple[float, float] = (0.0, 0.0)
+
+
+def _toward(p: tuple[float, float], q: tuple[float, float], distance: float) -> tuple[float, float]:
+    """The point ``distance`` from ``p`` toward ``q``."""
+    length = math.hypot(q[0] - p[0], q[1] - p[1]) or 1.0
+    return p[0] + (q[0] - p[0]) / length * distance, p[1] + (q[1] - p[1]) / length * distance
 
 
 def default_cell_size(size: int) -> int:
@@ -263,23 +336,33 @@ def board_scene(
             colour = PALETTE["placement"]
         items.append(Text(x + cs / 2, y + cs / 2, symbols[v - 1], digit_size, colour, bold=given, role=f"cell-{s}"))
 
+    # links: straight when clear, else curved around the digits and candidates in their way
+    obstacles = [(x + cs / 2, y + cs / 2, cs * 0.3) for s in g.cells if grid.values[s] for x, y in [corner(s)]]
+    for s in g.cells:
+        if not grid.values[s]:
+            shown = set(digits_of(candidates.masks[s])) if candidates is not None else set()
+            shown |= {d for (c, d) in marks if c == s}
+            obstacles += [(*spot(s, d), radius * 0.8) for d in sorted(shown)]
+    bounds = (ox, oy, ox + side, oy + side)
     for (s1, d1), (s2, d2), strong in spec["links"]:
-        x1, y1 = spot(s1, d1)
-        x2, y2 = spot(s2, d2)
-        length = math.hypot(x2 - x1, y2 - y1)
-        if length < 1e-6:
+        p1, p2 = spot(s1, d1), spot(s2, d2)
+        if math.hypot(p2[0] - p1[0], p2[1] - p1[1]) < 1e-6:
             continue
-        ux, uy = (x2 - x1) / length, (y2 - y1) / length
-        trim = radius * 1.05
+        others = [o for o in obstacles if (o[0], o[1]) not in (p1, p2)]
+        control = link_path(p1, p2, others, bounds, spot=min(sub_w, sub_h) if s1 == s2 else 0.0)
+        # trim both ends to the candidate's disc, along the direction the line leaves it
+        trim = radius * (0.85 if s1 == s2 else 1.05)
+        a = _toward(p1, control or p2, trim)
+        b = _toward(p2, control or p1, trim)
         items.append(
             Arrow(
-                x1 + ux * trim,
-                y1 + uy * trim,
-                x2 - ux * trim,
-                y2 - uy * trim,
+                *a,
+                *b,
                 PALETTE["link"],
                 max(1.5, cs / 30),
                 dashed=not strong,
+                cx=control[0] if control else None,
+                cy=control[1] if control else None,
             )
         )
     return scene

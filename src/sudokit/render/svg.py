@@ -55,10 +55,14 @@ def scene_svg(scene: Scene, title: str | None = None) -> str:
             )
         elif isinstance(item, Arrow):
             dash = f' stroke-dasharray="{_num(item.width * 3)},{_num(item.width * 2)}"' if item.dashed else ""
+            if item.cx is None or item.cy is None:
+                d = f"M{_num(item.x1)},{_num(item.y1)} L{_num(item.x2)},{_num(item.y2)}"
+            else:
+                d = f"M{_num(item.x1)},{_num(item.y1)} Q{_num(item.cx)},{_num(item.cy)} {_num(item.x2)},{_num(item.y2)}"
+            kind = "weak" if item.dashed else "strong"
             out.append(
-                f'<line x1="{_num(item.x1)}" y1="{_num(item.y1)}" x2="{_num(item.x2)}" y2="{_num(item.y2)}" '
-                f'stroke="{item.color}" stroke-width="{_num(item.width)}"{dash} '
-                f'marker-end="url(#{marker_id[item.color]})"/>'
+                f'<path class="link {kind}" d="{d}" fill="none" stroke="{item.color}" '
+                f'stroke-width="{_num(item.width)}"{dash} marker-end="url(#{marker_id[item.color]})"/>'
             )
     out.append("</svg>")
     return "\n".join(out)

@@ -8,6 +8,7 @@ for what is on.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -79,6 +80,18 @@ def info(on: dict[str, bool]) -> dict[str, Any]:
     }
 
 
+#: A clause of a library message that names a command-line option (``--time-limit``).
+_OPTION_CLAUSE = re.compile(r"[;,]?\s*[^;,:()]*\s--[a-z][a-z-]*[^;,]*")
+
+
+def for_page(message: str, advice: str) -> str:
+    """A library message as a page user reads it: advice for the command line (a clause naming an option
+    such as ``--time-limit``) gives way to ``advice``, what the user can do on the page."""
+    if not _OPTION_CLAUSE.search(message):
+        return message
+    return f"{_OPTION_CLAUSE.sub('', message).rstrip(' ;,.')}; {advice}"
+
+
 def picture(grid, masks: list[int] | None, highlight: dict | None) -> str:
     """The SVG of a board, with the page's candidates (bitmasks) and a step's highlight when given."""
     from sudokit.grid import Candidates
@@ -134,7 +147,7 @@ def optional_routes(on: dict[str, bool], quick, slow, run: Callable, json_body: 
             slow, tasks.generate_task, variant, size, None if difficulty == "any" else difficulty, time_limit
         )
         if "error" in result:
-            raise ApiError(422, result["error"])
+            raise ApiError(422, for_page(result["error"], "try again, or choose another difficulty"))
         return JSONResponse(result)
 
     async def rate(request: Request) -> Response:

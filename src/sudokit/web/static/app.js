@@ -1,8 +1,10 @@
 // sudokit workbench: the page over the JSON API. Plain JavaScript, no build step.
 //
 // The page keeps one puzzle: `values` (0 = empty) and, per cell, where its digit came from
-// (`kind`: given / entry / solved / hint). Candidates, when shown, are bitmasks (bit d-1 = digit d)
-// as the library keeps them. Conflicts are found here at every change, from the geometry's units.
+// (`kind`: given / entry / solved / hint). Candidates (pencil marks) are bitmasks (bit d-1 = digit d)
+// as the library keeps them: computed here from the units, or entered by the user, and narrowed by
+// applied hints. Conflicts are found here at every change. Every change can be undone; the puzzle and
+// the user's digits are kept in the address (#p=...&e=...&v=...).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -13,8 +15,14 @@ const state = {
   geometry: null,
   values: [],
   kind: [],
-  masks: null, // candidate bitmasks from the server (and hints applied to them), or null
+  masks: null, // candidate bitmasks (computed, entered, narrowed by hints), or null
   showCands: false,
+  pencil: false, // digits typed toggle candidates
+  notation: "A1", // "A1" (rows A-I, the library's 9x9 names) or "rc" (r1c1)
+  past: [], // undo snapshots
+  future: [], // redo snapshots
+  file: null, // {text, name, found, index} when the loaded text holds several puzzles
+  checked: new Map(), // puzzle line -> what is wrong with it ("" when it has one solution)
   selected: 0,
   steps: null, // [{...step, values, masks}] while stepping through a hint or an explanation
   stepIndex: 0,
@@ -59,17 +67,62 @@ function setStatus(text, kind) {
 async function busy(label, work) {
   if (state.busy) return;
   state.busy = true;
-  const buttons = document.querySelectorAll("#controls button, #steps button");
+  const buttons = document.querySelectorAll("#controls button, #steps button, #file-nav button, #edit-bar button");
   buttons.forEach((b) => (b.disabled = true));
   setStatus(label + "…", "busy");
   try {
     await work();
   } catch (e) {
-    setStatus(e.message, "error");
+    setStatus(speak(e.message), "error");
   } finally {
     buttons.forEach((b) => (b.disabled = false));
     state.busy = false;
     updateStepButtons();
+    updateUndoButtons();
+    showFileNav();
+    if (state.geometry) $("notation").disabled = state.geometry.size !== 9;
+  }
+}
+
+// ---- cell names ----------------------------------------------------------------------------
+// The library names 9x9 cells A1..I9 (rows A-I, columns 1-9: the seeds' labels) and other sizes r1c1.
+// On 9x9 the page can use either; the server's sentences are rewritten to the chosen one.
+function rcNames() {
+  return state.notation === "rc" || state.geometry.size !== 9;
+}
+
+function cellName(s) {
+  const n = state.geometry.size;
+  return rcNames() ? `r${Math.floor(s / n) + 1}c${(s % n) + 1}` : state.geometry.labels[s];
+}
+
+function rowName(r) {
+  return rcNames() ? String(r + 1) : "ABCDEFGHI"[r];
+}
+
+function names(text) {
+  if (!text || !state.geometry || state.geometry.size !== 9 || state.notation !== "rc") return text || "";
+  const row = (letter) => "ABCDEFGHI".indexOf(letter) + 1;
+  return text
+    .replace(/\b([A-I])([1-9])\b/g, (m, r, c) => `r${row(r)}c${c}`)
+    .replace(/\brow ([A-I])\b/g, (m, r) => `row ${row(r)}`);
+}
+
+function setNotation(notation) {
+  state.notation = notation === "rc" ? "rc" : "A1";
+  try {
+    localStorage.setItem("sudokit-notation", state.notation);
+  } catch (e) {
+    /* storage may be off: the choice then lasts for this page */
+  }
+  const button = $("notation");
+  button.setAttribute("aria-pressed", String(state.notation === "rc"));
+  button.textContent = `Cell names: ${state.notation === "rc" ? "r1c1" : "A1"}`;
+  if (state.geometry) {
+    button.disabled = state.geometry.size !== 9;
+    buildLabels();
+    if (state.steps) showStep();
+    render();
   }
 }
 
@@ -89,22 +142,179 @@ function setGeometry(geometry, variant) {
   const n = geometry.n_cells || geometry.size * geometry.size;
   state.values = new Array(n).fill(0);
   state.kind = new Array(n).fill("");
+  state.masks = null;
   state.selected = Math.min(state.selected, n - 1);
+  state.past = [];
+  state.future = [];
+  $("notation").disabled = geometry.size !== 9;
   buildBoard();
+  buildLabels();
 }
 
 function loadValues(values, kind) {
+  if (state.values.some((v) => v)) record(); // a new board after setGeometry has nothing to go back to
   state.values = values.slice();
   state.kind = values.map((v) => (v ? kind : ""));
+  state.masks = null;
   changed();
 }
 
 function changed() {
-  // any change of digits makes old candidates and steps stale
-  state.masks = null;
+  // the digits changed: old steps are stale; shown candidates are computed again
   closeSteps();
-  if (state.showCands) refreshCandidates().catch((e) => setStatus(e.message, "error"));
+  if (state.showCands && !state.masks) state.masks = computedMasks(state.values);
   render();
+  saveToAddress();
+}
+
+// ---- candidates ----------------------------------------------------------------------------
+function peersOf(s) {
+  const out = new Set();
+  for (const u of state.geometry.units) if (u.includes(s)) for (const p of u) if (p !== s) out.add(p);
+  return out;
+}
+
+function cellMask(values, s) {
+  const all = (1 << state.geometry.size) - 1;
+  let used = 0;
+  for (const p of peersOf(s)) if (values[p]) used |= 1 << (values[p] - 1);
+  return values[s] ? 0 : all & ~used;
+}
+
+function computedMasks(values) {
+  return values.map((v, s) => cellMask(values, s));
+}
+
+function placeInMasks(s, d) {
+  // a digit placed in s: s has no candidates left and its peers lose d
+  if (!state.masks) return;
+  state.masks[s] = 0;
+  for (const p of peersOf(s)) state.masks[p] &= ~(1 << (d - 1));
+}
+
+function clearInMasks(s, d) {
+  // s emptied: it gets its candidates back, and its empty peers get d back where no peer of theirs holds it
+  if (!state.masks) return;
+  state.masks[s] = cellMask(state.values, s);
+  if (!d) return;
+  for (const p of peersOf(s)) if (!state.values[p] && cellMask(state.values, p) & (1 << (d - 1))) state.masks[p] |= 1 << (d - 1);
+}
+
+function hintMasks() {
+  // the candidates the logic starts from: a cell the user has not pencilled (no mark) is left open
+  if (!state.masks) return null;
+  const all = (1 << state.geometry.size) - 1;
+  return state.masks.map((m, s) => (state.values[s] ? 0 : m || all));
+}
+
+// ---- undo and redo -------------------------------------------------------------------------
+function snapshot() {
+  return {
+    values: state.values.slice(),
+    kind: state.kind.slice(),
+    masks: state.masks ? state.masks.slice() : null,
+    showCands: state.showCands,
+  };
+}
+
+function record() {
+  if (!state.geometry || !state.values.length) return;
+  state.past.push(snapshot());
+  if (state.past.length > 1000) state.past.shift();
+  state.future = [];
+  updateUndoButtons();
+}
+
+function restore(snap) {
+  state.values = snap.values;
+  state.kind = snap.kind;
+  state.masks = snap.masks;
+  state.showCands = snap.showCands;
+  $("candidates-toggle").setAttribute("aria-pressed", String(state.showCands));
+  closeSteps();
+  render();
+  saveToAddress();
+  updateUndoButtons();
+}
+
+function undo() {
+  if (!state.past.length) return;
+  state.future.push(snapshot());
+  restore(state.past.pop());
+  setStatus("Undone", "undone");
+}
+
+function redo() {
+  if (!state.future.length) return;
+  state.past.push(snapshot());
+  restore(state.future.pop());
+  setStatus("Redone", "redone");
+}
+
+function updateUndoButtons() {
+  $("undo").disabled = state.busy || !state.past.length;
+  $("redo").disabled = state.busy || !state.future.length;
+}
+
+// ---- the address keeps the puzzle ------------------------------------------------------------
+function saveToAddress() {
+  if (!state.geometry) return;
+  const givens = state.values.map((v, s) => (state.kind[s] === "given" ? v : 0));
+  const entries = state.values.map((v, s) => (v && state.kind[s] !== "given" ? v : 0));
+  const parts = [];
+  if (givens.some((v) => v)) parts.push("p=" + puzzleLine(givens));
+  if (entries.some((v) => v)) parts.push("e=" + puzzleLine(entries));
+  if (state.variant !== "standard" || state.geometry.size !== 9) {
+    const entry = state.info.variants.find((m) => m.variant === state.variant);
+    parts.push("v=" + encodeURIComponent(state.variant));
+    if (!entry && !/x/.test(state.variant)) parts.push("n=" + state.geometry.size);
+  }
+  const hash = parts.length ? "#" + parts.join("&") : "";
+  if (hash !== location.hash) history.replaceState(null, "", hash || location.pathname + location.search);
+}
+
+function readAddress() {
+  const fields = {};
+  for (const part of location.hash.replace(/^#/, "").split("&")) {
+    const i = part.indexOf("=");
+    if (i > 0) fields[part.slice(0, i)] = decodeURIComponent(part.slice(i + 1));
+  }
+  return fields;
+}
+
+async function loadFromAddress() {
+  const f = readAddress();
+  if (!f.p && !f.e && !f.v) return false;
+  const variant = f.v || "standard";
+  const size = Number(f.n) || Math.round(Math.sqrt((f.p || f.e || "").length)) || 9;
+  await busy("Reading the address", async () => {
+    let result;
+    if (f.p) {
+      result = await api("/api/parse", { text: f.p, variant });
+    } else {
+      result = await api("/api/geometry", { variant, size });
+      result.values = new Array(result.geometry.size * result.geometry.size).fill(0);
+    }
+    setGeometry(result.geometry, result.variant);
+    syncVariantMenu();
+    state.values = result.values.slice();
+    state.kind = result.values.map((v) => (v ? "given" : ""));
+    const symbols = state.geometry.symbols;
+    if (f.e && f.e.length === state.values.length) {
+      for (let s = 0; s < f.e.length; s++) {
+        const d = symbols.indexOf(f.e[s].toUpperCase()) + 1;
+        if (d > 0 && !state.values[s]) {
+          state.values[s] = d;
+          state.kind[s] = "entry";
+        }
+      }
+    }
+    changed();
+    const typed = state.kind.filter((k) => k === "entry").length;
+    const givens = state.kind.filter((k) => k === "given").length;
+    setStatus(`Puzzle from the address: ${givens} givens${typed ? `, ${typed} of your digits` : ""}`, "loaded");
+  });
+  return true;
 }
 
 function conflicts(values) {
@@ -139,7 +349,6 @@ function buildBoard() {
     cell.className = "cell";
     cell.dataset.cell = s;
     cell.setAttribute("role", "gridcell");
-    cell.setAttribute("aria-label", g.labels[s]);
     const reg = g.region[s];
     if (c > 0 && g.region[s - 1] !== reg) cell.classList.add("bl");
     if (r > 0 && g.region[s - n] !== reg) cell.classList.add("bt");
@@ -153,6 +362,25 @@ function buildBoard() {
       render();
     });
     board.appendChild(cell);
+  }
+}
+
+function buildLabels() {
+  const g = state.geometry;
+  const n = g.size;
+  const cols = $("col-labels");
+  const rows = $("row-labels");
+  cols.style.setProperty("--n", n);
+  rows.style.setProperty("--n", n);
+  cols.replaceChildren();
+  rows.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const c = document.createElement("span");
+    c.textContent = String(i + 1);
+    cols.appendChild(c);
+    const r = document.createElement("span");
+    r.textContent = rowName(i);
+    rows.appendChild(r);
   }
 }
 
@@ -189,12 +417,14 @@ function render() {
       span.className = "value " + (step && state.values[s] !== v ? "hint" : state.kind[s]);
       span.textContent = g.symbols[v - 1];
       cell.appendChild(span);
-      cell.setAttribute("aria-label", `${g.labels[s]} ${g.symbols[v - 1]}`);
+      cell.setAttribute("aria-label", `${cellName(s)} ${g.symbols[v - 1]}`);
     } else if (showCands && masks) {
       const box = document.createElement("div");
       box.className = "cands";
       box.style.setProperty("--cw", cw);
-      box.style.gridTemplateColumns = `repeat(${cw}, 1fr)`;
+      // fixed rows and columns: digit d always sits in the same spot, where its links start
+      box.style.gridTemplateColumns = `repeat(${cw}, minmax(0, 1fr))`;
+      box.style.gridTemplateRows = `repeat(${Math.ceil(n / cw)}, minmax(0, 1fr))`;
       for (let d = 1; d <= n; d++) {
         const span = document.createElement("span");
         if (masks[s] & (1 << (d - 1))) {
@@ -207,10 +437,114 @@ function render() {
         box.appendChild(span);
       }
       cell.appendChild(box);
-      cell.setAttribute("aria-label", `${g.labels[s]} empty`);
+      cell.setAttribute("aria-label", `${cellName(s)} empty`);
     } else {
-      cell.setAttribute("aria-label", `${g.labels[s]} empty`);
+      cell.setAttribute("aria-label", `${cellName(s)} empty`);
     }
+  }
+  drawLinks(step, values, showCands && masks ? masks : null);
+  $("pencil").setAttribute("aria-pressed", String(state.pencil));
+  $("board").classList.toggle("pencil", state.pencil);
+}
+
+// ---- chain links ---------------------------------------------------------------------------
+// A step's links are drawn over the board from candidate to candidate: strong links solid, weak links
+// dashed, with an arrow head. A link is straight when no digit or candidate is in its way, else it bends
+// (the smallest bend, either side, that clears the most); a link inside one cell always bends so it is
+// seen. The same rule draws links in the pictures (sudokit.render.scene.link_path).
+const BENDS = [0, 0.2, -0.2, 0.35, -0.35, 0.5, -0.5, 0.7, -0.7];
+const CELL_BENDS = [0.9, -0.9, 1.4, -1.4];
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function bezier(p0, c, p1, t) {
+  const u = 1 - t;
+  return [u * u * p0[0] + 2 * u * t * c[0] + t * t * p1[0], u * u * p0[1] + 2 * u * t * c[1] + t * t * p1[1]];
+}
+
+function linkPath(p1, p2, obstacles, n, spot) {
+  const length = Math.hypot(p2[0] - p1[0], p2[1] - p1[1]);
+  if (length < 1e-9) return null;
+  const nx = -(p2[1] - p1[1]) / length;
+  const ny = (p2[0] - p1[0]) / length;
+  const mx = (p1[0] + p2[0]) / 2;
+  const my = (p1[1] + p2[1]) / 2;
+  let best = null;
+  let bestCost = Infinity;
+  for (const bend of spot ? CELL_BENDS.map((b) => (b * spot) / length) : BENDS) {
+    const c = [mx + nx * bend * length, my + ny * bend * length];
+    let cost = Math.abs(bend) * 0.01;
+    for (let i = 2; i < 19; i++) {
+      const [x, y] = bezier(p1, c, p2, i / 20);
+      if (x < 0 || y < 0 || x > n || y > n) cost += 0.5;
+      for (const [ox, oy, r] of obstacles) if ((x - ox) ** 2 + (y - oy) ** 2 < r * r) cost += 1;
+    }
+    if (cost < bestCost) {
+      best = bend === 0 ? null : c;
+      bestCost = cost;
+    }
+    if (cost < 0.5) break;
+  }
+  return best;
+}
+
+function drawLinks(step, values, masks) {
+  const svg = $("links");
+  const g = state.geometry;
+  const n = g.size;
+  svg.setAttribute("viewBox", `0 0 ${n} ${n}`);
+  svg.replaceChildren();
+  const links = step ? step.links || [] : [];
+  if (!links.length) return;
+  const cw = candidateWidth(n);
+  const rows = Math.ceil(n / cw);
+  const spotOf = (s, d) => [(s % n) + ((d - 1) % cw + 0.5) / cw, Math.floor(s / n) + (Math.floor((d - 1) / cw) + 0.5) / rows];
+  const radius = 0.46 / Math.max(cw, rows);
+  const obstacles = [];
+  for (let s = 0; s < values.length; s++) {
+    if (values[s]) obstacles.push([(s % n) + 0.5, Math.floor(s / n) + 0.5, 0.3]);
+    else if (masks) for (let d = 1; d <= n; d++) if (masks[s] & (1 << (d - 1))) obstacles.push([...spotOf(s, d), radius * 0.8]);
+  }
+  const defs = document.createElementNS(SVG_NS, "defs");
+  const marker = document.createElementNS(SVG_NS, "marker");
+  marker.setAttribute("id", "link-head");
+  marker.setAttribute("viewBox", "0 0 10 10");
+  marker.setAttribute("refX", "9");
+  marker.setAttribute("refY", "5");
+  marker.setAttribute("markerWidth", "5");
+  marker.setAttribute("markerHeight", "5");
+  marker.setAttribute("orient", "auto-start-reverse");
+  const head = document.createElementNS(SVG_NS, "path");
+  head.setAttribute("d", "M0,0 L10,5 L0,10 z");
+  head.setAttribute("class", "link-head");
+  marker.appendChild(head);
+  defs.appendChild(marker);
+  svg.appendChild(defs);
+  const width = Math.max(0.03, 1.6 / 52);
+  for (const [[s1, d1], [s2, d2], strong] of links) {
+    const p1 = spotOf(s1, d1);
+    const p2 = spotOf(s2, d2);
+    const others = obstacles.filter(([x, y]) => !(x === p1[0] && y === p1[1]) && !(x === p2[0] && y === p2[1]));
+    const control = linkPath(p1, p2, others, n, s1 === s2 ? 1 / Math.max(cw, rows) : 0);
+    const trim = radius * (s1 === s2 ? 0.85 : 1.05);
+    const toward = (p, q) => {
+      const len = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+      return [p[0] + ((q[0] - p[0]) / len) * trim, p[1] + ((q[1] - p[1]) / len) * trim];
+    };
+    const a = toward(p1, control || p2);
+    const b = toward(p2, control || p1);
+    const f = (x) => x.toFixed(3);
+    const path = document.createElementNS(SVG_NS, "path");
+    path.setAttribute(
+      "d",
+      control ? `M${f(a[0])},${f(a[1])} Q${f(control[0])},${f(control[1])} ${f(b[0])},${f(b[1])}` : `M${f(a[0])},${f(a[1])} L${f(b[0])},${f(b[1])}`
+    );
+    path.setAttribute("class", strong ? "link strong" : "link weak");
+    path.setAttribute("stroke-width", String(width));
+    if (!strong) path.setAttribute("stroke-dasharray", `${width * 3} ${width * 2}`);
+    path.setAttribute("marker-end", "url(#link-head)");
+    path.dataset.from = `${s1}:${d1}`;
+    path.dataset.to = `${s2}:${d2}`;
+    svg.appendChild(path);
   }
 }
 
@@ -254,34 +588,101 @@ function onBoardKey(e) {
   }
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const s = state.selected;
-  if (["Backspace", "Delete", "0", ".", " "].includes(e.key)) {
+  if (e.key === "Backspace") {
+    // like a text field: clear this cell, or the one before when this one is empty
+    e.preventDefault();
+    if (!state.values[s] && s > 0) state.selected = s - 1;
+    setCell(state.selected, 0);
+    return;
+  }
+  if (["Delete", "0", ".", " "].includes(e.key)) {
     e.preventDefault();
     setCell(s, 0);
     return;
   }
-  if (e.key.length === 1) {
-    const d = state.geometry.symbols.indexOf(e.key.toUpperCase()) + 1;
+  // Shift+digit pencils a candidate: read the key's position, since Shift changes its character
+  const typed = e.shiftKey && /^(Digit|Numpad)[0-9]$/.test(e.code) ? e.code.slice(-1) : e.key;
+  if (typed.length === 1) {
+    const d = state.geometry.symbols.indexOf(typed.toUpperCase()) + 1;
     if (d > 0) {
       e.preventDefault();
-      setCell(s, d);
+      if (state.pencil || e.shiftKey) toggleMark(s, d);
+      else {
+        setCell(s, d);
+        if (state.values[s] === d) state.selected = Math.min(s + 1, state.values.length - 1);
+        render();
+      }
     }
   }
 }
 
+function onPageKey(e) {
+  // undo and redo anywhere but in a text field
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+  if (e.target.closest && e.target.closest("input, textarea, select")) return;
+  const key = e.key.toLowerCase();
+  if (key === "z" && !e.shiftKey) undo();
+  else if (key === "y" || (key === "z" && e.shiftKey)) redo();
+  else return;
+  e.preventDefault();
+}
+
 function setCell(s, d) {
   if (state.kind[s] === "given" && state.values[s] && d !== state.values[s]) {
-    setStatus(`${state.geometry.labels[s]} is a given of the loaded puzzle (Clear to start over)`, "error");
+    setStatus(`${cellName(s)} is a given of the loaded puzzle (Clear to start over)`, "error");
     return;
   }
+  if (state.values[s] === d) return;
+  record();
+  const old = state.values[s];
   state.values[s] = d;
   state.kind[s] = d ? (state.kind[s] === "given" ? "given" : "entry") : "";
+  if (d) placeInMasks(s, d);
+  else clearInMasks(s, old);
   changed();
   const bad = conflicts(state.values);
   if (bad.size) {
-    setStatus(`Conflict: ${[...bad].map((x) => state.geometry.labels[x]).join(", ")}`, "error");
+    const cells = [...bad].sort((a, b) => a - b);
+    setStatus(`Conflict: ${cells.map((x) => cellName(x)).join(", ")}`, "error");
   } else {
-    setStatus(`${state.values.filter((v) => v).length} digits on the board`, "");
+    const count = state.values.filter((v) => v).length;
+    setStatus(`${count} ${count === 1 ? "digit" : "digits"} on the board`, "");
   }
+}
+
+function toggleMark(s, d) {
+  if (state.values[s]) {
+    setStatus(`${cellName(s)} holds a digit: clear it to pencil candidates`, "error");
+    return;
+  }
+  record();
+  if (!state.masks) state.masks = state.values.map(() => 0); // pencil marks start from a clean sheet
+  state.masks[s] ^= 1 << (d - 1);
+  if (!state.showCands) {
+    state.showCands = true;
+    $("candidates-toggle").setAttribute("aria-pressed", "true");
+  }
+  closeSteps();
+  render();
+  const on = state.masks[s] & (1 << (d - 1));
+  setStatus(`${on ? "Pencilled" : "Removed"} ${state.geometry.symbols[d - 1]} ${on ? "in" : "from"} ${cellName(s)}`, "pencil");
+}
+
+function togglePencil() {
+  state.pencil = !state.pencil;
+  render();
+  setStatus(state.pencil ? "Pencil marks: digits you type add or remove candidates" : "Digits you type fill cells", "");
+  $("board").focus();
+}
+
+function fillCandidates() {
+  record();
+  state.masks = computedMasks(state.values);
+  state.showCands = true;
+  $("candidates-toggle").setAttribute("aria-pressed", "true");
+  closeSteps();
+  render();
+  setStatus("Every empty cell holds the digits no peer holds", "");
 }
 
 // ---- actions -------------------------------------------------------------------------------
@@ -302,6 +703,7 @@ async function solve() {
       timeout: "Gave up (time limit)",
     };
     if (result.solution) {
+      record();
       for (let s = 0; s < state.values.length; s++) {
         if (!state.values[s]) {
           state.values[s] = result.solution[s];
@@ -316,15 +718,15 @@ async function solve() {
 }
 
 function clearSolved() {
-  let any = false;
-  for (let s = 0; s < state.values.length; s++) {
-    if (state.kind[s] === "solved") {
-      state.values[s] = 0;
-      state.kind[s] = "";
-      any = true;
-    }
+  const solved = state.kind.map((k, s) => (k === "solved" ? s : -1)).filter((s) => s >= 0);
+  if (!solved.length) return;
+  record();
+  for (const s of solved) {
+    state.values[s] = 0;
+    state.kind[s] = "";
   }
-  if (any) changed();
+  if (state.masks) for (const s of solved) state.masks[s] = cellMask(state.values, s);
+  changed();
 }
 
 async function count() {
@@ -336,42 +738,94 @@ async function count() {
   });
 }
 
-async function refreshCandidates() {
-  const result = await api("/api/candidates", request());
-  state.masks = result.candidates.map((ds) => ds.reduce((m, d) => m | (1 << (d - 1)), 0));
-  for (let s = 0; s < state.values.length; s++) if (state.values[s]) state.masks[s] = 0;
-  render();
-}
-
 async function toggleCandidates() {
   state.showCands = !state.showCands;
   $("candidates-toggle").setAttribute("aria-pressed", String(state.showCands));
-  if (state.showCands && !state.masks) {
-    await busy("Finding candidates", async () => {
-      await refreshCandidates();
-      setStatus("Candidates shown", "");
-    });
-  }
+  if (state.showCands && !state.masks) state.masks = computedMasks(state.values);
   render();
+  setStatus(state.showCands ? "Candidates shown" : "Candidates hidden", "");
+}
+
+function givenValues() {
+  // the puzzle itself: its givens, or every digit when the puzzle was typed in
+  const any = state.kind.some((k) => k === "given");
+  return state.values.map((v, s) => (!any || state.kind[s] === "given" ? v : 0));
+}
+
+async function puzzleTrouble() {
+  // What is wrong with the puzzle itself, asked once per puzzle: {stop, text}, or null when it has one
+  // solution. `stop` means no step can be shown (empty board, clashing givens, no solution).
+  const values = givenValues();
+  const line = puzzleLine(values);
+  const key = `${state.variant} ${line}`;
+  if (state.checked.has(key)) return state.checked.get(key);
+  let trouble = null;
+  if (!values.some((v) => v)) {
+    trouble = { stop: true, text: "The board is empty: type, paste or open a puzzle first" };
+  } else {
+    const check = await api("/api/check", { puzzle: line, variant: state.variant });
+    if (check.conflicts.length) {
+      const clash = names(check.conflicts[0].message);
+      trouble = { stop: true, text: `This puzzle has no solution: its givens contradict each other (${clash})` };
+    } else {
+      const result = await api("/api/solve", { puzzle: line, variant: state.variant });
+      if (result.status === "no_solution") {
+        trouble = {
+          stop: true,
+          text: "This puzzle has no solution: no digit repeats, but its givens cannot all hold at once, so there is no step to show",
+        };
+      } else if (result.status === "multiple") {
+        trouble = {
+          stop: false,
+          text: "This puzzle has several solutions, so hints leave out the techniques that assume only one",
+        };
+      }
+    }
+  }
+  state.checked.set(key, trouble);
+  return trouble;
+}
+
+function speak(message) {
+  // an error as a page user reads it: a call stopped at its time limit says so in words
+  const late = /^(solve|count|hint|explain|generate|rate): gave up after (.+)$/.exec(message || "");
+  if (late) {
+    const what = { explain: "explanation", generate: "generator", solve: "solver", count: "count" }[late[1]] || late[1];
+    return `Stopped: the ${what} took longer than ${late[2]}, the server's limit`;
+  }
+  return sentence(message);
+}
+
+function sentence(text) {
+  text = names(text || "");
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 async function hint() {
   await busy("Looking for a step", async () => {
+    const trouble = await puzzleTrouble();
+    if (trouble && trouble.stop) {
+      setStatus(trouble.text, "unsolvable");
+      return;
+    }
     const body = request();
-    if (state.masks) body.candidates = state.masks;
+    const masks = hintMasks();
+    if (masks) body.candidates = masks;
     const result = await api("/api/hint", body);
     if (!result.step) {
-      setStatus(result.message, "stuck");
+      setStatus(sentence(result.message), "stuck");
       return;
     }
     openSteps([result.step], "hint");
-    setStatus("Next step found: read it below, then apply it or close it", "hint");
+    const note = trouble ? `${trouble.text}. ` : "";
+    setStatus(`${note}Next step found: read it below, then apply it or close it`, "hint");
   });
 }
 
 function applyHint() {
   const step = state.steps && state.steps[state.stepIndex];
   if (!step) return;
+  record();
   const g = state.geometry;
   const masks = step.masks.slice();
   for (const [s, d] of step.eliminations || []) masks[s] &= ~(1 << (d - 1));
@@ -387,20 +841,27 @@ function applyHint() {
     state.showCands = true;
     $("candidates-toggle").setAttribute("aria-pressed", "true");
   }
-  setStatus(`Applied: ${step.explanation}`, "applied");
+  setStatus(`Applied: ${names(step.explanation)}`, "applied");
   render();
+  saveToAddress();
 }
 
 async function explainAll() {
   await busy("Explaining", async () => {
+    const trouble = await puzzleTrouble();
+    if (trouble && trouble.stop) {
+      setStatus(trouble.text, "unsolvable");
+      return;
+    }
     const result = await api("/api/explain", request());
     if (!result.steps.length) {
-      setStatus(result.message || "no step to explain", "stuck");
+      setStatus(sentence(result.message || "no step to explain"), "stuck");
       return;
     }
     openSteps(result.steps, "explain");
     const rating = result.rating !== null && result.rating !== undefined ? ` (rating ${result.rating})` : "";
-    setStatus(result.message + rating, result.solved ? "explained" : "stuck");
+    const note = trouble ? `${trouble.text}. ` : "";
+    setStatus(note + sentence(result.message) + rating, result.solved ? "explained" : "stuck");
   });
 }
 
@@ -431,7 +892,7 @@ function showStep() {
     state.stepMode === "hint"
       ? `Hint: ${step.technique}`
       : `Step ${state.stepIndex + 1} of ${state.steps.length}: ${step.technique}`;
-  $("explanation").textContent = step.explanation;
+  $("explanation").textContent = names(step.explanation);
   updateStepButtons();
   render();
 }
@@ -447,16 +908,48 @@ function updateStepButtons() {
   }
 }
 
-async function loadText(text, name) {
-  await busy("Reading", async () => {
-    const result = await api("/api/parse", { text, name: name || "", variant: state.variant });
+async function loadText(text, name, index) {
+  index = index || 0;
+  await busy(index ? `Reading puzzle ${index + 1}` : "Reading", async () => {
+    const result = await api("/api/parse", { text, name: name || "", variant: state.variant, index });
     setGeometry(result.geometry, result.variant);
     syncVariantMenu();
     loadValues(result.values, "given");
-    const more = result.found > 1 ? ` (puzzle 1 of ${result.found >= 1000 ? "1000+" : result.found})` : "";
-    const clash = result.conflicts.length ? `; conflict: ${result.conflicts[0].message}` : "";
-    setStatus(`Loaded ${result.givens} givens${more}${clash}`, result.conflicts.length ? "error" : "loaded");
+    state.file = result.found > 1 ? { text, name: name || "", found: result.found, index } : null;
+    $("puzzle-number").blur();
+    showFileNav();
+    const from = name ? ` from ${name}` : "";
+    const which = state.file ? `Puzzle ${index + 1} of ${foundText(result.found)}${from}: ` : `Loaded${from}: `;
+    const clash = result.conflicts.length ? `; conflict: ${names(result.conflicts[0].message)}` : "";
+    setStatus(`${which}${result.givens} givens${clash}`, result.conflicts.length ? "error" : "loaded");
   });
+}
+
+function foundText(found) {
+  return found >= 1000 ? "1000+" : String(found);
+}
+
+function showFileNav() {
+  const f = state.file;
+  $("file-nav").hidden = !f;
+  if (!f) return;
+  $("puzzle-counter").textContent = `${f.index + 1} / ${foundText(f.found)}`;
+  $("file-name").textContent = f.name;
+  $("puzzle-number").value = String(f.index + 1);
+  $("puzzle-number").max = String(f.found);
+  $("prev-puzzle").disabled = state.busy || f.index === 0;
+  $("next-puzzle").disabled = state.busy || (f.found < 1000 && f.index >= f.found - 1);
+}
+
+function goToPuzzle(index) {
+  const f = state.file;
+  if (!f || index === f.index || !Number.isInteger(index)) return;
+  if (index < 0 || (f.found < 1000 && index >= f.found)) {
+    setStatus(`The file holds puzzles 1 to ${foundText(f.found)}`, "error");
+    $("puzzle-number").value = String(f.index + 1);
+    return;
+  }
+  loadText(f.text, f.name, index);
 }
 
 function syncVariantMenu() {
@@ -478,6 +971,7 @@ async function changeVariant() {
       state.values = keep;
       state.kind = kinds;
     }
+    state.file = null;
     changed();
     setStatus(`${entry.label}`, "");
   });
@@ -487,6 +981,7 @@ async function generate() {
   await busy("Generating", async () => {
     const body = { variant: state.variant, size: state.geometry.size, difficulty: $("difficulty").value };
     const result = await api("/api/generate", body);
+    state.file = null;
     setGeometry(result.geometry, result.variant);
     syncVariantMenu();
     loadValues(result.values, "given");
@@ -498,7 +993,7 @@ async function generate() {
 async function rate() {
   await busy("Rating", async () => {
     const result = await api("/api/rate", request());
-    setStatus(`Rating: ${result.summary}`, "rated");
+    setStatus(`Rating: ${names(result.summary)}`, "rated");
   });
 }
 
@@ -573,6 +1068,8 @@ async function start() {
     $("file").value = "";
   });
   $("clear").addEventListener("click", () => {
+    state.file = null;
+    showFileNav();
     loadValues(new Array(state.values.length).fill(0), "");
     setStatus("Board cleared: type a puzzle, paste one, or open a file", "");
   });
@@ -595,11 +1092,33 @@ async function start() {
   $("generate").addEventListener("click", generate);
   $("rate").addEventListener("click", rate);
   $("save-svg").addEventListener("click", saveSvg);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("pencil").addEventListener("click", togglePencil);
+  $("fill-cands").addEventListener("click", fillCandidates);
+  $("notation").addEventListener("click", () => setNotation(state.notation === "rc" ? "A1" : "rc"));
+  $("prev-puzzle").addEventListener("click", () => goToPuzzle(state.file.index - 1));
+  $("next-puzzle").addEventListener("click", () => goToPuzzle(state.file.index + 1));
+  $("puzzle-number").addEventListener("change", () => goToPuzzle(Number($("puzzle-number").value) - 1));
+  document.addEventListener("keydown", onPageKey);
+  window.addEventListener("hashchange", () => {
+    state.file = null;
+    showFileNav();
+    loadFromAddress();
+  });
 
+  let notation = "A1";
+  try {
+    notation = localStorage.getItem("sudokit-notation") || "A1";
+  } catch (e) {
+    /* storage may be off */
+  }
+  setNotation(notation);
   const result = await api("/api/geometry", { variant: "standard", size: 9 });
   setGeometry(result.geometry, result.variant);
   render();
   setStatus("Type a puzzle into the grid, paste one, or open a file", "ready");
+  await loadFromAddress();
   document.body.dataset.ready = "true";
 }
 
