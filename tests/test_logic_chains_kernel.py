@@ -15,13 +15,23 @@ from sudokit.logic import (
 from sudokit.logic.state import State
 
 
+def conflicts(gr: chains.Graph, v: int) -> int:
+    """The candidates that cannot be true with ``v`` (same cell, or same digit in a peer)."""
+    return gr.in_cell[v] | gr.same_digit[v]
+
+
+def weak_next(gr: chains.Graph, v: int) -> list[int]:
+    """Candidates weakly linked to ``v`` in the graph's mode, in increasing order."""
+    return chains.bit_numbers(gr.same_digit[v] if gr.mode in ("x", "y") else conflicts(gr, v))
+
+
 def plain_find_chain(state: State, mode: str, max_nodes: int):
     """Reference: a breadth-first search from every start, node by node (the search before the kernel)."""
     gr = chains.Graph(state, mode)
     best = None
     limit = max_nodes
     for a in gr.nodes:
-        conf_a = gr.conflicts(a)
+        conf_a = conflicts(gr, a)
         if not gr.strong[a] or not conf_a:
             continue
         parent = {(a, False): None}
@@ -31,12 +41,12 @@ def plain_find_chain(state: State, mode: str, max_nodes: int):
         while frontier and depth < limit and found is None:
             nxt = []
             for v, on in frontier:
-                for w in gr.weak_next(v) if on else gr.strong[v]:
+                for w in weak_next(gr, v) if on else gr.strong[v]:
                     if (w, not on) in parent:
                         continue
                     parent[(w, not on)] = (v, on)
                     nxt.append((w, not on))
-                    elim = conf_a & gr.conflicts(w) & ~(1 << a) & ~(1 << w)
+                    elim = conf_a & conflicts(gr, w) & ~(1 << a) & ~(1 << w)
                     if not on and depth + 1 >= 4 and w != a and elim:
                         key, chain = (w, True), []
                         while key is not None:

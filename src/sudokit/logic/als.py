@@ -6,7 +6,6 @@ every ``z`` of both lose ``z``. Works on every geometry."""
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
@@ -17,31 +16,11 @@ from sudokit.logic.step import Step
 MAX_SIZE = 4
 
 
-def almost_locked_sets(state: State) -> list[tuple[frozenset[int], int, int]]:
-    """``(cells, candidates mask, unit)`` of every ALS up to :data:`MAX_SIZE` cells, unit by unit, smaller sets
-    first; a set already listed under an earlier unit is left out. (:func:`als_xz` lists them with a numba
-    kernel in the same order.)"""
-    g, c = state.g, state.cands
-    seen: set[frozenset[int]] = set()
-    out = []
-    for u, unit in enumerate(g.units):
-        empty = [s for s in unit if c[s]]
-        for k in range(1, min(MAX_SIZE, len(empty) - 1) + 1):
-            for combo in combinations(empty, k):
-                mask = 0
-                for s in combo:
-                    mask |= c[s]
-                cells = frozenset(combo)
-                if mask.bit_count() == k + 1 and cells not in seen:
-                    seen.add(cells)
-                    out.append((cells, mask, u))
-    return out
-
-
 def als_xz(state: State) -> Step | None:
-    """The first ALS-XZ elimination found: pairs of sets in the order of :func:`almost_locked_sets`, then
-    ``x`` and ``z`` in increasing order. Numba kernels list the sets and search the pairs over cell bitsets;
-    only the pair found is written out."""
+    """The first ALS-XZ elimination found: pairs of sets (unit by unit, smaller sets first, in combination
+    order; a set already listed under an earlier unit is left out), then ``x`` and ``z`` in increasing
+    order. Numba kernels list the sets and search the pairs over cell bitsets; only the pair found is written
+    out."""
     from sudokit.logic import als_kernel, state_arrays
 
     g, c = state.g, state.cands

@@ -1,5 +1,5 @@
 """numba kernels of ALS-XZ (:mod:`sudokit.logic.als`): :func:`als_sets` lists the almost locked sets in the
-order of ``als.almost_locked_sets``, :func:`als_xz_search` finds the first pair that removes something.
+order ``als.als_xz`` takes them, :func:`als_xz_search` finds the first pair that removes something.
 
 Cell sets are rows of ``W`` 64-bit words (``W = ceil(n_cells / 64)``); candidate masks are int64 with bit
 ``d - 1`` for digit ``d``."""
@@ -14,7 +14,7 @@ from sudokit.bits import any_and, combo_union, first_combo, low_bit, lowest_bit,
 
 @njit(cache=True)
 def als_sets(cands, units, units_of, max_size, n_words):
-    """``als.almost_locked_sets`` in compiled code, in the same order: for each unit, its sets of ``k`` empty
+    """The almost locked sets of the candidates ``cands``: for each unit, its sets of ``k`` empty
     cells (``k`` from 1 to ``max_size``, and below the unit's number of empty cells) with ``k + 1``
     candidates, in combination order; a set already listed under an earlier unit is left out. Returns (cells
     as rows of ``n_words`` 64-bit words, candidate masks, units, member cells padded with -1)."""

@@ -60,7 +60,6 @@ class Graph:
         self.cand_array = state_arrays.arrays(state)[1]  # the same, for the kernels (shared by the state)
         self.memo = state.memo  # shares the mode-free parts between the state's graphs
         self.mode = mode
-        self._weak: dict[int, list[int]] = {}
         self._link_words: tuple | None = None
 
     @cached_property
@@ -156,17 +155,6 @@ class Graph:
             )
             self._link_words = (strong, weak, conf)
         return self._link_words
-
-    def conflicts(self, v: int) -> int:
-        return self.in_cell[v] | self.same_digit[v]
-
-    def weak_next(self, v: int) -> list[int]:
-        """Candidates weakly linked to ``v`` (in increasing order; the list is shared, do not modify)."""
-        out = self._weak.get(v)
-        if out is None:
-            bits = self.same_digit[v] if self.mode in ("x", "y") else self.in_cell[v] | self.same_digit[v]
-            out = self._weak[v] = bit_numbers(bits)
-        return out
 
 
 def graph(state: State, mode: str) -> Graph:

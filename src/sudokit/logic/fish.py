@@ -78,6 +78,8 @@ def _fin_tables(g: Geometry) -> tuple:
     """Per-geometry tables of :func:`finned_fish`, rows as base first, then columns: (base, cover units,
     cover line of each cell, band masks, box of each base line in each cover band, cover index of each cell,
     base lines (as indices into base) of each band of boxes). Needs rectangular boxes."""
+    if g.box_rows is None or g.box_cols is None:
+        raise ValueError(f"finned fish need rectangular boxes; {g.name} has none")
     index_of = {u: i for i, u in enumerate(g.cols)} | {u: i for i, u in enumerate(g.rows)}
     out = []
     for base, cover_units, cover_of, band in (

@@ -195,7 +195,7 @@ def _notation(state: State, nodes: list[int], strong: list[bool]) -> str:
     n = state.g.size
     out = []
     run: list[str] = []
-    cell = None
+    cell = -1
     for i, v in enumerate(nodes):
         s, d = divmod(v, n)
         sym = "" if i == 0 else ("=" if strong[i - 1] else "-")
@@ -226,42 +226,43 @@ def _step(state: State, loop: Loop) -> Step:
     cands = [(v // n, v % n + 1) for v in nodes]
     links = [(cands[i], cands[i + 1], strong[i]) for i in range(len(strong))]
     rating = round(BASE + length_penalty(loop.length), 1)
-    where = dict(cells=sorted({s for s, _ in cands}), candidates=cands[:-1], links=links, rating=rating)
     written = _notation(state, nodes, strong)
-    if loop.kind == "continuous":
-        elim = [divmod(v, n) for v in bit_numbers(loop.removed)]
-        elim = [(s, d + 1) for s, d in elim]
+
+    def step(placements: list[tuple[int, int]], eliminations: list[tuple[int, int]], explanation: str) -> Step:
         return Step(
-            "Continuous Nice Loop",
-            eliminations=elim,
-            explanation=(
-                f"Continuous Nice Loop {written}: each link holds exactly one true candidate, so "
-                f"{text.removals(state, elim)}"
-            ),
-            **where,
+            f"{'Continuous' if loop.kind == 'continuous' else 'Discontinuous'} Nice Loop",
+            placements=placements,
+            eliminations=eliminations,
+            cells=sorted({s for s, _ in cands}),
+            candidates=cands[:-1],
+            links=links,
+            explanation=explanation,
+            rating=rating,
+        )
+
+    if loop.kind == "continuous":
+        elim = [(s, d + 1) for s, d in (divmod(v, n) for v in bit_numbers(loop.removed))]
+        return step(
+            [],
+            elim,
+            f"Continuous Nice Loop {written}: each link holds exactly one true candidate, so "
+            f"{text.removals(state, elim)}",
         )
     (s, d) = cands[0]
     if loop.kind == "true":
-        return Step(
-            "Discontinuous Nice Loop",
-            placements=[(s, d)],
-            explanation=(
-                f"Discontinuous Nice Loop {written}: if {state.label(s)} were not {d} the loop would make it {d}, "
-                f"so {text.placements(state, [(s, d)])}"
-            ),
-            **where,
+        return step(
+            [(s, d)],
+            [],
+            f"Discontinuous Nice Loop {written}: if {state.label(s)} were not {d} the loop would make it {d}, "
+            f"so {text.placements(state, [(s, d)])}",
         )
-    elim = [divmod(v, n) for v in bit_numbers(loop.removed)]
-    elim = [(c, e + 1) for c, e in elim]
+    elim = [(c, e + 1) for c, e in (divmod(v, n) for v in bit_numbers(loop.removed))]
     (sa, da), (sw, dw) = cands[1], cands[-2]
-    return Step(
-        "Discontinuous Nice Loop",
-        eliminations=elim,
-        explanation=(
-            f"Discontinuous Nice Loop {written}: {d} in {state.label(s)} would rule itself out ({state.label(sa)} is "
-            f"{da} or {state.label(sw)} is {dw}), so {text.removals(state, elim)}"
-        ),
-        **where,
+    return step(
+        [],
+        elim,
+        f"Discontinuous Nice Loop {written}: {d} in {state.label(s)} would rule itself out ({state.label(sa)} is "
+        f"{da} or {state.label(sw)} is {dw}), so {text.removals(state, elim)}",
     )
 
 

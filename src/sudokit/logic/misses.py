@@ -23,6 +23,8 @@ from sudokit.logic.step import Step
 MAX_MISSES = 100_000
 
 _misses: set[tuple] = set()
+
+
 def digit_cells(state: State) -> list[tuple[int, int, int]]:
     """``[d] -> (geometry, cells with candidate d, cells holding d)`` (bitsets) for the state, computed once
     per state (the key of a miss: a geometry's hash is computed once, and equal geometries share misses)."""

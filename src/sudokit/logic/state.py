@@ -113,12 +113,6 @@ class State:
     def digits(self, cell: int) -> tuple[int, ...]:
         return digits_of(self.cands[cell])
 
-    def has(self, cell: int, d: int) -> bool:
-        return bool(self.cands[cell] >> (d - 1) & 1)
-
-    def sees(self, a: int, b: int) -> bool:
-        return b in self.g.peer_sets[a]
-
     def empty_cells(self) -> list[int]:
         vals = self.values
         return [s for s in range(self.g.n_cells) if not vals[s]]
@@ -158,7 +152,7 @@ class State:
         date rather than rebuilt: a step removes a few candidates, and the solver asks for the table again at
         once."""
         pos = self._pos
-        before = self.cands[:] if pos is not None else None
+        before = self.cands[:] if pos is not None else []
         for cell, d in step.placements:
             if not self.values[cell]:
                 self.place(cell, d)
