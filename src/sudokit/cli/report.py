@@ -43,21 +43,3 @@ class BadEntries:
                 self.count += report_bad_entry(entry, clash)
                 continue
             yield entry
-
-
-def logic_uniqueness(grid: Grid, wanted: bool) -> bool:
-    """Whether the logic commands may use uniqueness techniques on ``grid``.
-
-    A puzzle without a solution stops the command (message on stderr, exit 1); one with several solutions is
-    explained without uniqueness techniques, with a note on stderr."""
-    from sudokit.rating import not_proper
-
-    why = not_proper(grid)
-    if why is None:
-        return wanted
-    if why.endswith("no solution"):
-        click.echo(f"sudokit: {why}", err=True)
-        raise SystemExit(1)
-    if wanted:
-        click.echo(f"sudokit: note: {why}; techniques that assume a unique solution are left out", err=True)
-    return False

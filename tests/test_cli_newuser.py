@@ -1,0 +1,136 @@
+"""Issue 17, as a new user meets sudokit: every input answered right or refused clearly.
+
+rate with a puzzle beyond the techniques, pencil marks as the logic's start, the story of empty, complete
+and unsolvable grids, plurals, error lines, time limits of the generator, pictures."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from sudokit.cli import main
+from sudokit.formats import format_pencilmark, parse_grid
+from sudokit.grid import Candidates
+from sudokit.logic import State, explain, hint
+
+EASY = ".5.7.3.6...7...8.....816.......3......5...1..73..4..869.6...2.484.572.93...4.9..."
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+SOLVED = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+EMPTY = "." * 81
+#: beyond every technique here (the issue's example): SE 20.0
+BEYOND = "..29..1..3....6..........43.......5625..4......78.52....9.8....12....8..7..2...9."
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+# ---- 1. rate never loses a batch to one puzzle ------------------------------------------------
+def test_band_of_a_puzzle_logic_does_not_finish():
+    from sudokit.cli.commands.rate import _band
+
+    assert _band(20.0, solved=False) == "beyond"
+    assert _band(2.6) == "2.5-3.9"
+
+
+def test_rate_batch_with_a_puzzle_beyond_the_techniques_keeps_every_line(tmp_path):
+    f = tmp_path / "p.txt"
+    f.write_text(f"{EASY}\n{BEYOND}\n{EASY}\n")
+    result = run("rate", str(f), "--fast", "--no-progress")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("1: ") and lines[2].startswith("3: ")
+    assert lines[1].startswith("2: 20.0/") and "beyond these techniques" in lines[1]
+    assert "3 puzzles" in result.output and "beyond" in result.output.split("SE rating:")[1]
+
+
+# ---- 2. pencil marks are the state logic starts from ------------------------------------------
+def _marks_after_first_elimination() -> tuple[Candidates, object]:
+    """The pencil marks of PUZZLE once its path's first elimination step is made, and that step."""
+    state = State.from_grid(parse_grid(PUZZLE))
+    for step in explain(PUZZLE).steps:
+        state.apply(step)
+        if step.eliminations and not step.placements:
+            masks = tuple(1 << (v - 1) if v else m for v, m in zip(state.values, state.cands))
+            return Candidates(state.g, masks), step
+    raise AssertionError("no elimination step")
+
+
+def test_hint_from_pencil_marks_never_repeats_an_elimination_made():
+    marks, made = _marks_after_first_elimination()
+    api = hint(marks)
+    assert api is not None and api.explanation != made.explanation
+    assert not set(made.eliminations) & set(api.eliminations)
+    line = format_pencilmark(marks)
+    for args in (("hint", line, "--from", "pencilmark"), ("hint", "-", "--from", "pencilmark")):
+        result = run(*args, input=line + "\n")
+        assert result.exit_code == 0, result.output
+        assert result.output.strip() == api.explanation  # the CLI and the API agree on the same state
+    assert hint(line).explanation == api.explanation  # a pencilmark string is read as marks too
+
+
+def test_explain_and_rate_start_from_pencil_marks(tmp_path):
+    marks, _ = _marks_after_first_elimination()
+    f = tmp_path / "marks.txt"
+    f.write_text(format_pencilmark(marks) + "\n")
+    path = explain(marks)
+    out = run("explain", str(f), "--json")
+    assert out.exit_code == 0, out.output
+    assert len(json.loads(out.output)["steps"]) == len(path.steps) < len(explain(PUZZLE).steps)
+    rated = run("rate", str(f), "--json", "--fast")
+    assert json.loads(rated.output)["steps"] == len(path.steps)
+
+
+def test_marks_that_remove_the_solution_have_no_solution():
+    from sudokit.rating import not_proper
+
+    grid = parse_grid(PUZZLE)
+    cands = list(Candidates.of(grid).masks)
+    cands[1] &= ~(1 << 0)  # A2 is 1 in the only solution
+    why = not_proper(Candidates(grid.geometry, tuple(cands)))
+    assert why is not None and why.startswith("the puzzle has no solution") and "A2" in why
+    result = run("hint", format_pencilmark(Candidates(grid.geometry, tuple(cands))), "--from", "pencilmark")
+    assert result.exit_code == 1 and "no solution" in result.output
+
+
+# ---- 9. one story for empty, complete and unsolvable grids -------------------------------------
+@pytest.mark.parametrize("command", ["hint", "explain", "rate"])
+def test_empty_grid_is_refused_alike(command):
+    result = run(command, EMPTY)
+    assert result.exit_code == 1
+    assert "the grid is empty" in result.output
+
+
+@pytest.mark.parametrize("command", ["hint", "explain"])
+def test_complete_grid_is_said_alike(command):
+    result = run(command, SOLVED)
+    assert result.exit_code == 0
+    assert result.output.strip() == "The grid is already complete: nothing to do."
+
+
+def test_rate_of_a_complete_grid_names_no_empty_hardest_step():
+    result = run("rate", SOLVED, "--fast")
+    assert result.exit_code == 0
+    hardest = next(line for line in result.output.splitlines() if line.startswith("hardest step:"))
+    assert hardest.split(":", 1)[1].strip()
+
+
+def test_stuck_logic_is_said_alike_and_exits_1():
+    sentence = "Logic is stuck: no technique here applies, so the next step needs a guess."
+    # a state where no technique applies: the pencil marks of the beyond-techniques puzzle at its path's end
+    state = State.from_grid(parse_grid(BEYOND))
+    for step in explain(BEYOND).steps:
+        state.apply(step)
+    stuck = Candidates(state.g, tuple(1 << (v - 1) if v else m for v, m in zip(state.values, state.cands)))
+    h = run("hint", format_pencilmark(stuck), "--from", "pencilmark")
+    e = run("explain", BEYOND)
+    assert h.exit_code == e.exit_code == 1
+    assert sentence in h.output and sentence in e.output
+
+
+def test_counts_are_in_the_right_number():
+    from sudokit.words import plural
+
+    assert plural(1, "digit") == "1 digit" and plural(2, "guess") == "2 guesses" and plural(0, "step") == "0 steps"
