@@ -134,3 +134,37 @@ def test_counts_are_in_the_right_number():
     from sudokit.words import plural
 
     assert plural(1, "digit") == "1 digit" and plural(2, "guess") == "2 guesses" and plural(0, "step") == "0 steps"
+
+
+# ---- 7. one error line for click's errors and a busy port --------------------------------------
+@pytest.mark.parametrize(
+    ("args", "wanted"),
+    [
+        (("solv", PUZZLE), "sudokit: error: no such command 'solv'; did you mean 'solve'?"),
+        (("solve", "--cont", PUZZLE), "sudokit: error: solve: no such option '--cont'. Did you mean '--count'?"),
+        (("rules", "reproduc"), "sudokit: error: rules: no such command 'reproduc'; did you mean 'reproduce'?"),
+        (("hint", "--level", "5", PUZZLE), "sudokit: error: hint: invalid value for '--level'"),
+        (("show", "ab\ncd"), "sudokit: error: ab\\ncd: no such file"),
+    ],
+)
+def test_usage_errors_are_one_line_with_exit_2(args, wanted):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith(wanted), result.stderr
+
+
+def test_serve_on_a_busy_port_is_one_error_line():
+    import socket
+
+    pytest.importorskip("uvicorn")
+    busy = socket.socket()
+    busy.bind(("127.0.0.1", 0))
+    busy.listen()
+    try:
+        result = run("serve", "--port", str(busy.getsockname()[1]))
+    finally:
+        busy.close()
+    assert result.exit_code == 2
+    assert result.stdout == "" and len(result.stderr.splitlines()) == 1
+    assert "cannot listen on 127.0.0.1:" in result.stderr and "in use" in result.stderr
