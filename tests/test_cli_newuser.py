@@ -168,3 +168,47 @@ def test_serve_on_a_busy_port_is_one_error_line():
     assert result.exit_code == 2
     assert result.stdout == "" and len(result.stderr.splitlines()) == 1
     assert "cannot listen on 127.0.0.1:" in result.stderr and "in use" in result.stderr
+
+
+# ---- 6. the generator's time limit holds inside an attempt; impossible clue counts fail at once -------
+def test_too_few_clues_fail_at_once():
+    from sudokit.errors import SudokitError
+    from sudokit.generate import Generator
+    from sudokit.geometry import standard
+
+    with pytest.raises(SudokitError, match="at least 17 clues"):
+        Generator(standard(), clues=10)
+    Generator(standard(), clues="10-20")  # a range that reaches 17 is fine
+    result = run("generate", "--clues", "10")
+    assert result.exit_code == 2 and "at least 17 clues" in result.stderr
+
+
+def test_digging_stops_at_the_deadline_with_the_unique_puzzle_so_far():
+    import numpy as np
+
+    from sudokit.generate import TimeLimitReached, dig, random_solution
+    from sudokit.geometry import for_size
+
+    g = for_size(16)
+    rng = np.random.default_rng(3)
+    solution = random_solution(g, rng)
+    with pytest.raises(TimeLimitReached) as stop:
+        dig(solution, g, rng, deadline=0.0)  # long past: not one uniqueness count is started
+    assert np.array_equal(stop.value.partial, solution)
+
+
+def test_time_limit_strikes_inside_an_attempt(monkeypatch):
+    """A clock that moves one second per reading: the limit passes in the middle of the first dig, which
+    must stop there (before, the attempt ran to the end whatever the limit) and give the unique puzzle so far."""
+    import itertools
+
+    import sudokit.generate as generate
+    from sudokit.engine import count_solutions
+    from sudokit.geometry import for_size
+
+    ticks = itertools.count()
+    monkeypatch.setattr(generate.time, "perf_counter", lambda: float(next(ticks)))
+    found = generate.Generator(for_size(16), seed=2, time_limit=60).one()
+    assert found.extra.get("minimal") is False
+    assert 0 < found.puzzle.givens < 256
+    assert count_solutions(found.puzzle, limit=2) == 1

@@ -10,6 +10,7 @@ import sys
 import click
 
 from sudokit.cli.inputs import variant_option
+from sudokit.words import plural
 
 OUTPUT_FORMATS = ("line", "grid", "sdk", "ss", "csv")
 CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty", "Rating", "Measure")
@@ -49,7 +50,13 @@ CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty"
 @click.option("--format", "-f", "fmt", type=click.Choice(OUTPUT_FORMATS), default="line", show_default=True)
 @click.option("--with-solution", is_flag=True, help="Also print each puzzle's solution.")
 @click.option("--with-rating", is_flag=True, help="Also print each puzzle's difficulty.")
-@click.option("--time-limit", default=60.0, show_default=True, type=float, help="Seconds allowed per puzzle.")
+@click.option(
+    "--time-limit",
+    default=60.0,
+    show_default=True,
+    type=click.FloatRange(0, min_open=True),
+    help="Seconds allowed per puzzle (a puzzle still digging then is printed unique but not minimal).",
+)
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
 def command(
     count: int,
@@ -69,6 +76,10 @@ def command(
     progress: bool | None,
 ) -> None:
     """Generate puzzles with exactly one solution, minimal unless --clues stops the digging early.
+
+    --time-limit holds inside each puzzle's work: a request that cannot be met in time is an error, and a
+    puzzle still being dug (16x16 and 25x25 dig for a long time) is printed as it is, unique but not minimal,
+    with a note on stderr. Fewer clues than a board is proven to need (17 on 9x9) fail at once.
 
     Output is one puzzle per line by default; with --with-solution a line reads PUZZLE:1:SOLUTION
     (tdoku's layout, which `sudokit` reads back), and --with-rating adds a `# level` comment.
@@ -94,12 +105,19 @@ def command(
         method=method,
         time_limit=time_limit,
     )
+    _load_engine(geometry)  # the time limit is for the puzzles, not for loading the compiled kernels
     show_bar = progress if progress is not None else (count > 1 and sys.stderr.isatty())
     if fmt == "csv":
         click.echo(",".join(CSV_HEADER))
     bar = _progress(count) if show_bar else None
     try:
         for i, found in enumerate(gen.puzzles(count)):
+            if found.extra.get("minimal") is False:
+                click.echo(
+                    f"sudokit: note: puzzle {i + 1}: the time limit stopped the digging at "
+                    f"{plural(found.clues, 'clue')}: it has one solution but is not minimal",
+                    err=True,
+                )
             if with_rating and found.rating is None and found.unique is not False:
                 found.rating = measure_difficulty(found.puzzle)
             if fmt != "csv" and i and fmt != "line":
@@ -110,6 +128,15 @@ def command(
     finally:
         if bar is not None:
             bar.stop()
+
+
+def _load_engine(geometry) -> None:
+    """Run the engine's counter once on an empty board, so numba loads (or compiles) it before the clock runs."""
+    import numpy as np
+
+    from sudokit.engine import count_array
+
+    count_array(np.zeros(geometry.n_cells, dtype=np.uint8), geometry, 1)
 
 
 def _progress(total: int):
