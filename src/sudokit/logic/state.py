@@ -126,6 +126,10 @@ class State:
     def label(self, cell: int) -> str:
         return self.g.label(cell)
 
+    def sym(self, d: int) -> str:
+        """Digit ``d`` as the board writes it: ``5``, or ``C`` for 12 on a 16x16 board."""
+        return self.g.symbols[d - 1]
+
     def unit_name(self, u: int) -> str:
         return self.g.unit_names[u]
 
