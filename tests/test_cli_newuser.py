@@ -212,3 +212,83 @@ def test_time_limit_strikes_inside_an_attempt(monkeypatch):
     assert found.extra.get("minimal") is False
     assert 0 < found.puzzle.givens < 256
     assert count_solutions(found.puzzle, limit=2) == 1
+
+
+# ---- 9. words: letters on big boards, plurals, the unit that repeats ------------------------------
+def test_16x16_explanations_write_digits_in_the_board_letters(data_dir):
+    import re
+
+    from sudokit.formats import read_puzzles
+
+    puzzle = next(iter(read_puzzles(data_dir / "sudoku16_janko.txt")))
+    symbols = puzzle.geometry.symbols
+    seen = 0
+    for step in explain(puzzle).steps:
+        for _, d in step.placements + step.eliminations:
+            if d >= 10:
+                seen += 1
+                words = re.sub(r"(row|column|box|region) \d+", "", step.explanation)  # unit names keep numbers
+                assert re.search(rf"(?<![\w]){d}(?!\d)", words) is None, step.explanation
+                assert re.search(rf"(?<![\w]){symbols[d - 1]}(?!\w)", step.explanation), step.explanation
+    assert seen
+
+
+def test_check_with_21_units_names_the_unit_and_digit_that_repeat():
+    swapped = SOLVED[:3] + SOLVED[4] + SOLVED[3] + SOLVED[5:]  # A4 and A5 swapped: column 4 holds 6 twice
+    result = run("check", "--units", "21", swapped)
+    assert result.exit_code == 1
+    assert "digit 6 twice in column 4 (A4, G4), unit C4" in result.output
+
+
+# ---- 10. pictures: jigsaw regions in the terminal, readable plots ------------------------------------
+JIGSAW = "111122333111222333411222333445552666444555666444855566777888996777888999777889999"
+
+
+def test_show_jigsaw_draws_the_region_boundaries():
+    from sudokit.geometry import from_name
+    from sudokit.grid import Grid
+    from sudokit.render.terminal import board_text, grid_text
+
+    result = run("show", "--no-color", "-V", f"jigsaw:{JIGSAW}", "." * 81)
+    assert result.exit_code == 0, result.output
+    lines = result.output.rstrip("\n").split("\n")
+    assert len(lines) == 17  # nine rows and eight lines of boundaries
+    assert lines[0].split("|")[0].count(".") == 4  # row 1: cells 1-4 are region 1, then a boundary
+    assert lines[1].split() == ["+---+", "|"]  # under A4 (region 1 above region 2); the A6|A7 boundary goes on
+    grid = Grid(from_name(f"jigsaw:{JIGSAW}"), (0,) * 81)
+    assert grid_text(grid).plain == board_text(grid)  # the coloured board has the same characters
+
+
+def test_plot_titles_name_the_measure_and_count_right(tmp_path, monkeypatch):
+    pytest.importorskip("matplotlib")
+    from sudokit.render import plots
+
+    f = tmp_path / "one.txt"
+    f.write_text(EASY + "\n")
+    out = tmp_path / "r.png"
+    result = run("plot", "ratings", str(f), "-o", str(out))
+    assert result.exit_code == 0 and result.stderr.startswith(f"wrote {out}: 1 puzzle")
+    figures = []
+    monkeypatch.setattr(plots, "_save", lambda fig, path: figures.append(fig))
+    run("plot", "ratings", str(f), "-o", str(out))
+    assert figures[0].axes[0].get_title().startswith("SE-style rating of 1 puzzle in ")
+
+
+def test_times_plot_labels_its_log_axis_without_overlap():
+    pytest.importorskip("matplotlib")
+    from sudokit.render.plots import times_plot
+
+    fig = times_plot([3e-6, 5e-6, 1.2e-5, 2.9e-5], [0, 1, 3, 0])
+    left = fig.axes[0]
+    fig.canvas.draw()
+    labels = [t for t in left.get_xticklabels(minor=True) if t.get_text()]
+    assert not labels  # minor ticks carry no labels
+    shown = [
+        t
+        for t in left.get_xticklabels()
+        if t.get_text() and left.get_xlim()[0] <= t.get_position()[0] <= left.get_xlim()[1]
+    ]
+    boxes = [t.get_window_extent() for t in shown]
+    assert len(boxes) >= 2
+    assert all(a.x1 < b.x0 for a, b in zip(boxes, boxes[1:]))  # no two labels touch
+    assert "µs" in left.get_xlabel()
