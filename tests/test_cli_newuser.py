@@ -292,3 +292,28 @@ def test_times_plot_labels_its_log_axis_without_overlap():
     assert len(boxes) >= 2
     assert all(a.x1 < b.x0 for a, b in zip(boxes, boxes[1:]))  # no two labels touch
     assert "µs" in left.get_xlabel()
+
+
+# ---- 11. the notebook is committed with its pictures; CI writes no fixed /tmp file -------------------
+def test_the_committed_notebook_shows_its_outputs():
+    from pathlib import Path
+
+    import nbformat
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "sudoku_story.ipynb"
+    assert path.stat().st_size < 1_000_000  # pictures, not megabytes
+    nb = nbformat.read(path, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code and all(c.outputs and c.execution_count for c in code)  # run top to bottom, outputs kept
+    outputs = [o for c in code for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    data = [o.data for o in outputs if o.output_type in ("execute_result", "display_data")]
+    assert sum("image/svg+xml" in d for d in data) >= 6 and sum("image/png" in d for d in data) == 1
+    assert "/work/" not in path.read_text() and "/tmp/" not in path.read_text()  # no machine's paths
+
+
+def test_ci_script_writes_no_fixed_tmp_file():
+    from pathlib import Path
+
+    script = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text()
+    assert "/tmp" not in script and "mktemp" in script
