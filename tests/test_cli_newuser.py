@@ -130,6 +130,11 @@ def test_stuck_logic_is_said_alike_and_exits_1():
     assert sentence in h.output and sentence in e.output
 
 
+def test_generate_names_an_unknown_size_in_the_right_number():
+    result = run("generate", "--size", "1")
+    assert result.exit_code == 2 and "--size 1: no board has 1 digit (sizes: 4, 6" in result.stderr
+
+
 def test_counts_are_in_the_right_number():
     from sudokit.words import plural
 

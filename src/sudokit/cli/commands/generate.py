@@ -88,6 +88,12 @@ def command(
     from sudokit.geometry import for_size, from_name
 
     if size is not None:
+        from sudokit.errors import SudokitError
+        from sudokit.geometry import BOX_SHAPES
+
+        if size not in BOX_SHAPES:
+            known = ", ".join(str(n) for n in sorted(BOX_SHAPES))
+            raise SudokitError(f"--size {size}: no board has {plural(size, 'digit')} (sizes: {known})")
         geometry = from_name(variant or "standard", size * size)
     else:
         geometry = from_name(variant) if variant else for_size(9)
