@@ -322,3 +322,8 @@ def test_ci_script_writes_no_fixed_tmp_file():
 
     script = (Path(__file__).resolve().parents[1] / ".ci" / "run").read_text()
     assert "/tmp" not in script and "mktemp" in script
+
+
+def test_version_is_one_line_even_without_an_installed_package():
+    result = run("--version")
+    assert result.exit_code == 0 and result.output.strip().endswith("version 0.1.0")

@@ -19,6 +19,7 @@ import sys
 
 import click
 
+from sudokit import __version__
 from sudokit.errors import SudokitError
 
 EXIT_USER_ERROR = 2
@@ -104,6 +105,6 @@ def fail(message: str) -> None:
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="sudokit")
+@click.version_option(version=__version__, prog_name="sudokit")
 def main() -> None:
     """Sudoku as a constraint-satisfaction problem: solve, count, check, explain, rate, generate."""
