@@ -58,6 +58,8 @@ class LazyGroup(click.Group):
             names = _subcommand_names(ctx)
             if message.startswith("no such command") and ctx is not None and isinstance(ctx.command, click.Group):
                 message = _no_such_command(ctx, message.split("'")[1] if "'" in message else "", names)
+            elif isinstance(exc, click.NoSuchOption) and not exc.possibilities:
+                message = f"{message.rstrip('.')} ({' '.join(['sudokit', *names])} --help lists them)"
             fail(f"{' '.join(names)}: {message}" if names else message)
         except click.Abort:
             click.echo("Aborted!", err=True)
