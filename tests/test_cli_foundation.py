@@ -87,7 +87,7 @@ def test_convert_skips_and_reports_a_bad_line_but_keeps_the_rest(run_cli, tmp_pa
         (["show", "data/top95"], "data/top95: no such file"),
         (["show", "puzzles"], "puzzles: no such file, and too short to be a puzzle"),
         (["show", "--variant", "hexagonal", PUZZLE], "unknown variant 'hexagonal'"),
-        (["convert", PUZZLE, "--to", "pdf"], "Invalid value for '--to'"),
+        (["convert", PUZZLE, "--to", "pdf"], "convert: invalid value for '--to'"),
     ],
 )
 def test_user_errors_are_one_line_with_exit_code_2(run_cli, args, message):

@@ -106,4 +106,4 @@ def test_plot_ratings_leaves_out_improper_puzzles_and_says_so(run_cli, tmp_path)
     path.write_text(f"{several}\n{proper}\n")
     result = run_cli("plot", "ratings", str(path), "-o", str(tmp_path / "er.png"))
     assert result.exit_code == 0, result.stderr
-    assert "1 puzzles, 1 left out (no er value" in result.stderr
+    assert "1 puzzle, 1 left out (no er value" in result.stderr

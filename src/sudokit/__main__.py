@@ -2,4 +2,4 @@
 
 from sudokit.cli import main
 
-main()
+main(prog_name="sudokit")

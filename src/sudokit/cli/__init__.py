@@ -11,6 +11,7 @@ exit with status 2; never a traceback.
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import os
 import pkgutil
@@ -18,6 +19,7 @@ import sys
 
 import click
 
+from sudokit import __version__
 from sudokit.errors import SudokitError
 
 EXIT_USER_ERROR = 2
@@ -39,6 +41,31 @@ class LazyGroup(click.Group):
         module = importlib.import_module(f"sudokit.cli.commands.{name.replace('-', '_')}")
         return module.command
 
+    def main(self, *args, standalone_mode: bool = True, **kwargs):
+        """Run the command; click's usage errors (an unknown option or command, a bad value) become one
+        ``sudokit: error:`` line with exit status 2 instead of click's usage block."""
+        if not standalone_mode:
+            return super().main(*args, standalone_mode=False, **kwargs)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:  # bare ``sudokit``: the help, as click prints it
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            message = exc.format_message()
+            message = message[:1].lower() + message[1:]
+            ctx = getattr(exc, "ctx", None)
+            names = _subcommand_names(ctx)
+            if message.startswith("no such command") and ctx is not None and isinstance(ctx.command, click.Group):
+                message = _no_such_command(ctx, message.split("'")[1] if "'" in message else "", names)
+            elif isinstance(exc, click.NoSuchOption) and not exc.possibilities:
+                message = f"{message.rstrip('.')} ({' '.join(['sudokit', *names])} --help lists them)"
+            fail(f"{' '.join(names)}: {message}" if names else message)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -54,13 +81,32 @@ class LazyGroup(click.Group):
             fail(str(exc))
 
 
+def _subcommand_names(ctx: click.Context | None) -> list[str]:
+    """The names of the subcommands a context is in (``["rules", "prove"]``), not the program's."""
+    names = []
+    while ctx is not None and ctx.parent is not None:
+        names.insert(0, ctx.info_name)
+        ctx = ctx.parent
+    return names
+
+
+def _no_such_command(ctx: click.Context, name: str, names: list[str]) -> str:
+    """``no such command 'solv'; did you mean 'solve'?`` (or where the commands are listed)."""
+    close = difflib.get_close_matches(name, ctx.command.list_commands(ctx), n=1, cutoff=0.6)
+    if close:
+        return f"no such command {name!r}; did you mean {close[0]!r}?"
+    return f"no such command {name!r} ({' '.join(['sudokit', *names])} --help lists them)"
+
+
 def fail(message: str) -> None:
-    """Print ``sudokit: error: message`` to stderr and exit with status 2."""
+    """Print ``sudokit: error: message`` to stderr and exit with status 2. The message stays on one line:
+    control characters an argument brought in (a newline in a pasted puzzle) are written escaped, as ``\\n``."""
+    message = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in message)
     click.echo(f"sudokit: error: {message}", err=True)
     sys.exit(EXIT_USER_ERROR)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="sudokit")
+@click.version_option(version=__version__, prog_name="sudokit")
 def main() -> None:
     """Sudoku as a constraint-satisfaction problem: solve, count, check, explain, rate, generate."""

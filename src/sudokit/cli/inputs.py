@@ -81,6 +81,11 @@ def _checked(entries: Iterator[Entry], variant: str | None, source: str) -> Iter
 
 def one_puzzle(arg: str, variant: str | None = None, fmt: str = "auto", strict: bool = False):
     """The single puzzle of an argument (a file must hold exactly one); errors raise ParseError."""
+    return one_entry(arg, variant, fmt, strict).grid
+
+
+def one_entry(arg: str, variant: str | None = None, fmt: str = "auto", strict: bool = False) -> Entry:
+    """The single entry of an argument, with its pencil marks when the layout carries them."""
     source = open_puzzles(arg, variant, fmt, strict)
     first = None
     for entry in source.entries:
@@ -91,7 +96,7 @@ def one_puzzle(arg: str, variant: str | None = None, fmt: str = "auto", strict: 
         first = entry
     if first is None:
         raise SudokitError(f"{source.source}: no puzzle found")
-    return first.grid
+    return first
 
 
 # ---- options shared by commands -------------------------------------------------------------

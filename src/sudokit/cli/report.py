@@ -43,22 +43,3 @@ class BadEntries:
                 self.count += report_bad_entry(entry, clash)
                 continue
             yield entry
-
-
-def logic_uniqueness(grid: Grid, wanted: bool) -> bool:
-    """Whether the logic commands may use uniqueness techniques on ``grid``.
-
-    A puzzle without a solution stops the command (message on stderr, exit 1); one with several solutions is
-    explained without uniqueness techniques, with a note on stderr."""
-    from sudokit.logic.rating import check_proper
-    from sudokit.result import Status
-
-    check = check_proper(grid)
-    if check.proper:
-        return wanted
-    if check.status is Status.NO_SOLUTION:
-        click.echo(f"sudokit: {check.why}", err=True)
-        raise SystemExit(1)
-    if wanted:
-        click.echo(f"sudokit: note: {check.why}; techniques that assume a unique solution are left out", err=True)
-    return False

@@ -44,6 +44,24 @@ OLD_DIFFICULTY_NAMES = {"expert": "unfair"}
 #: Generators: ``dig`` (random grid, remove orbits while unique) and ``norvig`` (the seed's random_puzzle).
 METHODS = ("dig", "norvig")
 
+#: The fewest clues a puzzle of a standard board can have and still be unique, where it is proven: 4x4 and
+#: 6x6 by exhaustive search, 9x9 by McGuire, Tugemann & Civario (2012, no 16-clue puzzle exists). Asking
+#: for fewer fails at once instead of at the time limit.
+MIN_CLUES: dict[int, int] = {4: 4, 6: 8, 9: 17}
+
+
+class TimeLimitReached(SudokitError):
+    """The deadline passed inside an attempt; ``partial`` is the unique puzzle dug so far, if any."""
+
+    def __init__(self, partial: np.ndarray | None = None) -> None:
+        super().__init__("the time limit was reached")
+        self.partial = partial
+
+
+def _check_deadline(deadline: float | None, partial: np.ndarray | None = None) -> None:
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeLimitReached(partial)
+
 
 @dataclass
 class Generated:
@@ -111,8 +129,9 @@ def _pick_symmetry(symmetry: str, rng: np.random.Generator) -> str:
 
 
 # ---- solution grids ------------------------------------------------------------------------------
-def random_solution(geometry: Geometry, rng: np.random.Generator) -> np.ndarray:
-    """A random complete grid of ``geometry`` as a uint8 array.
+def random_solution(geometry: Geometry, rng: np.random.Generator, deadline: float | None = None) -> np.ndarray:
+    """A random complete grid of ``geometry`` as a uint8 array (:class:`TimeLimitReached` past ``deadline``, a
+    :func:`time.perf_counter` time, between tries).
 
     A few random digits are placed (each consistent with its peers), the engine completes them, and a
     random symmetry of the geometry (relabelling, band/row/stack/column shuffles, ...) spreads the
@@ -124,6 +143,7 @@ def random_solution(geometry: Geometry, rng: np.random.Generator) -> np.ndarray:
     g = geometry
     peers = g.peers
     while True:
+        _check_deadline(deadline)
         values = np.zeros(g.n_cells, dtype=np.uint8)
         for s in rng.permutation(g.n_cells)[: g.size]:
             used = {int(values[p]) for p in peers[s]}
@@ -144,11 +164,13 @@ def dig(
     rng: np.random.Generator,
     symmetry: str = "none",
     stop_at: int | None = None,
+    deadline: float | None = None,
 ) -> np.ndarray:
     """Remove clue orbits of ``solution`` in random order while the puzzle stays unique.
 
     Stops early once at most ``stop_at`` givens are left; otherwise no orbit can be removed at the end
-    (a minimal puzzle when ``symmetry`` is ``none``).
+    (a minimal puzzle when ``symmetry`` is ``none``). Past ``deadline`` (a :func:`time.perf_counter` time,
+    checked before each uniqueness count) it raises :class:`TimeLimitReached` with the unique puzzle so far.
     """
     from sudokit.engine import count_array
 
@@ -158,6 +180,7 @@ def dig(
     for k in rng.permutation(len(groups)):
         if stop_at is not None and clues <= stop_at:
             break
+        _check_deadline(deadline, values)
         orbit = groups[k]
         saved = [values[s] for s in orbit]
         for s in orbit:
@@ -260,7 +283,9 @@ class Generator:
     whose minimal puzzle still has more than ``hi`` givens are tried again. ``pattern`` fills a given
     clue pattern instead of digging (HoDoKu's "pattern" mode): random solutions are tried until the
     pattern's cells make a unique puzzle. ``difficulty`` keeps only puzzles of that level.
-    ``time_limit`` (seconds, per puzzle) turns a hopeless request into a clear :class:`SudokitError`.
+    ``time_limit`` (seconds, per puzzle) holds inside an attempt too (checked before each uniqueness count):
+    a hopeless request becomes a clear :class:`SudokitError`; when only a minimal puzzle was asked for, the
+    unique puzzle dug so far is returned with ``extra["minimal"] = False`` (large boards dig for minutes).
     """
 
     geometry: Geometry = field(default_factory=standard)
@@ -287,6 +312,13 @@ class Generator:
         self._mask = parse_pattern(self.pattern, self.geometry) if self.pattern else None
         if self.clues and not 0 <= self.clues[0] <= self.geometry.n_cells:
             raise SudokitError(f"a {self.geometry.size}x{self.geometry.size} board has {self.geometry.n_cells} cells")
+        fewest = MIN_CLUES.get(self.geometry.size) if self.geometry.is_standard else None
+        if self.clues and self.method == "dig" and fewest is not None and self.clues[1] < fewest:
+            n = self.geometry.size
+            raise SudokitError(
+                f"a {n}x{n} puzzle with one solution has at least {fewest} clues (proven); "
+                f"{self.clues[1]} cannot be reached"
+            )
 
     def puzzles(self, count: int | None = None) -> Iterator[Generated]:
         """``count`` puzzles (endless when None)."""
@@ -299,23 +331,45 @@ class Generator:
         """The next puzzle that meets every setting; :class:`SudokitError` past the time limit."""
         if self.method == "norvig":
             return self._norvig()
-        start = time.perf_counter()
+        deadline = time.perf_counter() + self.time_limit
         attempts = 0
         while True:
             attempts += 1
-            found = self._attempt()
+            try:
+                found = self._attempt(deadline)
+            except TimeLimitReached as stop:
+                found = self._cut_short(stop.partial)
+                if found is None:
+                    raise SudokitError(self._give_up_message(attempts)) from None
+                found.attempts = attempts
+                return found
             if found is not None and self._difficulty_ok(found):
                 found.attempts = attempts
                 return found
-            if time.perf_counter() - start > self.time_limit:
+            if time.perf_counter() > deadline:
                 raise SudokitError(self._give_up_message(attempts))
 
+    def _cut_short(self, partial: np.ndarray | None) -> Generated | None:
+        """The puzzle dug when the time limit struck, when nothing but a minimal puzzle was asked for: it is
+        unique (digging only removes clues while the puzzle stays unique) but not minimal, which
+        ``extra["minimal"]`` says. With a clue count, pattern or difficulty asked for: None."""
+        if partial is None or self.clues or self._mask is not None or self.difficulty or self.rating:
+            return None
+        if np.all(partial):  # not one clue removed yet: no puzzle at all
+            return None
+        g = self.geometry
+        solution = self._solution
+        found = Generated(Grid(g, tuple(int(v) for v in partial)), Grid(g, tuple(int(v) for v in solution)))
+        found.symmetry = self._symmetry
+        found.extra["minimal"] = False
+        return found
+
     # -- one try ---------------------------------------------------------------------------------
-    def _attempt(self) -> Generated | None:
+    def _attempt(self, deadline: float | None = None) -> Generated | None:
         g = self.geometry
         rng = self.rng
-        symmetry = _pick_symmetry(self.symmetry, rng)
-        solution = random_solution(g, rng)
+        symmetry = self._symmetry = _pick_symmetry(self.symmetry, rng)
+        solution = self._solution = random_solution(g, rng, deadline)
         if self._mask is not None:
             from sudokit.engine import count_array
 
@@ -328,7 +382,7 @@ class Generator:
             if self.clues is not None:
                 lo, hi = self.clues
                 stop_at = int(rng.integers(lo, hi + 1))
-            values = dig(solution, g, rng, symmetry, stop_at)
+            values = dig(solution, g, rng, symmetry, stop_at, deadline)
             clues = int(np.count_nonzero(values))
             if self.clues is not None and not self.clues[0] <= clues <= self.clues[1]:
                 return None

@@ -56,8 +56,9 @@ def als_xz(state: State) -> Step | None:
         candidates=[(s, d) for s in sorted(a | b) for d in digits_of(c[s])],
         explanation=(
             f"ALS-XZ: {text.cells(state, a)} ({state.unit_name(ua)}, "
-            f"{text.digit_set(digits_of(ma))}) and {text.cells(state, b)} ({state.unit_name(ub)}, "
-            f"{text.digit_set(digits_of(mb))}) share {x}, which only one of them can hold, so {z} "
+            f"{text.digit_set(digits_of(ma), state)}) and {text.cells(state, b)} ({state.unit_name(ub)}, "
+            f"{text.digit_set(digits_of(mb), state)}) share {state.sym(x)}, which only one of them can hold, so "
+            f"{state.sym(z)} "
             f"is in one of them: {text.removals(state, elim)}"
         ),
     )

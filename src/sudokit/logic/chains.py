@@ -211,7 +211,7 @@ def _describe(state: State, chain: list[int]) -> str:
         s, d = divmod(v, n)
         if i:
             parts.append(" = " if i % 2 else " - ")
-        parts.append(f"{state.label(s)}({d + 1})")
+        parts.append(f"{state.label(s)}({state.sym(d + 1)})")
     return "".join(parts)
 
 
@@ -239,7 +239,8 @@ def _chain_step(state: State, mode: str, max_nodes: int) -> Step | None:
         links=links,
         rating=round(_BASE[mode] + length_penalty(len(chain)), 1),
         explanation=(
-            f"{name} {_describe(state, chain)}: {state.label(a[0])} is {a[1]} or {state.label(z[0])} is {z[1]}, "
+            f"{name} {_describe(state, chain)}: {state.label(a[0])} is {state.sym(a[1])} or {state.label(z[0])} is "
+            f"{state.sym(z[1])}, "
             f"so {text.removals(state, elim)}"
         ),
     )
@@ -324,7 +325,8 @@ def _colour_step(state: State, d: int, groups, elim, why: str, links) -> Step:
         candidates=[(s, d) for s in a + b],
         links=links,
         explanation=(
-            f"Simple colouring on {d}: one of {{{text.cells(state, a)}}} and {{{text.cells(state, b)}}} holds "
-            f"every {d}; {why}: {text.removals(state, elim)}"
+            f"Simple colouring on {state.sym(d)}: one of {{{text.cells(state, a)}}} and {{{text.cells(state, b)}}} "
+            f"holds "
+            f"every {state.sym(d)}; {why}: {text.removals(state, elim)}"
         ),
     )

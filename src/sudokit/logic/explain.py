@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sudokit.grid import Grid
+from sudokit.grid import Candidates, Grid
 from sudokit.logic import registry
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
@@ -27,13 +27,27 @@ class Path:
         return max((s.rating for s in self.steps), default=0.0)
 
 
-def _as_state(puzzle: Grid | State | str) -> State:
+def read_start(text: str) -> Grid | Candidates:
+    """A puzzle string as logic reads it: a pencilmark line (n**3 characters, unless that is also a board's
+    cell count, as 64 is) gives its marks, anything else the grid."""
+    from sudokit.formats import parse_grid, parse_pencilmark
+    from sudokit.geometry import BOX_SHAPES
+
+    body = text.strip()
+    if len(body) in {n**3 for n in BOX_SHAPES} and len(body) not in {n * n for n in BOX_SHAPES}:
+        return parse_pencilmark(body)
+    return parse_grid(text)
+
+
+def _as_state(puzzle: Grid | Candidates | State | str) -> State:
+    """The state logic starts from: a grid's own candidates, or the pencil marks the user gives (a
+    :class:`Candidates`, or a pencilmark line as a string), never the givens' candidates instead."""
     if isinstance(puzzle, State):
         return puzzle.copy()
     if isinstance(puzzle, str):
-        from sudokit.formats import parse_grid
-
-        puzzle = parse_grid(puzzle)
+        puzzle = read_start(puzzle)
+    if isinstance(puzzle, Candidates):
+        return State.from_marks(puzzle)
     return State.from_grid(puzzle)
 
 
@@ -49,7 +63,7 @@ def next_step(state: State, techniques: list[registry.Technique] | None = None) 
     return None
 
 
-def explain(puzzle: Grid | State | str, uniqueness: bool = True, max_steps: int = 10_000) -> Path:
+def explain(puzzle: Grid | Candidates | State | str, uniqueness: bool = True, max_steps: int = 10_000) -> Path:
     """Solve by logic alone, easiest technique first, and return every step taken. ``uniqueness=False``
     leaves out the techniques that assume exactly one solution."""
     state = _as_state(puzzle)
@@ -69,7 +83,7 @@ def explain(puzzle: Grid | State | str, uniqueness: bool = True, max_steps: int 
     return path
 
 
-def hint(puzzle: Grid | State | str, level: int = 2, uniqueness: bool = True) -> Step | None:
+def hint(puzzle: Grid | Candidates | State | str, level: int = 2, uniqueness: bool = True) -> Step | None:
     """The next step. ``level=1`` is a gentle hint: the technique and where to look, nothing removed or
     placed; ``level=2`` (default) is the full step."""
     state = _as_state(puzzle)

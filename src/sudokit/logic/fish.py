@@ -67,7 +67,8 @@ def fish_step(state: State, d: int, combo: list[int]) -> Step:
         units=list(combo) + covers,
         candidates=[(s, d) for s in sorted(inside)],
         explanation=(
-            f"{name} on {d}: in {_names(state, combo)}, {d} can only go in {_names(state, covers)} "
+            f"{name} on {state.sym(d)}: in {_names(state, combo)}, {state.sym(d)} can only go in "
+            f"{_names(state, covers)} "
             f"({text.cells(state, inside)}): {text.removals(state, elim)}"
         ),
     )
@@ -216,7 +217,8 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
                         units=list(combo) + list(covers),
                         candidates=[(s, d) for s in sorted(inside)],
                         explanation=(
-                            f"{name} on {d}: in {_names(state, combo)}, {d} goes in {_names(state, covers)} "
+                            f"{name} on {state.sym(d)}: in {_names(state, combo)}, {state.sym(d)} goes in "
+                            f"{_names(state, covers)} "
                             f"({text.cells(state, body)}) or in the fin {text.cells(state, fins)}: "
                             f"{text.removals(state, elim)}"
                         ),

@@ -99,7 +99,8 @@ def _contradiction(state: State, locked: bool, name: str, base: float) -> Step |
         candidates=[(s, d)],
         rating=round(base + length_penalty(made + 2), 1),
         explanation=(
-            f"{name}: if {state.label(s)} were {d}, {made} forced placements would leave the grid with no valid "
+            f"{name}: if {state.label(s)} were {state.sym(d)}, {made} forced placements would leave the grid with "
+            f"no valid "
             f"completion, so {text.removals(state, [(s, d)])}"
         ),
     )
@@ -184,8 +185,8 @@ def _cell_forcing(state: State, locked: bool, name: str, base: float) -> Step | 
                     candidates=[(s, d) for d in state.digits(s)] + places,
                     rating=round(base + length_penalty(longest + 2), 1),
                     explanation=(
-                        f"{name}: whichever of {text.digit_set(state.digits(s))} {state.label(s)} takes, "
-                        f"{state.label(t)} ends up {v}, so {text.placements(state, places)}"
+                        f"{name}: whichever of {text.digit_set(state.digits(s), state)} {state.label(s)} takes, "
+                        f"{state.label(t)} ends up {state.sym(v)}, so {text.placements(state, places)}"
                     ),
                 )
     return None

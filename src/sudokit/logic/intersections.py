@@ -26,7 +26,7 @@ def _locked_step(state: State, u: int, d: int, v: int, name: str) -> Step:
         units=[u, v],
         candidates=[(s, d) for s in where],
         explanation=(
-            f"{name}: in {state.unit_name(u)}, {d} can only go in {text.cells(state, where)}, "
+            f"{name}: in {state.unit_name(u)}, {state.sym(d)} can only go in {text.cells(state, where)}, "
             f"all in {state.unit_name(v)}: {text.removals(state, elim)}"
         ),
     )
@@ -120,7 +120,7 @@ def direct(state: State, step: Step, where_single: str = "box") -> Step | None:
                     candidates=step.candidates + [(s, d)],
                     explanation=(
                         f"Direct {step.explanation[0].lower()}{step.explanation[1:]}; "
-                        f"then {d} can only go in {state.label(s)} in {state.unit_name(u)}"
+                        f"then {state.sym(d)} can only go in {state.label(s)} in {state.unit_name(u)}"
                     ),
                 )
     return None

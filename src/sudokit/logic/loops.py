@@ -200,12 +200,12 @@ def _notation(state: State, nodes: list[int], strong: list[bool]) -> str:
         s, d = divmod(v, n)
         sym = "" if i == 0 else ("=" if strong[i - 1] else "-")
         if s == cell:
-            run.append(sym + str(d + 1))
+            run.append(sym + state.sym(d + 1))
             continue
         if run:
             out.append(f"({''.join(run)}){state.label(cell)}")
             out.append(f" {sym} ")
-        run, cell = [str(d + 1)], s
+        run, cell = [state.sym(d + 1)], s
     out.append(f"({''.join(run)}){state.label(cell)}")
     return "".join(out)
 
@@ -253,16 +253,17 @@ def _step(state: State, loop: Loop) -> Step:
         return step(
             [(s, d)],
             [],
-            f"Discontinuous Nice Loop {written}: if {state.label(s)} were not {d} the loop would make it {d}, "
-            f"so {text.placements(state, [(s, d)])}",
+            f"Discontinuous Nice Loop {written}: if {state.label(s)} were not {state.sym(d)} the loop would make it "
+            f"{state.sym(d)}, so {text.placements(state, [(s, d)])}",
         )
     elim = [(c, e + 1) for c, e in (divmod(v, n) for v in bit_numbers(loop.removed))]
     (sa, da), (sw, dw) = cands[1], cands[-2]
     return step(
         [],
         elim,
-        f"Discontinuous Nice Loop {written}: {d} in {state.label(s)} would rule itself out ({state.label(sa)} is "
-        f"{da} or {state.label(sw)} is {dw}), so {text.removals(state, elim)}",
+        f"Discontinuous Nice Loop {written}: {state.sym(d)} in {state.label(s)} would rule itself out "
+        f"({state.label(sa)} is {state.sym(da)} or {state.label(sw)} is {state.sym(dw)}), "
+        f"so {text.removals(state, elim)}",
     )
 
 

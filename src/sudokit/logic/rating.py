@@ -15,9 +15,9 @@ from __future__ import annotations
 import math
 from dataclasses import asdict, dataclass, field
 
-from sudokit.grid import Grid
+from sudokit.grid import Candidates, Grid
 from sudokit.logic import registry
-from sudokit.logic.explain import Path, explain
+from sudokit.logic.explain import Path, explain, read_start
 from sudokit.result import Status
 
 LEVEL_CAPS = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
@@ -123,14 +123,17 @@ class ProperCheck:
         return self.status is Status.SOLVED
 
 
-def check_proper(puzzle: Grid) -> ProperCheck:
-    """Whether ``puzzle`` has exactly one solution, by the fast engine.
+def check_proper(puzzle: Grid | Candidates) -> ProperCheck:
+    """Whether ``puzzle`` has exactly one solution, by the fast engine. Pencil marks (:class:`Candidates`) count
+    the solutions that keep every digit among its cell's marks.
 
     Techniques that assume a unique solution (unique rectangles, BUG+1) can remove true digits from a puzzle
     with several solutions, and a rating only means something for a proper puzzle, so the logic commands and
     the web page ask first. Code branches on ``status``; ``why`` is for messages."""
     from sudokit.engine import count_solutions
 
+    if isinstance(puzzle, Candidates):
+        return _marks_check(puzzle)
     count = count_solutions(puzzle, limit=2)
     if count == 1:
         return ProperCheck(Status.SOLVED)
@@ -139,35 +142,88 @@ def check_proper(puzzle: Grid) -> ProperCheck:
     return ProperCheck(Status.MULTIPLE, "the puzzle has more than one solution")
 
 
-def not_proper(puzzle: Grid) -> str | None:
+def not_proper(puzzle: Grid | Candidates) -> str | None:
     """Why ``puzzle`` is not a proper puzzle (:attr:`ProperCheck.why`), or None when it has exactly one solution."""
     check = check_proper(puzzle)
     return None if check.proper else check.why
 
 
-def rate(puzzle: Grid | str, extras: bool = True, uniqueness: bool = True) -> Rating:
+def _marks_check(marks: Candidates, seconds: float = 10.0) -> ProperCheck:
+    """:func:`check_proper` of pencil marks: the engine solves the placed digits; when they have one solution it
+    must agree with the marks, else Norvig's search (which starts from any candidates) counts up to two."""
+    from sudokit.engine import solve
+    from sudokit.logic.state import State
+
+    state = State.from_marks(marks)
+    grid = state.to_grid()
+    if grid.conflicts() or state.is_broken():
+        return ProperCheck(Status.NO_SOLUTION, "the puzzle has no solution")
+    result = solve(grid, limit=2)
+    if result.count == 0:
+        return ProperCheck(Status.NO_SOLUTION, "the puzzle has no solution")
+    if result.count == 1:
+        g = marks.geometry
+        for s in g.cells:
+            d = result.solution.values[s]
+            if not marks.masks[s] >> (d - 1) & 1:
+                why = f"the puzzle has no solution: the pencil marks remove {g.symbols[d - 1]} from {g.label(s)}"
+                return ProperCheck(Status.NO_SOLUTION, why)
+        return ProperCheck(Status.SOLVED)
+    from sudokit.methods.norvig import _deep_recursion, assign, search
+    from sudokit.methods.runner import Budget, LimitReached
+
+    values = [1 << (v - 1) if v else m for v, m in zip(state.values, state.cands)]
+    ok = True
+    with _deep_recursion(grid.geometry.n_cells):
+        for s in grid.geometry.cells:
+            m = values[s]
+            if ok and m and not m & (m - 1):
+                ok = assign(values, s, m.bit_length(), grid.geometry)
+    found = 0
+    try:
+        for _ in search(values if ok else None, grid.geometry, Budget(time_limit=seconds)):
+            found += 1
+            if found == 2:
+                break
+    except LimitReached:
+        why = f"the pencil marks were not proved to have one solution within {seconds:g} s"
+        return ProperCheck(Status.TIMEOUT, why)
+    if found == 1:
+        return ProperCheck(Status.SOLVED)
+    if found == 0:
+        return ProperCheck(Status.NO_SOLUTION, "the puzzle has no solution")
+    return ProperCheck(Status.MULTIPLE, "the puzzle has more than one solution")
+
+
+def rate(puzzle: Grid | Candidates | str, extras: bool = True, uniqueness: bool = True) -> Rating:
     """All difficulty measures of ``puzzle``; ``extras`` adds Norvig's level and the engine's guesses.
 
+    Pencil marks (:class:`Candidates`) are rated from the marks themselves; Norvig's level and the engine's
+    guesses measure the placed digits (the engine does not take marks), so they are left out for marks.
     The rating assumes a proper puzzle (one solution); ``uniqueness=False`` leaves out the techniques that
     rely on it."""
     if isinstance(puzzle, str):
-        from sudokit.formats import parse_grid
-
-        puzzle = parse_grid(puzzle)
+        puzzle = read_start(puzzle)
     path = explain(puzzle, uniqueness=uniqueness)
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
-    hardest = max(path.steps, key=lambda s: s.rating).technique if path.steps else ""
+    if not path.solved:
+        hardest = "beyond these techniques"
+    elif path.steps:
+        hardest = max(path.steps, key=lambda s: s.rating).technique
+    else:
+        hardest = "none (the grid is complete)"
     counts: dict[str, int] = {}
     for s in path.steps:
         counts[s.technique] = counts.get(s.technique, 0) + 1
+    extras = extras and isinstance(puzzle, Grid)
     return Rating(
         er=er,
         ep=ep,
         ed=ed,
         score=score,
         level=level,
-        hardest=hardest if path.solved else "beyond these techniques",
+        hardest=hardest,
         solved=path.solved,
         steps=len(path.steps),
         norvig=norvig_level(puzzle) if extras else None,

@@ -59,10 +59,10 @@ def turbot_step(state: State, name: str, d: int, units: tuple[int, int], cells: 
         candidates=[(s, d) for s in (x, y, z, w)],
         links=[((x, d), (y, d), True), ((y, d), (z, d), False), ((z, d), (w, d), True)],
         explanation=(
-            f"{name} on {d}: {d} is in {state.label(x)} or {state.label(y)} "
+            f"{name} on {state.sym(d)}: {state.sym(d)} is in {state.label(x)} or {state.label(y)} "
             f"({state.unit_name(u1)}) and in {state.label(z)} or {state.label(w)} "
             f"({state.unit_name(u2)}); {state.label(y)} and {state.label(z)} see each other, "
-            f"so {state.label(x)} or {state.label(w)} is {d}: {text.removals(state, elim)}"
+            f"so {state.label(x)} or {state.label(w)} is {state.sym(d)}: {text.removals(state, elim)}"
         ),
     )
 
@@ -135,8 +135,9 @@ def _empty_rectangle_on(state: State, d: int) -> Step | None:
                                 units=[b, u],
                                 candidates=[(s, d) for s in where + [near, far]],
                                 explanation=(
-                                    f"Empty rectangle on {d} in {state.unit_name(b)} (its {d}s lie in "
-                                    f"{state.unit_name(r)} and {state.unit_name(col)}) with {d} at "
+                                    f"Empty rectangle on {state.sym(d)} in {state.unit_name(b)} (its "
+                                    f"{state.sym(d)}s lie in "
+                                    f"{state.unit_name(r)} and {state.unit_name(col)}) with {state.sym(d)} at "
                                     f"{state.label(near)} or {state.label(far)} in {state.unit_name(u)}: "
                                     f"{text.removals(state, elim)}"
                                 ),

@@ -23,7 +23,9 @@ def full_house(state: State) -> Step | None:
         cells=[s],
         units=[u],
         candidates=[(s, d)],
-        explanation=f"Full house: {state.label(s)} is the last empty cell of {state.unit_name(u)}: it is {d}",
+        explanation=(
+            f"Full house: {state.label(s)} is the last empty cell of {state.unit_name(u)}: it is {state.sym(d)}"
+        ),
     )
 
 
@@ -45,7 +47,7 @@ def _hidden_single(state: State, lines: bool, name: str) -> Step | None:
         cells=[s],
         units=[u],
         candidates=[(s, d)],
-        explanation=f"{name}: in {state.unit_name(u)}, {d} can only go in {state.label(s)}",
+        explanation=f"{name}: in {state.unit_name(u)}, {state.sym(d)} can only go in {state.label(s)}",
     )
 
 
@@ -73,5 +75,5 @@ def naked_single(state: State) -> Step | None:
         placements=[(s, d)],
         cells=[s],
         candidates=[(s, d)],
-        explanation=f"Naked single: {d} is the only candidate left in {state.label(s)}",
+        explanation=f"Naked single: {state.sym(d)} is the only candidate left in {state.label(s)}",
     )

@@ -11,7 +11,7 @@ from functools import lru_cache, reduce
 from operator import or_
 
 from sudokit.geometry import Geometry
-from sudokit.grid import Grid
+from sudokit.grid import Candidates, Grid
 from sudokit.grid import digits_of as _digits_of
 
 #: ``digits_of`` memoised: techniques convert the same few masks millions of times (tuples are immutable).
@@ -52,6 +52,18 @@ class State:
         """A state with given candidate masks (pencil marks); masks of placed cells are ignored."""
         return cls(g, list(values), [0 if v else m for v, m in zip(values, cands)])
 
+    @classmethod
+    def from_marks(cls, candidates: Candidates) -> State:
+        """The state of a grid given by its pencil marks (a pencilmark line, a candidate grid): a cell with one
+        mark that no peer shares is placed; every other cell keeps exactly its marks. A cell down to one mark
+        that a peer still shows (a naked single not yet played) stays open, so the marks are the state."""
+        g, masks = candidates.geometry, candidates.masks
+        values = [0] * g.n_cells
+        for s, m in enumerate(masks):
+            if m and not m & (m - 1) and not any(masks[p] & m for p in g.peers[s]):
+                values[s] = m.bit_length()
+        return cls.from_candidates(g, values, list(masks))
+
     def copy(self) -> State:
         new = State.__new__(State)
         new.g, new.values, new.cands, new._pos, new.memo = (
@@ -66,6 +78,10 @@ class State:
     # ---- queries ------------------------------------------------------------------------------
     def label(self, cell: int) -> str:
         return self.g.label(cell)
+
+    def sym(self, d: int) -> str:
+        """Digit ``d`` as the board writes it: ``5``, or ``C`` for 12 on a 16x16 board."""
+        return self.g.symbols[d - 1]
 
     def unit_name(self, u: int) -> str:
         return self.g.unit_names[u]

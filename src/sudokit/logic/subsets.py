@@ -48,7 +48,7 @@ def naked_step(state: State, combo: list[int]) -> Step:
         units=shared,
         candidates=[(s, d) for s in combo for d in digits_of(c[s])],
         explanation=(
-            f"Naked {_NAMES[k]} {text.digit_set(digits_of(union))} in {where} ({text.cells(state, combo)}): "
+            f"Naked {_NAMES[k]} {text.digit_set(digits_of(union), state)} in {where} ({text.cells(state, combo)}): "
             f"{text.removals(state, elim)}"
         ),
     )
@@ -97,7 +97,7 @@ def hidden_step(state: State, u: int, ds: tuple[int, ...]) -> Step:
         units=[u],
         candidates=[(s, d) for s in cells for d in ds if c[s] >> (d - 1) & 1],
         explanation=(
-            f"Hidden {_NAMES[k]} {text.digit_set(ds)} in {state.unit_name(u)} "
+            f"Hidden {_NAMES[k]} {text.digit_set(ds, state)} in {state.unit_name(u)} "
             f"({text.cells(state, cells)}): {text.removals(state, elim)}"
         ),
     )

@@ -12,9 +12,10 @@ def cells(state: State, cs: Iterable[int]) -> str:
     return ", ".join(state.label(s) for s in sorted(set(cs)))
 
 
-def digit_set(ds: Iterable[int]) -> str:
-    """``{2,3}``."""
-    return "{" + ",".join(str(d) for d in sorted(set(ds))) + "}"
+def digit_set(ds: Iterable[int], state: State | None = None) -> str:
+    """``{2,3}`` (in the board's symbols when ``state`` is given: ``{A,C}`` for 10 and 12 on 16x16)."""
+    show = str if state is None else state.sym
+    return "{" + ",".join(show(d) for d in sorted(set(ds))) + "}"
 
 
 def and_list(items: list[str]) -> str:
@@ -32,10 +33,10 @@ def removals(state: State, eliminations: list[tuple[int, int]]) -> str:
         by_digit.setdefault(d, []).append(cell)
     for d, cs in sorted(by_digit.items()):
         by_cells.setdefault(tuple(sorted(set(cs))), []).append(d)
-    parts = [f"{and_list([str(d) for d in ds])} from {cells(state, cs)}" for cs, ds in by_cells.items()]
+    parts = [f"{and_list([state.sym(d) for d in ds])} from {cells(state, cs)}" for cs, ds in by_cells.items()]
     return "remove " + "; ".join(parts)
 
 
 def placements(state: State, places: list[tuple[int, int]]) -> str:
     """``place 4 in C5``."""
-    return "; ".join(f"place {d} in {state.label(s)}" for s, d in places)
+    return "; ".join(f"place {state.sym(d)} in {state.label(s)}" for s, d in places)

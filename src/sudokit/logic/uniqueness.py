@@ -53,7 +53,7 @@ def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int
     xy = (1 << (x - 1)) | (1 << (y - 1))
     exact = [s for s in cells if c[s] == xy]
     extra = [s for s in cells if c[s] != xy]
-    name = f"{text.digit_set((x, y))} in {text.cells(state, cells)}"
+    name = f"{text.digit_set((x, y), state)} in {text.cells(state, cells)}"
     if len(exact) == 3:
         s = extra[0]
         elim = [(s, x), (s, y)]
@@ -82,7 +82,7 @@ def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int
                 (x, y),
                 elim,
                 4.6,
-                f"Unique rectangle {name}: {z} must be in {state.label(e0)} or {state.label(e1)}, so "
+                f"Unique rectangle {name}: {state.sym(z)} must be in {state.label(e0)} or {state.label(e1)}, so "
                 f"{text.removals(state, elim)}",
             )
     shared = [u for u in state.g.units_of[e0] if e1 in state.g.unit_sets[u]]
@@ -97,7 +97,7 @@ def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int
                     (x, y),
                     elim,
                     4.6,
-                    f"Unique rectangle {name}: {keep} must go in {state.label(e0)} or {state.label(e1)} "
+                    f"Unique rectangle {name}: {state.sym(keep)} must go in {state.label(e0)} or {state.label(e1)} "
                     f"({state.unit_name(u)}), so {text.removals(state, elim)}",
                 )
     return None
@@ -135,9 +135,9 @@ def ur3_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, in
     pseudo = (c[e0] | c[e1]) & ~xy
     others = [s for s in state.g.units[u] if c[s] and s != e0 and s != e1]
     subset, digits, elim = _naked_with(c, pseudo, others, k)
-    rectangle = f"{text.digit_set((x, y))} in {text.cells(state, cells)}"
+    rectangle = f"{text.digit_set((x, y), state)} in {text.cells(state, cells)}"
     ds = digits_of(pseudo)
-    held = str(ds[0]) if len(ds) == 1 else f"one of {text.digit_set(ds)}"
+    held = state.sym(ds[0]) if len(ds) == 1 else f"one of {text.digit_set(ds, state)}"
     return Step(
         "Unique Rectangle Type 3",
         eliminations=elim,
@@ -150,7 +150,7 @@ def ur3_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, in
         explanation=(
             f"Unique rectangle {rectangle}: {state.label(e0)} or {state.label(e1)} must hold {held}; as one cell "
             f"they form a naked {_SUBSET[k]} "
-            f"{text.digit_set(digits_of(digits))} with {text.cells(state, subset)} in {state.unit_name(u)}, so "
+            f"{text.digit_set(digits_of(digits), state)} with {text.cells(state, subset)} in {state.unit_name(u)}, so "
             f"{text.removals(state, elim)}"
         ),
     )
@@ -207,8 +207,9 @@ def bug_plus_one(state: State) -> Step | None:
                 cells=[s],
                 candidates=[(s, d)],
                 explanation=(
-                    f"BUG+1: every empty cell but {state.label(s)} has two candidates; only {d} there avoids a "
-                    f"grid with two solutions, so place {d} in {state.label(s)}"
+                    f"BUG+1: every empty cell but {state.label(s)} has two candidates; only {state.sym(d)} there "
+                    f"avoids a "
+                    f"grid with two solutions, so place {state.sym(d)} in {state.label(s)}"
                 ),
             )
     return None

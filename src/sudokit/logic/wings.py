@@ -48,9 +48,11 @@ def xy_wing(state: State) -> Step | None:
                             ((b, xb), (b, z), True),
                         ],
                         explanation=(
-                            f"XY-Wing: pivot {state.label(pivot)} {{{x},{y}}} with pincers {state.label(a)} "
-                            f"{text.digit_set(digits_of(c[a]))} and {state.label(b)} {text.digit_set(digits_of(c[b]))}"
-                            f": one pincer is {z}, so {text.removals(state, elim)}"
+                            f"XY-Wing: pivot {state.label(pivot)} {{{state.sym(x)},{state.sym(y)}}} with pincers "
+                            f"{state.label(a)} "
+                            f"{text.digit_set(digits_of(c[a]), state)} and {state.label(b)} "
+                            f"{text.digit_set(digits_of(c[b]), state)}"
+                            f": one pincer is {state.sym(z)}, so {text.removals(state, elim)}"
                         ),
                     )
     return None
@@ -77,8 +79,8 @@ def xyz_wing(state: State) -> Step | None:
                         cells=[pivot, a, b],
                         candidates=[(s, d) for s in (pivot, a, b) for d in digits_of(c[s])],
                         explanation=(
-                            f"XYZ-Wing: pivot {state.label(pivot)} {text.digit_set(digits_of(c[pivot]))} with "
-                            f"pincers {state.label(a)} and {state.label(b)}: {z} is in one of the three, so "
+                            f"XYZ-Wing: pivot {state.label(pivot)} {text.digit_set(digits_of(c[pivot]), state)} with "
+                            f"pincers {state.label(a)} and {state.label(b)}: {state.sym(z)} is in one of the three, so "
                             f"{text.removals(state, elim)}"
                         ),
                     )
@@ -115,9 +117,11 @@ def w_wing(state: State) -> Step | None:
                             candidates=[(a, x), (a, y), (b, x), (b, y), (p, x), (q, x)],
                             links=[((a, x), (p, x), False), ((p, x), (q, x), True), ((q, x), (b, x), False)],
                             explanation=(
-                                f"W-Wing: {state.label(a)} and {state.label(b)} are both {{{min(x, y)},{max(x, y)}}} "
-                                f"and {x} in {state.unit_name(u)} is at {state.label(p)} or {state.label(q)}: one of "
-                                f"them is {y}, so {text.removals(state, elim)}"
+                                f"W-Wing: {state.label(a)} and {state.label(b)} are both "
+                                f"{{{state.sym(min(x, y))},{state.sym(max(x, y))}}} "
+                                f"and {state.sym(x)} in {state.unit_name(u)} is at {state.label(p)} or "
+                                f"{state.label(q)}: one of "
+                                f"them is {state.sym(y)}, so {text.removals(state, elim)}"
                             ),
                         )
     return None

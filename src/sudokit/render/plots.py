@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from sudokit.errors import SudokitError
+from sudokit.words import plural
 
 INITIAL = "#2563eb"
 SEARCH = "#ea580c"
@@ -114,15 +115,25 @@ def times_plot(
         raise SudokitError("no solved puzzles to plot")
     fig = _figure(10, 4)
     left, right = fig.subplots(1, 2)
-    ms = [max(s * 1000, 1e-3) for s in seconds]
-    left.hist(ms, bins=_log_bins(ms), color=INITIAL, edgecolor="white", linewidth=0.4)
+    from matplotlib.ticker import FuncFormatter, LogLocator, MaxNLocator, NullFormatter
+
+    ordered = sorted(seconds)
+    unit, scale = ("µs", 1e6) if ordered[len(ordered) // 2] < 1e-3 else ("ms", 1e3)
+    times = [max(s * scale, 1e-3) for s in seconds]
+    left.hist(times, bins=_log_bins(times), color=INITIAL, edgecolor="white", linewidth=0.4)
     left.set_xscale("log")
-    left.set_xlabel("solve time (ms, log scale)")
+    # plain numbers at 1, 2, 5 x 10^k and no labels on the other minor ticks: matplotlib's default labels
+    # (3x10^-3, 4x10^-3, ...) ran into each other
+    left.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    left.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
+    left.xaxis.set_minor_formatter(NullFormatter())
+    left.set_xlabel(f"solve time ({unit}, log scale)")
     left.set_ylabel("puzzles")
-    ordered = sorted(ms)
-    median = ordered[len(ordered) // 2]
-    left.axvline(median, color="black", linewidth=1, linestyle="--", label=f"median {median:.3g} ms")
-    left.legend(frameon=False)
+    median = sorted(times)[len(times) // 2]
+    left.axvline(median, color="black", linewidth=1, linestyle="--", label=f"median {median:.3g} {unit}")
+    left.legend(frameon=False, loc="best")
+    for ax in (left, right):
+        ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # puzzle counts are whole
     top = max(guesses) if guesses else 0
     bins = range(0, top + 2) if top < 40 else 40
     right.hist(list(guesses), bins=bins, color=SEARCH, edgecolor="white", linewidth=0.4, align="left")
@@ -130,7 +141,7 @@ def times_plot(
     right.set_ylabel("puzzles")
     none = sum(1 for g in guesses if g == 0)
     right.set_title(f"{none} of {len(guesses)} solved without guessing", fontsize=10)
-    fig.suptitle(title or f"{len(seconds)} puzzles")
+    fig.suptitle(title or plural(len(seconds), "puzzle"))
     return _save(fig, path)
 
 
@@ -144,11 +155,14 @@ def histogram_plot(
     """A histogram of one number per puzzle (a rating, a level, a clue count)."""
     if not values:
         raise SudokitError("nothing to plot")
+    from matplotlib.ticker import MaxNLocator
+
     fig = _figure()
     ax = fig.add_subplot()
     ax.hist(list(values), bins=bins, color=INITIAL, edgecolor="white", linewidth=0.4)
     ax.set_xlabel(xlabel)
     ax.set_ylabel("puzzles")
-    ax.set_title(title or f"{xlabel} of {len(values)} puzzles")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title(title or f"{xlabel} of {plural(len(values), 'puzzle')}")
     ax.grid(alpha=0.3, axis="y")
     return _save(fig, path)

@@ -53,18 +53,73 @@ def link_lines(grid: Grid, highlight: Highlight | dict | None) -> list[str]:
     return out
 
 
+def board_text(grid: Grid, candidates: Candidates | None = None) -> str:
+    """The board as plain text: :func:`sudokit.formats.display` for boards with boxes; a board whose regions are
+    not boxes (``jigsaw:MAP``) gets its region boundaries drawn, ``|`` between two cells of a row in different
+    regions and ``---`` between two cells of a column in different regions, ``+`` where boundaries meet."""
+    g = grid.geometry
+    if g.box_rows:
+        return display(grid, candidates)
+    region = _regions(g)
+    n, sym = g.size, g.symbols
+
+    def cell_text(s: int) -> str:
+        if grid.values[s]:
+            return sym[grid.values[s] - 1]
+        if candidates is not None:
+            return "".join(sym[d - 1] for d in digits_of(candidates.masks[s])) or "-"
+        return "."
+
+    texts = [cell_text(s) for s in g.cells]
+    w = max(len(t) for t in texts) + 2  # a cell's slot: its text with a space either side
+
+    def bar(r: int, c: int) -> bool:  # a boundary between (r, c-1) and (r, c)
+        return 0 < c < n and 0 <= r < n and region[g.cell(r, c - 1)] != region[g.cell(r, c)]
+
+    def dash(r: int, c: int) -> bool:  # a boundary between (r-1, c) and (r, c)
+        return 0 < r < n and 0 <= c < n and region[g.cell(r - 1, c)] != region[g.cell(r, c)]
+
+    lines = []
+    for r in range(n):
+        if r:
+            line = ""
+            for c in range(n):
+                if c:
+                    across, down = dash(r, c - 1) or dash(r, c), bar(r - 1, c) or bar(r, c)
+                    line += "+" if across and down else "-" if across else "|" if down else " "
+                line += ("-" if dash(r, c) else " ") * w
+            lines.append(line.rstrip())
+        row = ""
+        for c in range(n):
+            if c:
+                row += "|" if bar(r, c) else " "
+            row += texts[g.cell(r, c)].center(w - 2).join("  ")
+        lines.append(row.rstrip())
+    return "\n".join(lines)
+
+
+def _regions(g) -> list[int]:
+    """For each cell, the index of its region (the unit of kind ``region`` or ``box`` it lies in)."""
+    region = [0] * g.n_cells
+    for u, cells in enumerate(g.units):
+        if g.unit_kind(u) in ("region", "box"):
+            for s in cells:
+                region[s] = u
+    return region
+
+
 def grid_text(
     grid: Grid,
     candidates: Candidates | None = None,
     highlight: Highlight | dict | None = None,
     solution_of: Grid | None = None,
 ) -> Text:
-    """The board as a rich ``Text`` whose plain characters equal ``display(grid, candidates)``."""
+    """The board as a rich ``Text`` whose plain characters equal ``board_text(grid, candidates)``."""
     from rich.text import Text
 
     g = grid.geometry
     spec = normalize(highlight, g)
-    plain_lines = display(grid, candidates).split("\n")
+    plain_lines = board_text(grid, candidates).split("\n")
     marks: dict[tuple[int, int], str] = {}
     for key, style in (("candidates", "mark"), ("eliminations", "elimination"), ("placements", "placement")):
         for s, d in spec[key]:
@@ -78,7 +133,7 @@ def grid_text(
     for i, line in enumerate(plain_lines):
         if i:
             out.append("\n")
-        if set(line.strip()) <= set("-+") and line.strip():
+        if set(line) <= set("-+| ") and set(line) & set("-+"):  # a line of boundaries, no cells
             out.append(line, style=STYLES["separator"])
             continue
         text = Text(line)
@@ -132,7 +187,7 @@ def print_grid(
     extra = link_lines(grid, highlight)
     if not use_color(stream, color):
         normalize(highlight, grid.geometry)  # the same errors with or without colour
-        stream.write(display(grid, candidates) + "\n")
+        stream.write(board_text(grid, candidates) + "\n")
         for line in extra:
             stream.write(line + "\n")
         return

@@ -6,6 +6,7 @@ import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
 from sudokit.cli.report import report_bad_entry
+from sudokit.words import plural
 
 CHUNK = 4096  #: grids canonicalized per call (spread over every core)
 
@@ -59,6 +60,6 @@ def command(puzzle: str, dedupe: bool, originals: bool, quiet: bool, variant: st
     flush()
     if not source.single and not quiet:
         distinct = f"{len(seen)} distinct up to symmetry" if dedupe else "not deduplicated"
-        click.echo(f"{read} puzzles read, {distinct}" + (f", {bad} unreadable" if bad else ""), err=True)
+        click.echo(f"{plural(read, 'puzzle')} read, {distinct}" + (f", {bad} unreadable" if bad else ""), err=True)
     if bad:
         raise SystemExit(2)

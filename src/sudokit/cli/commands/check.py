@@ -10,6 +10,7 @@ import click
 from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option, variant_option
 from sudokit.cli.report import report_bad_entry
 from sudokit.grid import Grid, is_solution
+from sudokit.words import plural
 
 
 def verdict(grid: Grid, unit_names: tuple[str, ...] | None = None) -> tuple[bool, str]:
@@ -20,7 +21,9 @@ def verdict(grid: Grid, unit_names: tuple[str, ...] | None = None) -> tuple[bool
 
             ok = check_with_units(grid, unit_names)
             used = f"checked with {len(unit_names)} units ({', '.join(unit_names)})"
-            return ok, (f"valid complete grid, {used}" if ok else f"not a valid grid: a unit repeats a digit ({used})")
+            return ok, (
+                f"valid complete grid, {used}" if ok else f"not a valid grid: {_repeat(grid, unit_names)} ({used})"
+            )
         if is_solution(grid):
             return True, "valid complete grid"
         clash = grid.conflicts()
@@ -28,7 +31,25 @@ def verdict(grid: Grid, unit_names: tuple[str, ...] | None = None) -> tuple[bool
     clash = grid.conflicts()
     if clash:
         return False, "inconsistent puzzle: " + "; ".join(c.describe(grid.geometry) for c in clash)
-    return True, f"consistent puzzle ({grid.givens} givens, {grid.geometry.n_cells - grid.givens} empty cells)"
+    empty = grid.geometry.n_cells - grid.givens
+    return True, f"consistent puzzle ({plural(grid.givens, 'given')}, {plural(empty, 'empty cell')})"
+
+
+def _repeat(grid: Grid, unit_names: tuple[str, ...]) -> str:
+    """``digit 6 twice in column 4 (A4, G4), unit C4``: the first named unit that repeats a digit."""
+    from sudokit.rules.model import board_of
+
+    g, b = grid.geometry, board_of(grid.geometry)
+    for name in unit_names:
+        cells = b.cells(b.lookup(name))
+        for d in g.digits:
+            where = [c for c in cells if grid.values[c] == d]
+            if len(where) > 1:
+                unit = next(g.unit_names[u] for u, us in enumerate(g.units) if set(us) == set(cells))
+                times = "twice" if len(where) == 2 else f"{len(where)} times"
+                labels = ", ".join(g.label(c) for c in where)
+                return f"digit {g.symbols[d - 1]} {times} in {unit} ({labels}), unit {name}"
+    return "a unit repeats a digit"  # pragma: no cover - check_with_units found one
 
 
 @click.command()

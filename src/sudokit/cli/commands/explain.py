@@ -6,9 +6,9 @@ import json
 
 import click
 
-from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
-from sudokit.cli.report import clash_message, logic_uniqueness
-from sudokit.errors import SudokitError
+from sudokit.cli.inputs import input_format_option, variant_option
+from sudokit.cli.logic_input import COMPLETE, STUCK, is_complete, logic_uniqueness, read_start
+from sudokit.words import plural
 
 SINGLES = {"Full House", "Hidden Single", "Naked Single"}
 
@@ -21,16 +21,20 @@ SINGLES = {"Full House", "Hidden Single", "Naked Single"}
 @variant_option
 @input_format_option
 def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, variant, input_format) -> None:
-    """Explain how to solve PUZZLE (a string, a one-puzzle file, or -) step by step."""
+    """Explain how to solve PUZZLE (a string, a one-puzzle file, or -) step by step.
+
+    Pencil marks (a pencilmark line, a candidate grid) are the state the path starts from. Exit status: 0 when
+    logic solves the grid (or it is complete), 1 when logic is stuck or the grid is empty or has no solution, 2
+    for bad input."""
     from sudokit.formats import format_grid
     from sudokit.logic import explain
     from sudokit.logic.rating import hodoku_level, se_parts
 
-    grid = one_puzzle(puzzle, variant, input_format)
-    clash = clash_message(grid)
-    if clash:
-        raise SudokitError(clash)
-    path = explain(grid, uniqueness=logic_uniqueness(grid, not no_uniqueness))
+    start = read_start(puzzle, variant, input_format)
+    if is_complete(start) and not as_json:
+        click.echo(COMPLETE)
+        return
+    path = explain(start, uniqueness=logic_uniqueness(start, not no_uniqueness))
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
     if as_json:
@@ -43,14 +47,18 @@ def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, va
             "steps": [s.to_dict() for s in path.steps],
         }
         click.echo(json.dumps(out, indent=1))
+        if not path.solved:
+            raise SystemExit(1)
         return
     width = len(str(len(path.steps)))
     for i, step in enumerate(path.steps, 1):
         if hard_only and step.technique in SINGLES:
             continue
         click.echo(f"{i:>{width}}. [{step.rating:.1f}] {step.explanation}")
+    steps = plural(len(path.steps), "step")
     if path.solved:
-        click.echo(f"Solved by logic in {len(path.steps)} steps: SE {er:.1f}/{ep:.1f}/{ed:.1f}, {level} ({score})")
-    else:
-        click.echo(f"Stuck after {len(path.steps)} steps: these techniques cannot go on without guessing. Grid so far:")
-        click.echo(format_grid(path.grid, "line"))
+        click.echo(f"Solved by logic in {steps}: SE {er:.1f}/{ep:.1f}/{ed:.1f}, {level} ({score})")
+        return
+    click.echo(f"{STUCK} After {steps}, the grid is:")
+    click.echo(format_grid(path.grid, "line"))
+    raise SystemExit(1)

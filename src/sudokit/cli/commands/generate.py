@@ -11,6 +11,7 @@ import click
 
 from sudokit.cli.inputs import POSITIVE_INT, SECONDS, SEED, variant_option
 from sudokit.geometry import DIGIT_SYMBOLS
+from sudokit.words import plural
 
 OUTPUT_FORMATS = ("line", "grid", "sdk", "ss", "csv")
 CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty", "Rating", "Measure")
@@ -52,7 +53,13 @@ CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty"
 @click.option("--format", "-f", "fmt", type=click.Choice(OUTPUT_FORMATS), default="line", show_default=True)
 @click.option("--with-solution", is_flag=True, help="Also print each puzzle's solution.")
 @click.option("--with-rating", is_flag=True, help="Also print each puzzle's difficulty.")
-@click.option("--time-limit", default=60.0, show_default=True, type=SECONDS, help="Seconds allowed per puzzle.")
+@click.option(
+    "--time-limit",
+    default=60.0,
+    show_default=True,
+    type=SECONDS,
+    help="Seconds allowed per puzzle (a puzzle still digging then is printed unique but not minimal).",
+)
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
 def command(
     count: int,
@@ -73,6 +80,10 @@ def command(
 ) -> None:
     """Generate puzzles with exactly one solution, minimal unless --clues stops the digging early.
 
+    --time-limit holds inside each puzzle's work: a request that cannot be met in time is an error, and a
+    puzzle still being dug (16x16 and 25x25 dig for a long time) is printed as it is, unique but not minimal,
+    with a note on stderr. Fewer clues than a board is proven to need (17 on 9x9) fail at once.
+
     Output is one puzzle per line by default; with --with-solution a line reads PUZZLE:1:SOLUTION
     (tdoku's layout, which `sudokit` reads back), and --with-rating adds a `# level` comment.
     """
@@ -80,6 +91,12 @@ def command(
     from sudokit.geometry import for_size, from_name
 
     if size is not None:
+        from sudokit.errors import SudokitError
+        from sudokit.geometry import BOX_SHAPES
+
+        if size not in BOX_SHAPES:
+            known = ", ".join(str(n) for n in sorted(BOX_SHAPES))
+            raise SudokitError(f"--size {size}: no board has {plural(size, 'digit')} (sizes: {known})")
         geometry = from_name(variant or "standard", size * size)
     else:
         geometry = from_name(variant) if variant else for_size(9)
@@ -97,12 +114,19 @@ def command(
         method=method,
         time_limit=time_limit,
     )
+    _load_engine(geometry)  # the time limit is for the puzzles, not for loading the compiled kernels
     show_bar = progress if progress is not None else (count > 1 and sys.stderr.isatty())
     if fmt == "csv":
         click.echo(",".join(CSV_HEADER))
     bar = _progress(count) if show_bar else None
     try:
         for i, found in enumerate(gen.puzzles(count)):
+            if found.extra.get("minimal") is False:
+                click.echo(
+                    f"sudokit: note: puzzle {i + 1}: the time limit stopped the digging at "
+                    f"{plural(found.clues, 'clue')}: it has one solution but is not minimal",
+                    err=True,
+                )
             if with_rating and found.rating is None and found.unique is not False:
                 found.rating = measure_difficulty(found.puzzle)
             if fmt != "csv" and i and fmt != "line":
@@ -113,6 +137,15 @@ def command(
     finally:
         if bar is not None:
             bar.stop()
+
+
+def _load_engine(geometry) -> None:
+    """Run the engine's counter once on an empty board, so numba loads (or compiles) it before the clock runs."""
+    import numpy as np
+
+    from sudokit.engine import count_array
+
+    count_array(np.zeros(geometry.n_cells, dtype=np.uint8), geometry, 1)
 
 
 def _progress(total: int):

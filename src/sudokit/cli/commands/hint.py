@@ -6,9 +6,8 @@ import json
 
 import click
 
-from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
-from sudokit.cli.report import clash_message, logic_uniqueness
-from sudokit.errors import SudokitError
+from sudokit.cli.inputs import input_format_option, variant_option
+from sudokit.cli.logic_input import COMPLETE, STUCK, is_complete, logic_uniqueness, read_start
 
 
 @click.command()
@@ -26,18 +25,18 @@ from sudokit.errors import SudokitError
 @variant_option
 @input_format_option
 def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant, input_format) -> None:
-    """Show the next step for PUZZLE (a string, a one-puzzle file, or -)."""
+    """Show the next step for PUZZLE (a string, a one-puzzle file, or -).
+
+    Pencil marks (a pencilmark line, a candidate grid) are the state the step starts from. Exit status: 0 with
+    a step or a complete grid, 1 when logic is stuck or the grid is empty or has no solution, 2 for bad input."""
     from sudokit.logic import hint
 
-    grid = one_puzzle(puzzle, variant, input_format)
-    clash = clash_message(grid)
-    if clash:
-        raise SudokitError(clash)
-    if grid.is_complete:
-        click.echo("The grid is already complete.")
+    start = read_start(puzzle, variant, input_format)
+    if is_complete(start):
+        click.echo(COMPLETE)
         return
-    step = hint(grid, level=level, uniqueness=logic_uniqueness(grid, not no_uniqueness))
+    step = hint(start, level=level, uniqueness=logic_uniqueness(start, not no_uniqueness))
     if step is None:
-        click.echo("No technique here applies: the next step needs guessing.")
+        click.echo(STUCK)
         raise SystemExit(1)
     click.echo(json.dumps(step.to_dict(), indent=1) if as_json else step.explanation)

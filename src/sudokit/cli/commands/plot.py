@@ -5,13 +5,15 @@ from __future__ import annotations
 import click
 
 from sudokit.cli.inputs import POSITIVE_INT, SECONDS, input_format_option, one_puzzle, open_puzzles, variant_option
+from sudokit.words import plural
 
 METHOD_CHOICES = ("engine", "udacity", "norvig", "ac3")
+#: Each measure's name in a title and its axis label.
 MEASURES = {
-    "er": "Sudoku Explainer-style rating (hardest technique on the easiest path)",
-    "score": "HoDoKu-style score (sum of the steps' scores)",
-    "norvig": "Norvig's level: log10 of the product of candidate counts after propagation",
-    "clues": "number of givens",
+    "er": ("SE-style rating", "Sudoku Explainer-style rating (hardest technique on the easiest path)"),
+    "score": ("HoDoKu-style score", "HoDoKu-style score (sum of the steps' scores)"),
+    "norvig": ("Norvig's level", "Norvig's level: log10 of the product of candidate counts after propagation"),
+    "clues": ("Clue count", "number of givens"),
 }
 
 
@@ -40,7 +42,7 @@ def queue(puzzle: str, output: str, time_limit: float, variant: str | None, inpu
     queue_plot(result.trace, output)
     trace = result.trace
     click.echo(
-        f"wrote {output}: {len(trace.queue_lengths)} steps, {len(trace.search_starts)} MAC calls, "
+        f"wrote {output}: {plural(len(trace.queue_lengths), 'step')}, {plural(len(trace.search_starts), 'MAC call')}, "
         f"{trace.outcome or result.status}",
         err=True,
     )
@@ -123,10 +125,10 @@ def times(
             guesses.append(result.stats.guesses)
     if not seconds:
         raise SudokitError(f"{file}: no puzzle was solved, nothing to plot")
-    times_plot(seconds, guesses, output, title=f"{method} on {file}: {len(seconds)} puzzles solved")
+    times_plot(seconds, guesses, output, title=f"{method} on {file}: {plural(len(seconds), 'puzzle')} solved")
     note = f", {unsolved} not solved (left out)" if unsolved else ""
     total = sum(seconds)
-    click.echo(f"wrote {output}: {len(seconds)} puzzles, {total:.3f} s in all{note}", err=True)
+    click.echo(f"wrote {output}: {plural(len(seconds), 'puzzle')}, {total:.3f} s in all{note}", err=True)
 
 
 @command.command()
@@ -149,10 +151,14 @@ def ratings(file: str, output: str, measure: str, limit: int | None, variant: st
     left_out = len(measured) - len(values)
     bins = range(min(values), max(values) + 2) if values and measure == "clues" else 30
     histogram_plot(
-        values, output, xlabel=MEASURES[measure], title=f"{measure} of {len(values)} puzzles in {file}", bins=bins
+        values,
+        output,
+        xlabel=MEASURES[measure][1],
+        title=f"{MEASURES[measure][0]} of {plural(len(values), 'puzzle')} in {file}",
+        bins=bins,
     )
     note = f", {left_out} left out (no {measure} value: not solvable, or not a proper puzzle)" if left_out else ""
-    click.echo(f"wrote {output}: {len(values)} puzzles{note}", err=True)
+    click.echo(f"wrote {output}: {plural(len(values), 'puzzle')}{note}", err=True)
 
 
 def _measure(grid, measure: str):

@@ -9,7 +9,9 @@ from collections import Counter
 import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
+from sudokit.cli.logic_input import start_of, why_not_rated
 from sudokit.cli.report import BadEntries
+from sudokit.words import plural
 
 _BANDS = [
     (1.5, "< 1.5"),
@@ -20,12 +22,16 @@ _BANDS = [
     (7.5, "6.5-7.4"),
     (9.0, "7.5-8.9"),
     (20.0, "9.0+"),
-    (99.0, "unsolved"),
 ]
+#: The band of puzzles the techniques do not finish (SE 20.0).
+_BEYOND = "beyond"
 
 
-def _band(er: float) -> str:
-    return next(name for top, name in _BANDS if er < top)
+def _band(er: float, solved: bool = True) -> str:
+    """The SE band of a rating; a puzzle logic did not finish is in its own band, whatever its number."""
+    if not solved:
+        return _BEYOND
+    return next((name for top, name in _BANDS if er < top), _BANDS[-1][1])
 
 
 @click.command()
@@ -38,8 +44,10 @@ def _band(er: float) -> str:
 def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, input_format) -> None:
     """Rate PUZZLE (a string, a file of puzzles, or -) by the techniques its logical solution needs.
 
-    Only proper puzzles (exactly one solution) are rated; any other is reported as not rated."""
-    from sudokit.logic.rating import not_proper, rate
+    Only proper puzzles (exactly one solution) are rated; any other (an empty grid, none, several) is reported
+    as not rated, and the batch goes on (exit status 1). A puzzle the techniques do not finish is rated 20.0,
+    "beyond these techniques". Pencil marks (a pencilmark line, a candidate grid) are rated from the marks."""
+    from sudokit.logic.rating import rate
 
     source = open_puzzles(puzzle, variant, input_format)
     levels: Counter[str] = Counter()
@@ -53,7 +61,8 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
     not_rated = 0
     try:
         for entry in entries:
-            why = not_proper(entry.grid)
+            start = start_of(entry)
+            why = why_not_rated(start)
             if why is not None:
                 not_rated += 1
                 if as_json:
@@ -63,9 +72,9 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
                 else:
                     click.echo(f"{entry.line}: not rated: {why}")
                 continue
-            r = rate(entry.grid, extras=not fast)
+            r = rate(start, extras=not fast)
             levels[r.level] += 1
-            bands[_band(r.er if r.solved else 99.0)] += 1
+            bands[_band(r.er, r.solved)] += 1
             if as_json:
                 click.echo(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), **r.to_dict()}))
             elif source.single:
@@ -100,14 +109,14 @@ def _show(r) -> None:
 def _summary(levels: Counter, bands: Counter) -> None:
     total = sum(levels.values())
     width = 40
-    click.echo(f"\n{total} puzzles")
+    click.echo(f"\n{plural(total, 'puzzle')}")
     from sudokit.logic.registry import LEVELS
 
     for name in LEVELS:
         n = levels.get(name, 0)
         click.echo(f"  {name:8s} {n:6d}  {'#' * round(width * n / total)}")
     click.echo("SE rating:")
-    for _, name in _BANDS:
+    for name in [name for _, name in _BANDS] + [_BEYOND]:
         n = bands.get(name, 0)
         if n:
             click.echo(f"  {name:8s} {n:6d}  {'#' * round(width * n / total)}")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import ipaddress
+import socket
 
 import click
 
@@ -58,10 +60,33 @@ def command(host: str, port: int, workers: int | None, timeout: float, generate_
         missing = f"sudokit serve needs the web extra ({exc.name} is missing)"
         raise SudokitError(f"{missing}: pip install 'sudokit[web]'") from None
 
+    sock = listening_socket(host, port)  # a busy port is one error line before anything starts
     hosts = LOOPBACK_NAMES if is_loopback(host) else None
     if hosts is None:
         click.echo(f"sudokit: warning: listening on {host}: other machines can reach the workbench", err=True)
     app = create_app(workers=workers, timeout=timeout, generate_timeout=generate_timeout, allowed_hosts=hosts)
     shown = f"[{host}]" if ":" in host else host
     click.echo(f"sudokit workbench on http://{shown}:{port}/  (Ctrl-C to stop)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning")).run(sockets=[sock])
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` for the server to listen on; a port in use or an address this machine
+    does not have is a user error (one line, exit status 2), reported before the workers start."""
+    from sudokit.errors import SudokitError
+
+    address = host.strip("[]")
+    try:
+        family = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM)[0][0]
+    except socket.gaierror as exc:
+        raise SudokitError(f"--host {host!r}: unknown address ({exc.strerror})") from None
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((address, port))
+    except OSError as exc:
+        sock.close()
+        why = "the port is in use (try another --port)" if exc.errno == errno.EADDRINUSE else exc.strerror
+        raise SudokitError(f"cannot listen on {host}:{port}: {why}") from None
+    sock.set_inheritable(True)
+    return sock
