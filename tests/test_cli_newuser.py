@@ -207,13 +207,14 @@ def test_time_limit_strikes_inside_an_attempt(monkeypatch):
     must stop there (before, the attempt ran to the end whatever the limit) and give the unique puzzle so far."""
     import itertools
 
-    import sudokit.generate as generate
+    import sudokit.generate as generate_package
+    import sudokit.generate.generator as generate
     from sudokit.engine import count_solutions
     from sudokit.geometry import for_size
 
     ticks = itertools.count()
     monkeypatch.setattr(generate.time, "perf_counter", lambda: float(next(ticks)))
-    found = generate.Generator(for_size(16), seed=2, time_limit=60).one()
+    found = generate_package.Generator(for_size(16), seed=2, time_limit=60).one()
     assert found.extra.get("minimal") is False
     assert 0 < found.puzzle.givens < 256
     assert count_solutions(found.puzzle, limit=2) == 1
