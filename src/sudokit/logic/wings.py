@@ -33,17 +33,12 @@ def xy_wing(state: State) -> Step | None:
                 elim = _seen_by_all(state, [a, b], z)
                 if elim:
                     x, y = digits_of(c[pivot])
-                    return Step(
-                        "XY-Wing",
-                        eliminations=elim,
-                        cells=[pivot, a, b],
-                        candidates=[(s, d) for s in (pivot, a, b) for d in digits_of(c[s])],
-                        explanation=(
-                            f"XY-Wing: pivot {state.label(pivot)} {{{x},{y}}} with pincers {state.label(a)} "
-                            f"{text.digit_set(digits_of(c[a]))} and {state.label(b)} {text.digit_set(digits_of(c[b]))}"
-                            f": one pincer is {z}, so {text.removals(state, elim)}"
-                        ),
+                    why = (
+                        f"pivot {state.label(pivot)} {{{x},{y}}} with pincers {state.label(a)} "
+                        f"{text.digit_set(digits_of(c[a]))} and {state.label(b)} {text.digit_set(digits_of(c[b]))}: "
+                        f"one pincer is {z}"
                     )
+                    return _wing_step(state, "XY-Wing", (pivot, a, b), elim, why)
     return None
 
 
@@ -62,18 +57,23 @@ def xyz_wing(state: State) -> Step | None:
                 z = (c[a] & c[b]).bit_length()
                 elim = _seen_by_all(state, [pivot, a, b], z)
                 if elim:
-                    return Step(
-                        "XYZ-Wing",
-                        eliminations=elim,
-                        cells=[pivot, a, b],
-                        candidates=[(s, d) for s in (pivot, a, b) for d in digits_of(c[s])],
-                        explanation=(
-                            f"XYZ-Wing: pivot {state.label(pivot)} {text.digit_set(digits_of(c[pivot]))} with "
-                            f"pincers {state.label(a)} and {state.label(b)}: {z} is in one of the three, so "
-                            f"{text.removals(state, elim)}"
-                        ),
+                    why = (
+                        f"pivot {state.label(pivot)} {text.digit_set(digits_of(c[pivot]))} with pincers "
+                        f"{state.label(a)} and {state.label(b)}: {z} is in one of the three"
                     )
+                    return _wing_step(state, "XYZ-Wing", (pivot, a, b), elim, why)
     return None
+
+
+def _wing_step(state: State, name: str, cells: tuple[int, int, int], elim: list[tuple[int, int]], why: str) -> Step:
+    """The step of a wing with pivot and pincers ``cells``: ``name: why, so remove ...``."""
+    return Step(
+        name,
+        eliminations=elim,
+        cells=list(cells),
+        candidates=[(s, d) for s in cells for d in digits_of(state.cands[s])],
+        explanation=f"{name}: {why}, so {text.removals(state, elim)}",
+    )
 
 
 def w_wing(state: State) -> Step | None:
