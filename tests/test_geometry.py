@@ -185,6 +185,23 @@ def test_bitsets_match_the_tuples():
         assert g.unit_index[frozenset(unit)] == u
 
 
+def test_a_geometry_pickled_to_another_process_hashes_like_one_built_there():
+    import os
+    import pickle
+    import subprocess
+    import sys
+
+    code = (
+        "import pickle, sys; from sudokit.geometry import diagonal; "
+        "g = pickle.loads(sys.stdin.buffer.read()); print(g == diagonal(), hash(g) == hash(diagonal()))"
+    )
+    env = {**os.environ, "PYTHONHASHSEED": "12345"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=pickle.dumps(diagonal()), capture_output=True, env=env, check=True
+    ).stdout
+    assert out.split() == [b"True", b"True"]
+
+
 def test_geometries_with_the_same_units_but_other_kinds_differ():
     base = standard()
     latin = Geometry("latin", 9, base.units, base.unit_names)

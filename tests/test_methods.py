@@ -398,6 +398,15 @@ def test_a_trace_written_as_json_reads_back_the_same(tmp_path):
     assert back.queue_lengths == result.trace.queue_lengths and back.outcome == result.trace.outcome
 
 
+def test_a_trace_written_before_unit_kinds_reads_with_the_boards_kinds(tmp_path):
+    result = METHODS["norvig"](parse_grid(GRID2), trace=True)
+    data = result.trace.to_json()
+    del data["unit_kinds"]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    assert read_trace(path).geometry == standard()
+
+
 def test_reading_a_broken_trace_is_a_user_error(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

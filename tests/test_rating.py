@@ -6,7 +6,7 @@ from pathlib import Path
 
 from sudokit.formats import parse_grid
 from sudokit.logic.explain import Path as SolvePath
-from sudokit.logic.rating import NOT_PROPER, UNSOLVED, hodoku_level, not_proper, proper_status, rate, se_parts
+from sudokit.logic.rating import UNSOLVED, check_proper, hodoku_level, not_proper, rate, se_parts
 from sudokit.logic.step import Step
 from sudokit.result import Status
 
@@ -64,12 +64,13 @@ def test_hodoku_caps_scale_with_the_number_of_cells():
     assert hodoku_level(big)[1] == "Medium"
 
 
-def test_proper_status_is_a_status_and_not_proper_its_sentence():
-    assert proper_status(parse_grid(EASY)) is Status.SOLVED and not_proper(parse_grid(EASY)) is None
-    several = parse_grid("." * 81)
-    assert proper_status(several) is Status.MULTIPLE
-    assert not_proper(several) == NOT_PROPER[Status.MULTIPLE] == "the puzzle has more than one solution"
+def test_check_proper_gives_a_status_to_branch_on_and_words_for_people():
+    easy = check_proper(parse_grid(EASY))
+    assert easy.status is Status.SOLVED and easy.proper and not_proper(parse_grid(EASY)) is None
+    several = check_proper(parse_grid("." * 81))
+    assert several.status is Status.MULTIPLE and not several.proper
+    assert several.why == not_proper(parse_grid("." * 81)) == "the puzzle has more than one solution"
     # no clash among the givens, but the empty top-left cell has no digit left
     none = parse_grid(".23456789" + "1........" + "." * 63)
-    assert proper_status(none) is Status.NO_SOLUTION
+    assert check_proper(none).status is Status.NO_SOLUTION
     assert not_proper(none) == "the puzzle has no solution"

@@ -99,7 +99,8 @@ class Geometry:
                 raise SudokitError(f"unknown unit kind {kind!r} (known: {', '.join(UNIT_KINDS)})")
         if not self.key:
             object.__setattr__(self, "key", (self.size, self.units, self.unit_kinds))
-        object.__setattr__(self, "_hash", hash(self.key))
+        # ints only: a str's hash differs between processes, and a pickled geometry keeps this number
+        object.__setattr__(self, "_hash", hash((self.size, self.units)))
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Geometry) and self.key == other.key)
@@ -325,18 +326,24 @@ class Geometry:
         return _frozen(self.box_of)
 
 
+def padded(rows: Sequence[Sequence[int]], width: int | None = None, dtype: str = "int64") -> np.ndarray:
+    """``rows`` of ints as a 2-d array padded with -1; ``width`` defaults to the longest row (at least 1)."""
+    import numpy as np
+
+    if width is None:
+        width = max((len(r) for r in rows), default=1) or 1
+    out = np.full((len(rows), width), -1, dtype=dtype)
+    for i, r in enumerate(rows):
+        out[i, : len(r)] = r
+    return out
+
+
 def _frozen(rows: Sequence, width: int | None = None) -> np.ndarray:
     """A read-only int64 array of ``rows``: 1-d for a flat sequence of ints, else 2-d padded with -1."""
     import numpy as np
 
-    if rows and not isinstance(rows[0], (tuple, list)):
-        out = np.array(rows, dtype=np.int64)
-    else:
-        if width is None:
-            width = max((len(r) for r in rows), default=0)
-        out = np.full((len(rows), width), -1, dtype=np.int64)
-        for i, r in enumerate(rows):
-            out[i, : len(r)] = r
+    flat = bool(rows) and not isinstance(rows[0], (tuple, list))
+    out = np.array(rows, dtype=np.int64) if flat else padded(rows, width)
     out.flags.writeable = False
     return out
 

@@ -50,17 +50,15 @@ def logic_uniqueness(grid: Grid, wanted: bool) -> bool:
 
     A puzzle without a solution stops the command (message on stderr, exit 1); one with several solutions is
     explained without uniqueness techniques, with a note on stderr."""
-    from sudokit.logic.rating import NOT_PROPER, proper_status
+    from sudokit.logic.rating import check_proper
     from sudokit.result import Status
 
-    status = proper_status(grid)
-    if status is Status.SOLVED:
+    check = check_proper(grid)
+    if check.proper:
         return wanted
-    if status is Status.NO_SOLUTION:
-        click.echo(f"sudokit: {NOT_PROPER[status]}", err=True)
+    if check.status is Status.NO_SOLUTION:
+        click.echo(f"sudokit: {check.why}", err=True)
         raise SystemExit(1)
     if wanted:
-        click.echo(
-            f"sudokit: note: {NOT_PROPER[status]}; techniques that assume a unique solution are left out", err=True
-        )
+        click.echo(f"sudokit: note: {check.why}; techniques that assume a unique solution are left out", err=True)
     return False

@@ -31,7 +31,7 @@ import numpy as np
 
 from sudokit.engine.pure import locked_tables
 from sudokit.errors import SudokitError
-from sudokit.geometry import Geometry
+from sudokit.geometry import Geometry, padded
 
 
 @dataclass(frozen=True)
@@ -51,14 +51,6 @@ class Tables:
         return (self.units, self.peers, self.peer_counts, self.seg_cells, self.pair_seg, self.rest_v, self.n)
 
 
-def _padded(rows: list[list[int]]) -> np.ndarray:
-    width = max((len(r) for r in rows), default=1) or 1
-    out = np.full((len(rows), width), -1, dtype=np.int32)
-    for i, r in enumerate(rows):
-        out[i, : len(r)] = r
-    return out
-
-
 _CACHE: dict[Geometry, Tables] = {}
 
 
@@ -75,9 +67,9 @@ def tables(geometry: Geometry) -> Tables:
         units=np.ascontiguousarray(geometry.unit_array, dtype=np.int32),
         peers=np.ascontiguousarray(geometry.peer_array, dtype=np.int32),
         peer_counts=np.ascontiguousarray(geometry.peer_counts, dtype=np.int32),
-        seg_cells=_padded(seg_cells),
-        pair_seg=_padded(pair_seg),
-        rest_v=_padded(rest_v),
+        seg_cells=padded(seg_cells, dtype="int32"),
+        pair_seg=padded(pair_seg, dtype="int32"),
+        rest_v=padded(rest_v, dtype="int32"),
     )
     _CACHE[geometry] = found
     return found

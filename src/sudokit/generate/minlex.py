@@ -67,6 +67,17 @@ def pattern_tables(n: int, box_cols: int) -> np.ndarray:
     return table
 
 
+@njit(cache=True, inline="always")
+def _may_come_next(r, depth, first, used, band_used, row_at, box_rows):
+    """Whether row ``r`` may be the row at ``depth``: unused, and the first row of an unused band (at a band's
+    first depth) or a row of the current band (whose first row is ``row_at[first]``)."""
+    if used[r]:
+        return False
+    if depth % box_rows == 0:
+        return not band_used[r // box_rows]
+    return r // box_rows == row_at[first] // box_rows
+
+
 @njit(cache=True)
 def _minlex(boards, orders, patterns, n, box_rows, best):
     """Write the minlex string of ``boards`` (``(t, n, n)``: the grid and maybe its transpose) to ``best``."""
@@ -120,12 +131,7 @@ def _minlex(boards, orders, patterns, n, box_rows, best):
                         # nothing relabelled yet: a row's string compares as its given-pattern does
                         small = 1 << n
                         for r in range(n):
-                            if used[r]:
-                                continue
-                            if depth % box_rows == 0:
-                                if band_used[r // box_rows]:
-                                    continue
-                            elif r // box_rows != row_at[first] // box_rows:
+                            if not _may_come_next(r, depth, first, used, band_used, row_at, box_rows):
                                 continue
                             p = patterns[k, row_mask[r]]
                             if p < small:
@@ -147,12 +153,7 @@ def _minlex(boards, orders, patterns, n, box_rows, best):
                         continue
                     # the candidate rows, relabelled on the fly; keep the smallest (ties)
                     for r in range(n):
-                        if used[r]:
-                            continue
-                        if depth % box_rows == 0:
-                            if band_used[r // box_rows]:
-                                continue
-                        elif r // box_rows != row_at[first] // box_rows:
+                        if not _may_come_next(r, depth, first, used, band_used, row_at, box_rows):
                             continue
                         for i in range(n + 1):
                             m[i] = maps[depth, i]

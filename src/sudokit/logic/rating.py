@@ -110,29 +110,39 @@ def engine_guesses(puzzle: Grid) -> int:
     return int(solve(puzzle).stats.guesses)
 
 
-#: Why a puzzle that is not proper is not, for each :func:`proper_status` other than ``SOLVED``.
-NOT_PROPER = {
-    Status.NO_SOLUTION: "the puzzle has no solution",
-    Status.MULTIPLE: "the puzzle has more than one solution",
-}
+@dataclass(frozen=True)
+class ProperCheck:
+    """Whether a puzzle is proper (exactly one solution): a :class:`Status` to branch on, words for people."""
+
+    status: Status  #: ``SOLVED`` (exactly one solution), ``NO_SOLUTION`` or ``MULTIPLE``
+    why: str = ""  #: why it is not proper, e.g. "the puzzle has no solution" (empty when it is)
+
+    @property
+    def proper(self) -> bool:
+        """True when the puzzle has exactly one solution."""
+        return self.status is Status.SOLVED
 
 
-def proper_status(puzzle: Grid) -> Status:
-    """``SOLVED`` when ``puzzle`` has exactly one solution (a proper puzzle), else ``NO_SOLUTION`` or
-    ``MULTIPLE`` (:data:`NOT_PROPER` says it in words).
+def check_proper(puzzle: Grid) -> ProperCheck:
+    """Whether ``puzzle`` has exactly one solution, by the fast engine.
 
     Techniques that assume a unique solution (unique rectangles, BUG+1) can remove true digits from a puzzle
     with several solutions, and a rating only means something for a proper puzzle, so the logic commands and
-    the web page ask the fast engine first."""
+    the web page ask first. Code branches on ``status``; ``why`` is for messages."""
     from sudokit.engine import count_solutions
 
     count = count_solutions(puzzle, limit=2)
-    return Status.SOLVED if count == 1 else Status.NO_SOLUTION if count == 0 else Status.MULTIPLE
+    if count == 1:
+        return ProperCheck(Status.SOLVED)
+    if count == 0:
+        return ProperCheck(Status.NO_SOLUTION, "the puzzle has no solution")
+    return ProperCheck(Status.MULTIPLE, "the puzzle has more than one solution")
 
 
 def not_proper(puzzle: Grid) -> str | None:
-    """Why ``puzzle`` is not a proper puzzle (:data:`NOT_PROPER`), or None when it has exactly one solution."""
-    return NOT_PROPER.get(proper_status(puzzle))
+    """Why ``puzzle`` is not a proper puzzle (:attr:`ProperCheck.why`), or None when it has exactly one solution."""
+    check = check_proper(puzzle)
+    return None if check.proper else check.why
 
 
 def rate(puzzle: Grid | str, extras: bool = True, uniqueness: bool = True) -> Rating:

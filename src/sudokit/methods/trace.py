@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sudokit.errors import SudokitError
-from sudokit.geometry import Geometry
+from sudokit.geometry import Geometry, standard
 from sudokit.grid import Grid
 
 
@@ -111,20 +111,26 @@ def _dumps(data: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(lines) + "\n}"
 
 
+def _old_kinds(units: tuple[tuple[int, ...], ...], box_rows: int | None, box_cols: int | None) -> tuple[str, ...]:
+    """Unit kinds for a trace written before traces carried them: the standard board's kinds where its rows,
+    columns and boxes come first, ``extra`` for every other unit."""
+    kinds: tuple[str, ...] = ()
+    if box_rows and box_cols:
+        base = standard(box_rows, box_cols)
+        if units[: len(base.units)] == base.units:
+            kinds = base.unit_kinds
+    return kinds + ("extra",) * (len(units) - len(kinds))
+
+
 def read_trace(path: str | Path) -> Trace:
     """Read a trace written by :func:`write_trace`; the geometry is rebuilt from its units."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         box_rows, box_cols = data.get("box", [None, None])
-        geometry = Geometry(
-            data["geometry"],
-            data["size"],
-            tuple(tuple(u) for u in data["units"]),
-            tuple(data["unit_names"]),
-            box_rows,
-            box_cols,
-            unit_kinds=tuple(data.get("unit_kinds", ())),
-        )
+        units = tuple(tuple(u) for u in data["units"])
+        kinds = data.get("unit_kinds") or _old_kinds(units, box_rows, box_cols)
+        names = tuple(data["unit_names"])
+        geometry = Geometry(data["geometry"], data["size"], units, names, box_rows, box_cols, unit_kinds=tuple(kinds))
         symbols = geometry.symbols
         values = [0 if ch == "." else symbols.index(ch) + 1 for ch in data["puzzle"]]
         events = [Event(e["kind"], e["cell"], e["digit"], e.get("rule", ""), e.get("depth", 0)) for e in data["events"]]

@@ -99,7 +99,7 @@ def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[s
 
     A grid with several solutions gets no step from techniques that assume a unique one."""
     from sudokit.logic import next_step
-    from sudokit.logic.rating import proper_status
+    from sudokit.logic.rating import check_proper
     from sudokit.logic.registry import applicable
 
     puzzle = grid_of(line, variant)
@@ -111,11 +111,11 @@ def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[s
     state = _logic_state(puzzle, masks)
     if state.is_broken():
         return {"step": None, "message": "a cell has no candidate left: an earlier digit is wrong"}
-    status = proper_status(puzzle)
-    if status is Status.NO_SOLUTION:
+    check = check_proper(puzzle)
+    if check.status is Status.NO_SOLUTION:
         return {"step": None, "message": "the grid has no solution: an earlier digit is wrong"}
     before_values, before_cands = state.values[:], state.cands[:]
-    step = next_step(state, applicable(state, uniqueness=status is Status.SOLVED))
+    step = next_step(state, applicable(state, uniqueness=check.proper))
     if step is None:
         return {"step": None, "message": "no technique applies here: logic is stuck (try Solve)"}
     return {"step": _step_json(step, before_values, before_cands), "message": ""}
@@ -126,7 +126,7 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
 
     A puzzle with several solutions is explained without the techniques that assume a unique one."""
     from sudokit.logic import State, explain
-    from sudokit.logic.rating import NOT_PROPER, proper_status
+    from sudokit.logic.rating import check_proper
 
     puzzle = grid_of(line, variant)
     clash = puzzle.conflicts()
@@ -140,8 +140,8 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
             "final_masks": [],
             "message": f"the grid breaks the rules: {clash[0].describe(puzzle.geometry)}",
         }
-    status = proper_status(puzzle)
-    if status is Status.NO_SOLUTION:
+    check = check_proper(puzzle)
+    if check.status is Status.NO_SOLUTION:
         return {
             "steps": [],
             "solved": False,
@@ -149,9 +149,9 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
             "rating": None,
             "final": list(puzzle.values),
             "final_masks": [],
-            "message": NOT_PROPER[status],
+            "message": check.why,
         }
-    path = explain(puzzle, uniqueness=status is Status.SOLVED)
+    path = explain(puzzle, uniqueness=check.proper)
     state = State.from_grid(puzzle)
     steps = []
     for step in path.steps:
