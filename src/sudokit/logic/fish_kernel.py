@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.bits import first_combo, next_combo, popcount
+from sudokit.bits import combo_union, first_combo, next_combo, popcount
 
 
 @njit(cache=True)
@@ -39,17 +39,15 @@ def fish_hit(cands, units, base, cover, cover_index, n, k, found):
                 if (cands[s] >> d) & 1:
                     span |= 1 << cover_index[s]
                     count += 1
+            spans[i] = span
             if 2 <= count <= k:
                 lines[m] = i
-                spans[m] = span
                 m += 1
         if m < k:
             continue
         first_combo(idx, k)
         while True:
-            union = 0
-            for j in range(k):
-                union |= spans[idx[j]]
+            union = combo_union(spans, lines, idx, k)
             if popcount(union) == k:
                 for j in range(k):
                     in_combo[lines[idx[j]]] = True

@@ -21,7 +21,7 @@ def hidden_subset_hit(values, cands, units, units_of, n, k, direct, single_ok):
     removals leave a hidden single); (-1, 0) when there is none."""
     size = units.shape[1]
     digit = np.empty(n, dtype=np.int64)
-    bits = np.empty(n, dtype=np.int64)
+    places = np.empty(n, dtype=np.int64)  # each digit's places in the unit (bit i: the unit's i-th cell)
     idx = np.empty(k, dtype=np.int64)
     gone_s = np.empty(size * n, dtype=np.int64)
     gone_d = np.empty(size * n, dtype=np.int64)
@@ -34,18 +34,17 @@ def hidden_subset_hit(values, cands, units, units_of, n, k, direct, single_ok):
                 if (cands[units[u, i]] >> d) & 1:
                     b |= 1 << i
                     count += 1
+            places[d] = b
             if 2 <= count <= k:
                 digit[m] = d
-                bits[m] = b
                 m += 1
         if m < k:
             continue
         first_combo(idx, k)
         while True:
-            union = 0
+            union = combo_union(places, digit, idx, k)
             inside = 0
             for j in range(k):
-                union |= bits[idx[j]]
                 inside |= 1 << digit[idx[j]]
             if popcount(union) == k:
                 ne = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sudokit.logic import text
 from sudokit.logic.state import State, digits_of
-from sudokit.logic.step import Step
+from sudokit.logic.step import Link, Step
 
 
 def _seen_by_all(state: State, cells: list[int], d: int) -> list[tuple[int, int]]:
@@ -34,27 +34,20 @@ def xy_wing(state: State) -> Step | None:
                 if elim:
                     x, y = digits_of(c[pivot])
                     xa, xb = (c[a] & c[pivot]).bit_length(), (c[b] & c[pivot]).bit_length()
-                    return Step(
-                        "XY-Wing",
-                        eliminations=elim,
-                        cells=[pivot, a, b],
-                        candidates=[(s, d) for s in (pivot, a, b) for d in digits_of(c[s])],
-                        # the wing as the chain a(z) = a(xa) - pivot(xa) = pivot(xb) - b(xb) = b(z)
-                        links=[
-                            ((a, z), (a, xa), True),
-                            ((a, xa), (pivot, xa), False),
-                            ((pivot, xa), (pivot, xb), True),
-                            ((pivot, xb), (b, xb), False),
-                            ((b, xb), (b, z), True),
-                        ],
-                        explanation=(
-                            f"XY-Wing: pivot {state.label(pivot)} {{{state.sym(x)},{state.sym(y)}}} with pincers "
-                            f"{state.label(a)} "
-                            f"{text.digit_set(digits_of(c[a]), state)} and {state.label(b)} "
-                            f"{text.digit_set(digits_of(c[b]), state)}"
-                            f": one pincer is {state.sym(z)}, so {text.removals(state, elim)}"
-                        ),
+                    why = (
+                        f"pivot {state.label(pivot)} {{{state.sym(x)},{state.sym(y)}}} with pincers "
+                        f"{state.label(a)} {text.digit_set(digits_of(c[a]), state)} and {state.label(b)} "
+                        f"{text.digit_set(digits_of(c[b]), state)}: one pincer is {state.sym(z)}"
                     )
+                    # the wing as the chain a(z) = a(xa) - pivot(xa) = pivot(xb) - b(xb) = b(z)
+                    links = [
+                        ((a, z), (a, xa), True),
+                        ((a, xa), (pivot, xa), False),
+                        ((pivot, xa), (pivot, xb), True),
+                        ((pivot, xb), (b, xb), False),
+                        ((b, xb), (b, z), True),
+                    ]
+                    return _wing_step(state, "XY-Wing", (pivot, a, b), elim, why, links)
     return None
 
 
@@ -73,18 +66,31 @@ def xyz_wing(state: State) -> Step | None:
                 z = (c[a] & c[b]).bit_length()
                 elim = _seen_by_all(state, [pivot, a, b], z)
                 if elim:
-                    return Step(
-                        "XYZ-Wing",
-                        eliminations=elim,
-                        cells=[pivot, a, b],
-                        candidates=[(s, d) for s in (pivot, a, b) for d in digits_of(c[s])],
-                        explanation=(
-                            f"XYZ-Wing: pivot {state.label(pivot)} {text.digit_set(digits_of(c[pivot]), state)} with "
-                            f"pincers {state.label(a)} and {state.label(b)}: {state.sym(z)} is in one of the three, so "
-                            f"{text.removals(state, elim)}"
-                        ),
+                    why = (
+                        f"pivot {state.label(pivot)} {text.digit_set(digits_of(c[pivot]), state)} with pincers "
+                        f"{state.label(a)} and {state.label(b)}: {state.sym(z)} is in one of the three"
                     )
+                    return _wing_step(state, "XYZ-Wing", (pivot, a, b), elim, why)
     return None
+
+
+def _wing_step(
+    state: State,
+    name: str,
+    cells: tuple[int, int, int],
+    elim: list[tuple[int, int]],
+    why: str,
+    links: list[Link] | None = None,
+) -> Step:
+    """The step of a wing with pivot and pincers ``cells``: ``name: why, so remove ...`` (``links``: its chain)."""
+    return Step(
+        name,
+        eliminations=elim,
+        cells=list(cells),
+        candidates=[(s, d) for s in cells for d in digits_of(state.cands[s])],
+        links=links or [],
+        explanation=f"{name}: {why}, so {text.removals(state, elim)}",
+    )
 
 
 def w_wing(state: State) -> Step | None:
