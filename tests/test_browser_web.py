@@ -285,6 +285,8 @@ def test_sixteen_by_sixteen_board_takes_letters(page):
     assert labels(page, "row") == [str(i) for i in range(1, 17)]
     assert "Conflict: r1c1, r1c2" in page.inner_text("#status")
     assert page.is_disabled("#notation")  # letters are digits here: cells are always r1c1
+    assert page.inner_text("#notation") == "Cell names: r1c1"
+    page.screenshot(path="/tmp/sudokit_web_16x16.png")
 
 
 # ---- the workbench: labels, links, files, editing, the address, messages -------------------------------
@@ -507,3 +509,24 @@ def test_a_call_stopped_at_its_time_limit_is_said_in_words(page):
     )
     page.click("#hint")
     assert wait_status(page, "error") == "Stopped: the hint took longer than 10 s, the server's limit"
+
+
+def test_a_hint_starts_from_the_users_pencil_marks(page):
+    load(page, PUZZLE)
+    page.click("#fill-cands")
+    cell(page, 1).click()
+    page.keyboard.press("Shift+Digit1")  # A2 loses its 1
+    sent = []
+
+    def capture(route):
+        sent.append(json.loads(route.request.post_data))
+        route.continue_()
+
+    page.route("**/api/hint", capture)
+    page.click("#hint")
+    wait_status(page, "hint")
+    computed = Candidates.of(parse_grid(PUZZLE))
+    masks = sent[0]["candidates"]
+    assert masks[1] == computed.masks[1] & ~1  # the user's elimination
+    assert masks[2] == computed.masks[2]  # the other cells as computed
+    assert sent[0]["puzzle"] == PUZZLE
