@@ -707,8 +707,8 @@ async function solve() {
     const result = await api("/api/solve", request());
     const words = {
       solved: "Unique solution",
-      multiple: `Several solutions (at least ${result.count})`,
-      no_solution: "No solution",
+      multiple: `Several solutions (at least ${result.count}): press Count to count them`,
+      no_solution: result.message ? `No solution: ${names(result.message)}` : "No solution",
       invalid: `Invalid: ${result.message}`,
       timeout: "Gave up (time limit)",
     };
