@@ -347,10 +347,12 @@ def test_a_chain_step_draws_its_links_strong_solid_weak_dashed(page):
     page.click("#explain")
     wait_status(page, "explained")
     assert page.locator("#links path.link").count() == 0  # a single's step has no links
+    assert page.is_hidden("#link-legend")
     page.focus("#board")
     for _ in range(at):
         page.keyboard.press("PageDown")
     assert page.inner_text("#step-count") == f"Step {at + 1} of {len(steps)}: XY-Chain"
+    assert "strong link" in page.inner_text("#link-legend")
     drawn = page.eval_on_selector_all(
         "#links path.link",
         "ps => ps.map(p => [p.dataset.from, p.dataset.to, p.classList.contains('strong'),"
@@ -379,7 +381,7 @@ def test_a_chain_step_draws_its_links_strong_solid_weak_dashed(page):
         }).flat()""",
     )
     assert len(gaps) == 2 * len(chain.links) and max(gaps) < 0.7  # trimmed by 0.48 of a spot, plus borders
-    page.screenshot(path="/tmp/sudokit_web_chain.png")
+    page.screenshot(path="/tmp/sudokit_web_chain.png", full_page=True)
     if page.is_visible("#save-svg"):  # the saved picture draws the same links
         with page.expect_download() as download:
             page.click("#save-svg")

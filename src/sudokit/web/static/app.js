@@ -903,6 +903,7 @@ function showStep() {
       ? `Hint: ${step.technique}`
       : `Step ${state.stepIndex + 1} of ${state.steps.length}: ${step.technique}`;
   $("explanation").textContent = names(step.explanation);
+  $("link-legend").hidden = !(step.links || []).length;
   updateStepButtons();
   render();
 }
