@@ -285,6 +285,8 @@ def test_sixteen_by_sixteen_board_takes_letters(page):
     assert labels(page, "row") == [str(i) for i in range(1, 17)]
     assert "Conflict: r1c1, r1c2" in page.inner_text("#status")
     assert page.is_disabled("#notation")  # letters are digits here: cells are always r1c1
+    assert page.inner_text("#notation") == "Cell names: r1c1"
+    page.screenshot(path="/tmp/sudokit_web_16x16.png")
 
 
 # ---- the workbench: labels, links, files, editing, the address, messages -------------------------------
@@ -345,10 +347,12 @@ def test_a_chain_step_draws_its_links_strong_solid_weak_dashed(page):
     page.click("#explain")
     wait_status(page, "explained")
     assert page.locator("#links path.link").count() == 0  # a single's step has no links
+    assert page.is_hidden("#link-legend")
     page.focus("#board")
     for _ in range(at):
         page.keyboard.press("PageDown")
     assert page.inner_text("#step-count") == f"Step {at + 1} of {len(steps)}: XY-Chain"
+    assert "strong link" in page.inner_text("#link-legend")
     drawn = page.eval_on_selector_all(
         "#links path.link",
         "ps => ps.map(p => [p.dataset.from, p.dataset.to, p.classList.contains('strong'),"
@@ -377,7 +381,7 @@ def test_a_chain_step_draws_its_links_strong_solid_weak_dashed(page):
         }).flat()""",
     )
     assert len(gaps) == 2 * len(chain.links) and max(gaps) < 0.7  # trimmed by 0.48 of a spot, plus borders
-    page.screenshot(path="/tmp/sudokit_web_chain.png")
+    page.screenshot(path="/tmp/sudokit_web_chain.png", full_page=True)
     if page.is_visible("#save-svg"):  # the saved picture draws the same links
         with page.expect_download() as download:
             page.click("#save-svg")
@@ -507,3 +511,24 @@ def test_a_call_stopped_at_its_time_limit_is_said_in_words(page):
     )
     page.click("#hint")
     assert wait_status(page, "error") == "Stopped: the hint took longer than 10 s, the server's limit"
+
+
+def test_a_hint_starts_from_the_users_pencil_marks(page):
+    load(page, PUZZLE)
+    page.click("#fill-cands")
+    cell(page, 1).click()
+    page.keyboard.press("Shift+Digit1")  # A2 loses its 1
+    sent = []
+
+    def capture(route):
+        sent.append(json.loads(route.request.post_data))
+        route.continue_()
+
+    page.route("**/api/hint", capture)
+    page.click("#hint")
+    wait_status(page, "hint")
+    computed = Candidates.of(parse_grid(PUZZLE))
+    masks = sent[0]["candidates"]
+    assert masks[1] == computed.masks[1] & ~1  # the user's elimination
+    assert masks[2] == computed.masks[2]  # the other cells as computed
+    assert sent[0]["puzzle"] == PUZZLE

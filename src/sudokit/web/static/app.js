@@ -80,7 +80,7 @@ async function busy(label, work) {
     updateStepButtons();
     updateUndoButtons();
     showFileNav();
-    if (state.geometry) $("notation").disabled = state.geometry.size !== 9;
+    updateNotationButton();
   }
 }
 
@@ -115,15 +115,25 @@ function setNotation(notation) {
   } catch (e) {
     /* storage may be off: the choice then lasts for this page */
   }
-  const button = $("notation");
-  button.setAttribute("aria-pressed", String(state.notation === "rc"));
-  button.textContent = `Cell names: ${state.notation === "rc" ? "r1c1" : "A1"}`;
+  updateNotationButton();
   if (state.geometry) {
-    button.disabled = state.geometry.size !== 9;
     buildLabels();
     if (state.steps) showStep();
     render();
   }
+}
+
+function updateNotationButton() {
+  // the names in use: on boards other than 9x9 always r1c1 (letters are digits there)
+  const button = $("notation");
+  const fixed = state.geometry && state.geometry.size !== 9;
+  const rc = state.notation === "rc" || fixed;
+  button.setAttribute("aria-pressed", String(rc));
+  button.textContent = `Cell names: ${rc ? "r1c1" : "A1"}`;
+  button.disabled = Boolean(fixed) || state.busy;
+  button.title = fixed
+    ? "Boards other than 9x9 name cells r1c1: their letters are digits"
+    : "Name cells A1–I9 (rows A–I) or r1c1–r9c9";
 }
 
 // ---- the puzzle ----------------------------------------------------------------------------
@@ -146,7 +156,7 @@ function setGeometry(geometry, variant) {
   state.selected = Math.min(state.selected, n - 1);
   state.past = [];
   state.future = [];
-  $("notation").disabled = geometry.size !== 9;
+  updateNotationButton();
   buildBoard();
   buildLabels();
 }
@@ -697,8 +707,8 @@ async function solve() {
     const result = await api("/api/solve", request());
     const words = {
       solved: "Unique solution",
-      multiple: `Several solutions (at least ${result.count})`,
-      no_solution: "No solution",
+      multiple: `Several solutions (at least ${result.count}): press Count to count them`,
+      no_solution: result.message ? `No solution: ${names(result.message)}` : "No solution",
       invalid: `Invalid: ${result.message}`,
       timeout: "Gave up (time limit)",
     };
@@ -893,6 +903,7 @@ function showStep() {
       ? `Hint: ${step.technique}`
       : `Step ${state.stepIndex + 1} of ${state.steps.length}: ${step.technique}`;
   $("explanation").textContent = names(step.explanation);
+  $("link-legend").hidden = !(step.links || []).length;
   updateStepButtons();
   render();
 }
