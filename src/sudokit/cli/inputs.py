@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import click
 
 from sudokit.errors import SudokitError
-from sudokit.formats import FORMATS, Entry, entries_from_text, read_entries
+from sudokit.formats import FORMATS, Block, Entry, read_blocks
 from sudokit.geometry import Geometry, from_name
 from sudokit.grid import Grid
 
@@ -19,11 +20,18 @@ MIN_PUZZLE_LENGTH = 16
 
 @dataclass
 class PuzzleInput:
-    """The entries of one ``PUZZLE`` argument; ``single`` is true for a puzzle typed on the command line."""
+    """The puzzles of one ``PUZZLE`` argument, block by block; ``single`` is true for one puzzle typed on the
+    command line (an argument holding several puzzles is read like a file)."""
 
-    entries: Iterator[Entry]
+    blocks: Iterator[Block]
     single: bool
     source: str
+
+    @property
+    def entries(self) -> Iterator[Entry]:
+        """The puzzles one :class:`~sudokit.formats.Entry` at a time."""
+        for block in self.blocks:
+            yield from block
 
 
 def looks_like_file(arg: str) -> bool:
@@ -49,7 +57,8 @@ def geometry_for(variant: str | None, n_cells: int | None = None) -> Geometry | 
 
 
 def open_puzzles(arg: str, variant: str | None = None, fmt: str = "auto", strict: bool = False) -> PuzzleInput:
-    """Entries from a ``PUZZLE`` argument. A file that does not exist raises ``FileNotFoundError``."""
+    """Puzzles from a ``PUZZLE`` argument: a file (``-`` for stdin), or the text of one or more puzzles, read
+    in any layout (auto-detected, or ``fmt``). A file that does not exist raises a SudokitError."""
     if variant:
         from_name(variant)  # an unknown name is reported before any input is read
     geometry = geometry_for(variant)
@@ -58,25 +67,32 @@ def open_puzzles(arg: str, variant: str | None = None, fmt: str = "auto", strict
             raise SudokitError(f"{arg}: is a directory, not a puzzle file")
         if arg != "-" and not os.path.exists(arg):
             raise SudokitError(f"{arg}: no such file")
-        entries = read_entries(arg, fmt=fmt, geometry=geometry, strict=strict)
-        return PuzzleInput(_checked(entries, variant, arg), single=False, source=arg)
+        blocks = read_blocks(arg, fmt=fmt, geometry=geometry, strict=strict)
+        return PuzzleInput(_checked(blocks, variant, arg), single=False, source=arg)
     if len(arg.strip()) < MIN_PUZZLE_LENGTH:
         raise SudokitError(f"{arg}: no such file, and too short to be a puzzle")
-    entries = entries_from_text(arg, fmt="grid" if fmt == "auto" else fmt, geometry=geometry, source="<argument>")
-    return PuzzleInput(_checked(entries, variant, "<argument>"), single=True, source="<argument>")
+    text = io.BytesIO(os.fsencode(arg))  # the argument's own bytes: one that is not UTF-8 is reported, not a crash
+    blocks = list(
+        _checked(
+            read_blocks(text, fmt=fmt, geometry=geometry, source="<argument>", strict=strict), variant, "<argument>"
+        )
+    )
+    single = sum(len(b) for b in blocks) == 1
+    return PuzzleInput(iter(blocks), single=single, source="<argument>")
 
 
-def _checked(entries: Iterator[Entry], variant: str | None, source: str) -> Iterator[Entry]:
-    """The entries, each puzzle put in the variant's geometry at its own size (``--variant diagonal``
+def _checked(blocks: Iterable[Block], variant: str | None, source: str) -> Iterator[Block]:
+    """The blocks, each puzzle put in the variant's geometry at its own size (``--variant diagonal``
     reads 9x9 and 16x16 files alike); an input with no puzzle at all is an error."""
     empty = True
-    for entry in entries:
+    for block in blocks:
         empty = False
-        if entry.ok and variant and not fixes_size(variant):
-            wanted = from_name(variant, entry.grid.geometry.n_cells)
-            if wanted != entry.grid.geometry:
-                entry.grid = Grid(wanted, entry.grid.values)
-        yield entry
+        if variant and not fixes_size(variant):
+            for entry in block.entries.values():
+                if entry.ok and entry.grid.geometry != block.geometry:
+                    entry.grid = Grid(from_name(variant, entry.grid.geometry.n_cells), entry.grid.values)
+            block = block.with_geometry(from_name(variant, block.geometry.n_cells))
+        yield block
     if empty:
         raise SudokitError(f"{source}: no puzzle found")
 

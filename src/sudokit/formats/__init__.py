@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from sudokit.formats.blocks import Block
 from sudokit.formats.entry import Entry
 from sudokit.formats.pencilmark import format_pencilmark, parse_candidate_grid, parse_pencilmark
-from sudokit.formats.read import FORMATS, detect_format, entries_from_text, read_entries, read_puzzles
+from sudokit.formats.read import FORMATS, detect_format, entries_from_text, read_blocks, read_entries, read_puzzles
 from sudokit.formats.text import MODES, check_givens, format_line, parse_grid
 from sudokit.formats.write import WRITE_FORMATS, csv_header, display, format_grid, separator
 
@@ -12,6 +13,7 @@ __all__ = [
     "FORMATS",
     "MODES",
     "WRITE_FORMATS",
+    "Block",
     "Entry",
     "check_givens",
     "csv_header",
@@ -24,6 +26,7 @@ __all__ = [
     "parse_candidate_grid",
     "parse_grid",
     "parse_pencilmark",
+    "read_blocks",
     "read_entries",
     "read_puzzles",
     "separator",
