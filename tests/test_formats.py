@@ -18,6 +18,7 @@ from sudokit.formats import (
     format_grid,
     parse_grid,
     parse_pencilmark,
+    read_blocks,
     read_entries,
     separator,
 )
@@ -340,3 +341,9 @@ def test_numpy_lines_and_careful_lines_agree_in_order():
     assert got == expected
     assert [e.index for e in entries] == list(range(len(entries)))
     assert entries[3].meta == {"extra": "ED=1.2"}
+    via_numpy = [e for block in read_blocks(io.BytesIO(data), "line", source="m.txt") for e in block]
+
+    def described(e):
+        return (e.index, e.line, e.grid, e.meta, str(e.error))
+
+    assert [described(e) for e in via_numpy] == [described(e) for e in entries]

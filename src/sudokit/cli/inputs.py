@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import click
 
 from sudokit.errors import SudokitError
-from sudokit.formats import FORMATS, Block, Entry, read_blocks
+from sudokit.formats import FORMATS, Block, Entry, read_blocks, read_entries
 from sudokit.geometry import Geometry, from_name
 from sudokit.grid import Grid
 
@@ -23,15 +23,25 @@ class PuzzleInput:
     """The puzzles of one ``PUZZLE`` argument, block by block; ``single`` is true for one puzzle typed on the
     command line (an argument holding several puzzles is read like a file)."""
 
-    blocks: Iterator[Block]
+    items: Iterator[Block] | list[Entry]  #: a file's blocks, or an argument's entries (read without numpy)
     single: bool
     source: str
 
     @property
+    def blocks(self) -> Iterator[Block]:
+        """The puzzles a block at a time (numpy arrays, for the batch commands)."""
+        if isinstance(self.items, list):
+            from sudokit.formats.blocks import entry_blocks
+
+            return entry_blocks(self.items, self.source)
+        return self.items
+
+    @property
     def entries(self) -> Iterator[Entry]:
         """The puzzles one :class:`~sudokit.formats.Entry` at a time."""
-        for block in self.blocks:
-            yield from block
+        if isinstance(self.items, list):
+            return iter(self.items)
+        return (entry for block in self.items for entry in block)
 
 
 def looks_like_file(arg: str) -> bool:
@@ -72,13 +82,23 @@ def open_puzzles(arg: str, variant: str | None = None, fmt: str = "auto", strict
     if len(arg.strip()) < MIN_PUZZLE_LENGTH:
         raise SudokitError(f"{arg}: no such file, and too short to be a puzzle")
     text = io.BytesIO(os.fsencode(arg))  # the argument's own bytes: one that is not UTF-8 is reported, not a crash
-    blocks = list(
-        _checked(
-            read_blocks(text, fmt=fmt, geometry=geometry, source="<argument>", strict=strict), variant, "<argument>"
-        )
-    )
-    single = sum(len(b) for b in blocks) == 1
-    return PuzzleInput(iter(blocks), single=single, source="<argument>")
+    entries = read_entries(text, fmt=fmt, geometry=geometry, source="<argument>", strict=strict)
+    found = list(_checked_entries(entries, variant, "<argument>"))
+    return PuzzleInput(found, single=len(found) == 1, source="<argument>")
+
+
+def _checked_entries(entries: Iterable[Entry], variant: str | None, source: str) -> Iterator[Entry]:
+    """The entries, each puzzle put in the variant's geometry at its own size; no puzzle at all is an error."""
+    empty = True
+    for entry in entries:
+        empty = False
+        if entry.ok and variant and not fixes_size(variant):
+            wanted = from_name(variant, entry.grid.geometry.n_cells)
+            if wanted != entry.grid.geometry:
+                entry.grid = Grid(wanted, entry.grid.values)
+        yield entry
+    if empty:
+        raise SudokitError(f"{source}: no puzzle found")
 
 
 def _checked(blocks: Iterable[Block], variant: str | None, source: str) -> Iterator[Block]:

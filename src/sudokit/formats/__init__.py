@@ -7,7 +7,7 @@ from sudokit.formats.entry import Entry
 from sudokit.formats.pencilmark import format_pencilmark, parse_candidate_grid, parse_pencilmark
 from sudokit.formats.read import FORMATS, detect_format, entries_from_text, read_blocks, read_entries, read_puzzles
 from sudokit.formats.text import MODES, check_givens, format_line, parse_grid
-from sudokit.formats.write import WRITE_FORMATS, csv_header, display, format_grid, separator
+from sudokit.formats.write import WRITE_FORMATS, csv_header, display, format_grid, line_rows, separator, spliced
 
 __all__ = [
     "FORMATS",
@@ -23,6 +23,7 @@ __all__ = [
     "format_grid",
     "format_line",
     "format_pencilmark",
+    "line_rows",
     "parse_candidate_grid",
     "parse_grid",
     "parse_pencilmark",
@@ -30,4 +31,5 @@ __all__ = [
     "read_entries",
     "read_puzzles",
     "separator",
+    "spliced",
 ]

@@ -16,14 +16,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from sudokit.errors import ParseError
 from sudokit.formats.entry import Entry
 from sudokit.formats.text import byte_table
 from sudokit.geometry import BOX_SHAPES, Geometry, for_cells, standard
 from sudokit.grid import Grid
+
+if TYPE_CHECKING:  # numpy is imported where blocks are built: reading one puzzle does not load it
+    import numpy as np
 
 #: The longest line read (bytes, line end excluded); a longer one is reported and skipped.
 MAX_LINE = 1 << 20
@@ -202,6 +204,8 @@ def decoded_lines(
 
 def _line_ends(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(buffer, starts, ends) of every line of a piece; ``ends`` index the LF (or the end of data)."""
+    import numpy as np
+
     buf = np.frombuffer(data, dtype=np.uint8)
     ends = np.flatnonzero(buf == 10)
     if not data.endswith(b"\n"):
@@ -215,6 +219,8 @@ def _line_ends(data: bytes) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 def _first_size(data: bytes, starts: np.ndarray, lengths: np.ndarray) -> Geometry | None:
     """The board of the first line that could be a plain puzzle line (its length is a board's cell count)."""
+    import numpy as np
+
     for j in np.flatnonzero(np.isin(lengths, sorted(_CELL_COUNTS))):
         if data[starts[j] : starts[j] + 1] != b"#":
             return for_cells(int(lengths[j]))
@@ -233,6 +239,8 @@ def line_blocks(
     Lines that are exactly the cells of the board (``geometry``, else the size of the first such line) are
     read by numpy; ``careful(number, text)`` reads every other line (an Entry, or None for a line to skip).
     """
+    import numpy as np
+
     index = 0
     for piece in pieces:
         if isinstance(piece, ParseError):
@@ -242,7 +250,7 @@ def line_blocks(
         number, data = piece
         buf, starts, ends = _line_ends(data)
         lengths = ends - starts
-        geo = geometry or _first_size(data, starts, lengths)
+        geo = geometry = geometry or _first_size(data, starts, lengths)  # the first plain line settles the size
         fast = np.zeros(len(ends), dtype=bool)
         values = np.zeros((0, 0), dtype=np.uint8)
         if geo is not None:
@@ -290,6 +298,8 @@ def line_blocks(
 
 def grouped(entries: list[Entry], source: str, geometry: Geometry | None = None) -> list[Block]:
     """Entries (read one by one) as one block; ``geometry`` defaults to the first readable puzzle's."""
+    import numpy as np
+
     geo = geometry or next((e.grid.geometry for e in entries if e.ok), None) or standard()
     k = len(entries)
     grids = np.zeros((k, geo.n_cells), dtype=np.uint8)

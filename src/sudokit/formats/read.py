@@ -80,21 +80,38 @@ def read_blocks(
     source: str | None = None,
     strict: bool = False,
 ) -> Iterator[Block]:
-    """Every puzzle of a file (``-`` is stdin) in :class:`~sudokit.formats.blocks.Block` s, in input order.
+    """Every puzzle of a file (``-`` is stdin) in :class:`~sudokit.formats.blocks.Block` s, in input order: the
+    batch commands' reader. One-line puzzles are read by numpy a block at a time; otherwise as
+    :func:`read_entries`, whose entries it gives, grouped."""
+    return _read(path_or_stream, fmt, geometry, source, strict, True)
 
-    Bad lines (not UTF-8, a NUL, over a MiB, not a puzzle) are entries with their error and the rest of the
-    input is read. One-line puzzles are read by numpy a block at a time. Raises
-    :class:`~sudokit.errors.SudokitError` for an unknown format and ``OSError`` for a missing file.
+
+def read_entries(
+    path_or_stream: str | os.PathLike | BinaryIO,
+    fmt: str = "auto",
+    geometry: Geometry | None = None,
+    source: str | None = None,
+    strict: bool = False,
+) -> Iterator[Entry]:
+    """Yield every puzzle of a file (``-`` is stdin) as an :class:`Entry`, bad ones with their error.
+
+    A bad line (not UTF-8, a NUL, over a MiB, not a puzzle) is one error entry; the lines around it are read.
+    Raises :class:`~sudokit.errors.SudokitError` for an unknown format and ``OSError`` for a missing file.
     """
+    return _read(path_or_stream, fmt, geometry, source, strict, False)
+
+
+def _read(path_or_stream, fmt: str, geometry: Geometry | None, source: str | None, strict: bool, blocks: bool):
+    """Entries (or blocks) of a file, a stream or stdin; the layout detected from the first lines."""
     if fmt not in FORMATS:
         raise SudokitError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
     if isinstance(path_or_stream, str | os.PathLike):
         name = os.fspath(path_or_stream)
         if name == "-":
-            yield from read_blocks(sys.stdin.buffer, fmt, geometry, source or "<stdin>", strict)
+            yield from _read(sys.stdin.buffer, fmt, geometry, source or "<stdin>", strict, blocks)
             return
         with open(name, "rb") as stream:
-            yield from read_blocks(stream, fmt, geometry, source or name, strict)
+            yield from _read(stream, fmt, geometry, source or name, strict, blocks)
         return
     stream = path_or_stream
     source = source or getattr(stream, "name", "<stream>")
@@ -108,7 +125,7 @@ def read_blocks(
             for offset, raw in enumerate(data.split(b"\n", _HEAD_LINES)[:_HEAD_LINES]):
                 text = decode_line(raw, source, number + offset)
                 if isinstance(text, str):
-                    head_lines.append(text.lstrip("\ufeff"))
+                    head_lines.append(text)
         if len(head_lines) >= _HEAD_LINES:
             break
     layout = fmt
@@ -119,15 +136,20 @@ def read_blocks(
     elif fmt == "sdm":
         layout = "line"
     all_pieces = chain(head, pieces)
-    if layout == "line":
+    if layout == "line" and blocks:
 
         def careful(number: int, text: str | ParseError) -> Entry | None:
             return _line_entry(number, text, source, geometry, strict)
 
         yield from line_blocks(all_pieces, source, geometry, strict, careful)
         return
-    entries = _READERS[layout](decoded_lines(all_pieces, source), source, geometry, strict)
-    yield from entry_blocks(_numbered(entries), source)
+    lines = decoded_lines(all_pieces, source)
+    if layout == "line":
+        found = (_line_entry(number, text, source, geometry, strict) for number, text in lines)
+        entries = _numbered(e for e in found if e is not None)
+    else:
+        entries = _numbered(_READERS[layout](lines, source, geometry, strict))
+    yield from entry_blocks(entries, source) if blocks else entries
 
 
 def _numbered(entries: Iterator[Entry]) -> Iterator[Entry]:
@@ -140,22 +162,6 @@ def _numbered(entries: Iterator[Entry]) -> Iterator[Entry]:
             yield entry
     except ParseError as exc:
         yield Entry(index=index, line=exc.line or 0, source=exc.source or "", error=exc)
-
-
-def read_entries(
-    path_or_stream: str | os.PathLike | BinaryIO,
-    fmt: str = "auto",
-    geometry: Geometry | None = None,
-    source: str | None = None,
-    strict: bool = False,
-) -> Iterator[Entry]:
-    """Yield every puzzle of a file (``-`` is stdin) as an :class:`Entry`, bad ones with their error.
-
-    An unreadable line (binary, bad UTF-8, too long) is one error entry; the lines around it are read.
-    Raises :class:`~sudokit.errors.SudokitError` for an unknown format and ``OSError`` for a missing file.
-    """
-    for block in read_blocks(path_or_stream, fmt, geometry, source, strict):
-        yield from block
 
 
 def _one(text: str, source: str, number: int, geometry: Geometry | None, mode: str, column: int = 0) -> Entry:

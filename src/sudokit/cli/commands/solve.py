@@ -477,7 +477,7 @@ def _block_text(block, rows, batch, special: dict[int, str], run: _Run) -> bytes
     import numpy as np
 
     from sudokit.engine.batch import SOLVED
-    from sudokit.formats.text import symbol_bytes
+    from sudokit.formats import line_rows, spliced
     from sudokit.result import Result, Status, invalid_result
 
     k = len(block)
@@ -500,16 +500,15 @@ def _block_text(block, rows, batch, special: dict[int, str], run: _Run) -> bytes
         return run.joined(texts)
     fmt = run.out_format
     if fmt in ("line", "sdm", "csv") and batch is not None:
-        n = block.geometry.n_cells
-        symbols = symbol_bytes(block.geometry.symbols)
-        solutions = np.zeros((k, n), dtype=np.uint8)
+        solutions = np.zeros_like(block.grids)
         solutions[rows] = batch.solutions
-        parts = [symbols[solutions]]
+        text = line_rows(solutions, block.geometry)
         if fmt == "csv":
-            parts = [symbols[block.grids], np.full((k, 1), ord(","), dtype=np.uint8), *parts]
-        parts.append(np.full((k, 1), 10, dtype=np.uint8))
+            puzzles = line_rows(block.grids, block.geometry)
+            puzzles[:, -1] = ord(",")
+            text = np.concatenate([puzzles, text], axis=1)
         run.started = True
-        return _spliced(np.concatenate(parts, axis=1), special)
+        return spliced(text, special)
     texts = []
     solutions = batch.solutions.tolist() if batch is not None else []
     for i in range(k):
@@ -527,17 +526,3 @@ def _status_name(code: int) -> str:
     from sudokit.engine.batch import STATUS_NAMES
 
     return STATUS_NAMES[code]
-
-
-def _spliced(rows, special: dict[int, str]) -> bytes:
-    """The bytes of ``rows`` (one output line each) with the lines of ``special`` in place of theirs."""
-    if not special:
-        return rows.tobytes()
-    parts = []
-    lo = 0
-    for i in sorted(special):
-        parts.append(rows[lo:i].tobytes())
-        parts.append((special[i] + "\n").encode("utf-8"))
-        lo = i + 1
-    parts.append(rows[lo:].tobytes())
-    return b"".join(parts)
