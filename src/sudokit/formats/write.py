@@ -132,16 +132,17 @@ def line_rows(grids, geometry):
     return out
 
 
-def spliced(rows, special: dict[int, str]) -> bytes:
-    """The bytes of ``rows`` (one output line each) with the text of ``special`` (a line number -> its text,
-    LF added) in place of those rows."""
+def spliced(rows, special: dict[int, str | None]) -> bytes:
+    """The bytes of ``rows`` (one output line each) with the text of ``special`` (a row number -> its text,
+    LF added, or None to leave the row out) in place of those rows."""
     if not special:
         return rows.tobytes()
     parts = []
     lo = 0
     for i in sorted(special):
         parts.append(rows[lo:i].tobytes())
-        parts.append((special[i] + "\n").encode("utf-8"))
+        if special[i] is not None:
+            parts.append((special[i] + "\n").encode("utf-8"))
         lo = i + 1
     parts.append(rows[lo:].tobytes())
     return b"".join(parts)
