@@ -108,7 +108,7 @@ def byte_blocks(stream, source: str, size: int = BLOCK_BYTES) -> Iterator[tuple[
     may lack it); CRLF and bare CR line ends become LF, a leading byte-order mark goes.
 
     A line longer than :data:`MAX_LINE` bytes comes as a :class:`ParseError` item and the rest of it is
-    skipped; after :data:`MAX_SKIP` bytes without a line end the input stops with a second error item.
+    skipped; after :data:`MAX_SKIP` bytes without a line end the input stops, that error the last item.
     Memory stays bounded by ``size + MAX_LINE`` whatever the input.
     """
     read = _read_function(stream)
@@ -137,13 +137,12 @@ def byte_blocks(stream, source: str, size: int = BLOCK_BYTES) -> Iterator[tuple[
             number += data.count(b"\n", 0, cut)
         carry = data[cut:] + hold
         if len(carry) > MAX_LINE:
-            yield ParseError(f"line longer than {MAX_LINE:,} bytes: not puzzle text", source, number, None)
             rest = _skip_line(read, size, len(carry))
             if rest is None:
-                yield ParseError(
-                    f"no line end in {MAX_SKIP >> 20} MiB: not a text file; reading stops here", source, number, None
-                )
+                why = f"no line end in {MAX_SKIP >> 20} MiB: not a text file; reading stops here"
+                yield ParseError(why, source, number, None)
                 return
+            yield ParseError(f"line longer than {MAX_LINE:,} bytes: not puzzle text", source, number, None)
             carry, number = rest, number + 1
 
 
