@@ -346,3 +346,27 @@ def test_numpy_lines_and_careful_lines_agree_in_order():
         return (e.index, e.line, e.grid, e.meta, str(e.error))
 
     assert [described(e) for e in via_numpy] == [described(e) for e in entries]
+
+
+_LINES = st.one_of(
+    st.sampled_from([HARD1, "", "# note", "x" * 81, HARD1 + " ED=1.2", " " + HARD1, "1234" * 4, "puzzle,solution"]),
+    st.binary(max_size=120),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_LINES, max_size=40), st.sampled_from([b"\n", b"\r\n", b"\r"]), st.sampled_from(["auto", "line"]))
+def test_any_bytes_read_without_raising_and_every_puzzle_line_is_kept(lines, end, fmt):
+    """Fuzz target: any bytes give entries (never an exception), numpy's blocks give the same entries as the
+    careful reader, and with one puzzle a line every puzzle line is read, whatever garbage surrounds it."""
+    data = end.join(x.encode() if isinstance(x, str) else x for x in lines) + end
+    entries = list(read_entries(io.BytesIO(data), fmt, source="f.txt"))
+    via_numpy = [e for block in read_blocks(io.BytesIO(data), fmt, source="f.txt") for e in block]
+
+    def described(e):
+        return (e.index, e.line, e.grid, e.meta, str(e.error))
+
+    assert [described(e) for e in via_numpy] == [described(e) for e in entries]
+    if fmt == "line":
+        wanted = sum(1 for x in lines if isinstance(x, str) and x.strip().startswith(HARD1))
+        assert sum(1 for e in entries if e.ok and e.grid.to_line() == HARD1) >= wanted
