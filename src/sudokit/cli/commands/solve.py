@@ -307,8 +307,8 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
 def _held_interrupt():
     """Ctrl-C waits until the block is done: a chunk's lines are written, flushed and counted together, so the
     summary after an interrupt counts exactly the lines written."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield  # (a process started with Ctrl-C ignored keeps ignoring it)
         return
     caught: list = []
     previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
