@@ -257,8 +257,12 @@ def test_ctrl_c_while_a_chunk_is_written_counts_exactly_the_lines_written(monkey
         return real(self, other)
 
     monkeypatch.setattr(solve.Tally, "merge", interrupted_while_counting)
-    lines = (DATA / "17_clue.txt").read_text().splitlines()[:8000]
-    result = run("-", input="\n".join(lines) + "\n")
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # (a background runner may ignore Ctrl-C)
+    try:
+        lines = (DATA / "17_clue.txt").read_text().splitlines()[:8000]
+        result = run("-", input="\n".join(lines) + "\n")
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert result.exit_code == 130
     written = len(result.stdout.splitlines())
     assert written > 0 and f"Solved {written} of {written} puzzles" in result.stderr
