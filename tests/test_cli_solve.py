@@ -204,6 +204,9 @@ def test_count_takes_the_puzzle_when_no_limit_is_given(tmp_path):
     assert run(HARD1, "--count").stdout == "1000+ solutions\n"
     bad = run("--count", "x" * 81, HARD1)
     assert bad.exit_code == 2 and "--count takes a whole number" in bad.stderr
+    zeros = TOP95_FIRST.replace(".", "0")  # a puzzle in digits only is still the puzzle
+    assert run("--count", zeros).stdout == "1 solution\n"
+    assert run("--count", "²", HARD1).exit_code == 2
 
 
 def test_candidate_files_and_pencilmark_arguments_are_read_without_from(tmp_path):

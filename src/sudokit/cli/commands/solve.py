@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option
+from sudokit.cli.inputs import MIN_PUZZLE_LENGTH, input_format_option, open_puzzles, strict_option
 from sudokit.errors import SudokitError
 from sudokit.formats import WRITE_FORMATS, Entry
 from sudokit.grid import Grid
@@ -167,10 +167,14 @@ MAX_COUNT = 1 << 62
 def _count_and_puzzle(count: str | None, puzzle: str | None) -> tuple[int | None, str]:
     """The ``--count`` limit and the puzzle argument. ``--count`` takes an optional LIMIT, so click hands the
     word after it to ``--count`` when no limit is written (``solve --count PUZZLE``): that word is the puzzle."""
-    if count is not None and not count.strip().isdigit():
-        if puzzle is not None:
-            raise SudokitError(f"--count takes a whole number of solutions, got {count!r}")
-        puzzle, count = count, str(DEFAULT_COUNT)
+
+    def is_number(word: str) -> bool:
+        return word.strip().isascii() and word.strip().isdigit()
+
+    if count is not None and puzzle is None and (not is_number(count) or len(count.strip()) >= MIN_PUZZLE_LENGTH):
+        puzzle, count = count, str(DEFAULT_COUNT)  # a puzzle written in digits (0 for empty) is a puzzle too
+    if count is not None and not is_number(count):
+        raise SudokitError(f"--count takes a whole number of solutions, got {count!r}")
     if puzzle is None:
         raise SudokitError("missing PUZZLE: give a puzzle, a file, or - for stdin")
     if count is None:
