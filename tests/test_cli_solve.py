@@ -321,3 +321,35 @@ def test_a_mixed_file_streams_through_numpy_in_order(tmp_path):
             assert answer.startswith("# line ") and "invalid" in answer
         else:
             assert is_solution(parse_grid(answer), parse_grid(puzzle))
+
+
+def test_pencilmark_eliminations_are_respected_or_the_puzzle_is_refused(tmp_path):
+    """solve works from the givens: with pencilmarks that remove more, its answer is checked against them."""
+    from sudokit.formats import format_pencilmark
+    from sudokit.grid import Candidates
+
+    grid = parse_grid(TOP95_FIRST)
+    masks = list(Candidates.of(grid).masks)
+    solution = [int(ch) for ch in TOP95_FIRST_SOLUTION]
+    empty = [s for s, v in enumerate(grid.values) if not v and masks[s].bit_count() > 1]
+    spare = [s for s in empty if masks[s].bit_count() >= 3][0]
+    wrong = list(masks)
+    wrong[empty[0]] &= ~(1 << (solution[empty[0]] - 1))  # the solution's digit crossed out
+    kept = list(masks)
+    other = masks[spare] & ~(1 << (solution[spare] - 1))
+    kept[spare] = 1 << (solution[spare] - 1) | (other & -other)  # two candidates left, the solution's among them
+    loose = parse_grid("." * 81)
+    open_marks = list(Candidates.of(loose).masks)
+    open_marks[0] = 0b11  # the givens (none) have many solutions
+
+    def line(m, g=grid):
+        return format_pencilmark(Candidates(g.geometry, tuple(m)))
+
+    assert run(line(wrong)).stdout == "no solution\n"
+    assert run(line(kept), "-f", "line").stdout == TOP95_FIRST_SOLUTION + "\n"
+    refused = run(line(open_marks))
+    assert refused.exit_code == 2 and "does not use the eliminations of pencilmarks" in refused.stderr
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join([line(wrong), line(kept), line(open_marks)]) + "\n")
+    out = run(str(path)).stdout.splitlines()
+    assert out == ["# line 1: no solution", TOP95_FIRST_SOLUTION, "# line 3: refused"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import click
 
 from sudokit.cli.inputs import MIN_PUZZLE_LENGTH, input_format_option, open_puzzles, strict_option
-from sudokit.errors import SudokitError
+from sudokit.errors import ParseError, SudokitError
 from sudokit.formats import WRITE_FORMATS, Entry
 from sudokit.grid import Grid
 
@@ -136,6 +136,35 @@ def _solve_one(grid: Grid, solver, limit: int, time_limit: float | None):
 
         return solve(grid, limit=limit)
     return solver(grid, limit=limit, time_limit=time_limit, trace=False)
+
+
+def _removes_candidates(entry: Entry) -> bool:
+    """True when the entry's pencilmarks remove candidates that its givens leave (a state, not just a puzzle)."""
+    from sudokit.grid import Candidates
+
+    if entry.candidates is None:
+        return False
+    plain = Candidates.of(entry.grid).masks
+    return any(p & ~m for p, m in zip(plain, entry.candidates.masks, strict=True))
+
+
+def _solve_pencilmarks(entry: Entry, solver, limit: int, time_limit: float | None):
+    """A pencilmark state solved from its givens, the answer checked against its candidates: the solvers work
+    from givens, so a unique solution that breaks a pencilmark means none within them, and several solutions of
+    the givens are refused (the pencilmarks might leave one) rather than reported wrongly."""
+    from sudokit.result import Result, Status
+
+    result = _solve_one(entry.grid, solver, max(limit, 2), time_limit)
+    if result.status is Status.SOLVED:
+        masks = entry.candidates.masks
+        broken = [s for s, v in enumerate(result.solution.values) if not masks[s] >> (v - 1) & 1]
+        if not broken:
+            return result
+        return Result(Status.NO_SOLUTION, entry.grid, count=0, stats=result.stats, method=result.method)
+    if result.status is Status.MULTIPLE:
+        why = "the givens have several solutions, and solve does not use the eliminations of pencilmarks"
+        raise ParseError(why, entry.source, entry.line, None)
+    return result
 
 
 def _count_text(count: int | None, limit: int) -> str:
@@ -277,8 +306,8 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
 
     if not entry.ok:
         raise entry.error
-    result = None
-    if solver is None:
+    result = _solve_pencilmarks(entry, solver, limit, time_limit) if _removes_candidates(entry) else None
+    if result is None and solver is None:
         # One puzzle: the pure-Python port usually finishes before numba would have loaded.
         from sudokit.engine.pure import BudgetExceeded, solve_small
 
@@ -409,12 +438,13 @@ def _solve_file(blocks, run: _Run, no_progress: bool) -> None:
             progress.advance(task, len(block))
 
 
-def _bad(entry: Entry, chunk: Tally) -> str:
+def _bad(entry: Entry, chunk: Tally, what: str = "unreadable") -> str:
+    """Report an entry that cannot be answered (counted with the unreadable ones); its marker line."""
     from sudokit.cli.report import report_bad_entry
 
     report_bad_entry(entry)
     chunk.unreadable += 1
-    return f"# line {entry.line}: unreadable"
+    return f"# line {entry.line}: {what}"
 
 
 def _method_block(block, run: _Run) -> None:
@@ -424,7 +454,15 @@ def _method_block(block, run: _Run) -> None:
         if not entry.ok:
             text = _bad(entry, chunk)
         else:
-            result = _solve_one(entry.grid, run.solver, run.limit, run.time_limit)
+            try:
+                if _removes_candidates(entry):
+                    result = _solve_pencilmarks(entry, run.solver, run.limit, run.time_limit)
+                else:
+                    result = _solve_one(entry.grid, run.solver, run.limit, run.time_limit)
+            except ParseError as exc:
+                entry.error = exc
+                run.write(chunk, run.joined([_bad(entry, chunk, "refused")]))
+                continue
             chunk.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
             text = run.text(entry, result)
         run.write(chunk, run.joined([text]))
@@ -452,7 +490,10 @@ def _engine_block(block, run: _Run) -> None:
 
     chunk = Tally()
     special: dict[int, str] = {}
-    rows = np.flatnonzero(block.usable)
+    usable = block.usable.copy()
+    for i, entry in block.entries.items():
+        usable[i] &= not _removes_candidates(entry)  # pencilmark states: one by one, checked against their marks
+    rows = np.flatnonzero(usable)
     batch = None
     if len(rows):
         _warm_up(block.geometry, run.jobs)
@@ -464,13 +505,21 @@ def _engine_block(block, run: _Run) -> None:
             seconds = np.full(len(rows), chunk.busy / len(rows))
         chunk.add_many(batch.status, seconds, batch.guesses)
     for i, entry in block.entries.items():
-        if block.usable[i]:
+        if usable[i]:
             continue
         if not entry.ok:
             special[i] = _bad(entry, chunk)
             continue
         _warm_up(entry.grid.geometry, 1)
-        result = solve_grid(entry.grid, limit=run.limit)
+        if _removes_candidates(entry):
+            try:
+                result = _solve_pencilmarks(entry, None, run.limit, None)
+            except ParseError as exc:
+                entry.error = exc
+                special[i] = _bad(entry, chunk, "refused")
+                continue
+        else:
+            result = solve_grid(entry.grid, limit=run.limit)
         chunk.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
         special[i] = run.text(entry, result)
     run.write(chunk, _block_text(block, rows, batch, special, run))
