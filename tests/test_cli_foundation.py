@@ -152,3 +152,55 @@ def test_check_with_21_units_refuses_other_sizes(run_cli):
     grid16 = (DATA / "sudoku16_janko.solutions.txt").read_text().splitlines()[0]
     result = run_cli("check", "--units", "21", grid16)
     assert result.exit_code == 2 and "standard 9x9" in result.stderr
+
+
+# ---- batch commands: one bad line costs that line only, one exit rule (issue 16 items 1 and 7) --------------
+def _with_a_stray_byte(tmp_path) -> str:
+    path = tmp_path / "f.txt"
+    path.write_bytes(PUZZLE.encode() + b"\n\xff\n" + SOLVED.encode() + b"\n")
+    return str(path)
+
+
+@pytest.mark.parametrize("command", ["solve", "check", "canon", "convert --to line", "solve --count"])
+def test_every_batch_command_answers_the_other_lines_and_exits_2(run_cli, tmp_path, command):
+    path = _with_a_stray_byte(tmp_path)
+    result = run_cli(*command.split(), path)
+    assert result.exit_code == 2
+    assert result.stderr.count("f.txt:2:1: not UTF-8 text (byte 0xff)") == 1
+    out = result.stdout.splitlines()
+    if command == "check":
+        assert out == [
+            f"{path}:1: ok: consistent puzzle (17 givens, 64 empty cells)",
+            f"{path}:3: ok: valid complete grid",
+        ]
+    elif command == "convert --to line":
+        assert out == [PUZZLE, SOLVED]
+    elif command == "canon":
+        assert len(out) == 2
+    else:
+        assert len([line for line in out if not line.startswith("#")]) == 2
+
+
+def test_convert_writes_the_same_from_the_array_as_one_by_one(run_cli, tmp_path):
+    """One-line output comes from numpy for plain rows and from format_grid for the rest, in input order."""
+    clash = "11" + "." * 79
+    lines = [PUZZLE, "# note", SOLVED + " extra", clash, "12" + "." * 14, PUZZLE.replace(".", "0")] * 30
+    path = tmp_path / "m.txt"
+    path.write_text("\n".join(lines) + "\n")
+    result = run_cli("convert", str(path), "--to", "csv")
+    assert result.exit_code == 2  # the clashing givens are refused
+    assert result.stderr.count("duplicate givens") == 30
+    expected = ["puzzle,solution"] + [f"{p}," for p in [PUZZLE, SOLVED, "12" + "." * 14, PUZZLE] * 30]
+    assert result.stdout.splitlines() == expected
+
+
+def test_check_names_a_clash_found_by_the_array_check(run_cli, tmp_path):
+    path = tmp_path / "c.txt"
+    broken = SOLVED[:-1] + "2"
+    path.write_text("\n".join([SOLVED, broken, PUZZLE[:2] + "4" + PUZZLE[3:]]) + "\n")
+    result = run_cli("check", str(path))
+    assert result.exit_code == 1
+    out = result.stdout.splitlines()
+    assert out[0].endswith("ok: valid complete grid")
+    assert out[1].endswith("FAIL: not a valid grid: digit 2 twice in row I (I7, I9)")
+    assert "FAIL: inconsistent puzzle: digit 4 twice in row A (A1, A3)" in out[2]

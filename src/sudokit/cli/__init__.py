@@ -71,6 +71,10 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
         except SudokitError as exc:
             fail(str(exc))
+        except KeyboardInterrupt:
+            # Ctrl-C before a command could take it (loading it, starting up): no traceback, no "Aborted!"
+            click.echo("sudokit: interrupted", err=True)
+            sys.exit(130)
         except BrokenPipeError:
             # the reader went away (``| head``): stop quietly, as Unix tools do
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import click
 
 from sudokit.errors import INT64_MAX, SudokitError, expect_seconds
-from sudokit.formats import FORMATS, Entry, entries_from_text, read_entries
+from sudokit.formats import FORMATS, Block, Entry, read_blocks, read_entries
 from sudokit.geometry import Geometry, from_name, shape_of
 from sudokit.grid import Grid
 
@@ -19,11 +20,28 @@ MIN_PUZZLE_LENGTH = 16
 
 @dataclass
 class PuzzleInput:
-    """The entries of one ``PUZZLE`` argument; ``single`` is true for a puzzle typed on the command line."""
+    """The puzzles of one ``PUZZLE`` argument, block by block; ``single`` is true for one puzzle typed on the
+    command line (an argument holding several puzzles is read like a file)."""
 
-    entries: Iterator[Entry]
+    items: Iterator[Block] | list[Entry]  #: a file's blocks, or an argument's entries (read without numpy)
     single: bool
     source: str
+
+    @property
+    def blocks(self) -> Iterator[Block]:
+        """The puzzles a block at a time (numpy arrays, for the batch commands)."""
+        if isinstance(self.items, list):
+            from sudokit.formats.blocks import entry_blocks
+
+            return entry_blocks(self.items, self.source)
+        return self.items
+
+    @property
+    def entries(self) -> Iterator[Entry]:
+        """The puzzles one :class:`~sudokit.formats.Entry` at a time."""
+        if isinstance(self.items, list):
+            return iter(self.items)
+        return (entry for block in self.items for entry in block)
 
 
 def looks_like_file(arg: str) -> bool:
@@ -47,7 +65,8 @@ def geometry_for(variant: str | None, n_cells: int | None = None) -> Geometry | 
 
 
 def open_puzzles(arg: str, variant: str | None = None, fmt: str = "auto", strict: bool = False) -> PuzzleInput:
-    """Entries from a ``PUZZLE`` argument. A file that does not exist raises ``FileNotFoundError``."""
+    """Puzzles from a ``PUZZLE`` argument: a file (``-`` for stdin), or the text of one or more puzzles, read
+    in any layout (auto-detected, or ``fmt``). A file that does not exist raises a SudokitError."""
     if variant:
         from_name(variant)  # an unknown name is reported before any input is read
     geometry = geometry_for(variant)
@@ -56,17 +75,18 @@ def open_puzzles(arg: str, variant: str | None = None, fmt: str = "auto", strict
             raise SudokitError(f"{arg}: is a directory, not a puzzle file")
         if arg != "-" and not os.path.exists(arg):
             raise SudokitError(f"{arg}: no such file")
-        entries = read_entries(arg, fmt=fmt, geometry=geometry, strict=strict)
-        return PuzzleInput(_checked(entries, variant, arg), single=False, source=arg)
+        blocks = read_blocks(arg, fmt=fmt, geometry=geometry, strict=strict)
+        return PuzzleInput(_checked(blocks, variant, arg), single=False, source=arg)
     if len(arg.strip()) < MIN_PUZZLE_LENGTH:
         raise SudokitError(f"{arg}: no such file, and too short to be a puzzle")
-    entries = entries_from_text(arg, fmt="grid" if fmt == "auto" else fmt, geometry=geometry, source="<argument>")
-    return PuzzleInput(_checked(entries, variant, "<argument>"), single=True, source="<argument>")
+    text = io.BytesIO(os.fsencode(arg))  # the argument's own bytes: one that is not UTF-8 is reported, not a crash
+    entries = read_entries(text, fmt=fmt, geometry=geometry, source="<argument>", strict=strict)
+    found = list(_checked_entries(entries, variant, "<argument>"))
+    return PuzzleInput(found, single=len(found) == 1, source="<argument>")
 
 
-def _checked(entries: Iterator[Entry], variant: str | None, source: str) -> Iterator[Entry]:
-    """The entries, each puzzle put in the variant's geometry at its own size (``--variant diagonal``
-    reads 9x9 and 16x16 files alike); an input with no puzzle at all is an error."""
+def _checked_entries(entries: Iterable[Entry], variant: str | None, source: str) -> Iterator[Entry]:
+    """The entries, each puzzle put in the variant's geometry at its own size; no puzzle at all is an error."""
     empty = True
     for entry in entries:
         empty = False
@@ -75,6 +95,22 @@ def _checked(entries: Iterator[Entry], variant: str | None, source: str) -> Iter
             if wanted != entry.grid.geometry:
                 entry.grid = Grid(wanted, entry.grid.values)
         yield entry
+    if empty:
+        raise SudokitError(f"{source}: no puzzle found")
+
+
+def _checked(blocks: Iterable[Block], variant: str | None, source: str) -> Iterator[Block]:
+    """The blocks, each puzzle put in the variant's geometry at its own size (``--variant diagonal``
+    reads 9x9 and 16x16 files alike); an input with no puzzle at all is an error."""
+    empty = True
+    for block in blocks:
+        empty = False
+        if variant and not fixes_size(variant):
+            for entry in block.entries.values():
+                if entry.ok and entry.grid.geometry != block.geometry:
+                    entry.grid = Grid(from_name(variant, entry.grid.geometry.n_cells), entry.grid.values)
+            block = block.with_geometry(from_name(variant, block.geometry.n_cells))
+        yield block
     if empty:
         raise SudokitError(f"{source}: no puzzle found")
 

@@ -26,6 +26,19 @@ def clash_message(grid: Grid) -> str | None:
     return f"duplicate givens: {found[0].describe(grid.geometry)}" if found else None
 
 
+def clashing_rows(grids, geometry):
+    """True where a row of a ``(k, n_cells)`` array has clashing givens (a digit twice in a unit), for all rows at
+    once with numpy; the rows flagged are then described one by one (:func:`clash_message`)."""
+    import numpy as np
+
+    units = np.array(geometry.units, dtype=np.intp)
+    found = np.zeros(len(grids), dtype=bool)
+    for lo in range(0, len(grids), 4096):  # bounded temporary arrays
+        values = np.sort(grids[lo : lo + 4096][:, units], axis=2)
+        found[lo : lo + 4096] = ((values[:, :, 1:] == values[:, :, :-1]) & (values[:, :, 1:] != 0)).any(axis=(1, 2))
+    return found
+
+
 class BadEntries:
     """What a batch command reports and skips: unreadable entries and entries whose givens clash."""
 
@@ -43,3 +56,15 @@ class BadEntries:
                 self.count += report_bad_entry(entry, clash)
                 continue
             yield entry
+
+    def plain_rows(self, block):
+        """Which rows of a block can be written straight from its array (``True``): readable, of the block's
+        geometry, nothing more to them (no solution, candidates or header fields) and no clashing givens. The
+        others are checked and reported by :meth:`usable` when they are reached one by one."""
+        plain = block.usable.copy()
+        for i in block.entries:
+            plain[i] = False
+        rows = plain.nonzero()[0]
+        plain[rows[clashing_rows(block.grids[rows], block.geometry)]] = False
+        return plain
+

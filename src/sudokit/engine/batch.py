@@ -16,7 +16,7 @@ import numpy as np
 from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED, TIMEOUT
 from sudokit.engine.tables import tables
 from sudokit.errors import SudokitError, expect_int, expect_seconds
-from sudokit.geometry import DIGIT_SYMBOLS, Geometry, for_cells, standard
+from sudokit.geometry import Geometry, for_cells, standard
 from sudokit.grid import Grid
 
 #: Status code of a line that could not be read (wrong length or a stray character).
@@ -69,16 +69,11 @@ class Batch:
 
 
 def _lookup(geometry: Geometry) -> np.ndarray:
-    """Byte -> cell value table for puzzle strings: symbols (either case), ``.``/``0`` empty, 255 stray."""
-    table = np.full(256, 255, dtype=np.uint8)
-    table[ord(".")] = 0
-    table[ord("0")] = 0
-    for i, ch in enumerate(DIGIT_SYMBOLS[: geometry.size], start=1):
-        table[ord(ch)] = i
-        table[ord(ch.lower())] = i
-    if geometry.size >= 10:
-        table[ord("0")] = 0  # 16x16 files write "0" for an empty cell too
-    return table
+    """Byte -> cell value table for puzzle strings: symbols (either case), ``.``/``0`` empty, 255 stray (the
+    readers' table, :func:`sudokit.formats.text.byte_table`)."""
+    from sudokit.formats.text import byte_table
+
+    return byte_table(geometry.size)
 
 
 def strings_to_array(lines: list[str], geometry: Geometry) -> tuple[np.ndarray, np.ndarray]:

@@ -22,10 +22,12 @@ import csv
 import io
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
+from itertools import chain
 from typing import BinaryIO
 
 from sudokit.errors import ParseError, SudokitError
+from sudokit.formats.blocks import Block, byte_blocks, decode_line, decoded_lines, entry_blocks, line_blocks
 from sudokit.formats.entry import Entry
 from sudokit.formats.pencilmark import candidate_tokens, parse_candidate_grid, parse_pencilmark
 from sudokit.formats.text import parse_grid
@@ -34,21 +36,7 @@ from sudokit.geometry import BOX_SHAPES, Geometry
 FORMATS = ("auto", "line", "sdm", "tdoku", "csv", "pencilmark", "grid", "candidates", "sdk", "ss")
 _EXTENSIONS = {".csv": "csv", ".sdk": "grid", ".ss": "grid", ".sdm": "line"}
 _CELL_COUNTS = sorted(n * n for n in BOX_SHAPES)
-_MAX_LINE = 1 << 20  # a "line" longer than this is not puzzle text
-
-
-def _decoded_lines(stream: BinaryIO, source: str) -> Iterator[tuple[int, str]]:
-    """(line number, text) pairs; raise a ParseError for binary data or bad UTF-8."""
-    for number, raw in enumerate(stream, start=1):
-        if b"\0" in raw or len(raw) > _MAX_LINE:
-            raise ParseError("binary data, not puzzle text", source, number, (raw.find(b"\0") + 1) or None)
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ParseError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", source, number, exc.start + 1) from None
-        if number == 1:
-            text = text.lstrip("\ufeff")
-        yield number, text.rstrip("\r\n")
+_HEAD_LINES = 12  # lines looked at to detect the layout
 
 
 def _is_skippable(text: str) -> bool:
@@ -74,7 +62,28 @@ def detect_format(name: str, first_lines: list[str]) -> str:
         return "pencilmark"
     if len(token) in _CELL_COUNTS and len(token) >= 16:
         return "line"
+    if any(_is_candidate_row(t) for t in content):
+        return "candidates"
     return "grid"
+
+
+def _is_candidate_row(text: str) -> bool:
+    """A row of a candidate grid: a board's width of cell tokens, all digits/letters, some holding several."""
+    tokens = [tok for tok, _ in candidate_tokens(text)]
+    return len(tokens) in BOX_SHAPES and all(t.isalnum() for t in tokens) and any(len(t) > 1 for t in tokens)
+
+
+def read_blocks(
+    path_or_stream: str | os.PathLike | BinaryIO,
+    fmt: str = "auto",
+    geometry: Geometry | None = None,
+    source: str | None = None,
+    strict: bool = False,
+) -> Iterator[Block]:
+    """Every puzzle of a file (``-`` is stdin) in :class:`~sudokit.formats.blocks.Block` s, in input order: the
+    batch commands' reader. One-line puzzles are read by numpy a block at a time; otherwise as
+    :func:`read_entries`, whose entries it gives, grouped."""
+    return _read(path_or_stream, fmt, geometry, source, strict, True)
 
 
 def read_entries(
@@ -86,51 +95,73 @@ def read_entries(
 ) -> Iterator[Entry]:
     """Yield every puzzle of a file (``-`` is stdin) as an :class:`Entry`, bad ones with their error.
 
-    Unreadable data (binary, bad UTF-8) ends the stream with one error entry. Raises
-    :class:`~sudokit.errors.SudokitError` for an unknown format and ``OSError`` for a missing file.
+    A bad line (not UTF-8, a NUL, over a MiB, not a puzzle) is one error entry; the lines around it are read.
+    Raises :class:`~sudokit.errors.SudokitError` for an unknown format and ``OSError`` for a missing file.
     """
+    return _read(path_or_stream, fmt, geometry, source, strict, False)
+
+
+def _read(path_or_stream, fmt: str, geometry: Geometry | None, source: str | None, strict: bool, blocks: bool):
+    """Entries (or blocks) of a file, a stream or stdin; the layout detected from the first lines."""
     if fmt not in FORMATS:
         raise SudokitError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
     if isinstance(path_or_stream, str | os.PathLike):
         name = os.fspath(path_or_stream)
         if name == "-":
-            yield from read_entries(sys.stdin.buffer, fmt, geometry, source or "<stdin>", strict)
+            yield from _read(sys.stdin.buffer, fmt, geometry, source or "<stdin>", strict, blocks)
             return
         with open(name, "rb") as stream:
-            yield from read_entries(stream, fmt, geometry, source or name, strict)
+            yield from _read(stream, fmt, geometry, source or name, strict, blocks)
         return
     stream = path_or_stream
     source = source or getattr(stream, "name", "<stream>")
-    lines = _decoded_lines(stream, source)
-    head: list[tuple[int, str]] = []
+    pieces = byte_blocks(stream, source)
+    head: list = []
+    head_lines: list[str] = []
+    for piece in pieces:
+        head.append(piece)
+        if not isinstance(piece, ParseError):
+            number, data = piece
+            for offset, raw in enumerate(data.split(b"\n", _HEAD_LINES)[:_HEAD_LINES]):
+                text = decode_line(raw, source, number + offset)
+                if isinstance(text, str):
+                    head_lines.append(text)
+        if len(head_lines) >= _HEAD_LINES:
+            break
+    layout = fmt
+    if fmt == "auto":
+        layout = detect_format(source, head_lines)
+    elif fmt in ("sdk", "ss"):
+        layout = "grid"
+    elif fmt == "sdm":
+        layout = "line"
+    all_pieces = chain(head, pieces)
+    if layout == "line" and blocks:
+
+        def careful(number: int, text: str | ParseError) -> Entry | None:
+            return _line_entry(number, text, source, geometry, strict)
+
+        yield from line_blocks(all_pieces, source, geometry, strict, careful)
+        return
+    lines = decoded_lines(all_pieces, source)
+    if layout == "line":
+        found = (_line_entry(number, text, source, geometry, strict) for number, text in lines)
+        entries = _numbered(e for e in found if e is not None)
+    else:
+        entries = _numbered(_READERS[layout](lines, source, geometry, strict))
+    yield from entry_blocks(entries, source) if blocks else entries
+
+
+def _numbered(entries: Iterator[Entry]) -> Iterator[Entry]:
+    """Entries with their index; a reader that gives up (a CSV file without a puzzle column) ends in its error."""
     index = 0
     try:
-        for item in lines:
-            head.append(item)
-            if len(head) >= 12:
-                break
-        layout = fmt
-        if fmt == "auto":
-            layout = detect_format(source, [t for _, t in head])
-        elif fmt in ("sdk", "ss"):
-            layout = "grid"
-        elif fmt == "sdm":
-            layout = "line"
-        if layout == "grid" and not head:
-            return
-        reader = _READERS[layout]
-        all_lines = _chain(head, lines)
-        for entry in reader(all_lines, source, geometry, strict):
+        for entry in entries:
             entry.index = index
             index += 1
             yield entry
-    except ParseError as exc:  # unreadable bytes: report once, at the place, and stop
-        yield Entry(index=index, line=exc.line or 0, source=source, error=exc)
-
-
-def _chain(head: list[tuple[int, str]], rest: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
-    yield from head
-    yield from rest
+    except ParseError as exc:
+        yield Entry(index=index, line=exc.line or 0, source=exc.source or "", error=exc)
 
 
 def _one(text: str, source: str, number: int, geometry: Geometry | None, mode: str, column: int = 0) -> Entry:
@@ -141,21 +172,28 @@ def _one(text: str, source: str, number: int, geometry: Geometry | None, mode: s
         return Entry(0, number, source, error=exc.at(column_offset=column) if column else exc)
 
 
-def _read_lines(lines, source, geometry, strict) -> Iterator[Entry]:
-    for number, text in lines:
-        if _is_skippable(text):
-            continue
-        body = text.strip()
-        lead = len(text) - len(text.lstrip())
-        parts = body.split(None, 1)
-        entry = _one(parts[0], source, number, geometry, "strict" if strict else "line", lead)
-        if len(parts) > 1:
-            entry.meta["extra"] = parts[1]
-        yield entry
+def _line_entry(
+    number: int, text: str | ParseError, source: str, geometry: Geometry | None, strict: bool
+) -> Entry | None:
+    """One line of a one-puzzle-per-line file read carefully: an Entry, or None for a blank or comment line."""
+    if isinstance(text, ParseError):
+        return Entry(0, number, source, error=text)
+    if _is_skippable(text):
+        return None
+    body = text.strip()
+    lead = len(text) - len(text.lstrip())
+    parts = body.split(None, 1)
+    entry = _one(parts[0], source, number, geometry, "strict" if strict else "line", lead)
+    if len(parts) > 1:
+        entry.meta["extra"] = parts[1]
+    return entry
 
 
 def _read_tdoku(lines, source, geometry, strict) -> Iterator[Entry]:
     for number, text in lines:
+        if isinstance(text, ParseError):
+            yield Entry(0, number, source, error=text)
+            continue
         if _is_skippable(text):
             continue
         fields = text.strip().split(":")
@@ -178,16 +216,26 @@ _PUZZLE_COLUMNS = ("puzzle", "puzzles", "quizzes", "quiz", "question")
 _SOLUTION_COLUMNS = ("solution", "solutions", "answer")
 
 
+def _csv_row(text: str, source: str, number: int) -> list[str]:
+    """The fields of one CSV line; a line the csv module refuses is a ParseError, not a ``_csv.Error``."""
+    try:
+        return next(csv.reader([text]))
+    except csv.Error as exc:
+        raise ParseError(f"unreadable CSV row: {str(exc).split(' - ')[0]}", source, number, None) from None
+
+
 def _read_csv(lines, source, geometry, strict) -> Iterator[Entry]:
     numbered = iter(lines)
     header_line = None
     for number, text in numbered:
-        if not _is_skippable(text):
+        if isinstance(text, ParseError):
+            yield Entry(0, number, source, error=text)
+        elif not _is_skippable(text):
             header_line = (number, text)
             break
     if header_line is None:
         return
-    header = [h.strip().lower() for h in next(csv.reader([header_line[1]]))]
+    header = [h.strip().lower() for h in _csv_row(header_line[1], source, header_line[0])]
     puzzle_col = next((header.index(c) for c in _PUZZLE_COLUMNS if c in header), None)
     solution_col = next((header.index(c) for c in _SOLUTION_COLUMNS if c in header), None)
     if puzzle_col is None:
@@ -195,9 +243,16 @@ def _read_csv(lines, source, geometry, strict) -> Iterator[Entry]:
             f"CSV header has no puzzle column (one of {', '.join(_PUZZLE_COLUMNS)})", source, header_line[0], 1
         )
     for number, text in numbered:
+        if isinstance(text, ParseError):
+            yield Entry(0, number, source, error=text)
+            continue
         if not text.strip():
             continue
-        row = next(csv.reader([text]))
+        try:
+            row = _csv_row(text, source, number)
+        except ParseError as exc:
+            yield Entry(0, number, source, error=exc)
+            continue
         need = max(puzzle_col, solution_col if solution_col is not None else 0) + 1
         if len(row) < need:
             yield Entry(
@@ -226,6 +281,9 @@ def _read_csv(lines, source, geometry, strict) -> Iterator[Entry]:
 
 def _read_pencilmarks(lines, source, geometry, strict) -> Iterator[Entry]:
     for number, text in lines:
+        if isinstance(text, ParseError):
+            yield Entry(0, number, source, error=text)
+            continue
         if _is_skippable(text):
             continue
         body = text.strip()
@@ -244,6 +302,9 @@ def _read_grids(lines, source, geometry, strict) -> Iterator[Entry]:
     target = geometry.n_cells if geometry else None
     count = 0
     for number, text in lines:
+        if isinstance(text, ParseError):
+            yield Entry(0, number, source, error=text)
+            continue
         stripped = text.strip()
         if stripped.startswith("#"):
             if len(stripped) > 1 and stripped[1].isalpha():
@@ -282,6 +343,9 @@ def _read_candidate_grids(lines, source, geometry, strict) -> Iterator[Entry]:
     start = count = 0
     target = geometry.n_cells if geometry else None
     for number, text in lines:
+        if isinstance(text, ParseError):
+            yield Entry(0, number, source, error=text)
+            continue
         tokens = candidate_tokens(text)
         if not tokens or text.strip().startswith("#"):
             continue
@@ -305,7 +369,6 @@ def _read_candidate_grids(lines, source, geometry, strict) -> Iterator[Entry]:
 
 _READERS = {
     "candidates": _read_candidate_grids,
-    "line": _read_lines,
     "tdoku": _read_tdoku,
     "csv": _read_csv,
     "pencilmark": _read_pencilmarks,

@@ -155,3 +155,24 @@ def check_givens(grid: Grid, source: str | None = None, line: int | None = None,
         col = c.cells[1] + 1 if one_line else None
         raise ParseError(f"duplicate givens: {c.describe(grid.geometry)}", source, line, col)
     return grid
+
+
+@lru_cache(maxsize=64)
+def byte_table(size: int, strict: bool = False):
+    """Byte -> cell value for plain lines read with numpy: :func:`_cell_values` as a 256-entry uint8 table,
+    255 for a byte that is not a cell of a ``size`` board."""
+    import numpy as np
+
+    table = np.full(256, 255, dtype=np.uint8)
+    for ch, value in _cell_values(size, strict).items():
+        table[ord(ch)] = value
+    table.flags.writeable = False
+    return table
+
+
+@lru_cache(maxsize=64)
+def symbol_bytes(symbols: str):
+    """Cell value -> byte of its symbol (``.`` for empty), to write many grids at once with numpy."""
+    import numpy as np
+
+    return np.frombuffer(("." + symbols).encode("ascii"), dtype=np.uint8)

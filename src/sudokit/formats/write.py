@@ -116,3 +116,33 @@ def csv_header() -> str:
 def separator(fmt: str) -> str:
     """What stands between two puzzles in a file of layout ``fmt``."""
     return "\n\n" if fmt in ("grid", "candidates", "sdk", "ss") else "\n"
+
+
+def line_rows(grids, geometry):
+    """Many grids' one-line forms at once: a ``(k, n_cells + 1)`` uint8 array of text bytes, each row ending in LF
+    (``.`` for empty cells), for :func:`spliced`."""
+    import numpy as np
+
+    from sudokit.formats.text import symbol_bytes
+
+    k, n = grids.shape
+    out = np.empty((k, n + 1), dtype=np.uint8)
+    out[:, :n] = symbol_bytes(geometry.symbols)[grids]
+    out[:, n] = 10
+    return out
+
+
+def spliced(rows, special: dict[int, str | None]) -> bytes:
+    """The bytes of ``rows`` (one output line each) with the text of ``special`` (a row number -> its text,
+    LF added, or None to leave the row out) in place of those rows."""
+    if not special:
+        return rows.tobytes()
+    parts = []
+    lo = 0
+    for i in sorted(special):
+        parts.append(rows[lo:i].tobytes())
+        if special[i] is not None:
+            parts.append((special[i] + "\n").encode("utf-8"))
+        lo = i + 1
+    parts.append(rows[lo:].tobytes())
+    return b"".join(parts)

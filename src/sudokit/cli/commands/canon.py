@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
 from sudokit.cli.report import report_bad_entry
 from sudokit.words import plural
-
-CHUNK = 4096  #: grids canonicalized per call (spread over every core)
 
 
 @click.command()
@@ -26,40 +26,52 @@ def command(puzzle: str, dedupe: bool, originals: bool, quiet: bool, variant: st
     printed once (first seen first) and a summary goes to stderr: how many were read and how many
     are distinct up to symmetry. Standard boards up to 9x9.
     """
-    import numpy as np
-
-    from sudokit.generate.transforms import canonical_many
-
     source = open_puzzles(puzzle, variant, input_format)
-    seen: set[str] = set()
+    seen: set[bytes] = set()
     read = bad = 0
-    batch: list = []
-
-    def flush() -> None:
-        if not batch:
-            return
-        geometry = batch[0].geometry
-        keys = canonical_many(np.array([g.values for g in batch], dtype=np.uint8), geometry)
-        sym = "." + geometry.symbols
-        for grid, key in zip(batch, keys):
-            text = "".join(sym[v] for v in key)
-            if dedupe and text in seen:
+    for block in source.blocks:
+        keys, originals_of = _canonical_block(block)
+        out = []
+        for i, key in enumerate(keys):
+            if key is None:
+                bad += report_bad_entry(block.entry(i))
                 continue
-            seen.add(text)
-            click.echo(grid.to_line() if originals else text)
-        batch.clear()
-
-    for entry in source.entries:
-        if not entry.ok:
-            bad += report_bad_entry(entry)
-            continue
-        read += 1
-        if batch and (entry.grid.geometry != batch[0].geometry or len(batch) >= CHUNK):
-            flush()
-        batch.append(entry.grid)
-    flush()
+            read += 1
+            if dedupe and key in seen:
+                continue
+            seen.add(key)
+            out.append(originals_of[i] if originals else key)
+        sys.stdout.buffer.write(b"".join(out))
+        sys.stdout.buffer.flush()
     if not source.single and not quiet:
         distinct = f"{len(seen)} distinct up to symmetry" if dedupe else "not deduplicated"
         click.echo(f"{plural(read, 'puzzle')} read, {distinct}" + (f", {bad} unreadable" if bad else ""), err=True)
     if bad:
         raise SystemExit(2)
+
+
+def _canonical_block(block) -> tuple[list[bytes | None], list[bytes]]:
+    """Each row's canonical line (None for an unreadable entry) and its original line, as bytes ending in LF:
+    the block's array canonicalized in one call (spread over every core), other sizes one by one."""
+    import numpy as np
+
+    from sudokit.formats import line_rows
+    from sudokit.generate.transforms import canonical_many
+
+    def lines(grids, geometry) -> list[bytes]:
+        text = line_rows(grids, geometry)
+        return text.view(f"S{text.shape[1]}").ravel().tolist() if len(text) else []
+
+    rows = block.usable.nonzero()[0]
+    keys: list[bytes | None] = [None] * len(block)
+    canonical = canonical_many(block.grids[rows], block.geometry) if len(rows) else block.grids[rows]
+    for at, key in zip(rows.tolist(), lines(canonical, block.geometry)):
+        keys[at] = key
+    originals = lines(block.grids, block.geometry)
+    for i, entry in block.entries.items():
+        if block.usable[i] or not entry.ok:
+            continue
+        grid = np.array([entry.grid.values], dtype=np.uint8)
+        keys[i] = lines(canonical_many(grid, entry.grid.geometry), entry.grid.geometry)[0]
+        originals[i] = lines(grid, entry.grid.geometry)[0]
+    return keys, originals

@@ -9,7 +9,7 @@ import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option, variant_option
 from sudokit.cli.report import BadEntries
-from sudokit.formats import WRITE_FORMATS, csv_header, format_grid, separator
+from sudokit.formats import WRITE_FORMATS, csv_header, format_grid, line_rows, separator, spliced
 
 
 @click.command()
@@ -27,17 +27,40 @@ def command(
     """Convert PUZZLES (a string, a file, or -) to another layout; bad entries are reported and skipped."""
     source = open_puzzles(puzzles, variant, input_format, strict)
     skipped = BadEntries()
-    with open(output, "w", encoding="utf-8") if output else contextlib.nullcontext(sys.stdout) as out:
-        first = True
-        for entry in skipped.usable(source.entries):
-            if first and to_format == "csv":
-                out.write(csv_header() + "\n")
-            elif not first:
-                out.write(separator(to_format)[:-1])
-            text = format_grid(
-                entry.grid, to_format, solution=entry.solution, candidates=entry.candidates, meta=entry.meta
-            )
-            out.write(text + "\n")
-            first = False
+    with open(output, "wb") if output else contextlib.nullcontext(sys.stdout.buffer) as out:
+        written = 0
+        for block in source.blocks:
+            data, count = _converted(block, to_format, skipped, first=not written)
+            out.write(data)
+            out.flush()
+            written += count
     if skipped.count:
         raise SystemExit(2)
+
+
+def _converted(block, to_format: str, skipped: BadEntries, first: bool) -> tuple[bytes, int]:
+    """One block in layout ``to_format`` and how many puzzles it holds: one-line layouts are written with numpy
+    from the block's array, the rest one puzzle at a time; bad entries are reported and left out."""
+    import numpy as np
+
+    plain = skipped.plain_rows(block) if to_format in ("line", "sdm", "csv") else block.usable & False
+    texts: dict[int, str | None] = {}
+    for i in (~plain).nonzero()[0].tolist():
+        good = list(skipped.usable([block.entry(i)]))
+        texts[i] = None
+        if good:
+            entry = good[0]
+            texts[i] = format_grid(
+                entry.grid, to_format, solution=entry.solution, candidates=entry.candidates, meta=entry.meta
+            )
+    count = int(plain.sum()) + sum(t is not None for t in texts.values())
+    head = csv_header() + "\n" if first and count and to_format == "csv" else ""
+    if to_format in ("line", "sdm", "csv"):
+        rows = line_rows(block.grids, block.geometry)
+        if to_format == "csv":
+            rows = np.concatenate([rows[:, :-1], np.full((len(rows), 1), ord(","), np.uint8), rows[:, -1:]], axis=1)
+        return head.encode() + spliced(rows, texts), count
+    gap = separator(to_format)[:-1]
+    parts = [t for t in texts.values() if t is not None]
+    lead = "" if first else gap
+    return (lead + gap.join(t + "\n" for t in parts)).encode("utf-8") if parts else b"", count

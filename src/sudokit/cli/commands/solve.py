@@ -1,19 +1,30 @@
 """``sudokit solve PUZZLE|FILE|-``: solve one puzzle (pretty) or a file (one line per puzzle, with a summary).
 
-Exit status: 0 when every puzzle was solved (or counted), 1 when one had no solution, several solutions or
-clashing givens, 2 for unreadable input or a bad option, 130 after Ctrl-C.
+Exit status (the rule of every batch command, see the README): 0 when every puzzle was solved (or counted),
+1 when one had no solution, several solutions or clashing givens, 2 when the input (or a line of it) could not
+be read or an option is wrong, 130 after Ctrl-C (with the summary of what was written).
 """
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 
 import click
 
-from sudokit.cli.inputs import POSITIVE_INT, SECONDS, input_format_option, open_puzzles, strict_option
-from sudokit.errors import SudokitError
+from sudokit.cli.inputs import (
+    MIN_PUZZLE_LENGTH,
+    POSITIVE_INT,
+    SECONDS,
+    input_format_option,
+    open_puzzles,
+    strict_option,
+)
+from sudokit.errors import ParseError, SudokitError
 from sudokit.formats import WRITE_FORMATS, Entry
 from sudokit.grid import Grid
 
@@ -33,6 +44,7 @@ class Tally:
     guesses: int = 0
     guess_free: int = 0
     timed: int = 0  #: puzzles with their own time (max is only known for those)
+    counting: bool = False  #: a ``--count`` run (only clashing givens fail it)
 
     def add(self, status: str, seconds: float | None, guesses: int) -> None:
         self.seen += 1
@@ -49,14 +61,47 @@ class Tally:
         self.add(status, seconds, guesses)
         self.busy += seconds
 
-    def summary(self, stats: bool, interrupted: bool) -> list[str]:
+    def add_many(self, status, seconds, guesses) -> None:
+        """A chunk solved together: arrays of status codes (:data:`~sudokit.engine.batch.STATUS_NAMES`), each
+        puzzle's seconds (None when the processor has no cycle counter) and guesses."""
+        import numpy as np
+
+        from sudokit.engine.batch import STATUS_NAMES
+
+        self.seen += len(status)
+        for code, n in zip(*np.unique(status, return_counts=True), strict=True):
+            name = STATUS_NAMES[int(code)]
+            self.by_status[name] = self.by_status.get(name, 0) + int(n)
+        self.guesses += int(guesses.sum())
+        self.guess_free += int((guesses == 0).sum())
+        if seconds is not None and len(seconds):
+            self.timed += len(seconds)
+            self.seconds += float(seconds.sum())
+            self.slowest = max(self.slowest, float(seconds.max()))
+
+    def merge(self, other: Tally) -> None:
+        """Count ``other``'s puzzles too (a chunk's, once its lines are written)."""
+        self.seen += other.seen
+        for name, n in other.by_status.items():
+            self.by_status[name] = self.by_status.get(name, 0) + n
+        self.unreadable += other.unreadable
+        self.seconds += other.seconds
+        self.busy += other.busy
+        self.slowest = max(self.slowest, other.slowest)
+        self.guesses += other.guesses
+        self.guess_free += other.guess_free
+        self.timed += other.timed
+
+    def summary(self, stats: bool, interrupted: bool, jobs: int = 1) -> list[str]:
+        """The Norvig-style summary. ``avg`` is the puzzles' own solve time (kernel loading left out) and
+        ``Hz`` its inverse, puzzles per second on one thread; with ``jobs`` > 1 the wall-clock rate follows."""
         solved = self.by_status.get("solved", 0)
         total = self.seen + self.unreadable
-        done = max(self.seen, 1)
-        avg = self.seconds / done
-        hz = self.seen / self.busy if self.busy > 0 else 0.0
+        avg = self.seconds / self.timed if self.timed else 0.0
+        hz = f"{1.0 / avg:.0f} Hz" if avg > 0 else "0 Hz"
         slow = f", max {_duration(self.slowest)}" if self.timed == self.seen and self.seen else ""
-        lines = [f"Solved {solved} of {total} puzzles (avg {_duration(avg)}, {hz:.0f} Hz{slow})"]
+        wall = f", {self.seen / self.busy:.0f} puzzles/s on {jobs} threads" if jobs > 1 and self.busy > 0 else ""
+        lines = [f"Solved {solved} of {total} puzzles (avg {_duration(avg)}, {hz}{slow}{wall})"]
         others = [(k, self.by_status.get(k, 0)) for k in ("no_solution", "multiple", "invalid", "timeout")]
         others.append(("unreadable", self.unreadable))
         if any(v for _, v in others):
@@ -100,6 +145,35 @@ def _solve_one(grid: Grid, solver, limit: int, time_limit: float | None):
     return solver(grid, limit=limit, time_limit=time_limit, trace=False)
 
 
+def _removes_candidates(entry: Entry) -> bool:
+    """True when the entry's pencilmarks remove candidates that its givens leave (a state, not just a puzzle)."""
+    from sudokit.grid import Candidates
+
+    if entry.candidates is None:
+        return False
+    plain = Candidates.of(entry.grid).masks
+    return any(p & ~m for p, m in zip(plain, entry.candidates.masks, strict=True))
+
+
+def _solve_pencilmarks(entry: Entry, solver, limit: int, time_limit: float | None):
+    """A pencilmark state solved from its givens, the answer checked against its candidates: the solvers work
+    from givens, so a unique solution that breaks a pencilmark means none within them, and several solutions of
+    the givens are refused (the pencilmarks might leave one) rather than reported wrongly."""
+    from sudokit.result import Result, Status
+
+    result = _solve_one(entry.grid, solver, max(limit, 2), time_limit)
+    if result.status is Status.SOLVED:
+        masks = entry.candidates.masks
+        broken = [s for s, v in enumerate(result.solution.values) if not masks[s] >> (v - 1) & 1]
+        if not broken:
+            return result
+        return Result(Status.NO_SOLUTION, entry.grid, count=0, stats=result.stats, method=result.method)
+    if result.status is Status.MULTIPLE:
+        why = "the givens have several solutions, and solve does not use the eliminations of pencilmarks"
+        raise ParseError(why, entry.source, entry.line, None)
+    return result
+
+
 def _count_text(count: int | None, limit: int) -> str:
     if count is None:
         return "?"
@@ -122,8 +196,36 @@ def _describe(result, limit: int, counting: bool) -> str:
     return status
 
 
+#: The largest ``--count`` limit: counts are 64-bit integers in the kernels.
+MAX_COUNT = 1 << 62
+
+
+def _count_and_puzzle(count: str | None, puzzle: str | None) -> tuple[int | None, str]:
+    """The ``--count`` limit and the puzzle argument. ``--count`` takes an optional LIMIT, so click hands the
+    word after it to ``--count`` when no limit is written (``solve --count PUZZLE``): that word is the puzzle."""
+
+    def is_number(word: str) -> bool:
+        return word.strip().isascii() and word.strip().isdigit()
+
+    if count is not None and puzzle is None and (not is_number(count) or len(count.strip()) >= MIN_PUZZLE_LENGTH):
+        puzzle, count = count, str(DEFAULT_COUNT)  # a puzzle written in digits (0 for empty) is a puzzle too
+    if count is not None and not is_number(count):
+        raise SudokitError(f"--count takes a whole number of solutions, got {count!r}")
+    if puzzle is None:
+        raise SudokitError("missing PUZZLE: give a puzzle, a file, or - for stdin")
+    if count is None:
+        return None, puzzle
+    limit = int(count)
+    if not 1 <= limit <= MAX_COUNT:
+        raise SudokitError(f"--count takes a limit from 1 to {MAX_COUNT}, got {limit}")
+    return limit, puzzle
+
+
+DEFAULT_COUNT = 1000
+
+
 @click.command()
-@click.argument("puzzle")
+@click.argument("puzzle", required=False)
 @click.option(
     "--variant",
     "--geometry",
@@ -138,12 +240,11 @@ def _describe(result, limit: int, counting: bool) -> str:
 @click.option(
     "--count",
     "count_limit",
-    type=POSITIVE_INT,
     is_flag=False,
-    flag_value=1000,
+    flag_value=str(DEFAULT_COUNT),
     default=None,
     metavar="[LIMIT]",
-    help="Count solutions instead of printing one, up to LIMIT (1000 when no LIMIT is given).",
+    help=f"Count solutions instead of printing one, up to LIMIT ({DEFAULT_COUNT} when no LIMIT is given).",
 )
 @click.option("--first", is_flag=True, help="Take the first solution found; do not check uniqueness.")
 @click.option("--stats", is_flag=True, help="Print search statistics (guesses, nodes, backtracks, time).")
@@ -160,11 +261,11 @@ def _describe(result, limit: int, counting: bool) -> str:
 @click.option("--time-limit", type=SECONDS, default=None, metavar="SECONDS", help="Time limit per puzzle.")
 @click.option("--no-progress", is_flag=True, help="No progress bar, even on a terminal.")
 def command(
-    puzzle: str,
+    puzzle: str | None,
     variant: str | None,
     input_format: str,
     strict: bool,
-    count_limit: int | None,
+    count_limit: str | None,
     first: bool,
     stats: bool,
     out_format: str | None,
@@ -173,26 +274,36 @@ def command(
     time_limit: float | None,
     no_progress: bool,
 ) -> None:
-    """Solve PUZZLE (a puzzle string, a file with one puzzle per line, or - for stdin)."""
-    solver = _method_solver(method)
-    limit = count_limit if count_limit is not None else (1 if first else 2)
-    source = open_puzzles(puzzle, variant, input_format, strict)
-    if source.single:
-        entries = list(source.entries)
-        if len(entries) == 1:
-            sys.exit(_solve_single(entries[0], solver, limit, count_limit is not None, stats, out_format, time_limit))
-    code = _solve_file(
-        source.entries,
-        solver,
-        limit,
-        count_limit is not None,
-        stats,
-        out_format or "line",
-        jobs,
-        time_limit,
-        no_progress,
-    )
-    sys.exit(code)
+    """Solve PUZZLE (a puzzle string, several puzzles, a file with one puzzle per line, or - for stdin)."""
+    tally = Tally()
+    try:
+        counted, puzzle = _count_and_puzzle(count_limit, puzzle)
+        solver = _method_solver(method)
+        limit = counted if counted is not None else (1 if first else 2)
+        source = open_puzzles(puzzle, variant, input_format, strict)
+        if source.single:
+            (entry,) = source.entries
+            sys.exit(_solve_single(entry, solver, limit, counted is not None, stats, out_format, time_limit))
+        run = _Run(solver, limit, counted is not None, out_format or "line", jobs, time_limit, tally)
+        _solve_file(source.blocks, run, no_progress)
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut the summary short
+        _finish(tally, stats, True, jobs)
+    sys.exit(_finish(tally, stats, False, jobs))
+
+
+def _finish(tally: Tally, stats: bool, interrupted: bool, jobs: int) -> int:
+    """Print the summary (exit at once after Ctrl-C); the exit status of the batch."""
+    for line in tally.summary(stats, interrupted, jobs):
+        click.echo(line, err=True)
+    if interrupted:
+        sys.exit(130)
+    if tally.unreadable:
+        return 2
+    failed = sum(v for k, v in tally.by_status.items() if k != "solved")
+    if tally.counting:
+        failed = tally.by_status.get("invalid", 0) + tally.by_status.get("timeout", 0)
+    return 1 if failed else 0
 
 
 def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time_limit) -> int:
@@ -200,8 +311,8 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
 
     if not entry.ok:
         raise entry.error
-    result = None
-    if solver is None:
+    result = _solve_pencilmarks(entry, solver, limit, time_limit) if _removes_candidates(entry) else None
+    if result is None and solver is None and time_limit is None:
         # One puzzle: the pure-Python port usually finishes before numba would have loaded.
         from sudokit.engine.pure import BudgetExceeded, solve_small
 
@@ -212,7 +323,7 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
     if result is None:
         result = _solve_one(entry.grid, solver, limit, time_limit)
     status = str(result.status)
-    if counting or result.status == "timeout":
+    if counting or status == "timeout":
         click.echo(_describe(result, limit, counting))
     elif result.solution is not None:
         fmt = out_format or "pretty"
@@ -230,26 +341,75 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
     return 1
 
 
-class _Output:
-    """Result lines for stdout, written in one go per chunk of puzzles (``gap`` between two puzzles)."""
+@contextlib.contextmanager
+def _held_interrupt():
+    """Ctrl-C waits until the block is done: a chunk's lines are written, flushed and counted together, so the
+    summary after an interrupt counts exactly the lines written."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        yield  # (a process started with Ctrl-C ignored keeps ignoring it)
+        return
+    caught: list = []
+    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+    if caught:
+        raise KeyboardInterrupt
 
-    def __init__(self, gap: str) -> None:
-        self.gap = gap
-        self.parts: list[str] = []
-        self.started = False
 
-    def add(self, text: str) -> None:
-        if self.started and self.gap:
-            self.parts.append(self.gap)
-        self.started = True
-        self.parts.append(text)
-        self.parts.append("\n")
+@dataclass
+class _Run:
+    """What a batch run does and how it writes (``out_format`` for every puzzle; ``gap`` between two)."""
 
-    def flush(self) -> None:
-        if self.parts:
-            sys.stdout.write("".join(self.parts))
+    solver: object
+    limit: int
+    counting: bool
+    out_format: str
+    jobs: int
+    time_limit: float | None
+    tally: Tally
+    started: bool = False
+
+    def __post_init__(self) -> None:
+        self.tally.counting = self.counting
+
+    def write(self, chunk: Tally, data: bytes) -> None:
+        """Write a chunk's lines and count its puzzles, both or (after Ctrl-C) neither."""
+        with _held_interrupt():
             sys.stdout.flush()
-            self.parts.clear()
+            out = sys.stdout.buffer
+            out.write(data)
+            out.flush()
+            self.tally.merge(chunk)
+
+    def marker(self, entry: Entry, result) -> str:
+        return f"# line {entry.line}: {_describe(result, self.limit, False)}"
+
+    def text(self, entry: Entry, result) -> str:
+        """The output of one puzzle solved on its own."""
+        from sudokit.formats import format_grid
+
+        if result.status == "timeout":
+            return self.marker(entry, result)
+        if self.counting:
+            return _count_text(result.count, self.limit)
+        if result.solution is None:
+            return self.marker(entry, result)
+        if self.out_format == "csv":
+            return format_grid(entry.grid, "csv", solution=result.solution)
+        return format_grid(result.solution, "grid" if self.out_format == "pretty" else self.out_format)
+
+    def joined(self, texts: list[str]) -> bytes:
+        """Puzzles' outputs as the bytes to write, one blank line between multi-line grids."""
+        from sudokit.formats import separator
+
+        if not texts:
+            return b""
+        gap = "\n" if separator(self.out_format) == "\n\n" else ""
+        lead = gap if self.started else ""
+        self.started = True
+        return (lead + (gap.join(t + "\n" for t in texts))).encode("utf-8")
 
 
 def _progress(no_progress: bool):
@@ -269,125 +429,162 @@ def _progress(no_progress: bool):
     )
 
 
-def _solve_file(entries, solver, limit, counting, stats, out_format, jobs, time_limit, no_progress) -> int:
-    from sudokit.cli.report import report_bad_entry
-    from sudokit.formats import csv_header, format_grid, separator
+def _solve_file(blocks, run: _Run, no_progress: bool) -> None:
+    """Solve every block in input order, writing each block's lines before the next is read."""
+    from sudokit.formats import csv_header
 
-    tally = Tally()
-    sep = separator(out_format)
-    if out_format == "csv" and not counting:
-        click.echo(csv_header())
-    out = _Output("\n" if sep == "\n\n" else "")
-
-    def emit(entry: Entry, result) -> None:
-        if result.status == "timeout":
-            text = f"# line {entry.line}: {_describe(result, limit, counting)}"
-        elif counting:
-            text = _count_text(result.count, limit)
-        elif result.solution is not None:
-            text = format_grid(result.solution, "grid" if out_format == "pretty" else out_format, solution=None)
-            if out_format == "csv":
-                text = format_grid(entry.grid, "csv", solution=result.solution)
-        else:
-            text = f"# line {entry.line}: {_describe(result, limit, False)}"
-        out.add(text)
-
-    def emit_bad(entry: Entry) -> None:
-        report_bad_entry(entry)
-        tally.unreadable += 1
-        out.add(f"# line {entry.line}: unreadable")
-
-    interrupted = False
+    if run.out_format == "csv" and not run.counting:
+        run.write(Tally(), (csv_header() + "\n").encode())
     with _progress(no_progress) as progress:
         task = progress.add_task("solve", total=None)
-        try:
-            if solver is None:
-                _run_engine(entries, limit, jobs, time_limit, tally, emit, emit_bad, out.flush, progress, task)
+        for block in blocks:
+            if run.solver is None:
+                _engine_block(block, run)
             else:
-                for entry in entries:
-                    if not entry.ok:
-                        emit_bad(entry)
-                    else:
-                        result = _solve_one(entry.grid, solver, limit, time_limit)
-                        tally.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
-                        emit(entry, result)
-                    out.flush()
-                    progress.advance(task)
-        except KeyboardInterrupt:
-            interrupted = True
-    out.flush()  # what was tallied is written, even after Ctrl-C
-    sys.stdout.flush()
-    for line in tally.summary(stats, interrupted):
-        click.echo(line, err=True)
-    if interrupted:
-        return 130
-    failed = tally.unreadable + sum(v for k, v in tally.by_status.items() if k != "solved")
-    if counting:
-        failed = tally.unreadable + tally.by_status.get("invalid", 0) + tally.by_status.get("timeout", 0)
-    return 1 if failed else 0
+                _method_block(block, run)
+            progress.advance(task, len(block))
 
 
-def _run_engine(
-    entries, limit, jobs, time_limit, tally, emit, emit_bad, flush, progress, task, chunk: int = 4096
-) -> None:
-    """The engine's batch path on ``jobs`` threads: entries are gathered in chunks, solved together (each
-    puzzle timed inside the kernel, every solution checked), and reported in input order."""
-    from itertools import islice
+def _bad(entry: Entry, chunk: Tally, what: str = "unreadable") -> str:
+    """Report an entry that cannot be answered (counted with the unreadable ones); its marker line."""
+    from sudokit.cli.report import report_bad_entry
 
+    report_bad_entry(entry)
+    chunk.unreadable += 1
+    return f"# line {entry.line}: {what}"
+
+
+def _method_block(block, run: _Run) -> None:
+    """A block solved one puzzle at a time by a method, each puzzle written as soon as it is solved."""
+    for entry in block:
+        chunk = Tally()
+        if not entry.ok:
+            text = _bad(entry, chunk)
+        else:
+            try:
+                if _removes_candidates(entry):
+                    result = _solve_pencilmarks(entry, run.solver, run.limit, run.time_limit)
+                else:
+                    result = _solve_one(entry.grid, run.solver, run.limit, run.time_limit)
+            except ParseError as exc:
+                entry.error = exc
+                run.write(chunk, run.joined([_bad(entry, chunk, "refused")]))
+                continue
+            chunk.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
+            text = run.text(entry, result)
+        run.write(chunk, run.joined([text]))
+
+
+_warm: set = set()
+
+
+def _warm_up(geometry, jobs: int) -> None:
+    """Load the kernels of ``geometry`` once, outside the puzzles' timings."""
+    from sudokit.engine.batch import warm_up
+
+    if (geometry, jobs) not in _warm:
+        warm_up(geometry, jobs)
+        _warm.add((geometry, jobs))
+
+
+def _engine_block(block, run: _Run) -> None:
+    """The block's puzzles of its geometry solved together by the batch kernels (each timed inside the kernel,
+    every solution checked); the others (another size, unreadable) one by one; lines written in input order."""
     import numpy as np
 
     from sudokit.engine.api import solve as solve_grid
-    from sudokit.engine.batch import STATUS_NAMES, solve_chunk, warm_up
-    from sudokit.result import Result, Stats, Status, invalid_result
+    from sudokit.engine.batch import solve_chunk
 
-    it = iter(entries)
-    warm: set = set()
-    while True:
-        items = list(islice(it, chunk))
-        if not items:
-            return
-        good = [e for e in items if e.ok]
-        geos = {e.grid.geometry for e in good}
-        if len(geos) != 1:  # mixed or no geometries: one at a time
-            for entry in items:
-                if not entry.ok:
-                    emit_bad(entry)
-                else:
-                    result = solve_grid(entry.grid, limit=limit, time_limit=time_limit)
-                    tally.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
-                    emit(entry, result)
-            flush()
-            progress.advance(task, len(items))
-            continue
-        geo = geos.pop()
-        arr = np.array([e.grid.values for e in good], dtype=np.uint8).reshape(len(good), geo.n_cells)
-        if geo not in warm:  # load the compiled kernels outside the timings
-            warm_up(geo, jobs)
-            warm.add(geo)
+    chunk = Tally()
+    special: dict[int, str] = {}
+    usable = block.usable.copy()
+    for i, entry in block.entries.items():
+        usable[i] &= not _removes_candidates(entry)  # pencilmark states: one by one, checked against their marks
+    rows = np.flatnonzero(usable)
+    batch = None
+    if len(rows):
+        _warm_up(block.geometry, run.jobs)
         start = time.perf_counter()
-        batch = solve_chunk(arr, geo, limit=limit, workers=jobs, time_limit=time_limit)
-        tally.busy += time.perf_counter() - start
+        batch = solve_chunk(
+            block.grids[rows], block.geometry, limit=run.limit, workers=run.jobs, time_limit=run.time_limit
+        )
+        chunk.busy = time.perf_counter() - start
         seconds = batch.seconds()
         if seconds is None:  # no cycle counter on this processor: the chunk's average for each puzzle
-            seconds = np.full(len(good), (time.perf_counter() - start) / len(good))
-        row = 0
-        solutions = batch.solutions.tolist()
-        for entry in items:
-            if not entry.ok:
-                emit_bad(entry)
+            seconds = np.full(len(rows), chunk.busy / len(rows))
+        chunk.add_many(batch.status, seconds, batch.guesses)
+    for i, entry in block.entries.items():
+        if usable[i]:
+            continue
+        if not entry.ok:
+            special[i] = _bad(entry, chunk)
+            continue
+        _warm_up(entry.grid.geometry, 1)
+        if _removes_candidates(entry):
+            try:
+                result = _solve_pencilmarks(entry, None, run.limit, None)
+            except ParseError as exc:
+                entry.error = exc
+                special[i] = _bad(entry, chunk, "refused")
                 continue
-            status = Status(STATUS_NAMES[int(batch.status[row])])
-            count = int(batch.counts[row])
-            spent = float(seconds[row])
-            stats = Stats(int(batch.guesses[row]), int(batch.nodes[row]), int(batch.backtracks[row]), spent)
+        else:
+            result = solve_grid(entry.grid, limit=run.limit, time_limit=run.time_limit)
+        chunk.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
+        special[i] = run.text(entry, result)
+    run.write(chunk, _block_text(block, rows, batch, special, run))
+
+
+def _block_text(block, rows, batch, special: dict[int, str], run: _Run) -> bytes:
+    """The output of a block: numpy writes the solutions of one-line layouts in one go, the rest per puzzle."""
+    import numpy as np
+
+    from sudokit.engine.batch import SOLVED, TIMEOUT
+    from sudokit.formats import line_rows, spliced
+    from sudokit.result import Result, Status, invalid_result
+
+    k = len(block)
+    if batch is not None:
+        unsolved = rows[batch.status != SOLVED] if not run.counting else rows[batch.status == TIMEOUT]
+        for i in unsolved.tolist():
+            at = int(np.searchsorted(rows, i))
+            entry = block.entry(i)
+            status = Status(_status_name(int(batch.status[at])))
             if status is Status.INVALID:
-                result = invalid_result(entry.grid) or Result(status, entry.grid, count=0, stats=stats)
-            elif status is Status.SOLVED:  # solve_chunk has checked the solution against the rules
-                result = Result(status, entry.grid, solution=Grid(geo, tuple(solutions[row])), count=count, stats=stats)
+                result = invalid_result(entry.grid) or Result(status, entry.grid, count=0)
             else:
-                result = Result(status, entry.grid, count=count, stats=stats)
-            tally.add(str(status), spent, result.stats.guesses)
-            emit(entry, result)
-            row += 1
-        flush()
-        progress.advance(task, len(items))
+                result = Result(status, entry.grid, count=int(batch.counts[at]))
+            special[i] = run.marker(entry, result)
+    if run.counting:
+        counts = np.zeros(k, dtype=np.int64)
+        if batch is not None:
+            counts[rows] = batch.counts
+        texts = [special.get(i) or _count_text(c, run.limit) for i, c in enumerate(counts.tolist())]
+        return run.joined(texts)
+    fmt = run.out_format
+    if fmt in ("line", "sdm", "csv") and batch is not None:
+        solutions = np.zeros_like(block.grids)
+        solutions[rows] = batch.solutions
+        text = line_rows(solutions, block.geometry)
+        if fmt == "csv":
+            puzzles = line_rows(block.grids, block.geometry)
+            puzzles[:, -1] = ord(",")
+            text = np.concatenate([puzzles, text], axis=1)
+        run.started = True
+        return spliced(text, special)
+    texts = []
+    solutions = batch.solutions.tolist() if batch is not None else []
+    for i in range(k):
+        if i in special:
+            texts.append(special[i])
+            continue
+        at = int(np.searchsorted(rows, i))
+        entry = block.entry(i)
+        solution = Grid(block.geometry, tuple(solutions[at]))
+        texts.append(run.text(entry, Result(Status.SOLVED, entry.grid, solution=solution)))
+    return run.joined(texts)
+
+
+def _status_name(code: int) -> str:
+    from sudokit.engine.batch import STATUS_NAMES
+
+    return STATUS_NAMES[code]
