@@ -1,20 +1,52 @@
-"""Thin Python wrappers over the numba kernels: one puzzle as a :class:`Grid` or as a numpy array."""
+"""Thin Python wrappers over the numba kernels: one puzzle as a :class:`Grid` or as a numpy array.
+
+One puzzle at a time, :func:`solve` and :func:`count_solutions` first ask the plain-Python port of the same
+algorithm (:mod:`sudokit.engine.pure`, same answers and statistics), as long as the compiled kernels are not
+loaded in this process: importing numba and loading the cached kernels costs about 0.3 s of CPU (and compiling
+them on a cold cache seconds), more than the port needs for a typical 9x9 puzzle (~2-20 ms). The compiled
+kernel takes over for good once it is loaded, once a puzzle outgrows the port's node budget, or once the port
+has spent :data:`PLAIN_SECONDS` in the process (a caller solving in a loop).
+"""
 
 from __future__ import annotations
 
+import sys
 import time
 
 import numpy as np
 
-from sudokit.engine import kernel
-from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED
 from sudokit.engine.tables import tables
 from sudokit.errors import SudokitError
 from sudokit.geometry import Geometry, for_cells, standard
 from sudokit.grid import Grid
 from sudokit.result import Result, Stats, Status, checked, invalid_result
 
-_STATUS = {SOLVED: Status.SOLVED, NO_SOLUTION: Status.NO_SOLUTION, MULTIPLE: Status.MULTIPLE, INVALID: Status.INVALID}
+#: Total seconds of plain-Python solving after which single puzzles go to the compiled kernel.
+PLAIN_SECONDS = 0.5
+_plain_spent = [0.0]
+
+
+def _plain(grid: Grid, limit: int) -> Result | None:
+    """The plain port's answer while the compiled kernels are not loaded (None when they should answer)."""
+    if "sudokit.engine.kernel" in sys.modules or _plain_spent[0] > PLAIN_SECONDS:
+        return None
+    from sudokit.engine.pure import BudgetExceeded, solve_small
+
+    start = time.perf_counter()
+    try:
+        return solve_small(grid, limit=limit)
+    except BudgetExceeded:
+        return None
+    finally:
+        _plain_spent[0] += time.perf_counter() - start
+
+
+def _status(code: int) -> Status:
+    from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED
+
+    return {SOLVED: Status.SOLVED, NO_SOLUTION: Status.NO_SOLUTION, MULTIPLE: Status.MULTIPLE, INVALID: Status.INVALID}[
+        code
+    ]
 
 
 class Workspace:
@@ -37,6 +69,8 @@ class Workspace:
 
     def run(self, values: np.ndarray, limit: int) -> tuple[int, int]:
         """Run the general kernel on ``values``; returns ``(status, count)``."""
+        from sudokit.engine import kernel
+
         return kernel.search(
             values,
             *self.args,
@@ -142,11 +176,17 @@ def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) 
     ``limit`` is how many solutions to look for: 2 (the default) also proves uniqueness
     (status ``solved``) or reports ``multiple``; 1 takes any solution without checking uniqueness.
     Clashing givens give ``invalid`` with a message naming the conflict. The solution is verified
-    against the rules before it is returned.
+    against the rules before it is returned. (Plain Python or the compiled kernel, see the module's notes:
+    the answer and the statistics are the same.)
     """
     if limit < 1:
         raise SudokitError("limit must be at least 1")
     grid = _as_grid(puzzle, geometry)
+    return _plain(grid, limit) or solve_compiled(grid, limit)
+
+
+def solve_compiled(grid: Grid, limit: int = 2) -> Result:
+    """:func:`solve` on the compiled kernel whatever has been loaded (the plain port's reference)."""
     start = time.perf_counter()
     bad = invalid_result(grid, "engine")
     if bad is not None:
@@ -158,7 +198,7 @@ def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) 
     seconds = time.perf_counter() - start
     g, nodes, back = (int(x) for x in ws.stats)
     stats = Stats(guesses=g, nodes=nodes, backtracks=back, seconds=seconds)
-    st = _STATUS[int(status)]
+    st = _status(int(status))
     if st is Status.SOLVED:
         solution = checked(Grid(grid.geometry, tuple(ws.solution.tolist())), grid)
         return Result(st, grid, solution=solution, count=1, stats=stats)
@@ -174,4 +214,7 @@ def count_solutions(puzzle: Grid | str, limit: int = 2, geometry: Geometry | Non
     if limit < 1:
         raise SudokitError("limit must be at least 1")
     grid = _as_grid(puzzle, geometry)
+    plain = _plain(grid, limit)
+    if plain is not None:
+        return 0 if plain.status is Status.INVALID else int(plain.count)
     return count_array(np.array(grid.values, dtype=np.uint8), grid.geometry, limit)

@@ -53,7 +53,7 @@ with zero guesses was solved by propagation alone.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import config, njit
 
 from sudokit.engine.clock import ticks
 
@@ -71,6 +71,12 @@ def popcount(x):
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return (x * 0x0101010101010101) >> 56 & 0xFF
+
+
+if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1: as Python, the multiply above would overflow int64 with a warning
+
+    def popcount(x):  # noqa: F811 - the plain form of the compiled one above
+        return int(x).bit_count()
 
 
 @njit(cache=True, inline="always")

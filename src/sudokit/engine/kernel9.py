@@ -122,7 +122,7 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import config, njit, types
 from numba.extending import intrinsic
 
 from sudokit.engine.clock import ticks
@@ -188,12 +188,22 @@ def _popcount(typingctx, x):
     return types.int64(types.int64), codegen
 
 
+if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1 runs the kernels as Python, where no intrinsic can be called
+
+    def _ctz(x):  # noqa: F811 - the plain form of the intrinsic above
+        x = int(x)
+        return (x & -x).bit_length() - 1
+
+    def _popcount(x):  # noqa: F811
+        return int(x).bit_count()
+
+
 try:  # an internal of numba's array model: if a numba release moves it, the kernels run unborrowed (slower)
     from numba.np.arrayobj import populate_array
 except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
     populate_array = None
 
-if populate_array is not None:
+if populate_array is not None and not config.DISABLE_JIT:
 
     @intrinsic
     def _borrow(typingctx, arr):
@@ -226,7 +236,7 @@ def _bit_index(b):
     return _ctz(b)
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(cache=True, error_model="numpy")
 def _place(s, d, b, bit, keep, only):
     """Place digit ``d`` on the cell ``bit`` of band ``b`` in state ``s``.
 
@@ -310,7 +320,7 @@ def _shapes(s, words, shrink, complex_, expand):
     return shrunk
 
 
-@njit(cache=True, inline="always", error_model="numpy")
+@njit(cache=True, error_model="numpy")
 def _propagate(s, shrink, complex_, expand, keep, box3):
     """Naked singles, then hidden singles, then band/stack shapes, to a fixed point.
 
