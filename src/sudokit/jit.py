@@ -227,8 +227,8 @@ def _cache_fallbacks() -> None:
         def from_function(cls, py_func, py_file):
             if not os.path.exists(py_file):
                 return None
-            self = cls(py_func, py_file)
-            try:
+            try:  # gettempdir() raises when no temporary directory at all can be written
+                self = cls(py_func, py_file)
                 os.makedirs(temporary_cache_dir(), mode=0o700, exist_ok=True)
                 self.ensure_cache_path()
             except (OSError, RuntimeError):
@@ -321,10 +321,12 @@ def install() -> None:
 
 # -- warm-up ----------------------------------------------------------------------------------------------------
 
-#: Puzzles whose explanation tries every logic technique (the last step needs a forcing chain).
+#: Puzzles whose explanations try every logic technique (the first two end with forcing chains, the third
+#: spells an X-Chain).
 _HARD = (
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+    ".........56.....3223..4..79....6.....7.5.1.9....7.8....53...92...98.65..7.......4",
 )
 
 

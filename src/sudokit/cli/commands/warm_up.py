@@ -65,7 +65,8 @@ def _run(names: list[str], jobs: int) -> dict[str, tuple[str, float, float]]:
     results: dict[str, tuple[str, float, float]] = {}
     later = [n for n in names if n == "threads" and "solver" in names]
     first = [n for n in names if n not in later]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(names)), mp_context=multiprocessing.get_context("spawn")) as pool:
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=min(jobs, len(names)), mp_context=spawn) as pool:
         futures = {name: pool.submit(_child, name) for name in first}
         if later:
             results["solver"] = futures.pop("solver").result()
