@@ -1,4 +1,9 @@
-"""Shared test helpers: the bundled data folder and a CLI runner."""
+"""Shared test helpers: the bundled data folder, a CLI runner, and the Hypothesis settings.
+
+numba compiles each kernel once and caches it on disk (see :mod:`sudokit.jit`): a test run on a cold cache
+compiles every kernel once, at its first use in the session, and later runs (and subprocesses) load them. CI runs
+``sudokit warm-up`` first, which compiles the kernel groups in parallel processes.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+
+# No example may fail for being slow: the first example of a property often includes a kernel's compile (cold
+# cache) or a big search, and a busy machine stretches any time. Speed goes into benchmarks/, not into tests.
+settings.register_profile("sudokit", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("sudokit")
 
 
 @pytest.fixture

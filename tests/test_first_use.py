@@ -95,7 +95,7 @@ def _run_readonly(args: list[str], env: dict[str, str], readonly: list[Path], cw
             for path in readonly:
                 subprocess.run(["chmod", "-R", "u+w", str(path)], check=True)
     mounts = " && ".join(f"mount --bind -o ro '{p}' '{p}'" for p in readonly)
-    script = f"{mounts} && exec \"$@\""
+    script = f'{mounts} && exec "$@"'
     return subprocess.run(
         ["unshare", "-rm", "sh", "-c", script, "sh", sys.executable, "-m", "sudokit", *args],
         capture_output=True,
