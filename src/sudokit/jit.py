@@ -55,8 +55,8 @@ class Group:
 
 #: Every module with numba kernels, by group (``warm-up`` compiles a group per process).
 GROUPS: tuple[Group, ...] = (
-    Group("solver", "the solver", ("sudokit.engine.kernel", "sudokit.engine.kernel9", "sudokit.engine.clock"), 8.0),
-    Group("threads", "the multi-threaded solver", ("sudokit.engine.parallel",), 6.0),
+    Group("solver", "the solver", ("sudokit.engine.kernel", "sudokit.engine.kernel9", "sudokit.engine.clock"), 10.0),
+    Group("threads", "the multi-threaded solver", ("sudokit.engine.parallel",), 5.0),
     Group(
         "logic",
         "the logic techniques",
@@ -67,10 +67,10 @@ GROUPS: tuple[Group, ...] = (
             "sudokit.logic._rectangle_kernel",
             "sudokit.logic._chain_kernel",
         ),
-        14.0,
+        18.0,
         lazy=True,
     ),
-    Group("canon", "the canonical form", ("sudokit.generation.minlex",), 4.0),
+    Group("canon", "the canonical form", ("sudokit.generation.minlex",), 7.0),
 )
 
 #: Cold compile CPU seconds of the kernels that Python calls directly (their callees included), where one of them
