@@ -160,3 +160,12 @@ def test_numba_disable_jit_runs_the_kernels_as_python(puzzles4):
     )
     out = subprocess.run([sys.executable, "-c", code, line], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.split() == ["1", "solved"]
+
+
+def test_warm_up_check_names_the_cold_groups_without_compiling(tmp_path):
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    done = _run(["warm-up", "--check"], env)
+    assert done.returncode == 1, done.stderr
+    rows = dict(line.split(None, 2)[:2] for line in done.stdout.splitlines())
+    assert rows == {"solver": "cold", "threads": "cold", "logic": "cold", "canon": "cold"}
+    assert "compiling" not in done.stderr and not list((tmp_path / "cache").rglob("*.nbc"))
