@@ -48,28 +48,43 @@ class Group:
 
     name: str
     what: str
-    modules: tuple[str, ...]
+    listed: tuple[str, ...]
     seconds: float
     lazy: bool = False  #: compiled piece by piece as the work needs them (the logic: technique by technique)
+    package: str = ""  #: also every module of this package whose source has an ``@njit`` kernel
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The group's kernel modules: the listed ones and those found in :attr:`package`."""
+        return tuple(dict.fromkeys(self.listed + (_kernel_modules(self.package) if self.package else ())))
+
+
+def _kernel_modules(package: str) -> tuple[str, ...]:
+    """Modules of ``package`` (not imported: their source is read) that define numba kernels."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return ()
+    found = []
+    for folder in spec.submodule_search_locations:
+        for path in sorted(Path(folder).rglob("*.py")):
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError:
+                continue
+            if "@njit" in text:
+                parts = path.relative_to(folder).with_suffix("").parts
+                found.append(".".join((package, *(p for p in parts if p != "__init__"))))
+    return tuple(found)
 
 
 #: Every module with numba kernels, by group (``warm-up`` compiles a group per process).
 GROUPS: tuple[Group, ...] = (
     Group("solver", "the solver", ("sudokit.engine.kernel", "sudokit.engine.kernel9", "sudokit.engine.clock"), 10.0),
     Group("threads", "the multi-threaded solver", ("sudokit.engine.parallel",), 5.0),
-    Group(
-        "logic",
-        "the logic techniques",
-        (
-            "sudokit.logic._kernels",
-            "sudokit.logic._unit_kernel",
-            "sudokit.logic._digit_kernel",
-            "sudokit.logic._rectangle_kernel",
-            "sudokit.logic._chain_kernel",
-        ),
-        18.0,
-        lazy=True,
-    ),
+    Group("logic", "the logic techniques", (), 18.0, lazy=True, package="sudokit.logic"),
     Group("canon", "the canonical form", ("sudokit.generation.minlex",), 7.0),
 )
 
@@ -89,10 +104,8 @@ _ready = False
 
 def _group_of(module: str) -> Group | None:
     for group in GROUPS:
-        if module in group.modules:
+        if module in group.listed or (group.package and module.startswith(group.package + ".")):
             return group
-    if module.startswith("sudokit.logic."):  # a logic kernel module the table does not list yet
-        return GROUPS[2]
     return None
 
 
