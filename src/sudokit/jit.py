@@ -10,8 +10,10 @@ place that deals with that first time, for every kernel (engine, logic, canonica
       sudokit: compiling the solver once (~5 s; later runs load it from the cache)...
 
   It comes from numba's own ``numba:compile`` event, which fires only after the disk cache missed. The figure
-  is the group's measured cold compile time (:data:`GROUPS`, from ``benchmarks/first_use.py``) scaled by the
-  share of its kernels the disk cache does not hold (:func:`cold`).
+  is the measured cold compile time (``benchmarks/first_use.py``) of the kernel being compiled
+  (:data:`ENTRY_SECONDS`) or else of its group (:data:`GROUPS`) scaled by the share of the group's kernels the
+  disk cache does not hold (:func:`cold`); for the logic, whose kernels compile one by one as techniques are
+  first tried, it is an upper bound and says so.
 * **A cache that can be written.** numba looks for a cache directory in a fixed order (``NUMBA_CACHE_DIR``, the
   package's ``__pycache__``, the user-wide cache, ...) and fails with ``cannot cache function ...: no locator
   available`` when none is writable (a read-only install run by a user without a writable home). Then the
