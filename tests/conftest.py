@@ -1,4 +1,10 @@
-"""Shared test helpers: the bundled data folder and a CLI runner."""
+"""Shared test helpers: the bundled data folder, a CLI runner, and the Hypothesis settings.
+
+numba compiles each kernel once and caches it on disk (see :mod:`sudokit.jit`): a test run on a cold cache
+compiles every kernel once, at its first use in the session, and later runs (and subprocesses) load them. CI runs
+``sudokit warm-up`` first, which compiles the kernel groups in parallel processes; a session with the web tests
+does the same for the solver and the logic before its workers start (``_kernels_compiled_once``).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+
+# No example may fail for being slow: the first example of a property often includes a kernel's compile (cold
+# cache) or a big search, and a busy machine stretches any time. Speed goes into benchmarks/, not into tests.
+settings.register_profile("sudokit", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("sudokit")
 
 
 @pytest.fixture
@@ -48,3 +60,23 @@ def loop_states(hard_states, variant_states):
     from logic_states import loop_states
 
     return loop_states(hard_states, variant_states)
+
+
+#: Test modules that start processes (the web server's workers) which load the solver and logic kernels: on a
+#: cold cache each of those processes would compile them at once, so the session compiles them first, once.
+_SPAWN_KERNELS = ("test_web_api", "test_web_worker", "test_browser_web")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _kernels_compiled_once(request):
+    modules = {getattr(item.module, "__name__", "") for item in request.session.items if hasattr(item, "module")}
+    if not any(name.rsplit(".", 1)[-1] in _SPAWN_KERNELS for name in modules):
+        return
+    import os
+
+    from sudokit import jit
+    from sudokit.cli.commands.warm_up import _run
+
+    cold = [g.name for g in jit.GROUPS if g.name in ("solver", "logic") and jit.cold(g.modules)[0]]
+    if cold:
+        _run(cold, os.cpu_count() or 1)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from sudokit.engine import solve
+from sudokit.engine.api import solve_compiled
 from sudokit.engine.pure import BudgetExceeded, solve_small
 from sudokit.formats import parse_grid
 from sudokit.geometry import diagonal
@@ -24,7 +25,7 @@ def test_pure_port_matches_the_kernel_status_solution_and_statistics(name):
     lines = [line.split(":")[0] for line in (DATA / f"{name}.txt").read_text().split()[:12]]
     for line in lines:
         grid = parse_grid(line)
-        fast, slow = solve(grid), solve_small(grid, node_budget=100_000)
+        fast, slow = solve_compiled(grid), solve_small(grid, node_budget=100_000)
         assert slow.status is fast.status
         assert slow.count == fast.count
         assert (slow.stats.guesses, slow.stats.nodes, slow.stats.backtracks) == (
@@ -38,7 +39,7 @@ def test_pure_port_matches_the_kernel_status_solution_and_statistics(name):
 
 def test_pure_port_handles_variants_and_clashes():
     puzzle = parse_grid((DATA / "xsudoku9.txt").read_text().split()[0], diagonal())
-    assert solve_small(puzzle).solution == solve(puzzle).solution
+    assert solve_small(puzzle).solution == solve_compiled(puzzle).solution
     assert solve_small(parse_grid("11" + "." * 79)).status is Status.INVALID
     assert solve_small(parse_grid("12345678." + "........9" + "." * 63)).status is Status.NO_SOLUTION
 
@@ -52,3 +53,21 @@ def test_pure_port_does_not_import_numba():
     code = "import sys; import sudokit.engine.pure; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_solve_and_count_of_one_puzzle_do_not_load_numba():
+    # sudokit.solve on one puzzle: the plain port answers (numba would cost more than the whole search)
+    code = (
+        "import sys, sudokit; r = sudokit.solve(sys.argv[1]); n = sudokit.count_solutions(sys.argv[1]);"
+        "print(r.status, n, 'numba' in sys.modules)"
+    )
+    line = (DATA / "norvig_top95.txt").read_text().split()[0]
+    out = subprocess.run([sys.executable, "-c", code, line], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["solved", "1", "False"]
+
+
+def test_solve_falls_back_to_the_kernel_past_the_budget_with_the_same_answer():
+    grid = parse_grid(HARD1)
+    assert solve(grid).solution == solve_compiled(grid).solution
+    empty = parse_grid("." * 81)
+    assert solve(empty, limit=5000).count == solve_compiled(empty, limit=5000).count == 5000

@@ -9,12 +9,16 @@ load numba).
 
 from __future__ import annotations
 
+from sudokit import jit as _jit
 from sudokit.errors import ParseError, SudokitError
 from sudokit.geometry import Geometry, diagonal, from_name, jigsaw, standard, windoku
 from sudokit.grid import Candidates, Grid, is_solution
 from sudokit.result import Result, Stats, Status
 
 __version__ = "0.1.0"
+
+# numba's first compile says so on stderr, and finds a cache it can write (see sudokit.jit); no numba import here.
+_jit.install()
 
 __all__ = [
     "Candidates",

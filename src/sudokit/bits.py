@@ -20,7 +20,7 @@ delete the stale caches (``find src -name '*.nb[ic]' -delete``).
 from __future__ import annotations
 
 from llvmlite import ir
-from numba import njit, types
+from numba import config, njit, types
 from numba.extending import intrinsic
 
 
@@ -68,6 +68,20 @@ def low_bit(typingctx, x):
         return builder.and_(args[0], builder.neg(args[0]))
 
     return x(x), codegen
+
+
+if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1 runs the kernels as Python, where no intrinsic can be called
+
+    def popcount(x):  # type: ignore[no-redef]  # noqa: F811 - the plain form of the intrinsic above
+        return int(x).bit_count()
+
+    def lowest_bit(x):  # type: ignore[no-redef]  # noqa: F811
+        v = int(x)
+        return (v & -v).bit_length() - 1
+
+    def low_bit(x):  # type: ignore[no-redef]  # noqa: F811
+        v = int(x)
+        return type(x)(v & -v)
 
 
 @njit(cache=True)

@@ -3,7 +3,9 @@
 ``solve`` and ``count_solutions`` take a :class:`~sudokit.grid.Grid` or a puzzle string;
 ``count_array`` and ``solve_array`` take a ``(n_cells,)`` uint8 array for tight loops;
 ``solve_many`` streams batches of arrays. The names load on first use, so importing this package (or
-:mod:`sudokit.engine.pure`) does not import numba until a kernel is needed.
+:mod:`sudokit.engine.pure`) does not import numba until a kernel is needed; one puzzle through ``solve`` or
+``count_solutions`` is answered by the plain-Python port until the kernels are loaded (see
+:mod:`sudokit.engine.api`). A kernel's first compile is announced on stderr (:mod:`sudokit.jit`).
 """
 
 from __future__ import annotations

@@ -1,26 +1,25 @@
-"""Thin Python wrappers over the numba kernels: one puzzle as a :class:`Grid` or as a numpy array."""
+"""Thin Python wrappers over the numba kernels: one puzzle as a :class:`Grid` or as a numpy array.
+
+One puzzle at a time, :func:`solve` and :func:`count_solutions` first ask the plain-Python port of the same
+algorithm (:mod:`sudokit.engine.pure`, same answers and statistics), as long as the compiled kernels are not
+loaded in this process: importing numba and loading the cached kernels costs about 0.3 s of CPU (and compiling
+them on a cold cache seconds), more than the port needs for a typical 9x9 puzzle (~2-20 ms). The compiled
+kernel takes over for good once it is loaded, once a puzzle outgrows the port's node budget, or once the port
+has spent :data:`PLAIN_SECONDS` in the process (a caller solving in a loop).
+"""
 
 from __future__ import annotations
 
+import sys
 import time
 
 import numpy as np
 
-from sudokit.engine import kernel
-from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED, TIMEOUT
 from sudokit.engine.tables import tables
 from sudokit.errors import SudokitError, TimeLimitError, expect_int, expect_seconds
 from sudokit.geometry import Geometry, for_cells, standard
 from sudokit.grid import Grid
 from sudokit.result import Result, Stats, Status, checked, invalid_result
-
-_STATUS = {
-    SOLVED: Status.SOLVED,
-    NO_SOLUTION: Status.NO_SOLUTION,
-    MULTIPLE: Status.MULTIPLE,
-    INVALID: Status.INVALID,
-    TIMEOUT: Status.TIMEOUT,
-}
 
 
 def budget_ticks(time_limit: float | None) -> int:
@@ -33,6 +32,34 @@ def budget_ticks(time_limit: float | None) -> int:
 
     factor = seconds_per_tick()
     return max(1, min(int(time_limit / factor), 2**62)) if factor > 0 else 0
+
+
+#: Total seconds of plain-Python solving after which single puzzles go to the compiled kernel.
+PLAIN_SECONDS = 0.5
+_plain_spent = [0.0]
+
+
+def _plain(grid: Grid, limit: int) -> Result | None:
+    """The plain port's answer while the compiled kernels are not loaded (None when they should answer)."""
+    if "sudokit.engine.kernel" in sys.modules or _plain_spent[0] > PLAIN_SECONDS:
+        return None
+    from sudokit.engine.pure import BudgetExceeded, solve_small
+
+    start = time.perf_counter()
+    try:
+        return solve_small(grid, limit=limit)
+    except BudgetExceeded:
+        return None
+    finally:
+        _plain_spent[0] += time.perf_counter() - start
+
+
+def _status(code: int) -> Status:
+    from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED, TIMEOUT
+
+    names = {SOLVED: Status.SOLVED, NO_SOLUTION: Status.NO_SOLUTION, MULTIPLE: Status.MULTIPLE}
+    names.update({INVALID: Status.INVALID, TIMEOUT: Status.TIMEOUT})
+    return names[code]
 
 
 class Workspace:
@@ -55,6 +82,8 @@ class Workspace:
 
     def run(self, values: np.ndarray, limit: int, budget: int = 0) -> tuple[int, int]:
         """Run the general kernel on ``values`` (``budget`` in ticks, 0 = no limit); returns ``(status, count)``."""
+        from sudokit.engine import kernel
+
         return kernel.search(
             values,
             *self.args,
@@ -136,7 +165,7 @@ def count_array(values: np.ndarray, geometry: Geometry, limit: int = 2, time_lim
         status, count = _count9(values, limit, budget)
     else:
         status, count = workspace(geometry).run(values, limit, budget)
-    if status == TIMEOUT:
+    if _status(int(status)) is Status.TIMEOUT:
         raise TimeLimitError(f"time limit of {time_limit:g} s reached after {int(count)} solutions", int(count))
     return int(count)
 
@@ -202,11 +231,18 @@ def solve(
     (status ``solved``) or reports ``multiple``; 1 takes any solution without checking uniqueness.
     Clashing givens give ``invalid`` with a message naming the conflict. ``time_limit`` (seconds) stops
     a long search with status ``timeout``, as the methods do. The solution is verified against the rules
-    before it is returned.
+    before it is returned. (Plain Python or the compiled kernel, see the module's notes: the answer and the
+    statistics are the same.)
     """
     limit = expect_int(limit, "limit")
-    budget = budget_ticks(expect_seconds(time_limit))
+    expect_seconds(time_limit)
     grid = _as_grid(puzzle, geometry)
+    return _plain(grid, limit) or solve_compiled(grid, limit, time_limit)
+
+
+def solve_compiled(grid: Grid, limit: int = 2, time_limit: float | None = None) -> Result:
+    """:func:`solve` on the compiled kernel whatever has been loaded (the plain port's reference)."""
+    budget = budget_ticks(expect_seconds(time_limit))
     start = time.perf_counter()
     bad = invalid_result(grid, "engine")
     if bad is not None:
@@ -218,7 +254,7 @@ def solve(
     seconds = time.perf_counter() - start
     g, nodes, back = (int(x) for x in ws.stats)
     stats = Stats(guesses=g, nodes=nodes, backtracks=back, seconds=seconds)
-    st = _STATUS[int(status)]
+    st = _status(int(status))
     if st is Status.SOLVED:
         solution = checked(Grid(grid.geometry, tuple(ws.solution.tolist())), grid)
         return Result(st, grid, solution=solution, count=1, stats=stats)
@@ -243,4 +279,7 @@ def count_solutions(
     limit = expect_int(limit, "limit")
     expect_seconds(time_limit)
     grid = _as_grid(puzzle, geometry)
+    plain = _plain(grid, limit)
+    if plain is not None:
+        return 0 if plain.status is Status.INVALID else int(plain.count)
     return count_array(np.array(grid.values, dtype=np.uint8), grid.geometry, limit, time_limit)

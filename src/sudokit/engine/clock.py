@@ -15,12 +15,13 @@ from __future__ import annotations
 import platform
 import time
 
-from numba import njit, types
+from numba import config, njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-#: True where the kernels read a real cycle counter.
-AVAILABLE = platform.machine().lower() in ("x86_64", "amd64")
+#: True where the kernels read a real cycle counter (not with ``NUMBA_DISABLE_JIT=1``: an intrinsic cannot run
+#: as Python).
+AVAILABLE = platform.machine().lower() in ("x86_64", "amd64") and not config.DISABLE_JIT
 
 if AVAILABLE:
 

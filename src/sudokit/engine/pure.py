@@ -157,7 +157,8 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
                 cand[p] &= ~bit
     queue = [c for c in geo.cells if not vals[c] and cand[c] and cand[c] & (cand[c] - 1) == 0]
     if any(not vals[c] and not cand[c] for c in geo.cells) or not _propagate(cand, vals, queue, geo, pairs, full):
-        return Result(Status.NO_SOLUTION, grid, count=0, stats=Stats(backtracks=1, seconds=time.perf_counter() - start))
+        stats = Stats(backtracks=1, seconds=time.perf_counter() - start)
+        return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
     guesses = nodes = backtracks = count = 0
     first: list[int] | None = None
     stack = [(cand, vals, -1, 0)]  # (state, cell, digits left) per level

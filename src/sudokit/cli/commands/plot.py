@@ -49,10 +49,10 @@ def queue(puzzle: str, output: str, time_limit: float, variant: str | None, inpu
 
 
 def _solver(method: str):
-    if method == "engine":
-        from sudokit.engine import solve
+    if method == "engine":  # the compiled kernel, which these times are about (not the one-puzzle plain port)
+        from sudokit.engine.api import solve_compiled
 
-        return solve
+        return solve_compiled
     from sudokit.methods import METHODS
 
     return METHODS[method]

@@ -1,0 +1,105 @@
+"""First use: what each command costs on a cold numba cache (right after an install) and on a warm one.
+
+Every command runs in a subprocess. "cold" gets a fresh, empty ``NUMBA_CACHE_DIR`` of its own, so it compiles
+what it needs from scratch; "warm" runs the same command again on that cache (best of ``--repeat``). CPU is the
+subprocess's user + system time (``getrusage`` of the children), wall is what a user waits. The load average is
+printed before and after: on a busy machine wall times stretch, CPU times much less.
+
+    python benchmarks/first_use.py                   # the README's cold-cache table
+    python benchmarks/first_use.py --groups          # each kernel group compiled alone, cold (sudokit.jit.GROUPS)
+    python benchmarks/first_use.py --only rate       # commands whose label contains "rate"
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data"
+#: A hard 9x9 puzzle (the first of norvig_top95: its explanation needs chains) and a newspaper one.
+HARD = (DATA / "norvig_top95.txt").read_text().split()[0]
+EASY = (DATA / "norvig_easy50.txt").read_text().split()[0]
+SUDOKIT = [sys.executable, "-m", "sudokit"]
+API = "import sudokit; sudokit.solve('%s')"
+
+
+def commands() -> list[tuple[str, list[str]]]:
+    return [
+        ("sudokit solve data/norvig_top95.txt", [*SUDOKIT, "solve", str(DATA / "norvig_top95.txt")]),
+        ("sudokit solve PUZZLE", [*SUDOKIT, "solve", HARD]),
+        ("sudokit solve --count 2 PUZZLE", [*SUDOKIT, "solve", "--count", "2", HARD]),
+        ('python -c "import sudokit; sudokit.solve(P)"', [sys.executable, "-c", API % HARD]),
+        ("sudokit hint PUZZLE (hard)", [*SUDOKIT, "hint", HARD]),
+        ("sudokit rate PUZZLE (easy)", [*SUDOKIT, "rate", EASY]),
+        ("sudokit rate PUZZLE (hard)", [*SUDOKIT, "rate", HARD]),
+        ("sudokit explain PUZZLE (easy)", [*SUDOKIT, "explain", EASY]),
+        ("sudokit explain PUZZLE (hard)", [*SUDOKIT, "explain", HARD]),
+        ("sudokit warm-up (every kernel)", [*SUDOKIT, "warm-up"]),
+    ]
+
+
+def group_commands() -> list[tuple[str, list[str]]]:
+    from sudokit import jit
+
+    return [
+        (f"group {g.name}", [sys.executable, "-c", f"from sudokit import jit; jit.quiet(); jit.warm({g.name!r})"])
+        for g in jit.GROUPS
+    ]
+
+
+def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float, int, str]:
+    """(wall seconds, CPU seconds, exit status, last stderr line) of one subprocess."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(argv, env=env, cwd=ROOT, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    notice = next((line for line in done.stderr.splitlines() if "compiling" in line), "")
+    return wall, cpu, done.returncode, notice
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", default=None, help="run only the commands whose label contains this")
+    parser.add_argument("--repeat", type=int, default=3, help="warm runs per command (the best is kept)")
+    parser.add_argument("--groups", action="store_true", help="time each kernel group's cold compile instead")
+    args = parser.parse_args()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH", "")) if p)
+    rows = group_commands() if args.groups else commands()
+    if args.only:
+        rows = [r for r in rows if args.only in r[0]]
+    print(f"# {load()}")
+    print("| command | cold CPU | cold wall | warm CPU | warm wall | notice on cold |")
+    print("|---|---:|---:|---:|---:|---|")
+    for label, argv in rows:
+        cache = tempfile.mkdtemp(prefix="sudokit-first-use-")
+        try:
+            run_env = {**env, "NUMBA_CACHE_DIR": cache}
+            wall, cpu, status, notice = timed(argv, run_env)
+            warm = [timed(argv, run_env) for _ in range(args.repeat)]
+            w_wall, w_cpu = min(w[0] for w in warm), min(w[1] for w in warm)
+        finally:
+            shutil.rmtree(cache, ignore_errors=True)
+        flag = "" if status in (0, 1) else f" (exit {status})"
+        said = notice.replace("sudokit: ", "") if notice else "-"
+        print(f"| `{label}`{flag} | {cpu:.1f} s | {wall:.1f} s | {w_cpu:.2f} s | {w_wall:.2f} s | {said} |", flush=True)
+    print(f"# {load()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,416 @@
+"""Compiling the numba kernels: one notice on a cold cache, a cache wherever one can be written, ``warm-up``.
+
+numba compiles a kernel the first time it runs and keeps the machine code in a disk cache (``cache=True``), so
+only the first command after an install (or after a kernel's source changed) compiles. This module is the one
+place that deals with that first time, for every kernel (engine, logic, canonical form):
+
+* **The notice.** When numba is about to compile a sudokit kernel -- and only then, never when it loads one from
+  the cache -- one line goes to stderr, once per process and group::
+
+      sudokit: compiling the solver once (~5 s; later runs load it from the cache)...
+
+  It comes from numba's own ``numba:compile`` event, which fires only after the disk cache missed. The figure
+  is the measured cold compile time (``benchmarks/first_use.py``) of the kernel being compiled
+  (:data:`ENTRY_SECONDS`) or else of its group (:data:`GROUPS`) scaled by the share of the group's kernels the
+  disk cache does not hold (:func:`cold`); for the logic, whose kernels compile one by one as techniques are
+  first tried, it is an upper bound and says so.
+* **A cache that can be written.** numba looks for a cache directory in a fixed order (``NUMBA_CACHE_DIR``, the
+  package's ``__pycache__``, the user-wide cache, ...) and fails with ``cannot cache function ...: no locator
+  available`` when none is writable (a read-only install run by a user without a writable home). Then the
+  kernels are cached in ``$TMPDIR/sudokit-numba-UID`` instead, and when not even that can be written, compiled
+  for this run only; either way with a one-line note.
+* **Cold or warm.** :func:`cold` asks numba's cache of each kernel (the same index files numba reads, found by
+  numba's own locators) whether it holds machine code for this machine and this source.
+* **Warm-up.** :func:`warm` compiles (or loads) one group; ``sudokit warm-up`` compiles every group, each in its
+  own process, for images and CI.
+
+All of this is set up the moment numba is imported for sudokit (:func:`install`, called by ``import sudokit``):
+commands that never load a kernel never import numba.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import threading
+import time
+from dataclasses import dataclass
+
+#: Prefix of every line this module writes to stderr.
+PREFIX = "sudokit:"
+
+
+@dataclass(frozen=True)
+class Group:
+    """Kernels that are compiled together: what the notice calls them, their modules, their cold compile time.
+
+    ``seconds`` is CPU time measured with ``benchmarks/first_use.py`` on the development machine (one process,
+    cold cache); a slower or busier machine takes longer."""
+
+    name: str
+    what: str
+    listed: tuple[str, ...]
+    seconds: float
+    lazy: bool = False  #: compiled piece by piece as the work needs them (the logic: technique by technique)
+    package: str = ""  #: also every module of this package whose source has an ``@njit`` kernel
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The group's kernel modules: the listed ones and those found in :attr:`package`."""
+        return tuple(dict.fromkeys(self.listed + (_kernel_modules(self.package) if self.package else ())))
+
+
+def _kernel_modules(package: str) -> tuple[str, ...]:
+    """Modules of ``package`` (not imported: their source is read) that define numba kernels."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return ()
+    found = []
+    for folder in spec.submodule_search_locations:
+        for path in sorted(Path(folder).rglob("*.py")):
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError:
+                continue
+            if "@njit" in text:
+                parts = path.relative_to(folder).with_suffix("").parts
+                found.append(".".join((package, *(p for p in parts if p != "__init__"))))
+    return tuple(found)
+
+
+#: Every module with numba kernels, by group (``warm-up`` compiles a group per process).
+GROUPS: tuple[Group, ...] = (
+    Group("solver", "the solver", ("sudokit.engine.kernel", "sudokit.engine.kernel9", "sudokit.engine.clock"), 10.0),
+    Group("threads", "the multi-threaded solver", ("sudokit.engine.parallel",), 5.0),
+    Group("logic", "the logic techniques", (), 18.0, lazy=True, package="sudokit.logic"),
+    Group("canon", "the canonical form", ("sudokit.generation.minlex",), 7.0),
+)
+
+#: Cold compile CPU seconds of the kernels that Python calls directly (their callees included), where one of them
+#: is all a command compiles (``benchmarks/first_use.py``; the notice falls back on the group's figure).
+ENTRY_SECONDS = {
+    "sudokit.engine.kernel9.search9_rows": 5.0,
+    "sudokit.engine.kernel9.search9": 3.0,
+    "sudokit.engine.kernel.search": 4.0,
+    "sudokit.engine.kernel.search_rows": 4.5,
+    "sudokit.engine.kernel.check_rows": 0.5,
+    "sudokit.engine.clock._now": 0.3,
+}
+
+_lock = threading.Lock()
+_said: set[str] = set()
+_ready = False
+
+
+def _group_of(module: str) -> Group | None:
+    for group in GROUPS:
+        if module in group.listed or (group.package and module.startswith(group.package + ".")):
+            return group
+    return None
+
+
+def say(message: str) -> None:
+    """One line on stderr, prefixed ``sudokit:`` (never on stdout: that carries the results)."""
+    try:
+        sys.stderr.write(f"{PREFIX} {message}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # stderr closed: the notice is only a courtesy
+        pass
+
+
+# -- cold or warm -----------------------------------------------------------------------------------------------
+
+
+def _kernels(module) -> list:
+    """The module's own compiled functions that numba caches on their own (those inlined into their callers at
+    numba's level, ``inline="always"``, are never compiled alone)."""
+    from numba.core.registry import CPUDispatcher
+
+    out = []
+    for value in vars(module).values():
+        if (
+            isinstance(value, CPUDispatcher)
+            and value.py_func.__module__ == module.__name__
+            and value.targetoptions.get("inline", "never") != "always"
+        ):
+            out.append(value)
+    return out
+
+
+def is_cached(dispatcher) -> bool:
+    """True when numba's disk cache holds machine code of ``dispatcher`` for this machine and its current source.
+
+    Reads the cache the way numba does: the index file its locator chose (``<function>-<line>.pyXY.nbi``) maps
+    (signature, target, bytecode hash) to a data file; an index written by another numba version or for another
+    source is stale (numba's ``_load_index`` returns nothing for it)."""
+    import hashlib
+
+    from numba.core.caching import NullCache
+
+    cache = getattr(dispatcher, "_cache", None)
+    if cache is None or isinstance(cache, NullCache):
+        return False
+    try:
+        overloads = cache._cache_file._load_index()
+    except Exception:  # unreadable or foreign index: numba would compile
+        return False
+    magic = dispatcher.targetctx.codegen().magic_tuple()
+    code = hashlib.sha256(dispatcher.py_func.__code__.co_code).hexdigest()
+    return any(key[1] == magic and key[2][0] == code for key in overloads)
+
+
+def cold(modules: tuple[str, ...] | list[str]) -> tuple[int, int]:
+    """``(cold, total)``: how many of the modules' cached kernels numba would compile rather than load."""
+    n_cold = total = 0
+    for name in modules:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # a module that moved: the table lags behind, the estimate is only rough
+            continue
+        for dispatcher in _kernels(module):
+            total += 1
+            n_cold += not is_cached(dispatcher)
+    return n_cold, total
+
+
+def estimate(group: Group) -> float:
+    """Seconds the group's compile should take from here: its measured time times the share still cold."""
+    n_cold, total = cold(group.modules)
+    return group.seconds * n_cold / total if total else group.seconds
+
+
+# -- the notice -------------------------------------------------------------------------------------------------
+
+
+def _on_compile(dispatcher) -> None:
+    module = getattr(dispatcher.py_func, "__module__", "") or ""
+    group = _group_of(module)
+    if group is None:
+        return
+    with _lock:
+        if group.name in _said:
+            return
+        _said.add(group.name)
+    entry = f"{module}.{getattr(dispatcher.py_func, '__name__', '')}"
+    try:
+        seconds = ENTRY_SECONDS.get(entry) or estimate(group)
+    except Exception:  # the estimate is a courtesy too
+        seconds = group.seconds
+    if group.lazy:
+        say(f"compiling {group.what} once, each as it is first needed (up to ~{seconds:.0f} s in all; cached)...")
+    else:
+        say(f"compiling {group.what} once (~{max(1, round(seconds))} s; later runs load it from the cache)...")
+
+
+def quiet() -> None:
+    """No compile notice from here on in this process (``warm-up`` reports for itself)."""
+    with _lock:
+        _said.update(g.name for g in GROUPS)
+
+
+def _listen() -> None:
+    from numba.core import event
+
+    class Listener(event.Listener):
+        def on_start(self, ev) -> None:
+            data = ev.data if isinstance(ev.data, dict) else {}
+            dispatcher = data.get("dispatcher")
+            if dispatcher is not None:
+                _on_compile(dispatcher)
+
+        def on_end(self, ev) -> None:
+            pass
+
+    event.register("numba:compile", Listener())
+
+
+# -- a cache that can be written --------------------------------------------------------------------------------
+
+
+def temporary_cache_dir() -> str:
+    """``$TMPDIR/sudokit-numba-UID``: where kernels are cached when numba finds no writable place of its own."""
+    import tempfile
+
+    uid = os.getuid() if hasattr(os, "getuid") else os.getpid()
+    return os.path.join(tempfile.gettempdir(), f"sudokit-numba-{uid}")
+
+
+def _cache_fallbacks() -> None:
+    """After numba's own cache locators: a temporary directory, and at last no cache at all (each with a note)."""
+    from numba.core import caching, dispatcher
+
+    impl = caching.FunctionCache._impl_class
+    base = next((c for c in impl._locator_classes if "UserProvided" in c.__name__), None)
+    if base is None:  # pragma: no cover - a numba without a user-provided locator
+        return
+
+    class TemporaryCacheLocator(base):
+        """numba's user-provided locator pointed at :func:`temporary_cache_dir` (last in numba's list)."""
+
+        def __init__(self, py_func, py_file):
+            super().__init__(py_func, py_file)
+            self._cache_path = os.path.join(temporary_cache_dir(), self.get_suitable_cache_subpath(py_file))
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not os.path.exists(py_file):
+                return None
+            try:  # gettempdir() raises when no temporary directory at all can be written
+                self = cls(py_func, py_file)
+                os.makedirs(temporary_cache_dir(), mode=0o700, exist_ok=True)
+                self.ensure_cache_path()
+            except (OSError, RuntimeError):
+                return None
+            _note_once("temp", f"no writable numba cache here; caching compiled kernels in {temporary_cache_dir()}")
+            return self
+
+    if not any(getattr(c, "__name__", "") == "TemporaryCacheLocator" for c in impl._locator_classes):
+        impl._locator_classes = [*impl._locator_classes, TemporaryCacheLocator]
+
+    real = dispatcher.FunctionCache
+
+    def function_cache(py_func):
+        try:
+            return real(py_func)
+        except RuntimeError as exc:  # "cannot cache function ...: no locator available"
+            if "no locator" not in str(exc):
+                raise
+            _note_once("none", "nowhere to cache compiled kernels: compiling them for this run only")
+            return caching.NullCache()
+
+    if getattr(dispatcher.FunctionCache, "__name__", "") != "function_cache":
+        dispatcher.FunctionCache = function_cache
+
+
+_notes: set[str] = set()
+
+
+def _note_once(key: str, message: str) -> None:
+    with _lock:
+        if key in _notes:
+            return
+        _notes.add(key)
+    say(f"note: {message}")
+
+
+# -- set-up when numba is imported ------------------------------------------------------------------------------
+
+
+def prepare() -> None:
+    """Set numba up for sudokit's kernels (once per process; imports numba): cache fallbacks and the notice."""
+    global _ready
+    with _lock:
+        if _ready:
+            return
+        _ready = True
+    _cache_fallbacks()
+    _listen()
+
+
+class _AfterNumba:
+    """An import finder that runs :func:`prepare` right after ``numba`` is imported, before any kernel is
+    decorated (it only wraps the loader the standard path finder returns; the module itself is untouched)."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "numba":
+            return None
+        spec = None
+        for finder in sys.meta_path:  # whichever finder would have found numba (site-packages, a zip, ...)
+            if finder is not self and hasattr(finder, "find_spec"):
+                spec = finder.find_spec(name, path, target)
+                if spec is not None:
+                    break
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        loader = spec.loader
+        exec_module = loader.exec_module
+
+        def exec_then_prepare(module):
+            exec_module(module)
+            _remove_hook()
+            prepare()
+
+        loader.exec_module = exec_then_prepare
+        return spec
+
+
+_hook = _AfterNumba()
+
+
+def _remove_hook() -> None:
+    if _hook in sys.meta_path:
+        sys.meta_path.remove(_hook)
+
+
+def install() -> None:
+    """Arrange for :func:`prepare` to run when numba is imported (now if it already is). Cheap: no numba import."""
+    if "numba" in sys.modules:
+        prepare()
+    elif _hook not in sys.meta_path:
+        sys.meta_path.insert(0, _hook)
+
+
+# -- warm-up ----------------------------------------------------------------------------------------------------
+
+#: Puzzles whose explanations try every logic technique (the first two end with forcing chains, the third
+#: spells an X-Chain).
+_HARD = (
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+    ".........56.....3223..4..79....6.....7.5.1.9....7.8....53...92...98.65..7.......4",
+)
+
+
+def _warm_solver() -> None:
+    import numpy as np
+
+    from sudokit.engine import api, batch
+    from sudokit.geometry import from_name, standard
+
+    empty = np.zeros(81, dtype=np.uint8)
+    api.workspace(standard()).run(empty, 1)  # the general kernel (solve, other geometries)
+    api._count9(empty, 1)  # the 9x9 kernel (count_solutions)
+    batch.warm_up(standard())  # the batch kernels (files)
+    batch.warm_up(from_name("4x4"))
+    batch.Batch.concat([]).seconds()
+
+
+def _warm_threads() -> None:
+    from sudokit.engine import batch
+    from sudokit.geometry import from_name, standard
+
+    batch.warm_up(standard(), workers=2)
+    batch.warm_up(from_name("4x4"), workers=2)
+
+
+def _warm_logic() -> None:
+    from sudokit.formats import parse_grid
+    from sudokit.logic import explain
+
+    for puzzle in _HARD:
+        explain(parse_grid(puzzle))
+
+
+def _warm_canon() -> None:
+    import numpy as np
+
+    from sudokit.formats import parse_grid
+    from sudokit.symmetry import canonical, canonical_many
+
+    grid = parse_grid(_HARD[0])
+    canonical(grid)
+    canonical_many(np.array([grid.values], dtype=np.uint8), grid.geometry)
+
+
+_WARM = {"solver": _warm_solver, "threads": _warm_threads, "logic": _warm_logic, "canon": _warm_canon}
+
+
+def warm(name: str) -> tuple[str, float, float]:
+    """Compile (or load) the kernels of group ``name``; returns ``(name, wall seconds, CPU seconds)``."""
+    start, cpu = time.perf_counter(), time.process_time()
+    _WARM[name]()
+    return name, time.perf_counter() - start, time.process_time() - cpu

@@ -1,0 +1,172 @@
+"""First use: the "compiling once" notice (cold cache only), read-only installs, NUMBA_DISABLE_JIT, warm-up.
+
+Each test runs ``sudokit`` in a subprocess with its own ``NUMBA_CACHE_DIR`` (or none at all), so that it compiles
+from scratch. They solve 4x4 puzzles: the general kernel is the quickest to compile (~4 s of CPU).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLES4 = "...3..4114..3...\n1..4..1..3..4..3\n"
+NOTICE = "compiling the solver once"
+
+
+def _run(args: list[str], env: dict[str, str], cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "sudokit", *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=600
+    )
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env["PYTHONPATH"] = str(ROOT / "src")
+    env.update(extra)
+    return env
+
+
+@pytest.fixture
+def puzzles4(tmp_path: Path) -> Path:
+    path = tmp_path / "four.txt"
+    path.write_text(PUZZLES4)
+    return path
+
+
+def test_the_compiling_notice_appears_on_a_cold_cache_and_not_on_a_warm_one(tmp_path, puzzles4):
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    cold = _run(["solve", str(puzzles4)], env)
+    assert cold.returncode == 0, cold.stderr
+    notices = [line for line in cold.stderr.splitlines() if NOTICE in line]
+    assert len(notices) == 1 and notices[0].startswith("sudokit: compiling the solver once (~")
+    assert NOTICE not in cold.stdout  # results only on stdout
+    warm = _run(["solve", str(puzzles4)], env)
+    assert warm.returncode == 0 and warm.stdout == cold.stdout
+    assert "compiling" not in warm.stderr
+    # and jit.cold reads the same index files numba does: the kernels this run used are cached now
+    code = "from sudokit import jit; print(*jit.cold(jit.GROUPS[0].modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    n_cold, total = map(int, out.stdout.split())
+    assert 0 < n_cold < total  # the 9x9 kernels were not needed for 4x4 puzzles
+
+
+def test_a_single_puzzle_neither_compiles_nor_says_so(tmp_path):
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    line = (ROOT / "data" / "norvig_top95.txt").read_text().split()[0]
+    done = _run(["solve", "--count", "2", line], env)
+    assert done.returncode == 0 and done.stdout.strip() == "1 solution"
+    assert done.stderr == "" and not (tmp_path / "cache").exists()
+
+
+def _readonly_runner():
+    """A way to run a command with some directories read-only even for root: a private mount namespace with
+    read-only bind mounts (``unshare -rm``), or, for an ordinary user, plain file permissions."""
+    if shutil.which("unshare") and subprocess.run(["unshare", "-rm", "true"], capture_output=True).returncode == 0:
+        return "mount"
+    if os.getuid() != 0:
+        return "chmod"
+    return None
+
+
+def _run_readonly(args: list[str], env: dict[str, str], readonly: list[Path], cwd: Path) -> subprocess.CompletedProcess:
+    """``python ARGS`` with the ``readonly`` directories read-only."""
+    how = _readonly_runner()
+    if how is None:
+        pytest.skip("running as root without mount namespaces: nothing here is read-only")
+    if how == "chmod":
+        for path in readonly:
+            subprocess.run(["chmod", "-R", "a-w", str(path)], check=True)
+        try:
+            argv = [sys.executable, *args]
+            return subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=600)
+        finally:
+            for path in readonly:
+                subprocess.run(["chmod", "-R", "u+w", str(path)], check=True)
+    mounts = " && ".join(f"mount --bind -o ro '{p}' '{p}'" for p in readonly)
+    script = f'{mounts} && exec "$@"'
+    return subprocess.run(
+        ["unshare", "-rm", "sh", "-c", script, "sh", sys.executable, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=600,
+    )
+
+
+@pytest.fixture
+def readonly_install(tmp_path: Path):
+    """A copy of the package (no caches) in a world-readable directory, and a home with nothing writable."""
+    base = Path(tempfile.mkdtemp(prefix="sudokit-ro-"))
+    os.chmod(base, 0o755)
+    shutil.copytree(ROOT / "src" / "sudokit", base / "pkg" / "sudokit", ignore=shutil.ignore_patterns("__pycache__"))
+    home = base / "home"
+    (home / ".cache").mkdir(parents=True)
+    yield base, home
+    subprocess.run(["chmod", "-R", "u+w", str(base)], check=False)
+    shutil.rmtree(base, ignore_errors=True)
+
+
+def test_a_read_only_install_caches_in_a_temporary_directory(readonly_install, puzzles4):
+    base, home = readonly_install
+    tmp = base / "tmp"
+    tmp.mkdir()
+    env = _env(PYTHONPATH=str(base / "pkg"), HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"), TMPDIR=str(tmp))
+    done = _run_readonly(["-m", "sudokit", "solve", str(puzzles4)], env, [base / "pkg", home], cwd=base / "pkg")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "no locator" not in done.stderr
+    assert "note: no writable numba cache here; caching compiled kernels in" in done.stderr
+    assert done.stdout.count("\n") == 2 and "Solved 2 of 2" in done.stderr
+    assert list(tmp.glob("sudokit-numba-*/*/*.nbi"))  # and the next run loads from there
+    again = _run_readonly(["-m", "sudokit", "solve", str(puzzles4)], env, [base / "pkg", home], cwd=base / "pkg")
+    assert again.returncode == 0 and "compiling" not in again.stderr
+
+
+def test_with_nothing_writable_the_kernels_compile_for_this_run_only(readonly_install):
+    if _readonly_runner() != "mount":
+        pytest.skip("needs a mount namespace to make every temporary directory read-only")
+    base, home = readonly_install
+    env = _env(PYTHONPATH=str(base / "pkg"), HOME=str(home), XDG_CACHE_HOME=str(home / ".cache"), TMPDIR=str(home))
+    readonly = [base / "pkg", home, Path(tempfile.gettempdir()), Path("/var/tmp"), Path("/tmp")]
+    # every kernel module is decorated (that is where numba failed) and the smallest kernel compiles and runs
+    code = (
+        "import importlib; from sudokit import jit; from sudokit.engine import clock\n"
+        "for g in jit.GROUPS:\n    for m in g.modules: importlib.import_module(m)\n"
+        "print(clock._now() >= 0)"
+    )
+    done = _run_readonly(["-c", code], env, [p for p in dict.fromkeys(readonly) if p.exists()], base)
+    assert done.returncode == 0, done.stderr
+    assert "note: nowhere to cache compiled kernels: compiling them for this run only" in done.stderr
+    assert done.stdout.strip() == "True"
+
+
+def test_numba_disable_jit_runs_the_kernels_as_python(puzzles4):
+    line = (ROOT / "data" / "norvig_top95.txt").read_text().split()[0]
+    env = _env(NUMBA_DISABLE_JIT="1")
+    runs = (["solve", str(puzzles4)], ["solve", "--count", "5", "." * 81], ["solve", "-V4x4", "--count", "3", "." * 16])
+    for args in runs:
+        done = _run(args, env)
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    code = (
+        "import sys, numpy as np; from sudokit.engine import api; from sudokit.formats import parse_grid;"
+        "g = parse_grid(sys.argv[1]); v = np.array(g.values, np.uint8);"
+        "print(api.count_array(v, g.geometry), api.solve_compiled(g).status)"
+    )
+    out = subprocess.run([sys.executable, "-c", code, line], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["1", "solved"]
+
+
+def test_warm_up_check_names_the_cold_groups_without_compiling(tmp_path):
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    done = _run(["warm-up", "--check"], env)
+    assert done.returncode == 1, done.stderr
+    rows = dict(line.split(None, 2)[:2] for line in done.stdout.splitlines())
+    assert rows == {"solver": "cold", "threads": "cold", "logic": "cold", "canon": "cold"}
+    assert "compiling" not in done.stderr and not list((tmp_path / "cache").rglob("*.nbc"))
