@@ -87,7 +87,7 @@ GROUPS: tuple[Group, ...] = (
     Group("solver", "the solver", ("sudokit.engine.kernel", "sudokit.engine.kernel9", "sudokit.engine.clock"), 10.0),
     Group("threads", "the multi-threaded solver", ("sudokit.engine.parallel",), 5.0),
     Group("logic", "the logic techniques", (), 18.0, lazy=True, package="sudokit.logic"),
-    Group("canon", "the canonical form", ("sudokit.generation.minlex",), 7.0),
+    Group("canon", "the canonical form", ("sudokit.generate.minlex",), 7.0),
 )
 
 #: Cold compile CPU seconds of the kernels that Python calls directly (their callees included), where one of them
@@ -399,7 +399,7 @@ def _warm_canon() -> None:
     import numpy as np
 
     from sudokit.formats import parse_grid
-    from sudokit.symmetry import canonical, canonical_many
+    from sudokit.generate.transforms import canonical, canonical_many
 
     grid = parse_grid(_HARD[0])
     canonical(grid)
