@@ -422,6 +422,22 @@ def test_posts_from_the_page_and_from_scripts_are_served(client, headers):
     assert client.post("/api/check", content=body, headers={**JSON, **headers}).status_code == 200
 
 
+def test_an_error_the_library_raises_about_the_input_is_a_400():
+    # a route (or a worker's task) that meets a SudokitError answers 400 with its message, not a 500
+    from starlette.routing import Route
+
+    from sudokit.errors import SudokitError
+    from sudokit.web import create_app
+
+    async def refuses(request):
+        raise SudokitError("limit must be at most 100000")
+
+    app = create_app(workers=1)
+    app.router.routes.append(Route("/api/refuses", refuses, methods=["POST"]))
+    with TestClient(app) as c:
+        assert "at most 100000" in assert_refused(c.post("/api/refuses", json={}))
+
+
 def test_an_aborted_request_body_is_one_log_line(caplog):
     from sudokit.web import create_app
 
