@@ -491,6 +491,8 @@ async def campaign(url: str, args: argparse.Namespace) -> tuple[dict[str, Tally]
     tallies = {"fuzz": Tally(), "load": Tally(), "bursts": Tally()}
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=120.0) as client:
         await run_phase(client, fuzz_requests(rng, args.fuzz, top[:200]), 20, tallies["fuzz"])
+        for _ in range(ABORTED):
+            await abort_body(url)
 
         load = load_requests(rng, args.requests)
         done = 0
@@ -526,6 +528,22 @@ async def campaign(url: str, args: argparse.Namespace) -> tuple[dict[str, Tally]
                 break
             await asyncio.sleep(0.5)
     return tallies, answered
+
+
+#: Requests whose client hangs up halfway through the body (each must leave one line in the server's log).
+ABORTED = 20
+
+
+async def abort_body(url: str) -> None:
+    """Send the headers of a POST announcing 1,000 bytes, then 16 bytes of body, then close the connection."""
+    host, port = url.removeprefix("http://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    head = f"POST /api/solve HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
+    writer.write(head.encode() + b"Content-Length: 1000\r\n\r\n" + b'{"puzzle": "4...')
+    await writer.drain()
+    await asyncio.sleep(0.05)
+    writer.close()
+    await writer.wait_closed()
 
 
 def free_port() -> int:
@@ -590,6 +608,7 @@ def main() -> int:
     wall = time.perf_counter() - start
     server_log = log_path.read_text()
     tracebacks = server_log.count("Traceback")
+    aborted_lines = server_log.count("the client closed the connection")
 
     print("| phase | requests | 2xx | 4xx | 503 | other 5xx | errors/resets | wrong | p50 ms | p99 ms |")
     print("|---|---|---|---|---|---|---|---|---|---|")
@@ -597,6 +616,7 @@ def main() -> int:
         print(tally.row(name))
     print()
     print(f"server log: {len(server_log.splitlines())} lines, {tracebacks} tracebacks ({log_path})")
+    print(f"aborted request bodies: {ABORTED} sent, {aborted_lines} one-line notes in the server's log")
     print(f"server answered a solve after the run: {'yes' if answered else 'NO'}")
     print(f"wall time {wall:.0f} s; {args.clients} clients; server --timeout {args.timeout:g}")
     for name, tally in tallies.items():
@@ -607,7 +627,7 @@ def main() -> int:
     failures = sum(t.server_errors + t.transport + t.wrong for t in tallies.values()) + tracebacks
     fuzz = tallies["fuzz"]
     failures += fuzz.ok + fuzz.refused  # every malformed request must be refused with a 4xx
-    return 0 if failures == 0 and answered else 1
+    return 0 if failures == 0 and answered and aborted_lines == ABORTED else 1
 
 
 if __name__ == "__main__":

@@ -422,6 +422,22 @@ def test_posts_from_the_page_and_from_scripts_are_served(client, headers):
     assert client.post("/api/check", content=body, headers={**JSON, **headers}).status_code == 200
 
 
+def test_an_error_the_library_raises_about_the_input_is_a_400():
+    # a route (or a worker's task) that meets a SudokitError answers 400 with its message, not a 500
+    from starlette.routing import Route
+
+    from sudokit.errors import SudokitError
+    from sudokit.web import create_app
+
+    async def refuses(request):
+        raise SudokitError("limit must be at most 100000")
+
+    app = create_app(workers=1)
+    app.router.routes.append(Route("/api/refuses", refuses, methods=["POST"]))
+    with TestClient(app) as c:
+        assert "at most 100000" in assert_refused(c.post("/api/refuses", json={}))
+
+
 def test_an_aborted_request_body_is_one_log_line(caplog):
     from sudokit.web import create_app
 
@@ -498,6 +514,29 @@ def test_no_body_makes_the_server_fail(client, route, body):
     response = client.post(f"/api/{route}", json=body)
     assert response.status_code < 500, response.text
     assert isinstance(response.json(), dict)
+
+
+raw_values = st.one_of(
+    st.text(st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF), min_size=1, max_size=3).map(json.dumps),
+    st.text(max_size=20).map(json.dumps),
+    st.integers(4301, 6000).map(lambda n: "7" * n),  # json.loads refuses these with a plain ValueError
+    st.sampled_from(["1e400", "-1e400", "NaN", "Infinity", "-0", "1.5", "true", "null", '"²x3"', '"٣x٣"', "[]"]),
+    json_values.map(json.dumps),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    route=st.sampled_from(["geometry", "parse", "check", "candidates", "solve", "count", "hint", "svg"]),
+    key=st.sampled_from(["puzzle", "variant", "limit", "size", "text", "index", "candidates", "highlight", "\\ud800"]),
+    value=raw_values,
+)
+def test_no_raw_json_value_makes_the_server_fail(client, route, key, value):
+    raw = f'{{"puzzle": "{PUZZLE}", "text": "{PUZZLE}", "{key}": {value}}}'
+    response = client.post(f"/api/{route}", content=raw.encode(), headers=JSON)
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400:
+        assert response.json()["error"]
 
 
 def test_host_header_is_checked_when_hosts_are_given():

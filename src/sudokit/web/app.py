@@ -226,7 +226,7 @@ def cross_site(headers: Headers) -> str | None:
         return f"cross-site request refused (Sec-Fetch-Site: {fetch_site[:40]})"
     origin = headers.get("origin")
     if origin is not None:
-        scheme, _, netloc = origin.partition("://")
+        _, _, netloc = origin.partition("://")
         if netloc.lower() != headers.get("host", "").lower():
             return f"cross-site request refused (Origin {origin[:100]!r} is not this server)"
     return None

@@ -28,7 +28,6 @@ import multiprocessing
 import pickle
 import sys
 import threading
-import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -156,7 +155,7 @@ class WorkerPool:
         self._all: set[_Worker] = set()
         self._all_lock = threading.Lock()
         self._warm = False
-        self._closed = False
+        self._closing = threading.Event()  # set by close(): wakes a start that waits to try again
 
     # ---- starting and replacing workers (blocking parts run in the pool's threads) -----------
     def start(self) -> None:
@@ -201,9 +200,8 @@ class WorkerPool:
                     why = f"did not warm up in {STARTUP_SECONDS} s" if code is None else f"exited with status {code}"
                     log.error("sudokit: a worker process %s; starting another in %g s", why, pause)
                 self._drop(worker)
-            if self._closed:
+            if self._closing.wait(pause):
                 return
-            time.sleep(pause)
             pause = min(60.0, 2 * pause)
 
     def _arrived(self, worker: _Worker) -> None:
@@ -299,9 +297,13 @@ class WorkerPool:
             raise WorkTimeout(f"gave up after {limit:g} s")
         raise WorkerLost("the worker process died during the call; try again")
 
+    @property
+    def _closed(self) -> bool:
+        return self._closing.is_set()
+
     def close(self) -> None:
         """Kill every worker; calls still waiting are refused."""
-        self._closed = True
+        self._closing.set()
         with self._all_lock:
             workers = list(self._all)
             self._all.clear()
