@@ -85,9 +85,9 @@ def _kernel_modules(package: str) -> tuple[str, ...]:
 #: Every module with numba kernels, by group (``warm-up`` compiles a group per process).
 GROUPS: tuple[Group, ...] = (
     Group("solver", "the solver", ("sudokit.engine.kernel", "sudokit.engine.kernel9", "sudokit.engine.clock"), 10.0),
-    Group("threads", "the multi-threaded solver", ("sudokit.engine.parallel",), 5.0),
-    Group("logic", "the logic techniques", (), 18.0, lazy=True, package="sudokit.logic"),
-    Group("canon", "the canonical form", ("sudokit.generate.minlex",), 7.0),
+    Group("threads", "the multi-threaded solver", ("sudokit.engine.parallel",), 7.0),
+    Group("logic", "the logic techniques", (), 20.0, lazy=True, package="sudokit.logic"),
+    Group("canon", "the canonical form", ("sudokit.generate.minlex",), 10.0),
 )
 
 #: Cold compile CPU seconds of the kernels that Python calls directly (their callees included), where one of them
