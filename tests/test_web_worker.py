@@ -112,6 +112,18 @@ def test_a_worker_that_dies_is_replaced():
     assert run_on(WorkerPool(1, timeout=30), scenario) == 7
 
 
+def test_the_workers_carry_over_to_a_new_event_loop():
+    # successive asyncio.run calls (or a TestClient without "with") use one pool from several loops
+    pool = WorkerPool(1, timeout=0.5, queue_timeout=30)
+    try:
+        with pytest.raises(WorkTimeout):
+            asyncio.run(pool.run(time.sleep, 30))
+        assert asyncio.run(pool.run(abs, -7, timeout=30)) == 7  # the replacement reaches the new loop
+        assert asyncio.run(pool.run(abs, -8, timeout=30)) == 8
+    finally:
+        pool.close()
+
+
 def test_a_closed_pool_refuses_calls():
     pool = WorkerPool(1, timeout=30)
     pool.close()
