@@ -12,7 +12,7 @@ from sudokit.web.worker import WorkerBusy, WorkerLost, WorkerPool, WorkRefused, 
 
 
 def test_a_call_past_its_time_limit_is_stopped_and_the_pool_recovers():
-    pool = WorkerPool(1, timeout=0.5)
+    pool = WorkerPool(1, timeout=0.5, queue_timeout=30)  # the next call waits for the replacement
 
     async def scenario():
         start = time.perf_counter()
