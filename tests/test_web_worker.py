@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import time
 
 import pytest
@@ -122,6 +123,18 @@ def test_the_workers_carry_over_to_a_new_event_loop():
         assert asyncio.run(pool.run(abs, -8, timeout=30)) == 8
     finally:
         pool.close()
+
+
+def test_ctrl_c_in_the_terminal_does_not_cut_a_workers_call_short():
+    # Ctrl-C reaches the workers too (same process group); the server stops them itself
+    async def scenario(pool):
+        pid = await pool.run(os.getpid)
+        call = asyncio.create_task(pool.run(time.sleep, 1.5))
+        await asyncio.sleep(0.5)
+        os.kill(pid, signal.SIGINT)
+        return await call  # before: KeyboardInterrupt killed the worker (a traceback, WorkerLost)
+
+    assert run_on(WorkerPool(1, timeout=30), scenario) is None
 
 
 def test_a_closed_pool_refuses_calls():

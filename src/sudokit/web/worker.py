@@ -26,6 +26,7 @@ import contextlib
 import logging
 import multiprocessing
 import pickle
+import signal
 import sys
 import threading
 import traceback
@@ -92,7 +93,11 @@ class _Worker:
 
 
 def _serve(conn, initializer: Callable[[], None] | None) -> None:  # pragma: no cover - runs in the worker
-    """The worker's loop: warm up, say ``ready``, then answer calls until the server closes the pipe."""
+    """The worker's loop: warm up, say ``ready``, then answer calls until the server closes the pipe.
+
+    Ctrl-C in the terminal reaches the workers too (they share the server's process group): they ignore
+    it, since the server stops them itself, so no traceback of a call cut short is printed."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
         try:
             initializer()
@@ -102,7 +107,7 @@ def _serve(conn, initializer: Callable[[], None] | None) -> None:  # pragma: no 
     while True:
         try:
             fn, args = conn.recv()
-        except (EOFError, OSError, KeyboardInterrupt):
+        except (EOFError, OSError):
             return
         try:
             answer = ("ok", fn(*args))
