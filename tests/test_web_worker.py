@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import time
 
 import pytest
@@ -12,7 +13,7 @@ from sudokit.web.worker import WorkerBusy, WorkerLost, WorkerPool, WorkRefused, 
 
 
 def test_a_call_past_its_time_limit_is_stopped_and_the_pool_recovers():
-    pool = WorkerPool(1, timeout=0.5)
+    pool = WorkerPool(1, timeout=0.5, queue_timeout=30)  # the next call waits for the replacement
 
     async def scenario():
         start = time.perf_counter()
@@ -110,6 +111,30 @@ def test_a_worker_that_dies_is_replaced():
         return await pool.run(abs, -7)
 
     assert run_on(WorkerPool(1, timeout=30), scenario) == 7
+
+
+def test_the_workers_carry_over_to_a_new_event_loop():
+    # successive asyncio.run calls (or a TestClient without "with") use one pool from several loops
+    pool = WorkerPool(1, timeout=0.5, queue_timeout=30)
+    try:
+        with pytest.raises(WorkTimeout):
+            asyncio.run(pool.run(time.sleep, 30))
+        assert asyncio.run(pool.run(abs, -7, timeout=30)) == 7  # the replacement reaches the new loop
+        assert asyncio.run(pool.run(abs, -8, timeout=30)) == 8
+    finally:
+        pool.close()
+
+
+def test_ctrl_c_in_the_terminal_does_not_cut_a_workers_call_short():
+    # Ctrl-C reaches the workers too (same process group); the server stops them itself
+    async def scenario(pool):
+        pid = await pool.run(os.getpid)
+        call = asyncio.create_task(pool.run(time.sleep, 1.5))
+        await asyncio.sleep(0.5)
+        os.kill(pid, signal.SIGINT)
+        return await call  # before: KeyboardInterrupt killed the worker (a traceback, WorkerLost)
+
+    assert run_on(WorkerPool(1, timeout=30), scenario) is None
 
 
 def test_a_closed_pool_refuses_calls():

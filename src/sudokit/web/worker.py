@@ -26,6 +26,7 @@ import contextlib
 import logging
 import multiprocessing
 import pickle
+import signal
 import sys
 import threading
 import traceback
@@ -92,7 +93,11 @@ class _Worker:
 
 
 def _serve(conn, initializer: Callable[[], None] | None) -> None:  # pragma: no cover - runs in the worker
-    """The worker's loop: warm up, say ``ready``, then answer calls until the server closes the pipe."""
+    """The worker's loop: warm up, say ``ready``, then answer calls until the server closes the pipe.
+
+    Ctrl-C in the terminal reaches the workers too (they share the server's process group): they ignore
+    it, since the server stops them itself, so no traceback of a call cut short is printed."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if initializer is not None:
         try:
             initializer()
@@ -102,7 +107,7 @@ def _serve(conn, initializer: Callable[[], None] | None) -> None:  # pragma: no 
     while True:
         try:
             fn, args = conn.recv()
-        except (EOFError, OSError, KeyboardInterrupt):
+        except (EOFError, OSError):
             return
         try:
             answer = ("ok", fn(*args))
@@ -127,10 +132,7 @@ def _sendable(exc: Exception) -> Exception:  # pragma: no cover - runs in the wo
 
 
 class WorkerPool:
-    """A fixed number of worker processes; :meth:`run` awaits one call in one of them, with a time limit.
-
-    The pool belongs to the event loop that first runs a call on it (the server's).
-    """
+    """A fixed number of worker processes; :meth:`run` awaits one call in one of them, with a time limit."""
 
     def __init__(
         self,
@@ -159,9 +161,16 @@ class WorkerPool:
 
     # ---- starting and replacing workers (blocking parts run in the pool's threads) -----------
     def start(self) -> None:
-        """Start the workers now (they warm up in the background); call it from the event loop."""
+        """Start the workers now (they warm up in the background); call it from the event loop.
+
+        The pool serves one event loop at a time. When it is used from a new one (the last one has
+        ended, as with successive ``asyncio.run`` calls), its workers carry over to the new loop."""
+        loop = asyncio.get_running_loop()
+        if self._loop is not None and self._loop is not loop:
+            self._loop = loop
+            self._waiters.clear()  # they belonged to the ended loop
         if self._loop is None:
-            self._loop = asyncio.get_running_loop()
+            self._loop = loop
             self._threads = ThreadPoolExecutor(2 * self.workers, thread_name_prefix="sudokit-pool")
             for _ in range(self.workers):
                 self._submit(self._start_one)
