@@ -224,6 +224,18 @@ def test_hint_takes_the_pages_candidates_and_says_when_there_is_nothing_to_do(cl
     assert "81 bitmasks" in assert_refused(refused)
 
 
+def test_explain_and_rate_start_from_the_pages_candidates(client):
+    masks = list(Candidates.of(parse_grid(PUZZLE)).masks)
+    same = client.post("/api/explain", json={"puzzle": PUZZLE, "candidates": masks}).json()
+    assert same["solved"] and same["steps"] == client.post("/api/explain", json={"puzzle": PUZZLE}).json()["steps"]
+    cell = PUZZLE.index(".")
+    masks[cell] &= ~(1 << (int(SOLUTION[cell]) - 1))  # the marks rule out the solution's digit: no solution
+    wrong = client.post("/api/explain", json={"puzzle": PUZZLE, "candidates": masks}).json()
+    assert not wrong["steps"] and "no solution" in wrong["message"]
+    refused = client.post("/api/rate", json={"puzzle": PUZZLE, "candidates": masks})
+    assert refused.status_code == 422 and "no solution" in refused.json()["error"]
+
+
 def test_explain_walks_every_step_to_the_solution(client):
     result = client.post("/api/explain", json={"puzzle": PUZZLE}).json()
     assert result["solved"] and len(result["steps"]) > 10

@@ -39,7 +39,7 @@ def read_start(text: str) -> Grid | Candidates:
     return parse_grid(text)
 
 
-def _as_state(puzzle: Grid | Candidates | State | str) -> State:
+def start_state(puzzle: Grid | Candidates | State | str) -> State:
     """The state logic starts from: a grid's own candidates, or the pencil marks the user gives (a
     :class:`Candidates`, or a pencilmark line as a string), never the givens' candidates instead."""
     if isinstance(puzzle, State):
@@ -66,7 +66,7 @@ def next_step(state: State, techniques: list[registry.Technique] | None = None) 
 def explain(puzzle: Grid | Candidates | State | str, uniqueness: bool = True, max_steps: int = 10_000) -> Path:
     """Solve by logic alone, easiest technique first, and return every step taken. ``uniqueness=False``
     leaves out the techniques that assume exactly one solution."""
-    state = _as_state(puzzle)
+    state = start_state(puzzle)
     techniques = registry.applicable(state, uniqueness)
     path = Path()
     while not state.is_solved() and len(path.steps) < max_steps:
@@ -86,7 +86,7 @@ def explain(puzzle: Grid | Candidates | State | str, uniqueness: bool = True, ma
 def hint(puzzle: Grid | Candidates | State | str, level: int = 2, uniqueness: bool = True) -> Step | None:
     """The next step. ``level=1`` is a gentle hint: the technique and where to look, nothing removed or
     placed; ``level=2`` (default) is the full step."""
-    state = _as_state(puzzle)
+    state = start_state(puzzle)
     step = next_step(state, registry.applicable(state, uniqueness))
     if step is None or level >= 2:
         return step

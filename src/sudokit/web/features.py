@@ -131,8 +131,9 @@ def optional_routes(on: dict[str, bool], quick, slow, run: Callable, json_body: 
     async def explain(request: Request) -> Response:
         body = await json_body(request)
         grid = inputs.puzzle_field(body)
+        masks = _masks_field(body, grid.geometry.n_cells, grid.geometry.all_mask)
         variant = inputs.variant_name(body)
-        return JSONResponse(await run(quick, tasks.explain_task, grid.to_line(), variant))
+        return JSONResponse(await run(quick, tasks.explain_task, grid.to_line(), variant, masks))
 
     async def generate(request: Request) -> Response:
         body = await json_body(request)
@@ -153,7 +154,8 @@ def optional_routes(on: dict[str, bool], quick, slow, run: Callable, json_body: 
     async def rate(request: Request) -> Response:
         body = await json_body(request)
         grid = inputs.puzzle_field(body)
-        result = await run(quick, tasks.rate_task, grid.to_line(), inputs.variant_name(body))
+        masks = _masks_field(body, grid.geometry.n_cells, grid.geometry.all_mask)
+        result = await run(quick, tasks.rate_task, grid.to_line(), inputs.variant_name(body), masks)
         if "error" in result:
             raise ApiError(422, result["error"])
         return JSONResponse(result)

@@ -123,11 +123,25 @@ def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[s
     return {"step": _step_json(step, before_values, before_cands), "message": ""}
 
 
-def explain_task(line: str, variant: str) -> dict[str, Any]:
-    """The whole logical path, each step with the board before it, so the page can step back and forth.
+def _start(puzzle, masks: list[int] | None):
+    """What logic starts from: the grid, or with the page's candidates the pencil marks they leave (placed
+    cells keep their digit), as :class:`~sudokit.grid.Candidates` for the proper-puzzle check and the rating."""
+    from sudokit.grid import Candidates
+
+    if masks is None:
+        return puzzle
+    state = _logic_state(puzzle, masks)
+    marks = [1 << (v - 1) if v else m for v, m in zip(state.values, state.cands)]
+    return Candidates(puzzle.geometry, tuple(marks))
+
+
+def explain_task(line: str, variant: str, masks: list[int] | None = None) -> dict[str, Any]:
+    """The whole logical path, each step with the board before it, so the page can step back and forth;
+    from the page's candidates when given, as a hint starts from them.
 
     A puzzle with several solutions is explained without the techniques that assume a unique one."""
-    from sudokit.logic import State, explain
+    from sudokit.logic import explain
+    from sudokit.logic.explain import start_state
     from sudokit.logic.rating import check_proper
 
     puzzle = grid_of(line, variant)
@@ -142,7 +156,8 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
             "final_masks": [],
             "message": f"the grid breaks the rules: {clash[0].describe(puzzle.geometry)}",
         }
-    check = check_proper(puzzle)
+    start = _start(puzzle, masks)
+    check = check_proper(start)
     if check.status is Status.NO_SOLUTION:
         return {
             "steps": [],
@@ -153,8 +168,8 @@ def explain_task(line: str, variant: str) -> dict[str, Any]:
             "final_masks": [],
             "message": check.why,
         }
-    path = explain(puzzle, uniqueness=check.proper)
-    state = State.from_grid(puzzle)
+    path = explain(start, uniqueness=check.proper)
+    state = start_state(start)
     steps = []
     for step in path.steps:
         steps.append(_step_json(step, state.values, state.cands))
@@ -193,8 +208,9 @@ def generate_task(variant: str, size: int, difficulty: str | None, time_limit: f
     return {**puzzle_json(made.puzzle, variant), "rating": rating, "symmetry": made.symmetry}
 
 
-def rate_task(line: str, variant: str) -> dict[str, Any]:
-    """Every difficulty measure of the puzzle (SE-style, HoDoKu-style, Norvig's level, engine guesses).
+def rate_task(line: str, variant: str, masks: list[int] | None = None) -> dict[str, Any]:
+    """Every difficulty measure of the puzzle (SE-style, HoDoKu-style, Norvig's level, engine guesses); from
+    the page's candidates when given (then without Norvig's level and the guesses, which need a grid).
 
     Only proper puzzles (one solution) are rated."""
     from sudokit.logic.rating import not_proper, rate
@@ -203,10 +219,11 @@ def rate_task(line: str, variant: str) -> dict[str, Any]:
     clash = puzzle.conflicts()
     if clash:
         return {"error": f"the grid breaks the rules: {clash[0].describe(puzzle.geometry)}"}
-    why = not_proper(puzzle)
+    start = _start(puzzle, masks)
+    why = not_proper(start)
     if why is not None:
         return {"error": f"not rated: {why}"}
-    rating = rate(puzzle)
+    rating = rate(start)
     if rating.solved:
         summary = f"{rating.level}, SE {rating.se}, {rating.steps} steps, hardest: {rating.hardest}"
     else:

@@ -863,7 +863,10 @@ async function explainAll() {
       setStatus(trouble.text, "unsolvable");
       return;
     }
-    const result = await api("/api/explain", request());
+    const body = request();
+    const masks = hintMasks(); // the whole path starts from the user's pencil marks, as a hint does
+    if (masks) body.candidates = masks;
+    const result = await api("/api/explain", body);
     if (!result.steps.length) {
       setStatus(sentence(result.message || "no step to explain"), "stuck");
       return;
