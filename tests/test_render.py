@@ -177,7 +177,9 @@ def test_a_link_between_cells_bends_around_the_digits_in_its_way():
 
 
 def test_curved_links_paint_in_png_and_raster():
-    from sudokit.render.raster import scene_image
+    from PIL import ImageDraw
+
+    from sudokit.render.raster import SUPERSAMPLE, paint, shrink
 
     puzzle = parse_grid(GRID1)
     spec = parse_highlight("link=A1:5-A9:5,A1:4=A1:5", puzzle.geometry)
@@ -185,7 +187,10 @@ def test_curved_links_paint_in_png_and_raster():
     image = Image.open(io.BytesIO(png)).convert("RGB")
     link = tuple(int(PALETTE["link"][i : i + 2], 16) for i in (1, 3, 5))
     assert sum(1 for px in image.getdata() if sum(abs(a - b) for a, b in zip(px, link)) < 40) > 50
-    frame = scene_image(board_scene(puzzle, Candidates.of(puzzle), spec)).convert("RGB")
+    scene = board_scene(puzzle, Candidates.of(puzzle), spec)  # painted as replay paints its frames
+    big = Image.new("RGB", (round(scene.width * SUPERSAMPLE), round(scene.height * SUPERSAMPLE)), "white")
+    paint(ImageDraw.Draw(big), scene.items, SUPERSAMPLE)
+    frame = shrink(big, scene).convert("RGB")
     assert sum(1 for px in frame.getdata() if sum(abs(a - b) for a, b in zip(px, link)) < 40) > 50
 
 
