@@ -191,7 +191,7 @@ def _popcount(typingctx, x):
 try:  # an internal of numba's array model: if a numba release moves it, the kernels run unborrowed (slower)
     from numba.np.arrayobj import populate_array
 except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
-    populate_array = None
+    populate_array = None  # type: ignore[assignment]
 
 if populate_array is not None:
 
