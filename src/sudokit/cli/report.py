@@ -48,7 +48,7 @@ class BadEntries:
     def usable(self, entries: Iterable[Entry]) -> Iterator[Entry]:
         """The entries that can be worked on; every other one is reported on stderr and counted."""
         for entry in entries:
-            if not entry.ok:
+            if entry.grid is None:
                 self.count += report_bad_entry(entry)
                 continue
             clash = clash_message(entry.grid)

@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -47,7 +48,7 @@ class Row:
         return 1e6 / self.rate_one if self.rate_one else float("nan")
 
 
-def _timed(fn: Callable[[], object], repeat: int) -> tuple[float, object, float]:
+def _timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any, float]:
     """Best wall time of ``repeat`` runs, the last result, and the CPU time of the best run."""
     best, out, cpu = float("inf"), None, float("inf")
     for _ in range(repeat):

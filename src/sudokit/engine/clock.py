@@ -83,4 +83,5 @@ def _paired_reading(tries: int = 5) -> tuple[float, int]:
         after = _now()
         if best is None or after - before < best[0]:
             best = (after - before, now, (before + after) // 2)
+    assert best is not None  # tries >= 1
     return best[1], best[2]

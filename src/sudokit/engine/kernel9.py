@@ -176,7 +176,7 @@ BOX3 = np.array([0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6], dtype=np.int64)
 try:  # an internal of numba's array model: if a numba release moves it, the kernels run unborrowed (slower)
     from numba.np.arrayobj import populate_array
 except ImportError:  # pragma: no cover - exercised in a subprocess by the tests
-    populate_array = None
+    populate_array = None  # type: ignore[assignment]
 
 if populate_array is not None and not config.DISABLE_JIT:
 

@@ -195,6 +195,6 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
     stats = Stats(guesses=guesses, nodes=nodes, backtracks=backtracks, seconds=time.perf_counter() - start)
     if count == 0:
         return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
-    if count == 1:
+    if count == 1 and first is not None:  # the one solution found was kept in ``first``
         return Result(Status.SOLVED, grid, solution=checked(Grid(geo, tuple(first)), grid), count=1, stats=stats)
     return Result(Status.MULTIPLE, grid, count=count, stats=stats, message=f"at least {count} solutions")

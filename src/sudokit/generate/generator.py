@@ -430,7 +430,9 @@ class Generator:
         if count == 1:
             from sudokit.engine import solve_array
 
-            found.solution = Grid(self.geometry, tuple(int(v) for v in solve_array(puzzle.to_array(), self.geometry)))
+            solved = solve_array(puzzle.to_array(), self.geometry)
+            if solved is not None:  # it has one solution: just counted
+                found.solution = Grid(self.geometry, tuple(int(v) for v in solved))
         return found
 
 

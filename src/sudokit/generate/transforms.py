@@ -190,13 +190,13 @@ def random_transform(geometry: Geometry, rng: np.random.Generator | int | None =
     n = geometry.size
     out = relabel(geometry, [int(d) + 1 for d in rng.permutation(n)])
     if _is_standard_board(geometry):
-        br, bc = geometry.box_rows, geometry.box_cols
-        out = out.then(bands(geometry, rng.permutation(n // br)))
+        br, bc = _boxes(geometry)
+        out = out.then(bands(geometry, rng.permutation(n // br).tolist()))
         for b in range(n // br):
-            out = out.then(rows(geometry, b, rng.permutation(br)))
-        out = out.then(stacks(geometry, rng.permutation(n // bc)))
+            out = out.then(rows(geometry, b, rng.permutation(br).tolist()))
+        out = out.then(stacks(geometry, rng.permutation(n // bc).tolist()))
         for s in range(n // bc):
-            out = out.then(cols(geometry, s, rng.permutation(bc)))
+            out = out.then(cols(geometry, s, rng.permutation(bc).tolist()))
         if br == bc and rng.integers(2):
             out = out.then(transpose(geometry))
         return out
@@ -223,7 +223,7 @@ def _canon_geometry(geometry: Geometry) -> tuple[int, int, int]:
         raise SudokitError(f"the canonical form is defined for standard boards, not for {geometry.name}")
     if geometry.size > CANON_MAX_SIZE:
         raise SudokitError(f"the canonical form is computed for boards up to 9x9, not {geometry.size}x{geometry.size}")
-    return geometry.size, geometry.box_rows, geometry.box_cols
+    return geometry.size, *_boxes(geometry)
 
 
 def canonical(grid: Grid) -> Grid:

@@ -59,7 +59,7 @@ class Trace:
 
     def assignments(self) -> list[tuple[int, int]]:
         """``(cell, digit)`` of every assignment, in order: the Udacity ``assign_value`` history."""
-        return [(e.cell, e.digit) for e in self.events if e.kind == "assign" and e.cell is not None]
+        return [(e.cell, e.digit) for e in self.events if e.kind == "assign" and e.cell is not None and e.digit]
 
     def count(self, kind: str) -> int:
         """How many events of one kind were recorded."""
@@ -197,7 +197,7 @@ def board_states(trace: Trace) -> list[tuple[int, Grid]]:
             if saved:
                 board = list(saved.pop()[1])
                 states.append((i, Grid(trace.geometry, tuple(board))))
-        elif e.kind == "assign" and e.cell is not None and board[e.cell] != e.digit:
+        elif e.kind == "assign" and e.cell is not None and e.digit and board[e.cell] != e.digit:
             board[e.cell] = e.digit
             states.append((i, Grid(trace.geometry, tuple(board))))
     return states

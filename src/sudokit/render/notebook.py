@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from sudokit.errors import SudokitError
 from sudokit.grid import Candidates, Grid
 from sudokit.render.highlight import Highlight
 
@@ -80,6 +81,8 @@ def candidates_board(values, geometry_or_grid) -> Board:
     """A board of candidates alone (the methods' bitmask lists): one-candidate cells show as digits."""
     grid = geometry_or_grid if isinstance(geometry_or_grid, Grid) else Grid.empty(geometry_or_grid)
     cands = as_candidates(values, grid)
+    if cands is None:
+        raise SudokitError("candidates_board needs candidates (a Candidates or a list of bitmasks)")
     return Board(cands.to_grid(), cands)
 
 

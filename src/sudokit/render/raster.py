@@ -44,7 +44,7 @@ def shrink(big, scene: Scene, scale: float = 1.0):
     size = (max(1, round(scene.width * scale)), max(1, round(scene.height * scale)))
     if big.size == (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE):
         return big.reduce(SUPERSAMPLE)  # a box filter: fast, and all an exact 2:1 needs
-    return big.resize(size, Image.LANCZOS)
+    return big.resize(size, Image.Resampling.LANCZOS)
 
 
 def paint(draw, items, k: float) -> None:

@@ -279,8 +279,8 @@ def board_scene(
         items.append(Line(ox + i * cs, oy, ox + i * cs, oy + side, PALETTE["thin"], thin))
         items.append(Line(ox, oy + i * cs, ox + side, oy + i * cs, PALETTE["thin"], thin))
     thick = max(2.0, cs / 18)
-    for x1, y1, x2, y2 in _region_runs(g, regions_of(g)):
-        items.append(Line(ox + x1 * cs, oy + y1 * cs, ox + x2 * cs, oy + y2 * cs, PALETTE["thick"], thick))
+    for c1, r1, c2, r2 in _region_runs(g, regions_of(g)):
+        items.append(Line(ox + c1 * cs, oy + r1 * cs, ox + c2 * cs, oy + r2 * cs, PALETTE["thick"], thick))
 
     if coordinates:
         size = 0.3 * cs
@@ -299,12 +299,12 @@ def board_scene(
         return x + (j + 0.5) * sub_w, y + (i + 0.5) * sub_h
 
     marks: dict[tuple[int, int], tuple[str, str]] = {}  # (cell, digit) -> (background, text colour)
-    for key, bg, fg in (
-        ("candidates", PALETTE["mark"], PALETTE["given"]),
-        ("eliminations", PALETTE["elimination_bg"], PALETTE["elimination"]),
-        ("placements", PALETTE["placement_bg"], PALETTE["placement"]),
+    for pairs, bg, fg in (
+        (spec["candidates"], PALETTE["mark"], PALETTE["given"]),
+        (spec["eliminations"], PALETTE["elimination_bg"], PALETTE["elimination"]),
+        (spec["placements"], PALETTE["placement_bg"], PALETTE["placement"]),
     ):
-        for s, d in spec[key]:
+        for s, d in pairs:
             marks[(s, d)] = (bg, fg)
 
     placed = {s: d for s, d in spec["placements"] if grid.values[s] == d}

@@ -121,8 +121,12 @@ def grid_text(
     spec = normalize(highlight, g)
     plain_lines = board_text(grid, candidates).split("\n")
     marks: dict[tuple[int, int], str] = {}
-    for key, style in (("candidates", "mark"), ("eliminations", "elimination"), ("placements", "placement")):
-        for s, d in spec[key]:
+    for pairs, style in (
+        (spec["candidates"], "mark"),
+        (spec["eliminations"], "elimination"),
+        (spec["placements"], "placement"),
+    ):
+        for s, d in pairs:
             marks[(s, d)] = STYLES[style]
     cell_bg = {s: STYLES["unit"] for u in spec["units"] for s in g.units[u]}
     cell_bg.update({s: STYLES["cell"] for s in spec["cells"]})

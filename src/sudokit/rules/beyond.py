@@ -91,6 +91,7 @@ def format_beyond(result: Beyond) -> str:
         for n, t in sorted(s.levels.items()):
             lines.append(f"  {n:>3} {t.total:>9,} {len(t.classes):>8} {len(t.sudoku):>15} {t.sudoku_models:>14,}")
         k = b.geometry.box_rows
+        assert k is not None  # the boards of this study have square boxes
         lines.append(f"  most constraints that can go: {s.most_redundant} (the paper's 2k = {2 * k})")
         if s.levels.get(2 * k + 1) is not None:
             empty = not s.levels[2 * k + 1].sudoku

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from sudokit.grid import Grid
 from sudokit.rules.lemmas import close_mask
 from sudokit.rules.model import Board, popcount
 from sudokit.rules.symmetry import Group, orbits
+
+if TYPE_CHECKING:
+    from sudokit.rules.sat import Oracle
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class Solver:
     """Memoised verdicts for one board: lemma closure first, SAT only for stuck closures."""
 
     board: Board
-    oracle: object = None  # sudokit.rules.sat.Oracle, created on first need
+    oracle: Oracle | None = None  # created on first need
     sat_cache: dict[int, tuple[bool, Grid | None]] = field(default_factory=dict)
 
     def sat_calls(self) -> int:
@@ -143,9 +147,9 @@ def minimal_negatives(levels: dict[int, Classification]) -> list[ClassVerdict]:
     for n in sorted(levels):
         if n - 1 not in levels and n > 1:
             continue
-        below = levels.get(n - 1)
+        below = levels.get(n - 1)  # None for n = 1
         for c in levels[n].not_sudoku:
-            if n == 1 or all(below.lookup(c.missing & ~(1 << u)).sudoku for u in _bits(c.missing)):
+            if below is None or all(below.lookup(c.missing & ~(1 << u)).sudoku for u in _bits(c.missing)):
                 out.append(c)
     return out
 

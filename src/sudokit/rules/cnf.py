@@ -15,6 +15,7 @@ absent from it); it is unsatisfiable exactly when the model is Sudoku. Model for
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 from sudokit.grid import Grid
@@ -78,7 +79,7 @@ def read_solution(grid_or_board, true_vars) -> list[int]:
     return [next((d + 1 for d in range(n) if _x(n, c, d) in true), 0) for c in g.cells]
 
 
-def to_dimacs(n_vars: int, clauses: list[list[int]], comments: list[str] = ()) -> str:
+def to_dimacs(n_vars: int, clauses: list[list[int]], comments: Sequence[str] = ()) -> str:
     """The DIMACS text: comment lines, the ``p cnf`` header, one clause per line ending in 0."""
     lines = [f"c {line}" for line in comments]
     lines.append(f"p cnf {n_vars} {len(clauses)}")

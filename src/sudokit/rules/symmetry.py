@@ -18,9 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
 from sudokit.errors import SudokitError
 from sudokit.rules.model import Board
+
+if TYPE_CHECKING:
+    import numpy as np
 
 CellPerm = tuple[int, ...]
 
@@ -180,8 +184,8 @@ class Orbits:
 
     group: Group
     k: int
-    masks: object  # np.ndarray[uint64]
-    label: object  # np.ndarray[int64]
+    masks: np.ndarray  # uint64
+    label: np.ndarray  # int64
 
     @cached_property
     def representatives(self) -> list[int]:

@@ -42,7 +42,7 @@ def command(
     bad = 0
     items = []
     for entry in source.entries:
-        if not entry.ok:
+        if entry.grid is None:
             bad += report_bad_entry(entry)
             continue
         items.append((entry.grid, entry.count, entry.solution))

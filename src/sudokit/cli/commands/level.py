@@ -26,7 +26,7 @@ def command(puzzle: str, candidates: bool | None, variant: str | None, input_for
     show = source.single if candidates is None else candidates
     bad = 0
     for entry in source.entries:
-        if not entry.ok:
+        if entry.grid is None:
             bad += report_bad_entry(entry)
             continue
         grid = entry.grid

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
@@ -60,7 +62,9 @@ def command(
             )
         shown, solution_of = result.solution, grid
     cands = Candidates.of(grid) if candidates else None
-    options = dict(candidates=cands, highlight=spec, solution_of=solution_of, coordinates=not no_coordinates)
+    options: dict[str, Any] = dict(
+        candidates=cands, highlight=spec, solution_of=solution_of, coordinates=not no_coordinates
+    )
     if output == "-":
         from sudokit.render.svg import board_svg
 

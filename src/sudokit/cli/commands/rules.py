@@ -74,8 +74,10 @@ def check(model: str, board_name: str, confirm: bool) -> None:
         return
     broken = ", ".join(b.names[u] for u in verdict.broken)
     click.echo(f"not Sudoku: this grid satisfies every constraint of the model but breaks {broken}")
-    click.echo(display(verdict.counterexample))
-    click.echo(verdict.counterexample.to_line())
+    grid = verdict.counterexample
+    assert grid is not None  # a model that is not Sudoku comes with a grid that shows it
+    click.echo(display(grid))
+    click.echo(grid.to_line())
     raise SystemExit(1)
 
 

@@ -73,7 +73,7 @@ def command(
     source = open_puzzles(puzzle, variant, input_format)
     bad = shown = 0
     for entry in source.entries:
-        if not entry.ok:
+        if entry.grid is None:
             bad += report_bad_entry(entry)
             continue
         g = entry.grid.geometry
