@@ -157,12 +157,17 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=DATA)
     args = parser.parse_args()
 
+    limits = [int(m) for m in args.modes.split(",") if m in ("1", "2")]
+    if not limits or len(limits) != len([m for m in args.modes.split(",") if m]):
+        parser.error(f"--modes takes 1 and/or 2, not {args.modes!r}")
+    missing = [s for s in args.sets.split(",") if s and not (args.data / f"{s}.txt").is_file()]
+    if missing:
+        parser.error(f"no data file for {', '.join(missing)} in {args.data}")
     if hasattr(os, "sched_setaffinity"):
         core = args.core if args.core is not None else min(os.sched_getaffinity(0))
         os.sched_setaffinity(0, {core})
     binary, where = find_tdoku(args.tdoku_dir.expanduser(), build=not args.no_build)
     print(f"tdoku: {where}", file=sys.stderr, flush=True)
-    limits = [int(m) for m in args.modes.split(",") if m]
     results: dict[tuple[str, int], tuple[Side, Side]] = {}
     for name in [s for s in args.sets.split(",") if s]:
         path = args.data / f"{name}.txt"
