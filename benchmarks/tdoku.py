@@ -1,0 +1,227 @@
+"""sudokit against tdoku, side by side: ``python benchmarks/tdoku.py [--tdoku-dir DIR] [--repeat N] [--sets a,b]``.
+
+tdoku (github.com/t-dillon/tdoku, BSD-licensed C++) is never part of this repository and this runner never
+downloads it. Clone it yourself, then point ``--tdoku-dir`` at the clone (default: ``$SUDOKIT_TDOKU_DIR`` or
+``~/.cache/sudokit-bench/tdoku``). If ``DIR/build/run_benchmark`` is missing and ``cmake`` and a C++ compiler
+are on the PATH, the runner builds it there (``cmake -S DIR -B DIR/build``, target ``run_benchmark``; tdoku's
+CMakeLists compiles with ``-O3 -march=native``).
+
+For every bundled 9x9 set and both modes (first solution, tdoku's ``-f``; count to 2, its default), each of
+the ``--repeat`` rounds runs tdoku's own benchmark program (``run_benchmark -s tdoku -r0``: the puzzles exactly
+as given, no random permutation, one pass over the file per timed loop) and then sudokit's batch API
+(``solve_all(..., workers=1)``, which includes the rule check of every answer) on the same file. The process
+is pinned to one core and tdoku inherits the pin. Each side keeps its best round.
+
+Both rates are per CPU second, because on a shared machine wall time measures the neighbours: sudokit's is
+the puzzles solved over the process's CPU time; tdoku reports puzzles over wall time, so its rate is divided
+by the CPU share its process had over its whole run (user + system time over wall time, from the child's
+rusage). The "CPU share" columns show how contended each side was. tdoku's guesses per puzzle are the ones
+its runner prints; sudokit's are its kernel's, counted the same way (a digit tried while others remain).
+
+When tdoku is not available, the runner prints sudokit's figures beside the last recorded tdoku figures
+(:data:`RECORDED`, with the date and the machine's load when they were measured).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sudokit.engine.batch import SOLVED, load_lines, solve_all, verify
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+SETS = (
+    "kaggle_sample",
+    "17_clue",
+    "norvig_top95",
+    "top1465",
+    "forum_hardest_1905_11plus",
+    "forum_hardest_1106",
+    "serg_benchmark",
+)
+MODES = {1: "first", 2: "count-2"}
+
+# The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
+# second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
+RECORDED_WHEN = "2026-11-24, 2-core shared VM, load average 5.3-6.0, GCC 12.2 -O3 -march=native, --repeat 3"
+RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
+    ("kaggle_sample", 1): (868_946, 0.00, 677_596, 0.00),
+    ("kaggle_sample", 2): (882_335, 0.00, 682_792, 0.00),
+    ("17_clue", 1): (306_753, 0.46, 278_480, 0.57),
+    ("17_clue", 2): (316_738, 0.57, 258_851, 0.69),
+    ("norvig_top95", 1): (235_553, 6.07, 104_200, 6.19),
+    ("norvig_top95", 2): (131_860, 11.05, 73_537, 9.03),
+    ("top1465", 1): (153_145, 6.07, 103_901, 6.95),
+    ("top1465", 2): (106_325, 8.94, 69_972, 10.36),
+    ("forum_hardest_1905_11plus", 1): (36_243, 34.12, 21_612, 43.86),
+    ("forum_hardest_1905_11plus", 2): (19_358, 61.98, 11_419, 82.32),
+    ("forum_hardest_1106", 1): (22_779, 59.76, 14_392, 67.78),
+    ("forum_hardest_1106", 2): (12_179, 110.44, 6_873, 141.67),
+    ("serg_benchmark", 1): (525_236, 6.40, 279_162, 5.66),
+    ("serg_benchmark", 2): (467_944, 7.05, 244_607, 6.31),
+}
+
+
+@dataclass
+class Side:
+    """One solver's best round on one set and mode."""
+
+    rate: float = 0.0  # puzzles per CPU second
+    guesses: float = float("nan")
+    share: float = float("nan")  # CPU time over wall time, in the best round
+
+
+def default_tdoku_dir() -> Path:
+    return Path(os.environ.get("SUDOKIT_TDOKU_DIR", Path.home() / ".cache" / "sudokit-bench" / "tdoku"))
+
+
+def find_tdoku(tdoku_dir: Path, build: bool) -> tuple[Path | None, str]:
+    """tdoku's ``run_benchmark`` under ``tdoku_dir`` (built there if needed and possible), or None and why."""
+    binary = tdoku_dir / "build" / "run_benchmark"
+    if binary.is_file() and os.access(binary, os.X_OK):
+        return binary, f"{binary}"
+    if not (tdoku_dir / "CMakeLists.txt").is_file() or not (tdoku_dir / "src" / "run_benchmark.cc").is_file():
+        return None, f"no tdoku source in {tdoku_dir} (clone github.com/t-dillon/tdoku there or pass --tdoku-dir)"
+    compiler = next((c for c in ("c++", "g++", "clang++") if shutil.which(c)), None)
+    if not shutil.which("cmake") or compiler is None:
+        return None, "tdoku's source is there but cmake or a C++ compiler is missing"
+    if not build:
+        return None, f"{binary} is not built (--no-build)"
+    print(f"building tdoku's run_benchmark in {tdoku_dir / 'build'} ...", file=sys.stderr, flush=True)
+    log = tdoku_dir / "build.log"
+    with log.open("w") as out:
+        for cmd in (
+            ["cmake", "-S", str(tdoku_dir), "-B", str(tdoku_dir / "build"), "-DCMAKE_BUILD_TYPE=Release"],
+            ["cmake", "--build", str(tdoku_dir / "build"), "--target", "run_benchmark"],
+        ):
+            if subprocess.run(cmd, stdout=out, stderr=subprocess.STDOUT).returncode != 0:
+                return None, f"building tdoku failed; see {log}"
+    return (binary, str(binary)) if binary.is_file() else (None, f"no {binary} after the build; see {log}")
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_tdoku(binary: Path, path: Path, n: int, limit: int, seconds: int) -> Side:
+    """One run of tdoku's benchmark program on ``path``: its rate per CPU second and its guesses per puzzle."""
+    cmd = [str(binary), "-s", "tdoku", "-c1", "-r0", "-n", str(n), "-t", str(seconds), "-w", "1", str(path)]
+    if limit == 1:
+        cmd.insert(1, "-f")
+    cpu, wall = _children_cpu(), time.perf_counter()
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    cpu, wall = _children_cpu() - cpu, time.perf_counter() - wall
+    rows = [line for line in done.stdout.splitlines() if ",tdoku," in line]
+    if done.returncode != 0 or not rows:
+        raise SystemExit(f"sudokit: error: tdoku's run_benchmark failed on {path.name}: {done.stdout[-300:]}")
+    fields = rows[-1].rsplit(",", 4)  # ..., solver, puzzles/sec, usec/puzzle, % no guess, guesses/puzzle
+    share = min(1.0, cpu / wall) if wall > 0 else 1.0
+    return Side(rate=float(fields[1]) / share, guesses=float(fields[4]), share=share)
+
+
+def run_sudokit(puzzles: np.ndarray, geometry, limit: int, min_seconds: float) -> Side:
+    """Whole passes of the batch API over ``puzzles`` on one core until ``min_seconds`` of CPU time."""
+    passes, cpu, wall = 0, time.process_time(), time.perf_counter()
+    while True:
+        batch = solve_all(puzzles, geometry=geometry, limit=limit, workers=1, chunk=1 << 16)
+        passes += 1
+        if time.process_time() - cpu >= min_seconds:
+            break
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    ok = (batch.status == SOLVED) if limit == 1 else (batch.counts >= 1)
+    found = batch.status == SOLVED
+    if not ok.all() or not verify(puzzles[found], batch.solutions[found], geometry).all():
+        raise SystemExit("sudokit: error: an answer failed the check")
+    return Side(rate=passes * len(puzzles) / cpu, guesses=float(np.mean(batch.guesses)), share=min(1.0, cpu / wall))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tdoku-dir", type=Path, default=default_tdoku_dir(), help="a clone of tdoku")
+    parser.add_argument("--no-build", action="store_true", help="do not build tdoku if run_benchmark is missing")
+    parser.add_argument("--sets", default=",".join(SETS), help="comma-separated dataset names")
+    parser.add_argument("--modes", default="1,2", help="1: first solution, 2: count to 2")
+    parser.add_argument("--repeat", type=int, default=5, help="interleaved rounds; each side keeps its best")
+    parser.add_argument("--seconds", type=int, default=1, help="tdoku's -t and sudokit's minimum CPU per round")
+    parser.add_argument("--core", type=int, default=None, help="the core to pin to (default: the first allowed)")
+    parser.add_argument("--data", type=Path, default=DATA)
+    args = parser.parse_args()
+
+    limits = [int(m) for m in args.modes.split(",") if m in ("1", "2")]
+    if not limits or len(limits) != len([m for m in args.modes.split(",") if m]):
+        parser.error(f"--modes takes 1 and/or 2, not {args.modes!r}")
+    missing = [s for s in args.sets.split(",") if s and not (args.data / f"{s}.txt").is_file()]
+    if missing:
+        parser.error(f"no data file for {', '.join(missing)} in {args.data}")
+    if hasattr(os, "sched_setaffinity"):
+        core = args.core if args.core is not None else min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {core})
+    binary, where = find_tdoku(args.tdoku_dir.expanduser(), build=not args.no_build)
+    print(f"tdoku: {where}", file=sys.stderr, flush=True)
+    results: dict[tuple[str, int], tuple[Side, Side]] = {}
+    for name in [s for s in args.sets.split(",") if s]:
+        path = args.data / f"{name}.txt"
+        puzzles, geometry = load_lines(path)
+        for limit in limits:
+            solve_all(puzzles[:50], geometry=geometry, limit=limit, workers=1)  # load the compiled kernels
+            best_t, best_s = Side(), Side()
+            for _ in range(args.repeat):
+                if binary is not None:
+                    t = run_tdoku(binary, path, len(puzzles), limit, args.seconds)
+                    best_t = t if t.rate > best_t.rate else best_t
+                s = run_sudokit(puzzles, geometry, limit, args.seconds)
+                best_s = s if s.rate > best_s.rate else best_s
+            if binary is None and (name, limit) in RECORDED:
+                rate, guesses, _, _ = RECORDED[(name, limit)]
+                best_t = Side(rate=rate, guesses=guesses)
+            results[(name, limit)] = (best_t, best_s)
+            print(f"{name} {MODES[limit]}: tdoku {best_t.rate:,.0f}/s, sudokit {best_s.rate:,.0f}/s", file=sys.stderr)
+    print(table(results, recorded=binary is None))
+    print()
+    if binary is None:
+        print(f"tdoku not run ({where}); its columns are the last recorded figures ({RECORDED_WHEN}).")
+    else:
+        print(
+            f"tdoku: {where} (-r0, -t {args.seconds}); sudokit: solve_all, one core, answers checked; "
+            f"best of {args.repeat} interleaved rounds, puzzles per CPU second."
+        )
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def table(results: dict[tuple[str, int], tuple[Side, Side]], recorded: bool = False) -> str:
+    """The ratio table in Markdown; with ``recorded``, tdoku's columns and the ratio come from :data:`RECORDED`."""
+    ratio = "sudokit / tdoku (recorded run)" if recorded else "sudokit / tdoku"
+    tdoku = "tdoku puzzles/s (recorded)" if recorded else "tdoku puzzles/s"
+    lines = [
+        f"| dataset | mode | {tdoku} | sudokit puzzles/s | {ratio} | guesses/puzzle tdoku | "
+        "guesses/puzzle sudokit | CPU share tdoku / sudokit |",
+        "|" + "---|" * 8,
+    ]
+    for (name, limit), (t, s) in results.items():
+        have = t.rate > 0
+        if have and recorded:
+            then = RECORDED[(name, limit)]
+            factor = f"{then[2] / then[0]:.2f}x"
+        else:
+            factor = f"{s.rate / t.rate:.2f}x" if have else "-"
+        lines.append(
+            f"| {name} | {MODES[limit]} | {f'{t.rate:,.0f}' if have else '-'} | {s.rate:,.0f} | {factor} | "
+            f"{f'{t.guesses:.2f}' if have else '-'} | {s.guesses:.2f} | {t.share:.0%} / {s.share:.0%} |".replace(
+                "nan%", "-"
+            )
+        )
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()
