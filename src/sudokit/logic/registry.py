@@ -90,6 +90,10 @@ def _table() -> list[Technique]:
         T("W-Wing", wings.w_wing, 6.6, 150, "Hard"),
         T("Finned Swordfish", partial(fish.finned_fish, k=3), 6.6, 150, "Unfair", needs_boxes=True),
         T("Finned Jellyfish", partial(fish.finned_fish, k=4), 6.6, 240, "Unfair", needs_boxes=True),
+        # Bent sets: not in HoDoKu's list (it finds them as ALS-XZ, scored 300 Unfair, which they are given);
+        # Sudoku Explainer needs a chain or an aligned exclusion for them, so they sit with the W-Wing.
+        T("WXYZ-Wing", partial(wings.bent_wing, k=4), 6.6, 300, "Unfair"),
+        T("VWXYZ-Wing", partial(wings.bent_wing, k=5), 6.6, 300, "Unfair"),
         T("X-Chain", chains.x_chain, 6.6, 260, "Unfair"),
         T("XY-Chain", chains.xy_chain, 6.6, 260, "Unfair"),
         # Nice loops go with AICs (SE 7.0 + length, HoDoKu 280). A continuous loop comes first, as in HoDoKu,

@@ -1,5 +1,5 @@
-"""Wings: XY-Wing, XYZ-Wing and W-Wing. They only use "sees" (shares a unit), so they work on every
-geometry."""
+"""Wings: XY-Wing, XYZ-Wing, W-Wing and the larger bent sets (WXYZ-Wing, VWXYZ-Wing). They only use
+"sees" (shares a unit), so they work on every geometry."""
 
 from __future__ import annotations
 
@@ -65,8 +65,8 @@ def xyz_wing(state: State) -> Step | None:
     return None
 
 
-def _wing_step(state: State, name: str, cells: tuple[int, int, int], elim: list[tuple[int, int]], why: str) -> Step:
-    """The step of a wing with pivot and pincers ``cells``: ``name: why, so remove ...``."""
+def _wing_step(state: State, name: str, cells: tuple[int, ...], elim: list[tuple[int, int]], why: str) -> Step:
+    """The step of a wing with pivot and pincers (or wings) ``cells``: ``name: why, so remove ...``."""
     return Step(
         name,
         eliminations=elim,
@@ -112,3 +112,70 @@ def w_wing(state: State) -> Step | None:
                             ),
                         )
     return None
+
+
+BENT_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
+
+
+def bent_wing(state: State, k: int) -> Step | None:
+    """A bent set of ``k`` cells: a pivot and ``k - 1`` of its peers holding, together, only ``k`` digits,
+    where every digit but one (z) sits only in cells that all see each other. Each such digit fills at most
+    one of the cells, so ``k - 1`` of them cannot fill all ``k`` cells: z is in one of them, and a cell that
+    sees every z of the set loses z. ``k = 4`` is the WXYZ-Wing, ``k = 5`` the VWXYZ-Wing (``k = 3`` would be
+    the XY- and XYZ-Wing, found by their own rows).
+
+    Order: pivots in cell order, then wings chosen among the pivot's peers in cell order (the first set whose
+    z removes something)."""
+    c, peers = state.cands, state.g.peer_sets
+    for pivot in range(state.g.n_cells):
+        if not 2 <= c[pivot].bit_count() <= k:
+            continue
+        near = sorted(s for s in peers[pivot] if 2 <= c[s].bit_count() <= k)
+        found = _bent_from(state, k, [pivot], c[pivot], 0, near, 0)
+        if found is not None:
+            return found
+    return None
+
+
+def _bent_from(
+    state: State, k: int, chosen: list[int], union: int, loose: int, near: list[int], start: int
+) -> Step | None:
+    """Depth-first over the wings ``near[start:]`` added to ``chosen`` while the union stays within k digits
+    and at most one digit is ``loose`` (held by two cells of the set that do not see each other)."""
+    c, peers = state.cands, state.g.peer_sets
+    if len(chosen) == k:
+        return _bent_step(state, k, chosen, union, loose.bit_length()) if union.bit_count() == k and loose else None
+    for i in range(start, len(near)):
+        s = near[i]
+        wider = union | c[s]
+        if wider.bit_count() > k:
+            continue
+        more = loose
+        for t in chosen:
+            if t not in peers[s]:
+                more |= c[s] & c[t]
+        if more.bit_count() > 1:
+            continue
+        chosen.append(s)
+        found = _bent_from(state, k, chosen, wider, more, near, i + 1)
+        chosen.pop()
+        if found is not None:
+            return found
+    return None
+
+
+def _bent_step(state: State, k: int, cells: list[int], union: int, z: int) -> Step | None:
+    """The step of the bent set ``cells`` (``k`` cells, ``k`` digits, ``z`` the one digit held by two cells
+    that do not see each other), or None when z removes nothing."""
+    holders = [s for s in cells if state.cands[s] >> (z - 1) & 1]
+    elim = _seen_by_all(state, holders, z)
+    if not elim:
+        return None
+    name = BENT_NAMES[k]
+    others = [d for d in digits_of(union) if d != z]
+    why = (
+        f"{text.cells(state, cells)} hold only the {k} digits {text.digit_set(digits_of(union))}; "
+        f"{text.and_list([str(d) for d in others])} can each fill only one of them (their cells see each other): "
+        f"one of {' or '.join(state.label(s) for s in sorted(holders))} is {z}"
+    )
+    return _wing_step(state, name, tuple(cells), elim, why)
