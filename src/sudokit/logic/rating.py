@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 
 from sudokit.grid import Grid
 from sudokit.logic import registry
-from sudokit.logic.explain import Path, explain
+from sudokit.logic.explain import Path, Techniques, explain
 from sudokit.result import Status
 
 LEVEL_CAPS = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
@@ -39,6 +39,8 @@ class Rating:
     norvig: float | None = None
     guesses: int | None = None
     techniques: dict[str, int] = field(default_factory=dict)
+    technique_set: str = "all"  #: the set the solver used (:func:`registry.technique_set`'s spec)
+    version: str = field(default_factory=lambda: _version())  #: the sudokit that rated it
 
     @property
     def se(self) -> str:
@@ -47,6 +49,12 @@ class Rating:
 
     def to_dict(self) -> dict:
         return {**asdict(self), "se": self.se}
+
+
+def _version() -> str:
+    from sudokit import __version__
+
+    return __version__
 
 
 def hodoku_level(path: Path) -> tuple[int, str]:
@@ -145,16 +153,18 @@ def not_proper(puzzle: Grid) -> str | None:
     return None if check.proper else check.why
 
 
-def rate(puzzle: Grid | str, extras: bool = True, uniqueness: bool = True) -> Rating:
+def rate(puzzle: Grid | str, extras: bool = True, uniqueness: bool = True, techniques: Techniques = None) -> Rating:
     """All difficulty measures of ``puzzle``; ``extras`` adds Norvig's level and the engine's guesses.
 
     The rating assumes a proper puzzle (one solution); ``uniqueness=False`` leaves out the techniques that
-    rely on it."""
+    rely on it; ``techniques`` limits the solver to a set (:func:`registry.technique_set`), recorded in the
+    rating with the sudokit version."""
+    chosen = registry.technique_set(techniques)
     if isinstance(puzzle, str):
         from sudokit.formats import parse_grid
 
         puzzle = parse_grid(puzzle)
-    path = explain(puzzle, uniqueness=uniqueness)
+    path = explain(puzzle, uniqueness=uniqueness, techniques=chosen)
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
     hardest = max(path.steps, key=lambda s: s.rating).technique if path.steps else ""
@@ -173,4 +183,5 @@ def rate(puzzle: Grid | str, extras: bool = True, uniqueness: bool = True) -> Ra
         norvig=norvig_level(puzzle) if extras else None,
         guesses=engine_guesses(puzzle) if extras else None,
         techniques=counts,
+        technique_set=chosen.spec if uniqueness else f"{chosen.spec}; no uniqueness",
     )

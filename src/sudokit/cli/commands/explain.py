@@ -8,6 +8,7 @@ import click
 
 from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
 from sudokit.cli.report import clash_message, logic_uniqueness
+from sudokit.cli.techniques import technique_options
 from sudokit.errors import SudokitError
 
 SINGLES = {"Full House", "Hidden Single", "Naked Single"}
@@ -20,7 +21,10 @@ SINGLES = {"Full House", "Hidden Single", "Naked Single"}
 @click.option("--hard-only", is_flag=True, help="Print only steps harder than singles.")
 @variant_option
 @input_format_option
-def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, variant, input_format) -> None:
+@technique_options
+def command(
+    puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, variant, input_format, techniques
+) -> None:
     """Explain how to solve PUZZLE (a string, a one-puzzle file, or -) step by step."""
     from sudokit.formats import format_grid
     from sudokit.logic import explain
@@ -30,7 +34,7 @@ def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, va
     clash = clash_message(grid)
     if clash:
         raise SudokitError(clash)
-    path = explain(grid, uniqueness=logic_uniqueness(grid, not no_uniqueness))
+    path = explain(grid, uniqueness=logic_uniqueness(grid, not no_uniqueness), techniques=techniques)
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
     if as_json:
@@ -39,6 +43,7 @@ def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, va
             "rating": er,
             "level": level,
             "score": score,
+            "technique_set": techniques.spec,
             "grid": path.grid.to_line() if path.grid else None,
             "steps": [s.to_dict() for s in path.steps],
         }

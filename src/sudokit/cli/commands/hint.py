@@ -8,6 +8,7 @@ import click
 
 from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
 from sudokit.cli.report import clash_message, logic_uniqueness
+from sudokit.cli.techniques import technique_options
 from sudokit.errors import SudokitError
 
 
@@ -25,7 +26,8 @@ from sudokit.errors import SudokitError
 @click.option("--no-uniqueness", is_flag=True, help="Leave out techniques that assume a unique solution.")
 @variant_option
 @input_format_option
-def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant, input_format) -> None:
+@technique_options
+def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant, input_format, techniques) -> None:
     """Show the next step for PUZZLE (a string, a one-puzzle file, or -)."""
     from sudokit.logic import hint
 
@@ -36,7 +38,7 @@ def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant
     if grid.is_complete:
         click.echo("The grid is already complete.")
         return
-    step = hint(grid, level=level, uniqueness=logic_uniqueness(grid, not no_uniqueness))
+    step = hint(grid, level=level, uniqueness=logic_uniqueness(grid, not no_uniqueness), techniques=techniques)
     if step is None:
         click.echo("No technique here applies: the next step needs guessing.")
         raise SystemExit(1)
