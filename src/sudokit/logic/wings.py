@@ -124,47 +124,25 @@ def bent_wing(state: State, k: int) -> Step | None:
     sees every z of the set loses z. ``k = 4`` is the WXYZ-Wing, ``k = 5`` the VWXYZ-Wing (``k = 3`` would be
     the XY- and XYZ-Wing, found by their own rows).
 
-    Order: pivots in cell order, then wings chosen among the pivot's peers in cell order (the first set whose
-    z removes something)."""
-    c, peers = state.cands, state.g.peer_sets
-    for pivot in range(state.g.n_cells):
-        if not 2 <= c[pivot].bit_count() <= k:
-            continue
-        near = sorted(s for s in peers[pivot] if 2 <= c[s].bit_count() <= k)
-        found = _bent_from(state, k, [pivot], c[pivot], 0, near, 0)
-        if found is not None:
-            return found
-    return None
+    Order: pivots in cell order, then wings chosen among the pivot's peers in cell order, depth first (the
+    first set whose z removes something); the search is :func:`wings_kernel.bent_hit`."""
+    import numpy as np
+
+    from sudokit.logic import wings_kernel
+    from sudokit.logic.state_arrays import arrays
+
+    found = np.empty(k, dtype=np.int64)
+    z = wings_kernel.bent_hit(arrays(state)[1], state.g.peer_array, wings_kernel.sees(state.g), k, found)
+    if z < 0:
+        return None
+    cells = [int(s) for s in found]
+    union = 0
+    for s in cells:
+        union |= state.cands[s]
+    return bent_step(state, k, cells, union, z + 1)
 
 
-def _bent_from(
-    state: State, k: int, chosen: list[int], union: int, loose: int, near: list[int], start: int
-) -> Step | None:
-    """Depth-first over the wings ``near[start:]`` added to ``chosen`` while the union stays within k digits
-    and at most one digit is ``loose`` (held by two cells of the set that do not see each other)."""
-    c, peers = state.cands, state.g.peer_sets
-    if len(chosen) == k:
-        return _bent_step(state, k, chosen, union, loose.bit_length()) if union.bit_count() == k and loose else None
-    for i in range(start, len(near)):
-        s = near[i]
-        wider = union | c[s]
-        if wider.bit_count() > k:
-            continue
-        more = loose
-        for t in chosen:
-            if t not in peers[s]:
-                more |= c[s] & c[t]
-        if more.bit_count() > 1:
-            continue
-        chosen.append(s)
-        found = _bent_from(state, k, chosen, wider, more, near, i + 1)
-        chosen.pop()
-        if found is not None:
-            return found
-    return None
-
-
-def _bent_step(state: State, k: int, cells: list[int], union: int, z: int) -> Step | None:
+def bent_step(state: State, k: int, cells: list[int], union: int, z: int) -> Step | None:
     """The step of the bent set ``cells`` (``k`` cells, ``k`` digits, ``z`` the one digit held by two cells
     that do not see each other), or None when z removes nothing."""
     holders = [s for s in cells if state.cands[s] >> (z - 1) & 1]
