@@ -13,7 +13,7 @@ from sudokit.logic import explain
 from sudokit.logic.rating import rate
 from sudokit.logic.registry import NOT_IN_SE, SINGLES, TECHNIQUES, technique_set
 
-# sudoku_exchange_rated line 1126: its path takes one WXYZ-Wing (SE rates it 6.6 here; without the bent sets an
+# sudoku_exchange_rated line 1126: its path takes one WXYZ-Wing (with the "se" set, which has no bent sets, an
 # AIC is needed)
 WXYZ = "....4....4.21.68.9.5.....1....9.7...6..438..2..7...6...7..9..2...6...5..2..5.4..7"
 

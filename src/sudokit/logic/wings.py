@@ -115,6 +115,16 @@ def w_wing(state: State) -> Step | None:
 
 
 BENT_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
+BENT_BASE = {4: 5.5, 5: 6.2}  # Sukaku Explainer's ratings of the bent sets
+
+
+def bent_rating(state: State, k: int, cells: list[int]) -> float:
+    """Sukaku Explainer's rating of a bent set: its base, plus 0.1 for each step the largest candidate count
+    ``b`` in the set stands nearer the middle size ``m = (k + 2) // 2`` than the extremes (``k - m - |m - b|``):
+    WXYZ-Wing 5.5-5.6, VWXYZ-Wing 6.2-6.4."""
+    middle = (k + 2) // 2
+    biggest = max(state.cands[s].bit_count() for s in cells)
+    return round(BENT_BASE[k] + 0.1 * ((k - middle) - abs(middle - biggest)), 1)
 
 
 def bent_wing(state: State, k: int) -> Step | None:
@@ -156,4 +166,6 @@ def bent_step(state: State, k: int, cells: list[int], union: int, z: int) -> Ste
         f"{text.and_list([str(d) for d in others])} can each fill only one of them (their cells see each other): "
         f"one of {' or '.join(state.label(s) for s in sorted(holders))} is {z}"
     )
-    return _wing_step(state, name, tuple(cells), elim, why)
+    step = _wing_step(state, name, tuple(cells), elim, why)
+    step.rating = bent_rating(state, k, cells)
+    return step
