@@ -42,14 +42,13 @@ def bent_hit(cands, peers, seen, k, found):
         if cp < 2 or cp > k:
             continue
         m = 0
-        for t in peers[pivot]:
+        for t in peers[pivot]:  # a geometry's peers are in cell order
             if t < 0:
                 break
             c = popcount(cands[t])
             if 2 <= c <= k:
                 near[m] = t
                 m += 1
-        wings = np.sort(near[:m])
         chosen[0], union[0], loose[0] = pivot, cands[pivot], 0
         depth = 1
         nxt[1] = 0
@@ -67,7 +66,7 @@ def bent_hit(cands, peers, seen, k, found):
                 depth -= 1
                 continue
             nxt[depth] = i + 1
-            s = wings[i]
+            s = near[i]
             wider = union[depth - 1] | cands[s]
             if popcount(wider) > k:
                 continue
