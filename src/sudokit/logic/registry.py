@@ -85,9 +85,8 @@ def _table() -> list[Technique]:
         T("Naked Quad", partial(subsets.naked_subset, k=4), 5.0, 120, "Hard"),
         T("Jellyfish", partial(fish.basic_fish, k=4), 5.2, 160, "Unfair"),
         T("Hidden Quad", partial(subsets.hidden_subset, k=4), 5.4, 150, "Hard"),
-        # Bent sets, at Sukaku Explainer's ratings (WXYZ 5.5-5.6, VWXYZ 6.2-6.4, UVWXYZ 6.6: the step carries
-        # its own, see wings.bent_rating). Not in HoDoKu's list (it finds them as ALS-XZ, scored 300 Unfair,
-        # which they get).
+        # Bent sets, at Sukaku Explainer's ratings (WXYZ 5.5-5.6, VWXYZ 6.2-6.4: the step carries its own, see
+        # wings.bent_rating). Not in HoDoKu's list (it finds them as ALS-XZ, scored 300 Unfair, which they get).
         T("WXYZ-Wing", partial(wings.bent_wing, k=4), 5.5, 300, "Unfair"),
         T("BUG+1", uniqueness.bug_plus_one, 5.6, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("VWXYZ-Wing", partial(wings.bent_wing, k=5), 6.2, 300, "Unfair"),
@@ -100,9 +99,6 @@ def _table() -> list[Technique]:
         T("Finned Jellyfish", partial(fish.finned_fish, k=4), 6.6, 240, "Unfair", needs_boxes=True),
         T("X-Chain", chains.x_chain, 6.6, 260, "Unfair"),
         T("XY-Chain", chains.xy_chain, 6.6, 260, "Unfair"),
-        # Sukaku Explainer's 6.6, but after the 6.6 rows: before the W-Wing it agreed less (every 5th puzzle of
-        # sudoku_exchange_rated: exact ER 39.0% -> 38.8%, within +-0.2 63.1% -> 61.9%).
-        T("UVWXYZ-Wing", partial(wings.bent_wing, k=6), 6.6, 300, "Unfair"),
         # Nice loops go with AICs (SE 7.0 + length, HoDoKu 280). A continuous loop comes first, as in HoDoKu,
         # and only when no AIC is shorter: it makes every elimination of the loop in one step. Every longer
         # discontinuous loop is an AIC (plus a single when it places), so after the AIC row only the
@@ -149,14 +145,11 @@ NOT_IN_SE = frozenset(
         "W-Wing",
         "WXYZ-Wing",
         "VWXYZ-Wing",
-        "UVWXYZ-Wing",
         "ALS-XZ",
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms and the bent sets (HoDoKu's ALS-XZ).
-NOT_IN_HODOKU = frozenset(
-    {"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triple", "WXYZ-Wing", "VWXYZ-Wing", "UVWXYZ-Wing"}
-)
+NOT_IN_HODOKU = frozenset({"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triple", "WXYZ-Wing", "VWXYZ-Wing"})
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
 #: Named sets for ``--techniques`` / ``--exclude``; each is a test on a row.
 PRESETS: dict[str, Callable[[Technique], bool]] = {

@@ -114,16 +114,14 @@ def w_wing(state: State) -> Step | None:
     return None
 
 
-BENT_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing", 6: "UVWXYZ-Wing"}
-BENT_BASE = {4: 5.5, 5: 6.2, 6: 6.6}  # Sukaku Explainer's ratings of the bent sets
+BENT_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
+BENT_BASE = {4: 5.5, 5: 6.2}  # Sukaku Explainer's ratings of the bent sets
 
 
 def bent_rating(state: State, k: int, cells: list[int]) -> float:
     """Sukaku Explainer's rating of a bent set: its base, plus 0.1 for each step the largest candidate count
     ``b`` in the set stands nearer the middle size ``m = (k + 2) // 2`` than the extremes (``k - m - |m - b|``):
-    WXYZ-Wing 5.5-5.6, VWXYZ-Wing 6.2-6.4; the UVWXYZ-Wing is 6.6 whatever its sizes."""
-    if k >= 6:
-        return BENT_BASE[k]
+    WXYZ-Wing 5.5-5.6, VWXYZ-Wing 6.2-6.4."""
     middle = (k + 2) // 2
     biggest = max(state.cands[s].bit_count() for s in cells)
     return round(BENT_BASE[k] + 0.1 * ((k - middle) - abs(middle - biggest)), 1)
@@ -133,8 +131,8 @@ def bent_wing(state: State, k: int) -> Step | None:
     """A bent set of ``k`` cells: a pivot and ``k - 1`` of its peers holding, together, only ``k`` digits,
     where every digit but one (z) sits only in cells that all see each other. Each such digit fills at most
     one of the cells, so ``k - 1`` of them cannot fill all ``k`` cells: z is in one of them, and a cell that
-    sees every z of the set loses z. ``k = 4`` is the WXYZ-Wing, ``k = 5`` the VWXYZ-Wing, ``k = 6`` the
-    UVWXYZ-Wing (``k = 3`` would be the XY- and XYZ-Wing, found by their own rows).
+    sees every z of the set loses z. ``k = 4`` is the WXYZ-Wing, ``k = 5`` the VWXYZ-Wing (``k = 3`` would be
+    the XY- and XYZ-Wing, found by their own rows).
 
     Order: pivots in cell order, then wings chosen among the pivot's peers in cell order, depth first (the
     first set whose z removes something); the search is :func:`wings_kernel.bent_hit`."""
