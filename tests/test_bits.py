@@ -75,3 +75,23 @@ def test_membership_and_word_rows():
     c = np.array([1, 0], dtype=np.uint64)
     assert (bits.any_and(a, b), bits.any_and(a, c)) == (True, False)
     assert (bits.is_empty(a), bits.is_empty(np.zeros(2, dtype=np.uint64))) == (False, True)
+
+
+@settings(deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 9), st.integers(0, 511)), min_size=9, max_size=9), st.booleans())
+def test_unit_scan_counts_the_open_cells_and_the_placed_digits(cells, keeps_bit):
+    # a unit of nine cells: (digit or 0, candidates); a placed cell's mask is its bit (engine) or 0 (logic)
+    values = np.array([v for v, _m in cells], dtype=np.int64)
+    masks = [(1 << (v - 1) if keeps_bit else 0) if v else m for v, m in cells]
+    cands = np.array(masks, dtype=np.int64)
+    units = np.arange(9, dtype=np.int64).reshape(1, 9)
+    open_masks = [m for (v, _), m in zip(cells, masks) if not v]
+    once = more = 0
+    for m in open_masks:
+        more |= once & m
+        once |= m
+    placed = 0
+    for v, _m in cells:
+        if v:
+            placed |= 1 << (v - 1)
+    assert bits.unit_scan(cands, values, units, 0, keeps_bit) == (once, more, placed)

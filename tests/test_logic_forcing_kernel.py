@@ -3,6 +3,8 @@ contradiction search against a plain loop over it."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from sudokit.logic import (
     forcing,
     intersections,
@@ -151,22 +153,8 @@ def test_assume_searches_the_touched_units_in_ascending_unit_number(hard_states,
 
 
 def plain_search(state: State, locked: bool) -> tuple[int, int, int] | None:
-    """Reference: (cell, digit, deductions) of the contradiction with the fewest deductions, by a plain loop
-    over every candidate with :func:`plain_assume` under the caps ``forcing.LIMITS`` (iterative deepening)."""
-    best = None
-    todo = [(s, d) for s in state.empty_cells() for d in state.digits(s)]
-    for limit in forcing.LIMITS:
-        still = []
-        for s, d in todo:
-            ok, made = plain_assume(state.copy(), s, d, locked, limit)
-            if not ok and (best is None or made < best[2]):
-                best = (s, d, made)
-            if not ok or made >= limit:
-                still.append((s, d))
-        if best is not None:
-            break
-        todo = still
-    return best
+    """Reference: the contradiction search's iterative deepening over :func:`plain_assume`."""
+    return forcing._search_locked(state, partial(plain_assume, locked=locked))
 
 
 def test_contradiction_kernel_finds_the_plain_search_answer(hard_states, variant_states):

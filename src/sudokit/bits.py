@@ -10,6 +10,8 @@ three bit operations are LLVM intrinsics, written in place of the call).
   ``x`` is ``while x: b = low_bit(x); x ^= b; ... lowest_bit(b) ...``.
 - :func:`first_combo` / :func:`next_combo` walk the ``k``-combinations of ``m`` indices in lexicographic
   order (``itertools.combinations``), :func:`combo_union` ORs the masks a combination picks.
+- :func:`unit_scan` is the hidden-single scan of one unit: the digits seen in one open cell or more, in two
+  or more, and placed.
 - :func:`member` tests membership in a row of a table padded with -1 (a unit's cells, a cell's units or
   peers); :func:`any_and` and :func:`is_empty` test rows of words.
 
@@ -68,6 +70,28 @@ def low_bit(typingctx, x):
         return builder.and_(args[0], builder.neg(args[0]))
 
     return x(x), codegen
+
+
+@njit(cache=True, inline="always")
+def unit_scan(cands, values, units, u, keeps_bit):
+    """(digits that are candidates of at least one open cell of unit ``u``, of at least two, digits placed
+    there) as masks: ``once & ~more & ~placed`` are the unit's hidden singles, and ``once | placed`` short of
+    every digit means a digit has no place left. ``values[s]`` is a cell's digit (0 while open) and
+    ``cands[s]`` its candidates; ``keeps_bit``: a placed cell's mask is its digit's bit (the engine's
+    kernels), else it is 0 (the logic's state)."""
+    once = 0
+    more = 0
+    placed = 0
+    for k in range(units.shape[1]):
+        s = units[u, k]
+        m = cands[s]
+        v = values[s]
+        if v:
+            placed |= m if keeps_bit else 1 << (v - 1)
+        else:
+            more |= once & m
+            once |= m
+    return once, more, placed
 
 
 @njit(cache=True)

@@ -55,7 +55,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.bits import lowest_bit, popcount
+from sudokit.bits import lowest_bit, popcount, unit_scan
 from sudokit.engine.clock import ticks
 
 # Status codes shared by the kernels and the wrappers.
@@ -161,17 +161,7 @@ def _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_
         changed = False
         # Hidden singles, unit by unit: each is assigned at once, so later units see its eliminations.
         for u in range(n_units):
-            once = np.int64(0)
-            twice = np.int64(0)
-            placed = np.int64(0)
-            for k in range(n):
-                c = units[u, k]
-                m = cand[c]
-                if vals[c] != 0:
-                    placed |= m
-                else:
-                    twice |= once & m
-                    once |= m
+            once, twice, placed = unit_scan(cand, vals, units, u, True)
             if (once | placed) != full:
                 return False
             hidden = once & ~twice & ~placed

@@ -15,6 +15,9 @@ the same propagation, making a locked-candidates step each time the singles run 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from sudokit.logic import text
 from sudokit.logic.chains import length_penalty
 from sudokit.logic.state import State
@@ -105,6 +108,10 @@ def _contradiction(state: State, locked: bool, name: str, base: float) -> Step |
     )
 
 
+#: how :func:`_search_locked` follows an assumption: ``follow(trial, cell, digit, limit=...)`` -> (consistent,
+#: deductions), changing ``trial``
+Follow = Callable[..., tuple[bool, int]]
+
 #: the propagation caps of the iterative deepening (see :func:`_search_locked`)
 LIMITS = (6, 12, 24, 400)
 
@@ -134,10 +141,12 @@ def _search(state: State) -> tuple[int, int, int] | None:
     return None if s < 0 else (int(s), int(d), int(made))
 
 
-def _search_locked(state: State, locked: bool = True) -> tuple[int, int, int] | None:
+def _search_locked(state: State, follow: Follow | None = None) -> tuple[int, int, int] | None:
     """(cell, digit, deductions) of the contradiction with the fewest deductions, a loop in Python over
-    :func:`assume` (the dynamic chain calls the locked-candidates finders while following, which the compiled
-    search cannot)."""
+    ``follow(trial, cell, digit, limit)`` (default: :func:`assume` with locked candidates; the dynamic chain
+    calls the locked-candidates finders while following, which the compiled search cannot)."""
+    if follow is None:
+        follow = partial(assume, locked=True)
     best = None
     cands = [(s, d) for s in state.empty_cells() for d in state.digits(s)]
     # iterative deepening: most contradictions are short, and capping the propagation of the candidates
@@ -147,8 +156,7 @@ def _search_locked(state: State, locked: bool = True) -> tuple[int, int, int] | 
     for limit in LIMITS:
         still = []
         for s, d in cands:
-            trial = state.copy()
-            ok, made = assume(trial, s, d, locked, limit)
+            ok, made = follow(state.copy(), s, d, limit=limit)
             if not ok and (best is None or made < best[2]):
                 best = (s, d, made)
             if not ok or made >= limit:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.bits import low_bit, lowest_bit
+from sudokit.bits import low_bit, lowest_bit, unit_scan
 
 #: :func:`follow`'s outcomes
 BROKEN, DONE, CAPPED = -1, 0, 1
@@ -76,16 +76,7 @@ def follow(vals, c, units, units_of, peers, full, limit, queue, qn, dirty, n_dir
                 if not dirty[u]:
                     continue
                 dirty[u] = 0
-                once = np.int64(0)
-                more = np.int64(0)
-                placed = np.int64(0)
-                for k in range(n):
-                    s = units[u, k]
-                    m = c[s]
-                    more |= once & m
-                    once |= m
-                    if vals[s]:
-                        placed |= np.int64(1) << (vals[s] - 1)
+                once, more, placed = unit_scan(c, vals, units, u, False)
                 if (once | placed) != full:
                     return BROKEN, made
                 only = once & ~more & ~placed

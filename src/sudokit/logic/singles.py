@@ -32,9 +32,9 @@ def _hidden_single(state: State, lines: bool, name: str) -> Step | None:
     a digit that has one place left, its lowest such digit."""
     from sudokit.logic import singles_kernel, state_arrays
 
-    _values, cands = state_arrays.arrays(state)
+    values, cands = state_arrays.arrays(state)
     u, s, d = singles_kernel.hidden_single_hit(
-        cands, state_arrays.tables(state.g)[0], state_arrays.unit_sources(state.g, lines)
+        values, cands, state_arrays.tables(state.g)[0], state_arrays.unit_sources(state.g, lines)
     )
     if u < 0:
         return None

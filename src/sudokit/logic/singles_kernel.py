@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from sudokit.bits import lowest_bit
+from sudokit.bits import lowest_bit, unit_scan
 
 
 @njit(cache=True)
@@ -32,16 +32,11 @@ def full_house_hit(values, units, full):
 
 
 @njit(cache=True)
-def hidden_single_hit(cands, units, sources):
+def hidden_single_hit(values, cands, units, sources):
     """The first unit of ``sources`` where a digit has one place left, with its lowest such digit: (unit,
     cell, digit from 1), or (-1, -1, -1)."""
     for u in sources:
-        once = 0
-        more = 0
-        for s in units[u]:
-            m = cands[s]
-            more |= once & m
-            once |= m
+        once, more, _placed = unit_scan(cands, values, units, u, False)
         only = once & ~more
         if only:
             d = lowest_bit(only)
