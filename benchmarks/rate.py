@@ -3,7 +3,8 @@
     python benchmarks/rate.py [--every N] [--set rated|tiers|top1465|all] [--save FILE]
 
 - ``rated``: Spearman rank correlation of our SE-style rating with ``sudoku_exchange_rated.ratings.txt``,
-  share within +-0.5, and share of puzzles rated <= 9.0 solved by logic alone.
+  shares exactly equal, within +-0.2 and within +-0.5 (differences rounded to 0.1, the ratings' step), share
+  rated higher than theirs, and share of puzzles rated <= 9.0 solved by logic alone.
 - ``tiers``: our bucket (SE < 1.5 easy, < 2.5 medium, < 5.0 hard, else diabolical, Sudoku Exchange's own
   cut-offs) against ``sudoku_exchange_tiers.tiers.txt``.
 - ``top1465``: share solved without guessing and the time to rate them all (one core).
@@ -83,10 +84,15 @@ def run_rated(every: int) -> None:
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     _keep("rated", every, ours)
     er = [r.er for r in ours]
-    close = sum(abs(a - b) <= 0.5 for a, b in zip(er, theirs)) / len(er)
+    gaps = [round(a - b, 1) for a, b in zip(er, theirs)]
+    exact, close2, close = (sum(abs(g) <= t for g in gaps) / len(gaps) for t in (0.0, 0.2, 0.5))
+    higher = sum(g > 0 for g in gaps) / len(gaps)
     le9 = [r.solved for r, t in zip(ours, theirs) if t <= 9.0]
     print(f"sudoku_exchange_rated: {len(puzzles)} puzzles (every {every}th) in {seconds:.1f} s ({cpu:.1f} s CPU)")
-    print(f"  Spearman rho = {spearman(er, theirs):.3f}; within +-0.5: {close:.1%}")
+    print(
+        f"  Spearman rho = {spearman(er, theirs):.3f}; exact ER {exact:.1%}, within +-0.2: {close2:.1%}, "
+        f"within +-0.5: {close:.1%}; ours higher {higher:.1%}"
+    )
     print(f"  solved by logic alone (their rating <= 9.0): {sum(le9)}/{len(le9)} = {sum(le9) / len(le9):.1%}")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from sudokit.grid import Candidates, Grid
@@ -63,16 +64,22 @@ def next_step(state: State, techniques: list[registry.Technique] | None = None) 
     return None
 
 
-def explain(puzzle: Grid | Candidates | State | str, uniqueness: bool = True, max_steps: int = 10_000) -> Path:
+Techniques = registry.TechniqueSet | str | Iterable[str] | None
+
+
+def explain(
+    puzzle: Grid | Candidates | State | str, uniqueness: bool = True, max_steps: int = 10_000, techniques: Techniques = None
+) -> Path:
     """Solve by logic alone, easiest technique first, and return every step taken. ``uniqueness=False``
-    leaves out the techniques that assume exactly one solution."""
+    leaves out the techniques that assume exactly one solution; ``techniques`` limits the solver to a set
+    (:func:`sudokit.logic.registry.technique_set`: a comma list of names and presets such as ``"se"``)."""
     state = start_state(puzzle)
-    techniques = registry.applicable(state, uniqueness)
+    rows = registry.applicable(state, uniqueness, registry.technique_set(techniques))
     path = Path()
     while not state.is_solved() and len(path.steps) < max_steps:
         if state.is_broken():
             break
-        step = next_step(state, techniques)
+        step = next_step(state, rows)
         if step is None:
             path.stuck = True
             break
@@ -83,11 +90,13 @@ def explain(puzzle: Grid | Candidates | State | str, uniqueness: bool = True, ma
     return path
 
 
-def hint(puzzle: Grid | Candidates | State | str, level: int = 2, uniqueness: bool = True) -> Step | None:
+def hint(
+    puzzle: Grid | Candidates | State | str, level: int = 2, uniqueness: bool = True, techniques: Techniques = None
+) -> Step | None:
     """The next step. ``level=1`` is a gentle hint: the technique and where to look, nothing removed or
-    placed; ``level=2`` (default) is the full step."""
+    placed; ``level=2`` (default) is the full step. ``techniques`` as for :func:`explain`."""
     state = start_state(puzzle)
-    step = next_step(state, registry.applicable(state, uniqueness))
+    step = next_step(state, registry.applicable(state, uniqueness, registry.technique_set(techniques)))
     if step is None or level >= 2:
         return step
     where = [state.unit_name(u) for u in step.units] or [state.label(s) for s in step.cells]

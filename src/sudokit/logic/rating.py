@@ -17,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 
 from sudokit.grid import Candidates, Grid
 from sudokit.logic import registry
-from sudokit.logic.explain import Path, explain, read_start
+from sudokit.logic.explain import Path, Techniques, explain, read_start
 from sudokit.result import Status
 
 LEVEL_CAPS = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
@@ -39,6 +39,8 @@ class Rating:
     norvig: float | None = None
     guesses: int | None = None
     techniques: dict[str, int] = field(default_factory=dict)
+    technique_set: str = "all"  #: the set the solver used (:func:`registry.technique_set`'s spec)
+    version: str = field(default_factory=lambda: _version())  #: the sudokit that rated it
 
     @property
     def se(self) -> str:
@@ -47,6 +49,12 @@ class Rating:
 
     def to_dict(self) -> dict:
         return {**asdict(self), "se": self.se}
+
+
+def _version() -> str:
+    from sudokit import __version__
+
+    return __version__
 
 
 def hodoku_level(path: Path) -> tuple[int, str]:
@@ -195,16 +203,20 @@ def _marks_check(marks: Candidates, seconds: float = 10.0) -> ProperCheck:
     return ProperCheck(Status.MULTIPLE, "the puzzle has more than one solution")
 
 
-def rate(puzzle: Grid | Candidates | str, extras: bool = True, uniqueness: bool = True) -> Rating:
+def rate(
+    puzzle: Grid | Candidates | str, extras: bool = True, uniqueness: bool = True, techniques: Techniques = None
+) -> Rating:
     """All difficulty measures of ``puzzle``; ``extras`` adds Norvig's level and the engine's guesses.
 
     Pencil marks (:class:`Candidates`) are rated from the marks themselves; Norvig's level and the engine's
     guesses measure the placed digits (the engine does not take marks), so they are left out for marks.
     The rating assumes a proper puzzle (one solution); ``uniqueness=False`` leaves out the techniques that
-    rely on it."""
+    rely on it; ``techniques`` limits the solver to a set (:func:`registry.technique_set`), recorded in the
+    rating with the sudokit version."""
+    chosen = registry.technique_set(techniques)
     if isinstance(puzzle, str):
         puzzle = read_start(puzzle)
-    path = explain(puzzle, uniqueness=uniqueness)
+    path = explain(puzzle, uniqueness=uniqueness, techniques=chosen)
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
     if not path.solved:
@@ -229,4 +241,5 @@ def rate(puzzle: Grid | Candidates | str, extras: bool = True, uniqueness: bool 
         norvig=norvig_level(puzzle) if extras else None,
         guesses=engine_guesses(puzzle) if extras else None,
         techniques=counts,
+        technique_set=chosen.spec if uniqueness else f"{chosen.spec}; no uniqueness",
     )

@@ -6,10 +6,13 @@ again from the top after every step, the way Sudoku Explainer rates. Adding a te
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 
+from sudokit.errors import SudokitError
 from sudokit.logic import (
     als,
     chains,
@@ -82,7 +85,11 @@ def _table() -> list[Technique]:
         T("Naked Quad", partial(subsets.naked_subset, k=4), 5.0, 120, "Hard"),
         T("Jellyfish", partial(fish.basic_fish, k=4), 5.2, 160, "Unfair"),
         T("Hidden Quad", partial(subsets.hidden_subset, k=4), 5.4, 150, "Hard"),
+        # Bent sets, at Sukaku Explainer's ratings (WXYZ 5.5-5.6, VWXYZ 6.2-6.4: the step carries its own, see
+        # wings.bent_rating). Not in HoDoKu's list (it finds them as ALS-XZ, scored 300 Unfair, which they get).
+        T("WXYZ-Wing", partial(wings.bent_wing, k=4), 5.5, 300, "Unfair"),
         T("BUG+1", uniqueness.bug_plus_one, 5.6, 100, "Hard", needs_boxes=True, uniqueness=True),
+        T("VWXYZ-Wing", partial(wings.bent_wing, k=5), 6.2, 300, "Unfair"),
         T("Simple Colouring", chains.simple_colouring, 6.5, 150, "Hard"),
         # Sudoku Explainer has no W-Wing or finned Swordfish/Jellyfish: it needs a chain for what they find,
         # so they are rated as chains (measured: Spearman 0.942 -> 0.954 on sudoku_exchange_rated, tiers
@@ -117,6 +124,120 @@ TECHNIQUES: list[Technique] = _table()
 BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 
 
-def applicable(state: State, uniqueness: bool = True) -> list[Technique]:
-    """The techniques that make sense on the state's geometry (without the uniqueness ones if asked)."""
-    return [t for t in TECHNIQUES if (not t.needs_boxes or state.g.has_boxes) and (uniqueness or not t.uniqueness)]
+def applicable(state: State, uniqueness: bool = True, techniques: TechniqueSet | None = None) -> list[Technique]:
+    """The techniques of ``techniques`` (default: every row) that make sense on the state's geometry (without
+    the uniqueness ones if asked), in table order."""
+    rows = TECHNIQUES if techniques is None else techniques.rows
+    return [t for t in rows if (not t.needs_boxes or state.g.has_boxes) and (uniqueness or not t.uniqueness)]
+
+
+# ---- technique sets ---------------------------------------------------------------------------
+#: Rows Sudoku Explainer has no technique for (it needs a chain or an exclusion where they apply).
+NOT_IN_SE = frozenset(
+    {
+        "Skyscraper",
+        "2-String Kite",
+        "Turbot Fish",
+        "Empty Rectangle",
+        "Finned X-Wing",
+        "Finned Swordfish",
+        "Finned Jellyfish",
+        "W-Wing",
+        "WXYZ-Wing",
+        "VWXYZ-Wing",
+        "ALS-XZ",
+    }
+)
+#: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms and the bent sets (HoDoKu's ALS-XZ).
+NOT_IN_HODOKU = frozenset({"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triple", "WXYZ-Wing", "VWXYZ-Wing"})
+SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
+#: Named sets for ``--techniques`` / ``--exclude``; each is a test on a row.
+PRESETS: dict[str, Callable[[Technique], bool]] = {
+    "all": lambda t: True,
+    "se": lambda t: t.name not in NOT_IN_SE,
+    "hodoku": lambda t: t.name not in NOT_IN_HODOKU,
+    "singles": lambda t: t.name in SINGLES,
+    "uniqueness": lambda t: t.uniqueness,
+}
+#: Other names for rows, as HoDoKu and the forums write them.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "hidden single": ("Hidden Single (box)", "Hidden Single (line)"),
+    "locked candidates": ("Pointing", "Claiming"),
+    "locked candidates type 1": ("Pointing",),
+    "locked candidates type 2": ("Claiming",),
+    "naked quadruple": ("Naked Quad",),
+    "hidden quadruple": ("Hidden Quad",),
+    "bug": ("BUG+1",),
+    "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
+    "forcing chain": ("Contradiction Forcing Chain", "Cell Forcing Chain", "Dynamic Forcing Chain"),
+}
+
+
+@dataclass(frozen=True)
+class TechniqueSet:
+    """The rows a solver may use (in table order) and how they were asked for, e.g. ``"se"`` or
+    ``"all; exclude uniqueness"``: with the sudokit version, enough to reproduce a rating."""
+
+    spec: str
+    rows: tuple[Technique, ...]
+
+    @property
+    def names(self) -> list[str]:
+        return [t.name for t in self.rows]
+
+
+def _key(name: str) -> str:
+    """A name as matched: case, spaces, hyphens and underscores do not count (``xwing`` is ``X-Wing``)."""
+    return re.sub(r"[\s_\-]+", "", name.lower())
+
+
+def _rows_named(name: str, option: str) -> tuple[str, set[str]]:
+    """One item of a comma list: its name as written in a spec, and the rows it stands for (a preset, a row,
+    or an alias)."""
+    key = _key(name)
+    if key in PRESETS:
+        return key, {t.name for t in TECHNIQUES if PRESETS[key](t)}
+    for t in TECHNIQUES:
+        if _key(t.name) == key:
+            return t.name, {t.name}
+    for alias, rows in ALIASES.items():
+        if _key(alias) == key:
+            return alias, set(rows)
+    known = [*PRESETS, *(t.name for t in TECHNIQUES), *ALIASES]
+    close = difflib.get_close_matches(name.lower(), [k.lower() for k in known], n=1, cutoff=0.6)
+    hint = ""
+    if close:
+        hint = f" (did you mean '{next(k for k in known if k.lower() == close[0])}'?)"
+    raise SudokitError(f"{option}: unknown technique '{name}'{hint}; presets: {', '.join(PRESETS)}")
+
+
+def _items(names: str | Iterable[str] | None) -> list[str]:
+    if names is None:
+        return []
+    parts = names.split(",") if isinstance(names, str) else [p for n in names for p in n.split(",")]
+    return [p.strip() for p in parts if p.strip()]
+
+
+def technique_set(
+    techniques: str | Iterable[str] | TechniqueSet | None = None, exclude: str | Iterable[str] | None = None
+) -> TechniqueSet:
+    """The rows named by ``techniques`` (a comma list of technique names and presets ``all``, ``se``,
+    ``hodoku``, ``singles``, ``uniqueness``; default ``all``) without those named by ``exclude``, in table
+    order. Names are matched without regard to case, spaces or hyphens; an unknown name raises
+    :class:`~sudokit.errors.SudokitError` with the closest known name."""
+    if isinstance(techniques, TechniqueSet):
+        if exclude is not None:
+            raise ValueError("exclude takes names, not a TechniqueSet")
+        return techniques
+    wanted = [_rows_named(n, "--techniques") for n in _items(techniques) or ["all"]]
+    dropped = [_rows_named(n, "--exclude") for n in _items(exclude)]
+    keep = set().union(*(rows for _, rows in wanted)) - set().union(*(rows for _, rows in dropped))
+    if not keep:
+        raise SudokitError("--techniques/--exclude: no technique left to use")
+    spec = ",".join(name for name, _ in wanted)
+    if dropped:
+        spec += "; exclude " + ",".join(name for name, _ in dropped)
+    return TechniqueSet(spec, tuple(t for t in TECHNIQUES if t.name in keep))
+
+
+ALL = technique_set()

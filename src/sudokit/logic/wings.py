@@ -1,5 +1,5 @@
-"""Wings: XY-Wing, XYZ-Wing and W-Wing. They only use "sees" (shares a unit), so they work on every
-geometry."""
+"""Wings: XY-Wing, XYZ-Wing, W-Wing and the larger bent sets (WXYZ-Wing, VWXYZ-Wing). They only use
+"sees" (shares a unit), so they work on every geometry."""
 
 from __future__ import annotations
 
@@ -77,12 +77,12 @@ def xyz_wing(state: State) -> Step | None:
 def _wing_step(
     state: State,
     name: str,
-    cells: tuple[int, int, int],
+    cells: tuple[int, ...],
     elim: list[tuple[int, int]],
     why: str,
     links: list[Link] | None = None,
 ) -> Step:
-    """The step of a wing with pivot and pincers ``cells``: ``name: why, so remove ...`` (``links``: its chain)."""
+    """The step of a wing with pivot and pincers (or wings) ``cells``: ``name: why, so remove ...`` (``links``: its chain)."""
     return Step(
         name,
         eliminations=elim,
@@ -131,3 +131,60 @@ def w_wing(state: State) -> Step | None:
                             ),
                         )
     return None
+
+
+BENT_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
+BENT_BASE = {4: 5.5, 5: 6.2}  # Sukaku Explainer's ratings of the bent sets
+
+
+def bent_rating(state: State, k: int, cells: list[int]) -> float:
+    """Sukaku Explainer's rating of a bent set: its base, plus 0.1 for each step the largest candidate count
+    ``b`` in the set stands nearer the middle size ``m = (k + 2) // 2`` than the extremes (``k - m - |m - b|``):
+    WXYZ-Wing 5.5-5.6, VWXYZ-Wing 6.2-6.4."""
+    middle = (k + 2) // 2
+    biggest = max(state.cands[s].bit_count() for s in cells)
+    return round(BENT_BASE[k] + 0.1 * ((k - middle) - abs(middle - biggest)), 1)
+
+
+def bent_wing(state: State, k: int) -> Step | None:
+    """A bent set of ``k`` cells: a pivot and ``k - 1`` of its peers holding, together, only ``k`` digits,
+    where every digit but one (z) sits only in cells that all see each other. Each such digit fills at most
+    one of the cells, so ``k - 1`` of them cannot fill all ``k`` cells: z is in one of them, and a cell that
+    sees every z of the set loses z. ``k = 4`` is the WXYZ-Wing, ``k = 5`` the VWXYZ-Wing (``k = 3`` would be
+    the XY- and XYZ-Wing, found by their own rows).
+
+    Order: pivots in cell order, then wings chosen among the pivot's peers in cell order, depth first (the
+    first set whose z removes something); the search is :func:`wings_kernel.bent_hit`."""
+    import numpy as np
+
+    from sudokit.logic import wings_kernel
+    from sudokit.logic.state_arrays import arrays
+
+    found = np.empty(k, dtype=np.int64)
+    z = wings_kernel.bent_hit(arrays(state)[1], state.g.peer_array, wings_kernel.sees(state.g), k, found)
+    if z < 0:
+        return None
+    cells = [int(s) for s in found]
+    union = 0
+    for s in cells:
+        union |= state.cands[s]
+    return bent_step(state, k, cells, union, z + 1)
+
+
+def bent_step(state: State, k: int, cells: list[int], union: int, z: int) -> Step | None:
+    """The step of the bent set ``cells`` (``k`` cells, ``k`` digits, ``z`` the one digit held by two cells
+    that do not see each other), or None when z removes nothing."""
+    holders = [s for s in cells if state.cands[s] >> (z - 1) & 1]
+    elim = _seen_by_all(state, holders, z)
+    if not elim:
+        return None
+    name = BENT_NAMES[k]
+    others = [d for d in digits_of(union) if d != z]
+    why = (
+        f"{text.cells(state, cells)} hold only the {k} digits {text.digit_set(digits_of(union))}; "
+        f"{text.and_list([str(d) for d in others])} can each fill only one of them (their cells see each other): "
+        f"one of {' or '.join(state.label(s) for s in sorted(holders))} is {z}"
+    )
+    step = _wing_step(state, name, tuple(cells), elim, why)
+    step.rating = bent_rating(state, k, cells)
+    return step

@@ -8,6 +8,7 @@ import click
 
 from sudokit.cli.inputs import input_format_option, variant_option
 from sudokit.cli.logic_input import COMPLETE, STUCK, is_complete, logic_uniqueness, read_start
+from sudokit.cli.techniques import technique_options
 from sudokit.words import plural
 
 SINGLES = {"Full House", "Hidden Single", "Naked Single"}
@@ -20,7 +21,10 @@ SINGLES = {"Full House", "Hidden Single", "Naked Single"}
 @click.option("--hard-only", is_flag=True, help="Print only steps harder than singles.")
 @variant_option
 @input_format_option
-def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, variant, input_format) -> None:
+@technique_options
+def command(
+    puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, variant, input_format, techniques
+) -> None:
     """Explain how to solve PUZZLE (a string, a one-puzzle file, or -) step by step.
 
     Pencil marks (a pencilmark line, a candidate grid) are the state the path starts from. Exit status: 0 when
@@ -34,7 +38,7 @@ def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, va
     if is_complete(start) and not as_json:
         click.echo(COMPLETE)
         return
-    path = explain(start, uniqueness=logic_uniqueness(start, not no_uniqueness))
+    path = explain(start, uniqueness=logic_uniqueness(start, not no_uniqueness), techniques=techniques)
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
     if as_json:
@@ -43,6 +47,7 @@ def command(puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, va
             "rating": er,
             "level": level,
             "score": score,
+            "technique_set": techniques.spec,
             "grid": path.grid.to_line() if path.grid else None,
             "steps": [s.to_dict() for s in path.steps],
         }

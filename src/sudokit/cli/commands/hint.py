@@ -8,6 +8,7 @@ import click
 
 from sudokit.cli.inputs import input_format_option, variant_option
 from sudokit.cli.logic_input import COMPLETE, STUCK, is_complete, logic_uniqueness, read_start
+from sudokit.cli.techniques import technique_options
 
 
 @click.command()
@@ -24,7 +25,8 @@ from sudokit.cli.logic_input import COMPLETE, STUCK, is_complete, logic_uniquene
 @click.option("--no-uniqueness", is_flag=True, help="Leave out techniques that assume a unique solution.")
 @variant_option
 @input_format_option
-def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant, input_format) -> None:
+@technique_options
+def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant, input_format, techniques) -> None:
     """Show the next step for PUZZLE (a string, a one-puzzle file, or -).
 
     Pencil marks (a pencilmark line, a candidate grid) are the state the step starts from. Exit status: 0 with
@@ -35,7 +37,7 @@ def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant
     if is_complete(start):
         click.echo(COMPLETE)
         return
-    step = hint(start, level=level, uniqueness=logic_uniqueness(start, not no_uniqueness))
+    step = hint(start, level=level, uniqueness=logic_uniqueness(start, not no_uniqueness), techniques=techniques)
     if step is None:
         click.echo(STUCK)
         raise SystemExit(1)

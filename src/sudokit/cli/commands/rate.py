@@ -11,6 +11,8 @@ import click
 from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
 from sudokit.cli.logic_input import start_of, why_not_rated
 from sudokit.cli.report import BadEntries
+from sudokit.cli.techniques import technique_options
+from sudokit.errors import SudokitError
 from sudokit.words import plural
 
 _BANDS = [
@@ -39,23 +41,43 @@ def _band(er: float, solved: bool = True) -> str:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
 @click.option("--fast", is_flag=True, help="Skip Norvig's level and the engine's guess count.")
 @click.option("--no-progress", is_flag=True, help="No progress bar for files.")
+@click.option(
+    "--format",
+    "out_format",
+    type=click.Choice(["text", "se"]),
+    default="text",
+    show_default=True,
+    help="se: one line per puzzle in the rated lists' form, '<puzzle> ED=ER/EP/ED'.",
+)
 @variant_option
 @input_format_option
-def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, input_format) -> None:
+@technique_options
+def command(
+    puzzle: str, as_json: bool, fast: bool, no_progress: bool, out_format: str, variant, input_format, techniques
+) -> None:
     """Rate PUZZLE (a string, a file of puzzles, or -) by the techniques its logical solution needs.
 
     Only proper puzzles (exactly one solution) are rated; any other (an empty grid, none, several) is reported
     as not rated, and the batch goes on (exit status 1). A puzzle the techniques do not finish is rated 20.0,
-    "beyond these techniques". Pencil marks (a pencilmark line, a candidate grid) are rated from the marks."""
+    "beyond these techniques". Pencil marks (a pencilmark line, a candidate grid) are rated from the marks.
+    Every output names the technique set and the sudokit version (a '#' line first with --format se)."""
+    from sudokit import __version__
     from sudokit.logic.rating import rate
 
+    se_lines = out_format == "se"
+    if se_lines and as_json:
+        raise SudokitError("--json and --format se: choose one")
+    if se_lines:
+        fast = True
     source = open_puzzles(puzzle, variant, input_format)
     levels: Counter[str] = Counter()
     bands: Counter[str] = Counter()
     skipped = BadEntries()
     entries = skipped.usable(source.entries)
     bar = None
-    if not source.single and not as_json and not no_progress and puzzle != "-" and sys.stderr.isatty():
+    if se_lines:
+        click.echo(f"# sudokit {__version__} rate, techniques: {techniques.spec}")
+    if not source.single and not as_json and not se_lines and not no_progress and puzzle != "-" and sys.stderr.isatty():
         bar = click.progressbar(entries, label="rating", file=sys.stderr)
         entries = bar.__enter__()
     not_rated = 0
@@ -67,15 +89,19 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
                 not_rated += 1
                 if as_json:
                     click.echo(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), "error": why}))
+                elif se_lines:
+                    click.echo(f"{entry.grid.to_line()} not rated: {why}")
                 elif source.single:
                     click.echo(f"sudokit: not rated: {why}", err=True)
                 else:
                     click.echo(f"{entry.line}: not rated: {why}")
                 continue
-            r = rate(start, extras=not fast)
+            r = rate(start, extras=not fast, techniques=techniques)
             levels[r.level] += 1
             bands[_band(r.er, r.solved)] += 1
-            if as_json:
+            if se_lines:
+                click.echo(f"{entry.grid.to_line()} ED={r.se}")
+            elif as_json:
                 click.echo(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), **r.to_dict()}))
             elif source.single:
                 _show(r)
@@ -85,8 +111,9 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
-    if not source.single and not as_json and sum(levels.values()):
+    if not source.single and not as_json and not se_lines and sum(levels.values()):
         _summary(levels, bands)
+        click.echo(f"techniques: {techniques.spec}; sudokit {__version__}")
     if skipped.count:
         raise SystemExit(2)
     if not_rated:
@@ -104,6 +131,7 @@ def _show(r) -> None:
     click.echo(f"steps: {r.steps}")
     click.echo(f"Norvig level: 10^{_fmt(r.norvig)}")
     click.echo(f"engine guesses: {_fmt(r.guesses)}")
+    click.echo(f"techniques: {r.technique_set}; sudokit {r.version}")
 
 
 def _summary(levels: Counter, bands: Counter) -> None:
