@@ -68,7 +68,10 @@ Techniques = registry.TechniqueSet | str | Iterable[str] | None
 
 
 def explain(
-    puzzle: Grid | Candidates | State | str, uniqueness: bool = True, max_steps: int = 10_000, techniques: Techniques = None
+    puzzle: Grid | Candidates | State | str,
+    uniqueness: bool = True,
+    max_steps: int = 10_000,
+    techniques: Techniques = None,
 ) -> Path:
     """Solve by logic alone, easiest technique first, and return every step taken. ``uniqueness=False``
     leaves out the techniques that assume exactly one solution; ``techniques`` limits the solver to a set

@@ -82,7 +82,8 @@ def _wing_step(
     why: str,
     links: list[Link] | None = None,
 ) -> Step:
-    """The step of a wing with pivot and pincers (or wings) ``cells``: ``name: why, so remove ...`` (``links``: its chain)."""
+    """The step of a wing with pivot and pincers (or wings) ``cells``: ``name: why, so remove ...``
+    (``links``: its chain, when it is drawn as one)."""
     return Step(
         name,
         eliminations=elim,
