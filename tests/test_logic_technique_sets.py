@@ -62,7 +62,7 @@ def test_rate_format_se_prints_the_rated_list_form(run_cli, tmp_path):
     assert lines[0] == f"# sudokit {__version__} rate, techniques: hodoku"
     assert re.fullmatch(r"[.1-9]{81} ED=\d+\.\d/\d+\.\d/\d+\.\d", lines[1])
     assert lines[1].startswith(WXYZ)
-    assert lines[2] == "." * 81 + " not rated: the puzzle has more than one solution"
+    assert lines[2] == "." * 81 + " not rated: the grid is empty: there is nothing to reason from"
     assert result.exit_code == 1
 
 
