@@ -136,8 +136,16 @@ def _as_grid(puzzle: Grid | str, geometry: Geometry | None) -> Grid:
     raise SudokitError(f"cannot solve a {type(puzzle).__name__}: give a Grid or a puzzle string")
 
 
+def _variant(puzzle: object):
+    """A variant puzzle (constraints beyond units: f-puzzles links, JSON, VariantPuzzle) or None."""
+    from sudokit.formats.fpuzzles import as_variant
+
+    return as_variant(puzzle)
+
+
 def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) -> Result:
-    """Solve one puzzle with the fast engine.
+    """Solve one puzzle with the fast engine (a variant puzzle, a :class:`~sudokit.constraints.VariantPuzzle`
+    or an f-puzzles / SudokuPad link or JSON text, goes to :func:`sudokit.constraints.solver.solve_variant`).
 
     ``limit`` is how many solutions to look for: 2 (the default) also proves uniqueness
     (status ``solved``) or reports ``multiple``; 1 takes any solution without checking uniqueness.
@@ -146,6 +154,10 @@ def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) 
     """
     if limit < 1:
         raise SudokitError("limit must be at least 1")
+    if not isinstance(puzzle, Grid) and (variant := _variant(puzzle)) is not None:
+        from sudokit.constraints.solver import solve_variant
+
+        return solve_variant(variant, limit)
     grid = _as_grid(puzzle, geometry)
     start = time.perf_counter()
     bad = invalid_result(grid, "engine")
@@ -170,8 +182,13 @@ def solve(puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2) 
 
 
 def count_solutions(puzzle: Grid | str, limit: int = 2, geometry: Geometry | None = None) -> int:
-    """Number of solutions, exact when below ``limit``, else ``limit``. Clashing givens have 0."""
+    """Number of solutions, exact when below ``limit``, else ``limit``. Clashing givens have 0. Variant
+    puzzles (as for :func:`solve`) are counted by :func:`sudokit.constraints.solver.count_variant`."""
     if limit < 1:
         raise SudokitError("limit must be at least 1")
+    if not isinstance(puzzle, Grid) and (variant := _variant(puzzle)) is not None:
+        from sudokit.constraints.solver import count_variant
+
+        return count_variant(variant, limit)
     grid = _as_grid(puzzle, geometry)
     return count_array(np.array(grid.values, dtype=np.uint8), grid.geometry, limit)

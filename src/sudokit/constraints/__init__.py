@@ -1,0 +1,71 @@
+"""Variant Sudoku as constraints: a puzzle is a geometry + givens + a list of constraints.
+
+Each kind is one small class (its cells, ``check`` on a completed grid, ``propagate`` on candidate masks,
+``describe`` in words) in the module of its family; :data:`KINDS` names every kind. Region-like kinds
+(diagonals, extra regions, disjoint groups, anti-knight, anti-king) add units or peers instead of
+propagating themselves. :mod:`sudokit.constraints.solver` solves and counts; :mod:`sudokit.formats.fpuzzles`
+reads and writes f-puzzles JSON and links.
+"""
+
+from __future__ import annotations
+
+from sudokit.constraints.arrows import Arrow
+from sudokit.constraints.base import Constraint
+from sudokit.constraints.cages import KillerCage
+from sudokit.constraints.dots import XV, Kropki, NegativeRatio, NegativeXV, NonConsecutive
+from sudokit.constraints.lines import Palindrome, Renban, Thermometer, Whispers
+from sudokit.constraints.outside import LittleKiller, Sandwich
+from sudokit.constraints.parity import Parity
+from sudokit.constraints.puzzle import VariantPuzzle
+from sudokit.constraints.regions import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion
+
+#: Every constraint kind by its name, in the issue's order.
+KINDS: dict[str, type[Constraint]] = {
+    cls.kind: cls
+    for cls in (
+        KillerCage,
+        Thermometer,
+        Arrow,
+        Kropki,
+        NegativeRatio,
+        XV,
+        NegativeXV,
+        Parity,
+        LittleKiller,
+        Sandwich,
+        Renban,
+        Whispers,
+        Palindrome,
+        ExtraRegion,
+        AntiKnight,
+        AntiKing,
+        NonConsecutive,
+        Diagonal,
+        DisjointGroups,
+    )
+}
+
+__all__ = [
+    "KINDS",
+    "XV",
+    "AntiKing",
+    "AntiKnight",
+    "Arrow",
+    "Constraint",
+    "Diagonal",
+    "DisjointGroups",
+    "ExtraRegion",
+    "KillerCage",
+    "Kropki",
+    "LittleKiller",
+    "NegativeRatio",
+    "NegativeXV",
+    "NonConsecutive",
+    "Palindrome",
+    "Parity",
+    "Renban",
+    "Sandwich",
+    "Thermometer",
+    "VariantPuzzle",
+    "Whispers",
+]
