@@ -173,10 +173,15 @@ def as_variant(puzzle: object) -> VariantPuzzle | None:
     if isinstance(puzzle, VariantPuzzle):
         return puzzle
     if isinstance(puzzle, str):
-        low = puzzle.lstrip()[:12].lower()
-        if low.startswith(("http://", "https://", "fpuzzles", "{")):
+        text = puzzle.strip()
+        if text[:12].lower().startswith(("http://", "https://", "fpuzzles", "{")) or _is_payload(text):
             return parse_variant(puzzle)
     return None
+
+
+def _is_payload(text: str) -> bool:
+    """A bare f-puzzles payload: lz-string base64 of ``{"size":…`` starts ``N4Ig`` (no classic grid does)."""
+    return text.startswith("N4Ig") and re.fullmatch(r"[A-Za-z0-9+/=]+", text) is not None
 
 
 def parse_variant(text: str) -> VariantPuzzle:
@@ -455,11 +460,8 @@ def _grid(rd: _Reader) -> tuple[Geometry, list[int]]:
     regions = [tuple(cells) for _, cells in sorted(groups.items())]
     if {frozenset(u) for u in regions} == {default.unit_sets[u] for u in default.boxes} and len(regions) == n:
         return default, values
-    units = [tuple(r * n + c for c in range(n)) for r in range(n)] + [
-        tuple(r * n + c for r in range(n)) for c in range(n)
-    ]
-    names = [f"row {r + 1}" for r in range(n)] + [f"column {c + 1}" for c in range(n)]
-    names += [f"region {i + 1}" for i in range(len(regions))]
+    units = list(default.units[: 2 * n]) + regions  # the default's rows and columns, then the regions
+    names = list(default.unit_names[: 2 * n]) + [f"region {i + 1}" for i in range(len(regions))]
     kinds = ("row",) * n + ("column",) * n + ("region",) * len(regions)
     geo = Geometry(name="jigsaw", size=n, units=tuple(units), unit_names=tuple(names), unit_kinds=kinds)
     return geo, values
