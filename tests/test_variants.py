@@ -377,3 +377,79 @@ def test_random_constraints_count_like_brute_force(seed):
     first = solve_variant(puzzle, limit=1)
     assert first.status is Status.SOLVED and puzzle.is_solution(first.solution)
     assert json.loads(to_json(parse_variant(to_json(puzzle)))) == json.loads(to_json(puzzle))
+
+
+# ---- command line ----------------------------------------------------------------------------------
+def _cli(*args: str):
+    from click.testing import CliRunner
+
+    from sudokit.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+def _link(name: str, site: str = "https://f-puzzles.com/?load=") -> str:
+    return site + compress(json.dumps(BY_NAME[name]["fpuzzles"]))
+
+
+@pytest.mark.parametrize("name", ["Killer", "Thermo", "Arrow"])
+def test_cli_solve_show_convert_links(name, tmp_path):
+    d = BY_NAME[name]
+    for link in (_link(name), _link(name, "https://sudokupad.app/fpuzzles")):
+        res = _cli("solve", link)
+        assert res.exit_code == 0, res.output
+        assert "".join(ch for ch in res.output if ch.isdigit()) == d["solution"]
+    shown = _cli("show", _link(name))
+    assert shown.exit_code == 0 and f"{name.lower()}" in shown.output.lower()
+    out = tmp_path / "p.json"
+    conv = _cli("convert", _link(name), "--to", "fpuzzles", "-o", str(out))
+    assert conv.exit_code == 0
+    assert json.loads(out.read_text()) == json.loads(to_json(read_fpuzzles(d["fpuzzles"])))
+    again = _cli("solve", str(out), "--format", "line")
+    assert again.exit_code == 0 and d["solution"] in again.output
+    link = _cli("convert", str(out), "--to", "sudokupad-link").output.strip()
+    assert to_json(parse_variant(link)) == to_json(read_fpuzzles(d["fpuzzles"]))
+
+
+def test_cli_count_and_batch(tmp_path):
+    assert _cli("solve", _link("Thermo"), "--count").output.strip() == "1 solution"
+    lines = tmp_path / "v.jsonl"
+    lines.write_text("\n".join(json.dumps(BY_NAME[n]) for n in ("Killer", "Double arrow", "Thermo")) + "\n")
+    res = _cli("solve", str(lines))
+    assert res.exit_code == 1
+    assert BY_NAME["Killer"]["solution"] in res.output and BY_NAME["Thermo"]["solution"] in res.output
+    assert "# line 2: unreadable" in res.output
+
+
+@pytest.mark.parametrize(
+    "arg",
+    [
+        "https://sudokupad.app/8bNmDd4J9G",
+        "https://f-puzzles.com/?load=AAAA",
+        '{"size": 4, "grid": [[{}]]}',
+        '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"xsum":[{"cell":"R0C1"}]}',
+    ],
+)
+def test_cli_bad_variant_input_is_one_line(arg):
+    for command in ("solve", "show"):
+        res = _cli(command, arg)
+        assert res.exit_code == 2
+        assert res.output.count("\n") == 1 and res.output.startswith("sudokit: error: ")
+
+
+def test_cli_convert_refuses_to_drop_constraints():
+    res = _cli("convert", _link("Thermo"), "--to", "line")
+    assert res.exit_code == 2 and "would drop the variant's constraints" in res.output
+
+
+def test_classic_grid_converts_to_fpuzzles():
+    res = _cli(
+        "convert",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "--to",
+        "fpuzzles",
+        "-V",
+        "diagonal",
+    )
+    obj = json.loads(res.output)
+    assert obj["diagonal+"] and obj["diagonal-"] and obj["grid"][0][0] == {"value": 4, "given": True}

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from sudokit.constraints.base import Constraint
-from sudokit.geometry import Geometry, with_units
+from sudokit.geometry import Geometry, standard, with_units
 from sudokit.grid import Grid, is_solution
 
 
@@ -43,6 +43,32 @@ class VariantPuzzle:
                 geometry, [c for c, _ in picked], [nm for _, nm in picked], f"{geometry.name} + {kind}", kind
             )
         return cls(Grid(geometry, tuple(values)), tuple(constraints), title, author, rules)
+
+    @classmethod
+    def from_grid(cls, grid: Grid) -> VariantPuzzle:
+        """A classic puzzle as a variant one: its diagonals become :class:`Diagonal` constraints, its windows
+        and other extra units :class:`ExtraRegion` ones, on the rows, columns and regions of its geometry."""
+        from sudokit.constraints.regions import Diagonal, ExtraRegion
+
+        g = grid.geometry
+        n = g.size
+        keep = [u for u, k in enumerate(g.unit_kinds) if k in ("row", "column", "box", "region")]
+        if g.has_boxes:
+            base = standard(g.box_rows, g.box_cols)
+        else:
+            base = Geometry(
+                name=g.name,
+                size=n,
+                units=tuple(g.units[u] for u in keep),
+                unit_names=tuple(g.unit_names[u] for u in keep),
+                unit_kinds=tuple(g.unit_kinds[u] for u in keep),
+            )
+        diagonals = {frozenset(d.cells): d for d in (Diagonal(n, True), Diagonal(n, False))}
+        cons: list[Constraint] = []
+        for u in g.extra_units:
+            cells = g.unit_sets[u]
+            cons.append(diagonals.get(cells) or ExtraRegion(g.units[u]))
+        return cls.build(base, grid.values, cons)
 
     @property
     def geometry(self) -> Geometry:

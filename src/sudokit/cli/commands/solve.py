@@ -175,9 +175,14 @@ def command(
     time_limit: float | None,
     no_progress: bool,
 ) -> None:
-    """Solve PUZZLE (a puzzle string, a file with one puzzle per line, or - for stdin)."""
+    """Solve PUZZLE (a puzzle string, a file with one puzzle per line, or - for stdin; or a variant puzzle:
+    an f-puzzles / SudokuPad link, f-puzzles JSON, or a .json / .jsonl file)."""
     solver = _method_solver(method)
     limit = count_limit if count_limit is not None else (1 if first else 2)
+    from sudokit.cli import variants
+
+    if variants.is_variant_arg(puzzle):  # an f-puzzles / SudokuPad link or JSON: the constraint solver
+        sys.exit(variants.solve(puzzle, limit, count_limit is not None, stats, time_limit))
     source = open_puzzles(puzzle, variant, input_format, strict)
     if source.single:
         entries = list(source.entries)
