@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 
 from sudokit.constraints.base import Constraint
+from sudokit.constraints.cages import KillerCage, cage_combos
 from sudokit.constraints.puzzle import VariantPuzzle
 from sudokit.errors import SudokitError
 from sudokit.grid import Grid
@@ -40,11 +41,35 @@ class _Model:
         g = puzzle.geometry
         # region-like kinds keep the base class's propagate: their work is done through units and peers
         cons = [c for c in puzzle.constraints if type(c).propagate is not Constraint.propagate]
+        cons += unit_remainder_cages(puzzle)
         watch: list[list[int]] = [[] for _ in g.cells]
         for i, con in enumerate(cons):
             for s in set(con.cells):
                 watch[s].append(i)
         return cls(g.all_mask, [tuple(u) for u in g.units], puzzle.peers, cons, watch)
+
+
+def unit_remainder_cages(puzzle: VariantPuzzle) -> list[KillerCage]:
+    """Derived cages (the killer solvers' "innies"): in a unit, the cells outside the summed killer cages that
+    lie wholly inside it hold the unit's total minus those cages' sums, without repeats. Sound for any unit
+    (it holds every digit once); used for propagation only, never written or checked."""
+    g = puzzle.geometry
+    cages = [c for c in puzzle.constraints if isinstance(c, KillerCage) and c.total is not None]
+    if not cages:
+        return []
+    full = g.size * (g.size + 1) // 2
+    out = []
+    for unit, cells in zip(g.units, g.unit_sets):
+        inside, used, total = [], set(), 0
+        for cage in cages:
+            if cells.issuperset(cage.cage) and used.isdisjoint(cage.cage):
+                inside.append(cage)
+                used.update(cage.cage)
+                total += cage.total
+        rest = tuple(s for s in unit if s not in used)
+        if inside and rest and cage_combos(len(rest), full - total, g.size):
+            out.append(KillerCage(rest, full - total))
+    return out
 
 
 class _Search:
