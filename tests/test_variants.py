@@ -20,6 +20,7 @@ from sudokit.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BetweenLine,
     Diagonal,
     ExtraRegion,
     KillerCage,
@@ -32,6 +33,7 @@ from sudokit.constraints import (
     Renban,
     Sandwich,
     Thermometer,
+    ThreeClassLine,
     VariantPuzzle,
     Whispers,
 )
@@ -84,6 +86,9 @@ QUICK = [
     "Anti-knight Anti-consecutive",
     "6x6: Little Killer",
     "Killer sudoku [gaps]",
+    "Sudoku Variants Series (173)",
+    "Modular Lines 1",
+    "6x6: Between Odd and Even",
 ]
 
 
@@ -181,7 +186,8 @@ def _fp(size: int = 4, **fields) -> str:
     [
         ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}, "killer cage r1c1 r1c2: no 2 different"),
         ({"killercage": [{"cells": ["R1C1", "R9C2"], "value": "5"}]}, "killercage[0].cells[1]: 'R9C2'"),
-        ({"betweenline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}, "'betweenline' (between lines)"),
+        ({"zipperline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}, "'zipperline' (zipper lines)"),
+        ({"entropicline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}, "do not split into thirds"),
         ({"bananas": [{"cells": ["R1C1"]}]}, "field 'bananas': unknown constraint kind"),
         ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Y"}]}, "xv[0].value"),
         ({"difference": [{"cells": ["R1C1", "R3C3"]}]}, "not orthogonal neighbours"),
@@ -310,6 +316,10 @@ def _random_constraints(rng: random.Random, values: list[int], h: int, w: int) -
             if values[s] not in {values[q] for q in region} and len(region) < n - 1:
                 region.append(s)
         out.append(ExtraRegion(tuple(region)))
+    for _ in range(rng.randint(0, 3)):  # between, modular and entropic lines: kept when the grid keeps them
+        line = tuple(_walk(rng, n, rng.choice(cells), rng.randint(1, 3), lambda p, s: True))
+        kinds = [BetweenLine(line), ThreeClassLine(line, n)] + ([ThreeClassLine(line, n, True)] if n % 3 == 0 else [])
+        out.append(rng.choice(kinds))
     geo = standard(h, w)
     extra = [
         AntiKnight(),

@@ -13,7 +13,7 @@ from sudokit.constraints.arrows import Arrow
 from sudokit.constraints.base import Constraint
 from sudokit.constraints.cages import KillerCage
 from sudokit.constraints.dots import XV, Kropki, NegativeRatio, NegativeXV, NonConsecutive
-from sudokit.constraints.lines import Palindrome, Renban, Thermometer, Whispers
+from sudokit.constraints.lines import BetweenLine, Palindrome, Renban, Thermometer, ThreeClassLine, Whispers
 from sudokit.constraints.outside import LittleKiller, Sandwich
 from sudokit.constraints.parity import Parity
 from sudokit.constraints.puzzle import VariantPuzzle
@@ -36,6 +36,8 @@ KINDS: dict[str, type[Constraint]] = {
         Renban,
         Whispers,
         Palindrome,
+        BetweenLine,
+        ThreeClassLine,
         ExtraRegion,
         AntiKnight,
         AntiKing,
@@ -51,6 +53,7 @@ __all__ = [
     "AntiKing",
     "AntiKnight",
     "Arrow",
+    "BetweenLine",
     "Constraint",
     "Diagonal",
     "DisjointGroups",
@@ -66,6 +69,7 @@ __all__ = [
     "Renban",
     "Sandwich",
     "Thermometer",
+    "ThreeClassLine",
     "VariantPuzzle",
     "Whispers",
 ]

@@ -185,6 +185,8 @@ RELATIONS = {
     "not_difference": lambda x, y, v: abs(x - y) != v,
     "not_ratio": lambda x, y, *ks: not _ratio_any(x, y, *ks),
     "not_sum": lambda x, y, *vs: x + y not in vs,
+    "different_mod": lambda x, y, m: x % m != y % m,
+    "different_third": lambda x, y, n: (x - 1) * 3 // n != (y - 1) * 3 // n,
 }
 
 

@@ -144,3 +144,78 @@ class Palindrome(PairRule):
 
     def describe(self, geometry: Geometry) -> str:
         return f"palindrome line {names(geometry, self.line)}: reads the same both ways"
+
+
+@dataclass(frozen=True)
+class ThreeClassLine(PairRule):
+    """Any three consecutive cells of the line hold digits of three different classes: on a modular line the
+    residues mod 3, on an entropic line low / middle / high (the thirds of ``1..size``). Equivalently, cells
+    one or two steps apart on the line are of different classes."""
+
+    line: tuple[int, ...]
+    size: int = 9
+    entropic: bool = False
+    kind = "three_class_line"
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        ln = self.line
+        return tuple((ln[i], ln[j]) for i in range(len(ln)) for j in (i + 1, i + 2) if j < len(ln))
+
+    @property
+    def relation(self) -> tuple:
+        return ("different_third", self.size) if self.entropic else ("different_mod", 3)
+
+    def validate(self, geometry: Geometry) -> None:
+        if self.entropic and geometry.size % 3:
+            raise SudokitError(
+                f"entropic line {names(geometry, self.line)}: the digits 1..{geometry.size} do not split into thirds"
+            )
+
+    def describe(self, geometry: Geometry) -> str:
+        what = "low / middle / high digits" if self.entropic else "residues mod 3"
+        return (
+            f"{'entropic' if self.entropic else 'modular'} line {names(geometry, self.line)}: any three "
+            f"cells in a row on it hold different {what}"
+        )
+
+
+@dataclass(frozen=True)
+class BetweenLine(Constraint):
+    """The cells strictly inside the line hold digits strictly between the digits of its two ends."""
+
+    line: tuple[int, ...]
+    kind = "between_line"
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self.line
+
+    def check(self, values: Sequence[int]) -> bool:
+        a, b = sorted((values[self.line[0]], values[self.line[-1]]))
+        return all(a < values[s] < b for s in self.line[1:-1])
+
+    def propagate(self, masks: list[int]) -> bool:
+        first, last, middle = self.line[0], self.line[-1], self.line[1:-1]
+        if not middle:
+            return True
+        top = min(high(masks[s]) for s in middle)  # the low end is below every middle digit
+        bottom = max(low(masks[s]) for s in middle)  # the high end above every one
+        keep_first = keep_last = keep_middle = 0
+        for lo_end, hi_end in ((first, last), (last, first)):
+            lo_m = masks[lo_end] & ((1 << max(top - 1, 0)) - 1)
+            hi_m = masks[hi_end] & _at_least(bottom + 1)
+            if not lo_m or not hi_m or high(hi_m) - low(lo_m) < 2:
+                continue
+            inner = ((1 << (high(hi_m) - 1)) - 1) & _at_least(low(lo_m) + 1)
+            if lo_end == first:
+                keep_first |= lo_m
+                keep_last |= hi_m
+            else:
+                keep_first |= hi_m
+                keep_last |= lo_m
+            keep_middle |= inner
+        return narrow(masks, self.line, [keep_first, *([keep_middle] * len(middle)), keep_last])
+
+    def describe(self, geometry: Geometry) -> str:
+        return f"between line {names(geometry, self.line)}: the inner cells lie strictly between the two ends"

@@ -21,6 +21,7 @@ from sudokit.constraints import (
     AntiKing,
     AntiKnight,
     Arrow,
+    BetweenLine,
     Constraint,
     Diagonal,
     DisjointGroups,
@@ -36,6 +37,7 @@ from sudokit.constraints import (
     Renban,
     Sandwich,
     Thermometer,
+    ThreeClassLine,
     VariantPuzzle,
     Whispers,
 )
@@ -70,6 +72,9 @@ SUPPORTED = {
     "renban": "renban",
     "whispers": "whispers",
     "palindrome": "palindrome",
+    "betweenline": "between_line",
+    "modularline": "three_class_line",
+    "entropicline": "three_class_line",
     "extraregion": "extra_region",
     "antiknight": "antiknight",
     "antiking": "antiking",
@@ -84,11 +89,8 @@ NOT_YET = {
     "minimum": "minimum cells",
     "maximum": "maximum cells",
     "doublearrow": "double arrows",
-    "betweenline": "between lines",
     "regionsumline": "region sum lines",
     "zipperline": "zipper lines",
-    "entropicline": "entropic lines",
-    "modularline": "modular lines",
     "xsum": "X-sums",
     "skyscraper": "skyscrapers",
     "quadruple": "quadruples",
@@ -370,6 +372,11 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
         cons.append(Whispers(line, gap))
     for _, _, line in rd.lines("palindrome", 2, repeats=True):
         cons.append(Palindrome(line))
+    for _, _, line in rd.lines("betweenline", 2):
+        cons.append(BetweenLine(line))
+    for field in ("modularline", "entropicline"):
+        for _, _, line in rd.lines(field, 2):
+            cons.append(ThreeClassLine(line, n, entropic=field == "entropicline"))
     for where, item in rd.items("extraregion"):
         cons.append(ExtraRegion(rd.cells(item.get("cells"), f"{where}.cells")))
     flags = {
@@ -577,6 +584,10 @@ def to_fpuzzles(puzzle: VariantPuzzle) -> dict:
             add("whispers", {"lines": [nm(con.line)], "value": str(con.gap)})
         elif isinstance(con, Palindrome):
             add("palindrome", {"lines": [nm(con.line)]})
+        elif isinstance(con, BetweenLine):
+            add("betweenline", {"lines": [nm(con.line)]})
+        elif isinstance(con, ThreeClassLine):
+            add("entropicline" if con.entropic else "modularline", {"lines": [nm(con.line)]})
         elif isinstance(con, ExtraRegion):
             add("extraregion", {"cells": nm(con.region)})
         elif isinstance(con, Diagonal):
