@@ -22,6 +22,7 @@ from sudokit.constraints import (
     Arrow,
     BetweenLine,
     Diagonal,
+    EqualSums,
     ExtraRegion,
     KillerCage,
     Kropki,
@@ -89,6 +90,9 @@ QUICK = [
     "Sudoku Variants Series (173)",
     "Modular Lines 1",
     "6x6: Between Odd and Even",
+    "Double arrow",
+    "Septa",
+    "Zipper lines - tutorial",
 ]
 
 
@@ -186,7 +190,7 @@ def _fp(size: int = 4, **fields) -> str:
     [
         ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}, "killer cage r1c1 r1c2: no 2 different"),
         ({"killercage": [{"cells": ["R1C1", "R9C2"], "value": "5"}]}, "killercage[0].cells[1]: 'R9C2'"),
-        ({"zipperline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}, "'zipperline' (zipper lines)"),
+        ({"skyscraper": [{"cell": "R0C1", "value": "2"}]}, "'skyscraper' (skyscrapers)"),
         ({"entropicline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}, "do not split into thirds"),
         ({"bananas": [{"cells": ["R1C1"]}]}, "field 'bananas': unknown constraint kind"),
         ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Y"}]}, "xv[0].value"),
@@ -318,7 +322,9 @@ def _random_constraints(rng: random.Random, values: list[int], h: int, w: int) -
         out.append(ExtraRegion(tuple(region)))
     for _ in range(rng.randint(0, 3)):  # between, modular and entropic lines: kept when the grid keeps them
         line = tuple(_walk(rng, n, rng.choice(cells), rng.randint(1, 3), lambda p, s: True))
-        kinds = [BetweenLine(line), ThreeClassLine(line, n)] + ([ThreeClassLine(line, n, True)] if n % 3 == 0 else [])
+        kinds = [BetweenLine(line), ThreeClassLine(line, n)]
+        kinds += [EqualSums((line[0], line[-1]), line[1:-1], "doublearrow", line)] if len(line) > 2 else []
+        kinds += [ThreeClassLine(line, n, True)] if n % 3 == 0 else []
         out.append(rng.choice(kinds))
     geo = standard(h, w)
     extra = [
@@ -424,7 +430,7 @@ def test_cli_solve_show_convert_links(name, tmp_path):
 def test_cli_count_and_batch(tmp_path):
     assert _cli("solve", _link("Thermo"), "--count").output.strip() == "1 solution"
     lines = tmp_path / "v.jsonl"
-    lines.write_text("\n".join(json.dumps(BY_NAME[n]) for n in ("Killer", "Double arrow", "Thermo")) + "\n")
+    lines.write_text("\n".join(json.dumps(BY_NAME[n]) for n in ("Killer", "Skyscraper", "Thermo")) + "\n")
     res = _cli("solve", str(lines))
     assert res.exit_code == 1
     assert BY_NAME["Killer"]["solution"] in res.output and BY_NAME["Thermo"]["solution"] in res.output

@@ -18,6 +18,7 @@ from sudokit.constraints.outside import LittleKiller, Sandwich
 from sudokit.constraints.parity import Parity
 from sudokit.constraints.puzzle import VariantPuzzle
 from sudokit.constraints.regions import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion
+from sudokit.constraints.sums import EqualSums
 
 #: Every constraint kind by its name, in the issue's order.
 KINDS: dict[str, type[Constraint]] = {
@@ -38,6 +39,7 @@ KINDS: dict[str, type[Constraint]] = {
         Palindrome,
         BetweenLine,
         ThreeClassLine,
+        EqualSums,
         ExtraRegion,
         AntiKnight,
         AntiKing,
@@ -57,6 +59,7 @@ __all__ = [
     "Constraint",
     "Diagonal",
     "DisjointGroups",
+    "EqualSums",
     "ExtraRegion",
     "KillerCage",
     "Kropki",

@@ -25,6 +25,7 @@ from sudokit.constraints import (
     Constraint,
     Diagonal,
     DisjointGroups,
+    EqualSums,
     ExtraRegion,
     KillerCage,
     Kropki,
@@ -73,6 +74,9 @@ SUPPORTED = {
     "whispers": "whispers",
     "palindrome": "palindrome",
     "betweenline": "between_line",
+    "doublearrow": "equal_sums",
+    "zipperline": "equal_sums",
+    "regionsumline": "equal_sums",
     "modularline": "three_class_line",
     "entropicline": "three_class_line",
     "extraregion": "extra_region",
@@ -88,9 +92,6 @@ SUPPORTED = {
 NOT_YET = {
     "minimum": "minimum cells",
     "maximum": "maximum cells",
-    "doublearrow": "double arrows",
-    "regionsumline": "region sum lines",
-    "zipperline": "zipper lines",
     "xsum": "X-sums",
     "skyscraper": "skyscrapers",
     "quadruple": "quadruples",
@@ -372,6 +373,12 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
         cons.append(Whispers(line, gap))
     for _, _, line in rd.lines("palindrome", 2, repeats=True):
         cons.append(Palindrome(line))
+    for _, _, line in rd.lines("doublearrow", 3):
+        cons.append(EqualSums((line[0], line[-1]), line[1:-1], "doublearrow", line))
+    for _, _, line in rd.lines("zipperline", 2):
+        cons += _zipper(line)
+    for _, _, line in rd.lines("regionsumline", 2):
+        cons += _region_sums(line, base)
     for _, _, line in rd.lines("betweenline", 2):
         cons.append(BetweenLine(line))
     for field in ("modularline", "entropicline"):
@@ -417,6 +424,30 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
         author=str(obj.get("author") or ""),
         rules=str(obj.get("ruleset") or ""),
     )
+
+
+def _zipper(line: tuple[int, ...]) -> list[EqualSums]:
+    """Mirrored cells of a zipper line have equal sums: the centre digit on an odd line, else one common sum."""
+    k = len(line)
+    pairs = [(line[i], line[k - 1 - i]) for i in range(k // 2)]
+    if k % 2:
+        return [EqualSums(p, (line[k // 2],), "zipperline", line) for p in pairs]
+    return [EqualSums(a, b, "zipperline", line) for a, b in zip(pairs, pairs[1:])] or [
+        EqualSums(pairs[0], pairs[0], "zipperline", line)
+    ]
+
+
+def _region_sums(line: tuple[int, ...], base: Geometry) -> list[EqualSums]:
+    """Each run of a region sum line inside one region has the same sum (runs in consecutive order)."""
+    runs: list[list[int]] = []
+    for s in line:
+        if runs and base.region_of[runs[-1][-1]] == base.region_of[s]:
+            runs[-1].append(s)
+        else:
+            runs.append([s])
+    if len(runs) < 2:
+        return [EqualSums(tuple(runs[0]), tuple(runs[0]), "regionsumline", line)]
+    return [EqualSums(tuple(a), tuple(b), "regionsumline", line) for a, b in zip(runs, runs[1:])]
 
 
 def default_box_shape(n: int) -> tuple[int, int]:
@@ -550,6 +581,7 @@ def to_fpuzzles(puzzle: VariantPuzzle) -> dict:
         out.setdefault(field, []).append(item)
 
     negative: list[str] = []
+    written: set[tuple[int, ...]] = set()
     for con in puzzle.constraints:
         if isinstance(con, KillerCage):
             item = {"cells": nm(con.cage)}
@@ -584,6 +616,12 @@ def to_fpuzzles(puzzle: VariantPuzzle) -> dict:
             add("whispers", {"lines": [nm(con.line)], "value": str(con.gap)})
         elif isinstance(con, Palindrome):
             add("palindrome", {"lines": [nm(con.line)]})
+        elif isinstance(con, EqualSums):
+            if not con.line:
+                raise SudokitError("an equal-sums constraint without its line has no f-puzzles field")
+            if con.line not in written:  # a line made of several equal sums is written once
+                written.add(con.line)
+                add(con.source, {"lines": [nm(con.line)]})
         elif isinstance(con, BetweenLine):
             add("betweenline", {"lines": [nm(con.line)]})
         elif isinstance(con, ThreeClassLine):
