@@ -136,8 +136,14 @@ def _as_grid(puzzle: Grid | str, geometry: Geometry | None) -> Grid:
     raise SudokitError(f"cannot solve a {type(puzzle).__name__}: give a Grid or a puzzle string")
 
 
+_VARIANT_FIRST = frozenset("hHfF{N")  # http(s)://, fpuzzles…, JSON, an N4Ig… payload
+
+
 def _variant(puzzle: object):
-    """A variant puzzle (constraints beyond units: f-puzzles links, JSON, VariantPuzzle) or None."""
+    """A variant puzzle (constraints beyond units: f-puzzles links, JSON, VariantPuzzle) or None. A classic
+    puzzle string (a digit, '.', '0' or a layout character first) is turned away at its first character."""
+    if isinstance(puzzle, str) and puzzle.lstrip()[:1] not in _VARIANT_FIRST:
+        return None
     from sudokit.formats.fpuzzles import as_variant
 
     return as_variant(puzzle)
