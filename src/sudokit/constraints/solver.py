@@ -11,6 +11,7 @@ Plain Python: the numba engine stays the path of classic puzzles (:mod:`sudokit.
 
 from __future__ import annotations
 
+import sys
 import time
 from dataclasses import dataclass
 
@@ -174,6 +175,12 @@ class _Search:
             self.run(child, placed.copy(), {best})
 
 
+def _room_for(n_cells: int) -> None:
+    """The search recurses once per choice, at most once per cell: make room on large boards (25x25 and up)."""
+    if sys.getrecursionlimit() < n_cells + 200:
+        sys.setrecursionlimit(n_cells + 200)
+
+
 def initial_masks(puzzle: VariantPuzzle) -> list[int]:
     """The candidates before propagation: a given is its own digit, any other cell every digit."""
     full = puzzle.geometry.all_mask
@@ -195,6 +202,7 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
         bad.stats.seconds = time.perf_counter() - start
         return bad
     deadline = None if time_limit is None else start + time_limit
+    _room_for(len(grid.values))
     search = _Search(puzzle, limit, deadline)
     masks = initial_masks(puzzle)
     timed_out = False
@@ -233,6 +241,7 @@ def count_variant(puzzle: VariantPuzzle, limit: int = 2) -> int:
         raise SudokitError("limit must be at least 1")
     if invalid_result(puzzle.givens) is not None:
         return 0
+    _room_for(len(puzzle.givens.values))
     search = _Search(puzzle, limit, None)
     masks = initial_masks(puzzle)
     search.run(masks, [False] * len(masks), set(range(len(masks))))
