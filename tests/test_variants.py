@@ -469,3 +469,27 @@ def test_classic_grid_converts_to_fpuzzles():
     )
     obj = json.loads(res.output)
     assert obj["diagonal+"] and obj["diagonal-"] and obj["grid"][0][0] == {"value": 4, "given": True}
+
+
+# ---- propagation of single kinds ---------------------------------------------------------------------
+def _digits(mask: int) -> list[int]:
+    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+
+
+def test_cage_thermo_arrow_renban_propagation_on_open_cells():
+    full = (1 << 9) - 1
+    masks = [full] * 81
+    assert KillerCage((0, 1), 3).propagate(masks)
+    assert _digits(masks[0]) == _digits(masks[1]) == [1, 2]
+    masks = [full] * 81
+    assert Thermometer((0, 1, 2)).propagate(masks)
+    assert [_digits(masks[s]) for s in (0, 1, 2)] == [list(range(1, 8)), list(range(2, 9)), list(range(3, 10))]
+    masks = [full] * 81
+    masks[9] = 1 << 8  # the pill reads d9: of 19, 29, ..., only 19 fits three shaft cells (27 at most)
+    assert Arrow((0, 9), (18, 19, 20)).propagate(masks)
+    assert _digits(masks[0]) == [1] and _digits(masks[18]) == list(range(1, 10))
+    masks = [full] * 81
+    masks[0] = 1 << 8
+    assert Renban((0, 1, 2)).propagate(masks)
+    assert _digits(masks[1]) == [7, 8, 9]
+    assert KillerCage((0, 1), 3).describe(standard()) == "killer cage A1 A2: sum 3, no repeats"
