@@ -429,6 +429,7 @@ def test_cli_solve_show_convert_links(name, tmp_path):
 
 def test_cli_count_and_batch(tmp_path):
     assert _cli("solve", _link("Thermo"), "--count").output.strip() == "1 solution"
+    assert _cli("solve", _link("Thermo"), "-f", "line").output.strip() == BY_NAME["Thermo"]["solution"]
     lines = tmp_path / "v.jsonl"
     lines.write_text("\n".join(json.dumps(BY_NAME[n]) for n in ("Killer", "Skyscraper", "Thermo")) + "\n")
     res = _cli("solve", str(lines))

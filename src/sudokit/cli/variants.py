@@ -45,7 +45,14 @@ def load(arg: str) -> tuple[list, bool]:
     return [(1, parse_variant(text_arg))], True
 
 
-def solve(arg: str, limit: int, counting: bool, stats: bool, time_limit: float | None = None) -> int:
+def solve(
+    arg: str,
+    limit: int,
+    counting: bool,
+    stats: bool,
+    time_limit: float | None = None,
+    out_format: str | None = None,
+) -> int:
     """``sudokit solve`` for variant puzzles; returns the exit status."""
     from sudokit.constraints.solver import solve_variant
     from sudokit.formats import format_grid
@@ -53,7 +60,7 @@ def solve(arg: str, limit: int, counting: bool, stats: bool, time_limit: float |
     items, single = load(arg)
     if single:
         result = solve_variant(items[0][1], limit=limit, time_limit=time_limit)
-        _print_result(result, limit, counting, pretty=True)
+        _print_result(result, limit, counting, out_format or "pretty")
         if stats:
             s = result.stats
             click.echo(
@@ -73,7 +80,7 @@ def solve(arg: str, limit: int, counting: bool, stats: bool, time_limit: float |
         if counting:
             click.echo(_count_text(result.count, limit))
         elif result.solution is not None:
-            click.echo(format_grid(result.solution, "line"))
+            click.echo(format_grid(result.solution, "line" if out_format in (None, "pretty") else out_format))
         else:
             click.echo(f"# line {line}: {_status_text(result)}")
         if result.status == "solved":
@@ -108,14 +115,14 @@ def _status_text(result) -> str:
     return status
 
 
-def _print_result(result, limit: int, counting: bool, pretty: bool) -> None:
+def _print_result(result, limit: int, counting: bool, out_format: str) -> None:
     from sudokit.formats import format_grid
 
     if counting:
         n = _count_text(result.count, limit)
         click.echo(f"{n} solution{'' if result.count == 1 and limit > 1 else 's'}")
     elif result.solution is not None:
-        click.echo(format_grid(result.solution, "grid" if pretty else "line"))
+        click.echo(format_grid(result.solution, "grid" if out_format == "pretty" else out_format))
     else:
         click.echo(_status_text(result))
 
