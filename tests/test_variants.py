@@ -31,6 +31,7 @@ from sudokit.constraints import (
     NonConsecutive,
     Palindrome,
     Parity,
+    Quadruple,
     Renban,
     Sandwich,
     Thermometer,
@@ -93,6 +94,8 @@ QUICK = [
     "Double arrow",
     "Septa",
     "Zipper lines - tutorial",
+    "Quadruple X",
+    "Quadruple - repeated values",
 ]
 
 
@@ -326,6 +329,10 @@ def _random_constraints(rng: random.Random, values: list[int], h: int, w: int) -
         kinds += [EqualSums((line[0], line[-1]), line[1:-1], "doublearrow", line)] if len(line) > 2 else []
         kinds += [ThreeClassLine(line, n, True)] if n % 3 == 0 else []
         out.append(rng.choice(kinds))
+    if rng.random() < 0.4:  # a quadruple on a 2x2 block: some of its digits, repeats included
+        r, c = rng.randrange(n - 1), rng.randrange(n - 1)
+        block = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
+        out.append(Quadruple(block, tuple(sorted(rng.sample([values[s] for s in block], rng.randint(1, 4))))))
     geo = standard(h, w)
     extra = [
         AntiKnight(),

@@ -17,6 +17,7 @@ from sudokit.constraints.lines import BetweenLine, Palindrome, Renban, Thermomet
 from sudokit.constraints.outside import LittleKiller, Sandwich
 from sudokit.constraints.parity import Parity
 from sudokit.constraints.puzzle import VariantPuzzle
+from sudokit.constraints.quadruple import Quadruple
 from sudokit.constraints.regions import AntiKing, AntiKnight, Diagonal, DisjointGroups, ExtraRegion
 from sudokit.constraints.sums import EqualSums
 
@@ -40,6 +41,7 @@ KINDS: dict[str, type[Constraint]] = {
         BetweenLine,
         ThreeClassLine,
         EqualSums,
+        Quadruple,
         ExtraRegion,
         AntiKnight,
         AntiKing,
@@ -69,6 +71,7 @@ __all__ = [
     "NonConsecutive",
     "Palindrome",
     "Parity",
+    "Quadruple",
     "Renban",
     "Sandwich",
     "Thermometer",

@@ -35,6 +35,7 @@ from sudokit.constraints import (
     NonConsecutive,
     Palindrome,
     Parity,
+    Quadruple,
     Renban,
     Sandwich,
     Thermometer,
@@ -75,6 +76,7 @@ SUPPORTED = {
     "palindrome": "palindrome",
     "betweenline": "between_line",
     "doublearrow": "equal_sums",
+    "quadruple": "quadruple",
     "zipperline": "equal_sums",
     "regionsumline": "equal_sums",
     "modularline": "three_class_line",
@@ -94,7 +96,6 @@ NOT_YET = {
     "maximum": "maximum cells",
     "xsum": "X-sums",
     "skyscraper": "skyscrapers",
-    "quadruple": "quadruples",
     "clone": "clones",
     "rowindexer": "row indexers",
     "columnindexer": "column indexers",
@@ -379,6 +380,12 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
         cons += _zipper(line)
     for _, _, line in rd.lines("regionsumline", 2):
         cons += _region_sums(line, base)
+    for where, item in rd.items("quadruple"):
+        listed = item.get("values")
+        if not isinstance(listed, list):
+            raise SudokitError(f"f-puzzles {where}.values: expected a list of digits")
+        ds = tuple(rd.number(v, f"{where}.values[{i}]") for i, v in enumerate(listed))
+        cons.append(Quadruple(rd.cells(item.get("cells"), f"{where}.cells"), ds))
     for _, _, line in rd.lines("betweenline", 2):
         cons.append(BetweenLine(line))
     for field in ("modularline", "entropicline"):
@@ -622,6 +629,8 @@ def to_fpuzzles(puzzle: VariantPuzzle) -> dict:
             if con.line not in written:  # a line made of several equal sums is written once
                 written.add(con.line)
                 add(con.source, {"lines": [nm(con.line)]})
+        elif isinstance(con, Quadruple):
+            add("quadruple", {"cells": nm(con.group), "values": list(con.digits)})
         elif isinstance(con, BetweenLine):
             add("betweenline", {"lines": [nm(con.line)]})
         elif isinstance(con, ThreeClassLine):
