@@ -38,6 +38,7 @@ from sudokit.constraints import (
     ThreeClassLine,
     VariantPuzzle,
     Whispers,
+    XSum,
 )
 from sudokit.constraints.base import orthogonal_pairs
 from sudokit.constraints.solver import count_variant, solve_variant
@@ -96,6 +97,7 @@ QUICK = [
     "Zipper lines - tutorial",
     "Quadruple X",
     "Quadruple - repeated values",
+    "X-Sum little killer",
 ]
 
 
@@ -329,6 +331,11 @@ def _random_constraints(rng: random.Random, values: list[int], h: int, w: int) -
         kinds += [EqualSums((line[0], line[-1]), line[1:-1], "doublearrow", line)] if len(line) > 2 else []
         kinds += [ThreeClassLine(line, n, True)] if n % 3 == 0 else []
         out.append(rng.choice(kinds))
+    if rng.random() < 0.4:  # an X-sum on a column, read from either end
+        c = rng.randrange(n)
+        line = tuple(r * n + c for r in range(n))[:: rng.choice((1, -1))]
+        x = values[line[0]]
+        out.append(XSum(line, sum(values[s] for s in line[:x])))
     if rng.random() < 0.4:  # a quadruple on a 2x2 block: some of its digits, repeats included
         r, c = rng.randrange(n - 1), rng.randrange(n - 1)
         block = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
@@ -451,7 +458,7 @@ def test_cli_count_and_batch(tmp_path):
         "https://sudokupad.app/8bNmDd4J9G",
         "https://f-puzzles.com/?load=AAAA",
         '{"size": 4, "grid": [[{}]]}',
-        '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"xsum":[{"cell":"R0C1"}]}',
+        '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"skyscraper":[{"cell":"R0C1","value":"2"}]}',
     ],
 )
 def test_cli_bad_variant_input_is_one_line(arg):

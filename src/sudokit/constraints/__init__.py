@@ -14,7 +14,7 @@ from sudokit.constraints.base import Constraint
 from sudokit.constraints.cages import KillerCage
 from sudokit.constraints.dots import XV, Kropki, NegativeRatio, NegativeXV, NonConsecutive
 from sudokit.constraints.lines import BetweenLine, Palindrome, Renban, Thermometer, ThreeClassLine, Whispers
-from sudokit.constraints.outside import LittleKiller, Sandwich
+from sudokit.constraints.outside import LittleKiller, Sandwich, XSum
 from sudokit.constraints.parity import Parity
 from sudokit.constraints.puzzle import VariantPuzzle
 from sudokit.constraints.quadruple import Quadruple
@@ -35,6 +35,7 @@ KINDS: dict[str, type[Constraint]] = {
         Parity,
         LittleKiller,
         Sandwich,
+        XSum,
         Renban,
         Whispers,
         Palindrome,
@@ -54,6 +55,7 @@ KINDS: dict[str, type[Constraint]] = {
 __all__ = [
     "KINDS",
     "XV",
+    "XSum",
     "AntiKing",
     "AntiKnight",
     "Arrow",

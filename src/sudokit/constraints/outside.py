@@ -93,3 +93,52 @@ class Sandwich(Constraint):
             f"sandwich {self.total} on {ends.replace(' ', '..')}: the digits between 1 and {len(self.line)} "
             f"sum to {self.total}"
         )
+
+
+@dataclass(frozen=True)
+class XSum(Constraint):
+    """Seen from the clue, the first X digits of the row or column (``line``) sum to ``total``, X being the
+    first digit itself."""
+
+    line: tuple[int, ...]
+    total: int
+    kind = "xsum"
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self.line
+
+    def check(self, values: Sequence[int]) -> bool:
+        x = values[self.line[0]]
+        return sum(values[s] for s in self.line[:x]) == self.total
+
+    def propagate(self, masks: list[int]) -> bool:
+        line = self.line
+        keep = [0] * len(line)
+        first = masks[line[0]]
+        m = first
+        while m:
+            bit = m & -m
+            m ^= bit
+            x = bit.bit_length()
+            if x > len(line):
+                continue
+            support = sum_support([bit] + [masks[s] for s in line[1:x]], 1 << self.total)
+            if support is None:
+                continue
+            for i, got in enumerate(support[0]):
+                keep[i] |= got
+            for i in range(x, len(line)):  # beyond the first X cells the clue says nothing
+                keep[i] |= masks[line[i]]
+        for s, k in zip(line, keep):
+            masks[s] &= k
+            if not masks[s]:
+                return False
+        return True
+
+    def describe(self, geometry: Geometry) -> str:
+        ends = names(geometry, (self.line[0], self.line[-1]))
+        return (
+            f"X-sum {self.total} on {ends.replace(' ', '..')}: the first X digits sum to {self.total}, "
+            f"X the first digit"
+        )

@@ -42,6 +42,7 @@ from sudokit.constraints import (
     ThreeClassLine,
     VariantPuzzle,
     Whispers,
+    XSum,
 )
 from sudokit.constraints.base import orthogonal_pairs
 from sudokit.errors import SudokitError
@@ -71,6 +72,7 @@ SUPPORTED = {
     "even": "parity",
     "littlekillersum": "little_killer",
     "sandwichsum": "sandwich",
+    "xsum": "xsum",
     "renban": "renban",
     "whispers": "whispers",
     "palindrome": "palindrome",
@@ -94,7 +96,6 @@ SUPPORTED = {
 NOT_YET = {
     "minimum": "minimum cells",
     "maximum": "maximum cells",
-    "xsum": "X-sums",
     "skyscraper": "skyscrapers",
     "clone": "clones",
     "rowindexer": "row indexers",
@@ -367,6 +368,10 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
         total = rd.number(item.get("value"), f"{where}.value")
         if total is not None:
             cons.append(Sandwich(_sandwich_line(rd, item.get("cell"), where), total))
+    for where, item in rd.items("xsum"):
+        total = rd.number(item.get("value"), f"{where}.value")
+        if total is not None:
+            cons.append(XSum(_sandwich_line(rd, item.get("cell"), where), total))
     for _, _, line in rd.lines("renban"):
         cons.append(Renban(line))
     for where, item, line in rd.lines("whispers", 2, repeats=True):
@@ -617,6 +622,8 @@ def to_fpuzzles(puzzle: VariantPuzzle) -> dict:
             )
         elif isinstance(con, Sandwich):
             add("sandwichsum", {"cell": _sandwich_clue(g, con.line), "value": str(con.total)})
+        elif isinstance(con, XSum):
+            add("xsum", {"cell": _sandwich_clue(g, con.line), "value": str(con.total)})
         elif isinstance(con, Renban):
             add("renban", {"lines": [nm(con.line)]})
         elif isinstance(con, Whispers):
