@@ -34,6 +34,7 @@ from sudokit.constraints import (
     Quadruple,
     Renban,
     Sandwich,
+    Skyscraper,
     Thermometer,
     ThreeClassLine,
     VariantPuzzle,
@@ -195,7 +196,8 @@ def _fp(size: int = 4, **fields) -> str:
     [
         ({"killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}, "killer cage r1c1 r1c2: no 2 different"),
         ({"killercage": [{"cells": ["R1C1", "R9C2"], "value": "5"}]}, "killercage[0].cells[1]: 'R9C2'"),
-        ({"skyscraper": [{"cell": "R0C1", "value": "2"}]}, "'skyscraper' (skyscrapers)"),
+        ({"clone": [{"cells": ["R1C1"], "cloneCells": ["R2C2"]}]}, "'clone' (clones)"),
+        ({"skyscraper": [{"cell": "R0C1", "value": "5"}]}, "a skyscraper sees 1..4 digits, not 5"),
         ({"entropicline": [{"lines": [["R1C1", "R1C2", "R1C3"]]}]}, "do not split into thirds"),
         ({"bananas": [{"cells": ["R1C1"]}]}, "field 'bananas': unknown constraint kind"),
         ({"xv": [{"cells": ["R1C1", "R1C2"], "value": "Y"}]}, "xv[0].value"),
@@ -336,6 +338,10 @@ def _random_constraints(rng: random.Random, values: list[int], h: int, w: int) -
         line = tuple(r * n + c for r in range(n))[:: rng.choice((1, -1))]
         x = values[line[0]]
         out.append(XSum(line, sum(values[s] for s in line[:x])))
+    if rng.random() < 0.4:  # a skyscraper clue on a row, from either end
+        r = rng.randrange(n)
+        line = tuple(r * n + c for c in range(n))[:: rng.choice((1, -1))]
+        out.append(Skyscraper(line, _seen([values[s] for s in line])))
     if rng.random() < 0.4:  # a quadruple on a 2x2 block: some of its digits, repeats included
         r, c = rng.randrange(n - 1), rng.randrange(n - 1)
         block = (r * n + c, r * n + c + 1, (r + 1) * n + c, (r + 1) * n + c + 1)
@@ -351,6 +357,10 @@ def _random_constraints(rng: random.Random, values: list[int], h: int, w: int) -
     ]
     out += [con for con in extra if con.check(values)]
     return [con for con in out if con.check(values)]
+
+
+def _seen(vals: list[int]) -> int:
+    return sum(1 for i, v in enumerate(vals) if all(v > u for u in vals[:i]))
 
 
 def _brute_count(puzzle: VariantPuzzle, limit: int) -> int:
@@ -445,7 +455,8 @@ def test_cli_count_and_batch(tmp_path):
     assert _cli("solve", _link("Thermo"), "--count").output.strip() == "1 solution"
     assert _cli("solve", _link("Thermo"), "-f", "line").output.strip() == BY_NAME["Thermo"]["solution"]
     lines = tmp_path / "v.jsonl"
-    lines.write_text("\n".join(json.dumps(BY_NAME[n]) for n in ("Killer", "Skyscraper", "Thermo")) + "\n")
+    bad = _fp(minimum=[{"cell": "R1C1"}])  # a kind sudokit does not model yet
+    lines.write_text("\n".join([json.dumps(BY_NAME["Killer"]), bad, json.dumps(BY_NAME["Thermo"])]) + "\n")
     res = _cli("solve", str(lines))
     assert res.exit_code == 1
     assert BY_NAME["Killer"]["solution"] in res.output and BY_NAME["Thermo"]["solution"] in res.output
@@ -458,7 +469,7 @@ def test_cli_count_and_batch(tmp_path):
         "https://sudokupad.app/8bNmDd4J9G",
         "https://f-puzzles.com/?load=AAAA",
         '{"size": 4, "grid": [[{}]]}',
-        '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"skyscraper":[{"cell":"R0C1","value":"2"}]}',
+        '{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"minimum":[{"cell":"R1C1"}]}',
     ],
 )
 def test_cli_bad_variant_input_is_one_line(arg):

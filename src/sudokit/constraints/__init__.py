@@ -14,7 +14,7 @@ from sudokit.constraints.base import Constraint
 from sudokit.constraints.cages import KillerCage
 from sudokit.constraints.dots import XV, Kropki, NegativeRatio, NegativeXV, NonConsecutive
 from sudokit.constraints.lines import BetweenLine, Palindrome, Renban, Thermometer, ThreeClassLine, Whispers
-from sudokit.constraints.outside import LittleKiller, Sandwich, XSum
+from sudokit.constraints.outside import LittleKiller, Sandwich, Skyscraper, XSum
 from sudokit.constraints.parity import Parity
 from sudokit.constraints.puzzle import VariantPuzzle
 from sudokit.constraints.quadruple import Quadruple
@@ -36,6 +36,7 @@ KINDS: dict[str, type[Constraint]] = {
         LittleKiller,
         Sandwich,
         XSum,
+        Skyscraper,
         Renban,
         Whispers,
         Palindrome,
@@ -76,6 +77,7 @@ __all__ = [
     "Quadruple",
     "Renban",
     "Sandwich",
+    "Skyscraper",
     "Thermometer",
     "ThreeClassLine",
     "VariantPuzzle",

@@ -142,3 +142,50 @@ class XSum(Constraint):
             f"X-sum {self.total} on {ends.replace(' ', '..')}: the first X digits sum to {self.total}, "
             f"X the first digit"
         )
+
+
+def _visible(vals: Sequence[int]) -> int:
+    seen = top = 0
+    for v in vals:
+        if v > top:
+            seen += 1
+            top = v
+    return seen
+
+
+@dataclass(frozen=True)
+class Skyscraper(Constraint):
+    """Digits are heights: seen from the clue along the row or column (``line``), exactly ``seen`` of them
+    are visible (each taller than all before it)."""
+
+    line: tuple[int, ...]
+    seen: int
+    kind = "skyscraper"
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self.line
+
+    def check(self, values: Sequence[int]) -> bool:
+        return _visible([values[s] for s in self.line]) == self.seen
+
+    def propagate(self, masks: list[int]) -> bool:
+        n = len(self.line)
+        c = self.seen
+        if not 1 <= c <= n:
+            return False
+        fixed = True
+        for i, s in enumerate(self.line):
+            # a digit v at position i leaves at most i + 1 + (n - v) visible: v <= n - c + 1 + i
+            m = masks[s] & ((1 << max(min(n - c + 1 + i, n), 0)) - 1)
+            if not m:
+                return False
+            masks[s] = m
+            fixed = fixed and not m & (m - 1)
+        if fixed:
+            return _visible([masks[s].bit_length() for s in self.line]) == c
+        return True
+
+    def describe(self, geometry: Geometry) -> str:
+        ends = names(geometry, (self.line[0], self.line[-1]))
+        return f"skyscraper {self.seen} on {ends.replace(' ', '..')}: {self.seen} digits are seen from the clue"

@@ -38,6 +38,7 @@ from sudokit.constraints import (
     Quadruple,
     Renban,
     Sandwich,
+    Skyscraper,
     Thermometer,
     ThreeClassLine,
     VariantPuzzle,
@@ -73,6 +74,7 @@ SUPPORTED = {
     "littlekillersum": "little_killer",
     "sandwichsum": "sandwich",
     "xsum": "xsum",
+    "skyscraper": "skyscraper",
     "renban": "renban",
     "whispers": "whispers",
     "palindrome": "palindrome",
@@ -96,7 +98,6 @@ SUPPORTED = {
 NOT_YET = {
     "minimum": "minimum cells",
     "maximum": "maximum cells",
-    "skyscraper": "skyscrapers",
     "clone": "clones",
     "rowindexer": "row indexers",
     "columnindexer": "column indexers",
@@ -372,6 +373,12 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
         total = rd.number(item.get("value"), f"{where}.value")
         if total is not None:
             cons.append(XSum(_sandwich_line(rd, item.get("cell"), where), total))
+    for where, item in rd.items("skyscraper"):
+        seen = rd.number(item.get("value"), f"{where}.value")
+        if seen is not None:
+            if not 1 <= seen <= n:
+                raise SudokitError(f"f-puzzles {where}.value: a skyscraper sees 1..{n} digits, not {seen}")
+            cons.append(Skyscraper(_sandwich_line(rd, item.get("cell"), where), seen))
     for _, _, line in rd.lines("renban"):
         cons.append(Renban(line))
     for where, item, line in rd.lines("whispers", 2, repeats=True):
@@ -624,6 +631,8 @@ def to_fpuzzles(puzzle: VariantPuzzle) -> dict:
             add("sandwichsum", {"cell": _sandwich_clue(g, con.line), "value": str(con.total)})
         elif isinstance(con, XSum):
             add("xsum", {"cell": _sandwich_clue(g, con.line), "value": str(con.total)})
+        elif isinstance(con, Skyscraper):
+            add("skyscraper", {"cell": _sandwich_clue(g, con.line), "value": str(con.seen)})
         elif isinstance(con, Renban):
             add("renban", {"lines": [nm(con.line)]})
         elif isinstance(con, Whispers):
