@@ -479,6 +479,11 @@ def test_cli_bad_variant_input_is_one_line(arg):
         assert res.output.count("\n") == 1 and res.output.startswith("sudokit: error: ")
 
 
+def test_cli_method_is_refused_for_variants():
+    res = _cli("solve", _link("Thermo"), "--method", "norvig")
+    assert res.exit_code == 2 and "variant puzzles have their own solver" in res.output
+
+
 def test_cli_convert_refuses_to_drop_constraints():
     res = _cli("convert", _link("Thermo"), "--to", "line")
     assert res.exit_code == 2 and "would drop the variant's constraints" in res.output

@@ -52,8 +52,11 @@ def solve(
     stats: bool,
     time_limit: float | None = None,
     out_format: str | None = None,
+    method: str = "engine",
 ) -> int:
     """``sudokit solve`` for variant puzzles; returns the exit status."""
+    if method != "engine":
+        raise SudokitError(f"--method {method} solves classic puzzles; variant puzzles have their own solver")
     from sudokit.constraints.solver import solve_variant
     from sudokit.formats import format_grid
 

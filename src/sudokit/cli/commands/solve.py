@@ -182,7 +182,7 @@ def command(
     from sudokit.cli import variants
 
     if variants.is_variant_arg(puzzle):  # an f-puzzles / SudokuPad link or JSON: the constraint solver
-        sys.exit(variants.solve(puzzle, limit, count_limit is not None, stats, time_limit, out_format))
+        sys.exit(variants.solve(puzzle, limit, count_limit is not None, stats, time_limit, out_format, method))
     source = open_puzzles(puzzle, variant, input_format, strict)
     if source.single:
         entries = list(source.entries)
