@@ -222,10 +222,24 @@ def _as_grid(puzzle: Grid | str, geometry: Geometry | None) -> Grid:
     raise SudokitError(f"cannot solve a {type(puzzle).__name__}: give a Grid or a puzzle string")
 
 
+_VARIANT_FIRST = frozenset("hHfF{N")  # http(s)://, fpuzzles…, JSON, an N4Ig… payload
+
+
+def _variant(puzzle: object):
+    """A variant puzzle (constraints beyond units: f-puzzles links, JSON, VariantPuzzle) or None. A classic
+    puzzle string (a digit, '.', '0' or a layout character first) is turned away at its first character."""
+    if isinstance(puzzle, str) and puzzle.lstrip()[:1] not in _VARIANT_FIRST:
+        return None
+    from sudokit.formats.fpuzzles import as_variant
+
+    return as_variant(puzzle)
+
+
 def solve(
     puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2, time_limit: float | None = None
 ) -> Result:
-    """Solve one puzzle with the fast engine.
+    """Solve one puzzle with the fast engine (a variant puzzle, a :class:`~sudokit.constraints.VariantPuzzle`
+    or an f-puzzles / SudokuPad link or JSON text, goes to :func:`sudokit.constraints.solver.solve_variant`).
 
     ``limit`` is how many solutions to look for: 2 (the default) also proves uniqueness
     (status ``solved``) or reports ``multiple``; 1 takes any solution without checking uniqueness.
@@ -236,6 +250,10 @@ def solve(
     """
     limit = expect_int(limit, "limit")
     expect_seconds(time_limit)
+    if not isinstance(puzzle, Grid) and (variant := _variant(puzzle)) is not None:
+        from sudokit.constraints.solver import solve_variant
+
+        return solve_variant(variant, limit, time_limit)
     grid = _as_grid(puzzle, geometry)
     return _plain(grid, limit) or solve_compiled(grid, limit, time_limit)
 
@@ -271,13 +289,18 @@ def solve_compiled(grid: Grid, limit: int = 2, time_limit: float | None = None) 
 def count_solutions(
     puzzle: Grid | str, limit: int = 2, geometry: Geometry | None = None, time_limit: float | None = None
 ) -> int:
-    """Number of solutions, exact when below ``limit``, else ``limit``. Clashing givens have 0.
+    """Number of solutions, exact when below ``limit``, else ``limit``. Clashing givens have 0. Variant
+    puzzles (as for :func:`solve`) are counted by :func:`sudokit.constraints.solver.count_variant`.
 
     ``limit`` is an integer from 1 to 2**63 - 1. ``time_limit`` (seconds) stops a long count with
     :class:`~sudokit.errors.TimeLimitError`, whose ``count`` is the solutions found by then.
     """
     limit = expect_int(limit, "limit")
     expect_seconds(time_limit)
+    if not isinstance(puzzle, Grid) and (variant := _variant(puzzle)) is not None:
+        from sudokit.constraints.solver import count_variant
+
+        return count_variant(variant, limit)
     grid = _as_grid(puzzle, geometry)
     plain = _plain(grid, limit)
     if plain is not None:

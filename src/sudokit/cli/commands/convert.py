@@ -9,12 +9,20 @@ import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option, variant_option
 from sudokit.cli.report import BadEntries
+from sudokit.cli.variants import VARIANT_FORMATS, is_variant_arg
+from sudokit.cli.variants import convert as variant_convert
 from sudokit.formats import WRITE_FORMATS, csv_header, format_grid, line_rows, separator, spliced
 
 
 @click.command()
 @click.argument("puzzles")
-@click.option("--to", "to_format", type=click.Choice(WRITE_FORMATS), required=True, help="Output layout.")
+@click.option(
+    "--to",
+    "to_format",
+    type=click.Choice([*WRITE_FORMATS, *VARIANT_FORMATS]),
+    required=True,
+    help="Output layout (fpuzzles: f-puzzles JSON; fpuzzles-link, sudokupad-link: links that open the puzzle).",
+)
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None, help="Write here, not stdout."
 )
@@ -25,6 +33,8 @@ def command(
     puzzles: str, to_format: str, output: str | None, variant: str | None, input_format: str, strict: bool
 ) -> None:
     """Convert PUZZLES (a string, a file, or -) to another layout; bad entries are reported and skipped."""
+    if to_format in VARIANT_FORMATS or is_variant_arg(puzzles):
+        raise SystemExit(variant_convert(puzzles, to_format, output, variant, input_format, strict))
     source = open_puzzles(puzzles, variant, input_format, strict)
     skipped = BadEntries()
     with open(output, "wb") if output else contextlib.nullcontext(sys.stdout.buffer) as out:

@@ -20,7 +20,12 @@ from sudokit.grid import Candidates
 def command(
     puzzle: str, candidates: bool, color: bool | None, variant: str | None, input_format: str, strict: bool
 ) -> None:
-    """Print PUZZLE (a puzzle string, a file, or - for stdin) as a grid with box separators."""
+    """Print PUZZLE (a puzzle string, a file, or - for stdin) as a grid with box separators; a variant puzzle
+    (f-puzzles / SudokuPad link, JSON, .json file) also lists its constraints in words."""
+    from sudokit.cli import variants
+
+    if variants.is_variant_arg(puzzle):
+        raise SystemExit(variants.show(puzzle))
     source = open_puzzles(puzzle, variant, input_format, strict)
     bad = shown = 0
     for entry in source.entries:

@@ -274,12 +274,17 @@ def command(
     time_limit: float | None,
     no_progress: bool,
 ) -> None:
-    """Solve PUZZLE (a puzzle string, several puzzles, a file with one puzzle per line, or - for stdin)."""
+    """Solve PUZZLE (a puzzle string, several puzzles, a file with one puzzle per line, or - for stdin; or a
+    variant puzzle: an f-puzzles / SudokuPad link, f-puzzles JSON, or a .json / .jsonl file)."""
     tally = Tally()
     try:
         counted, puzzle = _count_and_puzzle(count_limit, puzzle)
         solver = _method_solver(method)
         limit = counted if counted is not None else (1 if first else 2)
+        from sudokit.cli import variants
+
+        if variants.is_variant_arg(puzzle):  # an f-puzzles / SudokuPad link or JSON: the constraint solver
+            sys.exit(variants.solve(puzzle, limit, counted is not None, stats, time_limit, out_format, method))
         source = open_puzzles(puzzle, variant, input_format, strict)
         if source.single:
             (entry,) = source.entries

@@ -1,0 +1,38 @@
+"""Rules made of two-cell relations: the shared propagation (arc consistency pair by pair)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sudokit.constraints.base import RELATIONS, Constraint, pair_table, revise_pair
+
+
+@dataclass(frozen=True)
+class PairRule(Constraint):
+    """A rule that is a relation on each of some pairs of cells (``relation`` = ``(name, *parameters)``, a
+    name of :data:`~sudokit.constraints.base.RELATIONS`). Subclasses say which pairs and which relation."""
+
+    @property
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        raise NotImplementedError
+
+    @property
+    def relation(self) -> tuple:
+        raise NotImplementedError
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return tuple(sorted({s for pair in self.pairs for s in pair}))
+
+    def check(self, values: Sequence[int]) -> bool:
+        ok = RELATIONS[self.relation[0]]
+        params = self.relation[1:]
+        return all(ok(values[a], values[b], *params) for a, b in self.pairs)
+
+    def propagate(self, masks: list[int]) -> bool:
+        size = 0
+        for s in self.cells:
+            size = max(size, masks[s].bit_length())
+        forward, backward = pair_table(self.relation, max(size, 1))
+        return all(revise_pair(masks, a, b, forward, backward) for a, b in self.pairs)

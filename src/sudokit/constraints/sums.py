@@ -1,0 +1,55 @@
+"""Equal sums: two groups of cells whose digits add up to the same total (repeats allowed where no unit
+forbids them). Double arrows, zipper lines and region sum lines are made of these."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from sudokit.constraints.base import Constraint, add_digits, names, narrow, sum_support
+
+if TYPE_CHECKING:
+    from sudokit.geometry import Geometry
+
+
+@dataclass(frozen=True)
+class EqualSums(Constraint):
+    """The digits of ``left`` and of ``right`` have the same sum; ``source`` names the rule it comes from
+    (``doublearrow``, ``zipperline``, ``regionsumline``) and ``line`` that rule's whole line, for writing."""
+
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    source: str = "doublearrow"
+    line: tuple[int, ...] = ()
+    kind = "equal_sums"
+
+    @property
+    def cells(self) -> tuple[int, ...]:
+        return self.left + self.right
+
+    def check(self, values: Sequence[int]) -> bool:
+        return sum(values[s] for s in self.left) == sum(values[s] for s in self.right)
+
+    def propagate(self, masks: list[int]) -> bool:
+        sides = []
+        for group in (self.left, self.right):
+            sums = 1
+            for s in group:
+                sums = add_digits(sums, masks[s])
+            sides.append(sums)
+        common = sides[0] & sides[1]
+        if not common:
+            return False
+        for group in (self.left, self.right):
+            support = sum_support([masks[s] for s in group], common)
+            if support is None or not narrow(masks, group, support[0]):
+                return False
+        return True
+
+    def describe(self, geometry: Geometry) -> str:
+        what = {"doublearrow": "double arrow", "zipperline": "zipper line", "regionsumline": "region sum line"}
+        return (
+            f"{what.get(self.source, self.source)}: {names(geometry, self.left)} sum to the same as "
+            f"{names(geometry, self.right)}"
+        )
