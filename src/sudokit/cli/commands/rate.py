@@ -62,6 +62,7 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
     try:
         for entry in entries:
             start = start_of(entry)
+            assert entry.grid is not None  # usable entries were read
             why = why_not_rated(start)
             if why is not None:
                 not_rated += 1
