@@ -86,7 +86,7 @@ def command(puzzle: str, as_json: bool, fast: bool, no_progress: bool, variant, 
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
-    if not source.single and not as_json and sum(levels.values()):
+    if not source.single and not as_json and levels.total():
         _summary(levels, bands)
     if skipped.count:
         raise SystemExit(2)
