@@ -74,14 +74,14 @@ def low_bit(typingctx, x):
 
 if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1 runs the kernels as Python, where no intrinsic can be called
 
-    def popcount(x):  # type: ignore[no-redef]  # noqa: F811 - the plain form of the intrinsic above
+    def popcount(x):  # type: ignore[misc]  # noqa: F811 - the plain form of the intrinsic above
         return int(x).bit_count()
 
-    def lowest_bit(x):  # type: ignore[no-redef]  # noqa: F811
+    def lowest_bit(x):  # type: ignore[misc]  # noqa: F811
         v = int(x)
         return (v & -v).bit_length() - 1
 
-    def low_bit(x):  # type: ignore[no-redef]  # noqa: F811
+    def low_bit(x):  # type: ignore[misc]  # noqa: F811
         v = int(x)
         return type(x)(v & -v)
 

@@ -36,6 +36,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 #: Prefix of every line this module writes to stderr.
 PREFIX = "sudokit:"
@@ -244,7 +245,8 @@ def _cache_fallbacks() -> None:
     from numba.core import caching, dispatcher
 
     impl = caching.FunctionCache._impl_class
-    base = next((c for c in impl._locator_classes if "UserProvided" in c.__name__), None)
+    # a class found at run time (Any: the checker can subclass only what it knows statically)
+    base: Any = next((c for c in impl._locator_classes if "UserProvided" in c.__name__), None)
     if base is None:  # pragma: no cover - a numba without a user-provided locator
         return
 
@@ -271,7 +273,7 @@ def _cache_fallbacks() -> None:
     if not any(getattr(c, "__name__", "") == "TemporaryCacheLocator" for c in impl._locator_classes):
         impl._locator_classes = [*impl._locator_classes, TemporaryCacheLocator]
 
-    real = dispatcher.FunctionCache
+    real = dispatcher.FunctionCache  # type: ignore[attr-defined]  # numba's dispatcher.pyi omits it
 
     def function_cache(py_func):
         try:
@@ -282,8 +284,8 @@ def _cache_fallbacks() -> None:
             _note_once("none", "nowhere to cache compiled kernels: compiling them for this run only")
             return caching.NullCache()
 
-    if getattr(dispatcher.FunctionCache, "__name__", "") != "function_cache":
-        dispatcher.FunctionCache = function_cache
+    if getattr(dispatcher.FunctionCache, "__name__", "") != "function_cache":  # type: ignore[attr-defined]
+        dispatcher.FunctionCache = function_cache  # type: ignore[attr-defined]
 
 
 _notes: set[str] = set()

@@ -16,6 +16,8 @@ import importlib
 import os
 import pkgutil
 import sys
+from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -41,13 +43,20 @@ class LazyGroup(click.Group):
         module = importlib.import_module(f"sudokit.cli.commands.{name.replace('-', '_')}")
         return module.command
 
-    def main(self, *args, standalone_mode: bool = True, **kwargs):
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **kwargs: Any,
+    ) -> Any:
         """Run the command; click's usage errors (an unknown option or command, a bad value) become one
         ``sudokit: error:`` line with exit status 2 instead of click's usage block."""
         if not standalone_mode:
-            return super().main(*args, standalone_mode=False, **kwargs)
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **kwargs)
         except click.exceptions.NoArgsIsHelpError as exc:  # bare ``sudokit``: the help, as click prints it
             exc.show()
             sys.exit(exc.exit_code)
@@ -87,15 +96,16 @@ class LazyGroup(click.Group):
 
 def _subcommand_names(ctx: click.Context | None) -> list[str]:
     """The names of the subcommands a context is in (``["rules", "prove"]``), not the program's."""
-    names = []
+    names: list[str] = []
     while ctx is not None and ctx.parent is not None:
-        names.insert(0, ctx.info_name)
+        names.insert(0, ctx.info_name or "")
         ctx = ctx.parent
     return names
 
 
 def _no_such_command(ctx: click.Context, name: str, names: list[str]) -> str:
     """``no such command 'solv'; did you mean 'solve'?`` (or where the commands are listed)."""
+    assert isinstance(ctx.command, click.Group)  # the caller checked
     close = difflib.get_close_matches(name, ctx.command.list_commands(ctx), n=1, cutoff=0.6)
     if close:
         return f"no such command {name!r}; did you mean {close[0]!r}?"

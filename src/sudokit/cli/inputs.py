@@ -90,7 +90,7 @@ def _checked_entries(entries: Iterable[Entry], variant: str | None, source: str)
     empty = True
     for entry in entries:
         empty = False
-        if entry.ok and variant and not fixes_size(variant):
+        if entry.grid is not None and variant and not fixes_size(variant):
             wanted = from_name(variant, entry.grid.geometry.n_cells)
             if wanted != entry.grid.geometry:
                 entry.grid = Grid(wanted, entry.grid.values)
@@ -107,7 +107,7 @@ def _checked(blocks: Iterable[Block], variant: str | None, source: str) -> Itera
         empty = False
         if variant and not fixes_size(variant):
             for entry in block.entries.values():
-                if entry.ok and entry.grid.geometry != block.geometry:
+                if entry.grid is not None and entry.grid.geometry != block.geometry:
                     entry.grid = Grid(from_name(variant, entry.grid.geometry.n_cells), entry.grid.values)
             block = block.with_geometry(from_name(variant, block.geometry.n_cells))
         yield block

@@ -33,6 +33,7 @@ EMPTY = "the grid is empty: there is nothing to reason from"
 
 def start_of(entry: Entry) -> Grid | Candidates:
     """What logic starts from for one entry: its pencil marks when it has them, else its grid."""
+    assert entry.grid is not None  # only entries that were read reach logic
     marks = entry.candidates
     if marks is None:
         return entry.grid

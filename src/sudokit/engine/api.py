@@ -304,5 +304,5 @@ def count_solutions(
     grid = _as_grid(puzzle, geometry)
     plain = _plain(grid, limit)
     if plain is not None:
-        return 0 if plain.status is Status.INVALID else int(plain.count)
+        return 0 if plain.count is None else int(plain.count)  # only an invalid grid has no count
     return count_array(np.array(grid.values, dtype=np.uint8), grid.geometry, limit, time_limit)

@@ -7,9 +7,10 @@ order. Memory stays bounded by the chunk size whatever the input length.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from typing import Any
 
 import numpy as np
 
@@ -154,6 +155,7 @@ def _search(puzzles: np.ndarray, geometry: Geometry, limit: int, workers: int, o
     k = len(puzzles)
     if not k:
         return
+    serial: Callable[..., Any]  # either kernel's row loop (their argument lists differ)
     if _is_classic9(geometry):
         from sudokit.engine import kernel9
 
@@ -225,6 +227,7 @@ def solve_many(
         raise SudokitError(f"geometry must be a Geometry, not {type(geometry).__name__}")
     if isinstance(puzzles, (str, bytes, Grid)):
         raise SudokitError("solve_many takes many puzzles (lines, Grids or an array); use solve for one")
+    geo: Geometry | None  # the batch's geometry: given, or found from the first puzzle
     if isinstance(puzzles, np.ndarray):
         if puzzles.ndim != 2:
             raise SudokitError(f"a puzzle array must have shape (N, n_cells), not {puzzles.shape}")

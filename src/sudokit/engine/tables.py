@@ -46,7 +46,7 @@ class Tables:
     pair_seg: np.ndarray
     rest_v: np.ndarray
 
-    def args(self) -> tuple:
+    def args(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
         """Positional arguments in the kernels' order (after the puzzle arguments)."""
         return (self.units, self.peers, self.peer_counts, self.seg_cells, self.pair_seg, self.rest_v, self.n)
 

@@ -77,7 +77,7 @@ class Block:
         """The same puzzles read in another geometry of the same size (``--variant diagonal``)."""
         entries = {}
         for i, entry in self.entries.items():
-            if entry.ok and entry.grid.geometry == self.geometry:
+            if entry.grid is not None and entry.grid.geometry == self.geometry:
                 entry.grid = Grid(geometry, entry.grid.values)
             entries[i] = entry
         return Block(self.source, geometry, self.start, self.grids, self.lines, self.usable, entries)
@@ -275,7 +275,7 @@ def line_blocks(
         if not len(rows):
             continue
         if geo is None:
-            first = next((e.grid.geometry for e in found.values() if e.ok), None)
+            first = next((e.grid.geometry for e in found.values() if e.grid is not None), None)
             geo = first or standard()
         position = np.cumsum(keep) - 1
         grids = np.zeros((len(rows), geo.n_cells), dtype=np.uint8)
@@ -288,7 +288,7 @@ def line_blocks(
             at = int(position[j])
             entry.index = index + at
             entries[at] = entry
-            if entry.ok and entry.grid.geometry == geo:
+            if entry.grid is not None and entry.grid.geometry == geo:
                 grids[at] = entry.grid.values
                 usable[at] = True
         yield Block(source, geo, index, grids, number + rows.astype(np.int64), usable, entries)
@@ -299,12 +299,12 @@ def grouped(entries: list[Entry], source: str, geometry: Geometry | None = None)
     """Entries (read one by one) as one block; ``geometry`` defaults to the first readable puzzle's."""
     import numpy as np
 
-    geo = geometry or next((e.grid.geometry for e in entries if e.ok), None) or standard()
+    geo = geometry or next((e.grid.geometry for e in entries if e.grid is not None), None) or standard()
     k = len(entries)
     grids = np.zeros((k, geo.n_cells), dtype=np.uint8)
     usable = np.zeros(k, dtype=bool)
     for i, entry in enumerate(entries):
-        if entry.ok and entry.grid.geometry == geo:
+        if entry.grid is not None and entry.grid.geometry == geo:
             grids[i] = entry.grid.values
             usable[i] = True
     lines = np.array([e.line for e in entries], dtype=np.int64)

@@ -114,7 +114,7 @@ def _read(path_or_stream, fmt: str, geometry: Geometry | None, source: str | Non
             yield from _read(stream, fmt, geometry, source or name, strict, blocks)
         return
     stream = path_or_stream
-    source = source or getattr(stream, "name", "<stream>")
+    source = source or str(getattr(stream, "name", "<stream>"))
     pieces = byte_blocks(stream, source)
     head: list = []
     head_lines: list[str] = []
@@ -204,7 +204,7 @@ def _read_tdoku(lines, source, geometry, strict) -> Iterator[Entry]:
                 entry.count = int(fields[1])
             except ValueError:
                 entry.grid, entry.error = None, ParseError(f"bad solution count {fields[1]!r}", source, number, col)
-            if entry.ok and len(fields) > 2 and fields[2]:
+            if entry.grid is not None and len(fields) > 2 and fields[2]:
                 sol = _one(fields[2], source, number, entry.grid.geometry, "line", col + len(fields[1]) + 1)
                 entry.solution, entry.error = sol.grid, sol.error
                 if sol.error:
@@ -265,7 +265,7 @@ def _read_csv(lines, source, geometry, strict) -> Iterator[Entry]:
             )
             continue
         entry = _one(row[puzzle_col].strip(), source, number, geometry, "strict" if strict else "line")
-        if entry.ok and solution_col is not None and row[solution_col].strip():
+        if entry.grid is not None and solution_col is not None and row[solution_col].strip():
             sol = _one(row[solution_col].strip(), source, number, entry.grid.geometry, "line")
             entry.solution = sol.grid
             if sol.error:
@@ -317,7 +317,7 @@ def _read_grids(lines, source, geometry, strict) -> Iterator[Entry]:
             start = number
         buffer.append(text)
         count += cells
-        if target is None and len(buffer) == 1:
+        if target is None:
             # the first row tells the size: a row of n cells means an n x n board
             if cells in BOX_SHAPES:
                 target = cells * cells
@@ -351,7 +351,8 @@ def _read_candidate_grids(lines, source, geometry, strict) -> Iterator[Entry]:
             continue
         if not buffer:
             start = number
-            target = target or (len(tokens) ** 2 if len(tokens) in BOX_SHAPES else 81)
+        if target is None:
+            target = len(tokens) ** 2 if len(tokens) in BOX_SHAPES else 81
         buffer.append(text)
         count += len(tokens)
         if count >= target:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping
 
 from sudokit.errors import SudokitError
 from sudokit.formats.pencilmark import format_pencilmark
@@ -132,17 +133,17 @@ def line_rows(grids, geometry):
     return out
 
 
-def spliced(rows, special: dict[int, str | None]) -> bytes:
+def spliced(rows, special: Mapping[int, str | None]) -> bytes:
     """The bytes of ``rows`` (one output line each) with the text of ``special`` (a row number -> its text,
     LF added, or None to leave the row out) in place of those rows."""
     if not special:
         return rows.tobytes()
     parts = []
     lo = 0
-    for i in sorted(special):
+    for i, text in sorted(special.items()):
         parts.append(rows[lo:i].tobytes())
-        if special[i] is not None:
-            parts.append((special[i] + "\n").encode("utf-8"))
+        if text is not None:
+            parts.append((text + "\n").encode("utf-8"))
         lo = i + 1
     parts.append(rows[lo:].tobytes())
     return b"".join(parts)

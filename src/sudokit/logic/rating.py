@@ -170,6 +170,7 @@ def _marks_check(marks: Candidates, seconds: float = 10.0) -> ProperCheck:
     if result.count == 0:
         return ProperCheck(Status.NO_SOLUTION, "the puzzle has no solution")
     if result.count == 1:
+        assert result.solution is not None  # a count of one comes with its solution
         g = marks.geometry
         for s in g.cells:
             d = result.solution.values[s]
@@ -228,7 +229,7 @@ def rate(
     counts: dict[str, int] = {}
     for s in path.steps:
         counts[s.technique] = counts.get(s.technique, 0) + 1
-    extras = extras and isinstance(puzzle, Grid)
+    givens = puzzle if extras and isinstance(puzzle, Grid) else None
     return Rating(
         er=er,
         ep=ep,
@@ -238,8 +239,8 @@ def rate(
         hardest=hardest,
         solved=path.solved,
         steps=len(path.steps),
-        norvig=norvig_level(puzzle) if extras else None,
-        guesses=engine_guesses(puzzle) if extras else None,
+        norvig=norvig_level(givens) if givens is not None else None,
+        guesses=engine_guesses(givens) if givens is not None else None,
         techniques=counts,
         technique_set=chosen.spec if uniqueness else f"{chosen.spec}; no uniqueness",
     )

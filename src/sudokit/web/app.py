@@ -25,7 +25,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sudokit.errors import SudokitError
@@ -61,8 +61,8 @@ def create_app(
     ``allowed_hosts`` restricts the ``Host`` header (``sudokit serve`` passes the loopback names when it
     binds to loopback, which stops DNS-rebinding pages from reaching the API).
     """
-    count = workers if workers is not None else max(1, min(2, os.cpu_count() or 1))
-    quick = WorkerPool(count, timeout, initializer=tasks.warm_up)
+    quick_workers = workers if workers is not None else max(1, min(2, os.cpu_count() or 1))
+    quick = WorkerPool(quick_workers, timeout, initializer=tasks.warm_up)
     slow = WorkerPool(1, generate_timeout, initializer=tasks.warm_up)
     available = features.available()
 
@@ -132,7 +132,7 @@ def create_app(
         variant = inputs.variant_name(body)
         return JSONResponse(await run(quick, tasks.count_task, grid.to_line(), variant, limit))
 
-    routes = [
+    routes: list[BaseRoute] = [
         Route("/", index),
         Route("/api/info", info),
         Route("/api/geometry", geometry, methods=["POST"]),

@@ -60,6 +60,7 @@ def _converted(block, to_format: str, skipped: BadEntries, first: bool) -> tuple
         texts[i] = None
         if good:
             entry = good[0]
+            assert entry.grid is not None  # usable entries were read
             texts[i] = format_grid(
                 entry.grid, to_format, solution=entry.solution, candidates=entry.candidates, meta=entry.meta
             )

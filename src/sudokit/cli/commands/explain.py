@@ -65,5 +65,6 @@ def command(
         click.echo(f"Solved by logic in {steps}: SE {er:.1f}/{ep:.1f}/{ed:.1f}, {level} ({score})")
         return
     click.echo(f"{STUCK} After {steps}, the grid is:")
+    assert path.grid is not None  # explain() always records the grid it reached
     click.echo(format_grid(path.grid, "line"))
     raise SystemExit(1)

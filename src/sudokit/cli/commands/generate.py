@@ -88,6 +88,7 @@ def command(
     (tdoku's layout, which `sudokit` reads back), and --with-rating adds a `# level` comment.
     """
     from sudokit.generate import Generator, measure_difficulty
+    from sudokit.generate.generator import parse_range
     from sudokit.geometry import for_size, from_name
 
     if size is not None:
@@ -107,10 +108,10 @@ def command(
         geometry,
         seed=seed,
         symmetry=symmetry,
-        clues=clues,
+        clues=parse_range(clues, "clues"),
         pattern=pattern,
         difficulty=difficulty,
-        rating=rating,
+        rating=parse_range(rating, "rating", float),
         method=method,
         time_limit=time_limit,
     )

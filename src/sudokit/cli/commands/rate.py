@@ -84,6 +84,7 @@ def command(
     try:
         for entry in entries:
             start = start_of(entry)
+            assert entry.grid is not None  # usable entries were read
             why = why_not_rated(start)
             if why is not None:
                 not_rated += 1
@@ -111,7 +112,7 @@ def command(
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
-    if not source.single and not as_json and not se_lines and sum(levels.values()):
+    if not source.single and not as_json and not se_lines and levels.total():
         _summary(levels, bands)
         click.echo(f"techniques: {techniques.spec}; sudokit {__version__}")
     if skipped.count:

@@ -29,7 +29,7 @@ def command(
     source = open_puzzles(puzzle, variant, input_format, strict)
     bad = shown = 0
     for entry in source.entries:
-        if not entry.ok:
+        if entry.grid is None:
             bad += report_bad_entry(entry)
             continue
         grid = (

@@ -149,7 +149,7 @@ def _removes_candidates(entry: Entry) -> bool:
     """True when the entry's pencilmarks remove candidates that its givens leave (a state, not just a puzzle)."""
     from sudokit.grid import Candidates
 
-    if entry.candidates is None:
+    if entry.candidates is None or entry.grid is None:
         return False
     plain = Candidates.of(entry.grid).masks
     return any(p & ~m for p, m in zip(plain, entry.candidates.masks, strict=True))
@@ -161,6 +161,7 @@ def _solve_pencilmarks(entry: Entry, solver, limit: int, time_limit: float | Non
     the givens are refused (the pencilmarks might leave one) rather than reported wrongly."""
     from sudokit.result import Result, Status
 
+    assert entry.grid is not None and entry.candidates is not None  # callers check _removes_candidates first
     result = _solve_one(entry.grid, solver, max(limit, 2), time_limit)
     if result.status is Status.SOLVED:
         masks = entry.candidates.masks
@@ -314,7 +315,8 @@ def _finish(tally: Tally, stats: bool, interrupted: bool, jobs: int) -> int:
 def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time_limit) -> int:
     from sudokit.formats import format_grid
 
-    if not entry.ok:
+    if entry.grid is None:
+        assert entry.error is not None  # a bad entry carries its error
         raise entry.error
     result = _solve_pencilmarks(entry, solver, limit, time_limit) if _removes_candidates(entry) else None
     if result is None and solver is None and time_limit is None:
@@ -402,6 +404,7 @@ class _Run:
         if result.solution is None:
             return self.marker(entry, result)
         if self.out_format == "csv":
+            assert entry.grid is not None  # only entries that were read get solved
             return format_grid(entry.grid, "csv", solution=result.solution)
         return format_grid(result.solution, "grid" if self.out_format == "pretty" else self.out_format)
 
