@@ -204,6 +204,7 @@ def _fp(size: int = 4, **fields) -> str:
         ({"difference": [{"cells": ["R1C1", "R3C3"]}]}, "not orthogonal neighbours"),
         ({"negative": ["difference"]}, "negative 'difference'"),
         ({"antiknight": "yes"}, "field 'antiknight'"),
+        ({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": ["1", ""]}]}, "quadruple[0].values"),
     ],
 )
 def test_bad_fields_name_the_field(fields, words):

@@ -175,7 +175,7 @@ def convert(
 
         items = []
         for entry in open_puzzles(arg, variant, input_format, strict).entries:
-            if not entry.ok:
+            if entry.grid is None:
                 items.append((entry.line, SudokitError(str(entry.error))))
             else:
                 items.append((entry.line, VariantPuzzle.from_grid(entry.grid)))

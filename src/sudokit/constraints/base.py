@@ -13,7 +13,7 @@ set when the sum ``s`` can be reached.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
@@ -176,7 +176,7 @@ def _ratio_any(x: int, y: int, *ks: int) -> bool:
 
 
 #: Two-cell relations by name; ``relation = (name, *parameters)``.
-RELATIONS = {
+RELATIONS: dict[str, Callable[..., bool]] = {
     "difference": lambda x, y, v: abs(x - y) == v,
     "ratio": lambda x, y, v: x == v * y or y == v * x,
     "sum": lambda x, y, v: x + y == v,

@@ -61,12 +61,14 @@ def unit_remainder_cages(puzzle: VariantPuzzle) -> list[KillerCage]:
     full = g.size * (g.size + 1) // 2
     out = []
     for unit, cells in zip(g.units, g.unit_sets):
-        inside, used, total = [], set(), 0
+        inside: list[KillerCage] = []
+        used: set[int] = set()
+        total = 0
         for cage in cages:
             if cells.issuperset(cage.cage) and used.isdisjoint(cage.cage):
                 inside.append(cage)
                 used.update(cage.cage)
-                total += cage.total
+                total += cage.total or 0  # every cage here has its sum (see above)
         rest = tuple(s for s in unit if s not in used)
         if inside and rest and cage_combos(len(rest), full - total, g.size):
             out.append(KillerCage(rest, full - total))

@@ -14,6 +14,7 @@ import json
 import math
 import re
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import unquote
 
 from sudokit.constraints import (
@@ -383,6 +384,7 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
         cons.append(Renban(line))
     for where, item, line in rd.lines("whispers", 2, repeats=True):
         gap = rd.number(item.get("value"), f"{where}.value", default=math.ceil(n / 2))
+        assert gap is not None  # a default is given
         cons.append(Whispers(line, gap))
     for _, _, line in rd.lines("palindrome", 2, repeats=True):
         cons.append(Palindrome(line))
@@ -397,7 +399,10 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
         if not isinstance(listed, list):
             raise SudokitError(f"f-puzzles {where}.values: expected a list of digits")
         ds = tuple(rd.number(v, f"{where}.values[{i}]") for i, v in enumerate(listed))
-        cons.append(Quadruple(rd.cells(item.get("cells"), f"{where}.cells"), ds))
+        digits = tuple(d for d in ds if d is not None)
+        if len(digits) != len(ds):
+            raise SudokitError(f"f-puzzles {where}.values: an empty value where a digit belongs")
+        cons.append(Quadruple(rd.cells(item.get("cells"), f"{where}.cells"), digits))
     for _, _, line in rd.lines("betweenline", 2):
         cons.append(BetweenLine(line))
     for field in ("modularline", "entropicline"):
@@ -603,7 +608,7 @@ def to_fpuzzles(puzzle: VariantPuzzle) -> dict:
     written: set[tuple[int, ...]] = set()
     for con in puzzle.constraints:
         if isinstance(con, KillerCage):
-            item = {"cells": nm(con.cage)}
+            item: dict[str, Any] = {"cells": nm(con.cage)}
             if con.total is not None:
                 item["value"] = str(con.total)
             add("killercage", item)
