@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sudokit.errors import SudokitError
 from sudokit.grid import Grid
 from sudokit.logic import registry
 from sudokit.logic.state import State
@@ -34,6 +35,8 @@ def _as_state(puzzle: Grid | State | str) -> State:
         from sudokit.formats import parse_grid
 
         puzzle = parse_grid(puzzle)
+    if not isinstance(puzzle, Grid):
+        raise SudokitError(f"give a puzzle as a Grid, a State or text, not {type(puzzle).__name__}")
     return State.from_grid(puzzle)
 
 
