@@ -246,3 +246,9 @@ def test_solve_time_limit_marks_each_timed_out_line_of_a_file(run_cli, tmp_path)
     result = run_cli("solve", "--count", "99999999", "--time-limit", "0.05", str(path))
     assert result.stdout.splitlines() == ["# line 1: timeout", "1"]
     assert result.exit_code == 1 and "timeout: 1" in result.stderr
+
+
+def test_compare_gives_the_engine_the_time_limit_too(run_cli):
+    result = run_cli("compare", "--methods", "norvig", "--limit", "99999999", "--time-limit", "0.2", EMPTY)
+    engine = next(line for line in result.stdout.splitlines() if line.startswith("engine"))
+    assert result.exit_code in (0, 1) and " 1 " in engine  # one timeout
