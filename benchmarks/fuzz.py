@@ -729,6 +729,11 @@ SIZES = {
 }
 
 
+def _run_task(task) -> Tally:
+    fn, args = task
+    return fn(*args)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run (minutes)")
@@ -737,27 +742,36 @@ def main() -> int:
     parser.add_argument("--only", default=None, help="comma-separated targets (parse,...,logic,cli,batch)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="print each command line before it runs")
+    parser.add_argument("--jobs", type=int, default=1, help="targets run in this many processes at once")
     args = parser.parse_args()
     size = SIZES["quick" if args.quick else "full"]
     examples = args.examples or size["examples"]
     wanted = set(args.only.split(",")) if args.only else set(RUNNERS) | {"cli", "batch"}
     started = time.perf_counter()
-    tallies = []
-    for name in RUNNERS:
-        if name in wanted:
-            tallies.append(run_target(name, examples, seed=args.seed))
-            print(tallies[-1].row(), flush=True, file=sys.stderr)
+    tasks = [(run_target, (name, examples, None, args.seed)) for name in RUNNERS if name in wanted]
     if "cli" in wanted:
-        tallies.append(run_cli(args.cli or size["cli"], size["subprocess"], seed=args.seed + 1, verbose=args.verbose))
-        print(tallies[-1].row(), flush=True, file=sys.stderr)
+        tasks.append((run_cli, (args.cli or size["cli"], size["subprocess"], args.seed + 1, args.verbose)))
     if "batch" in wanted:
-        tallies.append(run_batch(*size["batch"], seed=args.seed + 2))
+        tasks.append((run_batch, (*size["batch"], args.seed + 2)))
+    tallies = []
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as workers:
+            for tally in workers.map(_run_task, tasks):
+                tallies.append(tally)
+                print(tally.row(), flush=True, file=sys.stderr)
+    else:
+        for task in tasks:
+            tallies.append(_run_task(task))
+            print(tallies[-1].row(), flush=True, file=sys.stderr)
     total = Tally("**total**")
     for t in tallies:
         for f in ("tried", "tracebacks", "wrong", "hangs", "lost"):
             setattr(total, f, getattr(total, f) + getattr(t, f))
         total.times += t.times
-    print(f"`python benchmarks/fuzz.py{' --quick' if args.quick else ''}`, {time.perf_counter() - started:.0f} s\n")
+    command = " ".join(["python benchmarks/fuzz.py", *sys.argv[1:]])
+    print(f"`{command}`: {time.perf_counter() - started:.0f} s wall\n")
     print("| target | inputs tried | tracebacks | wrong answers | hangs | lost lines | p50 ms | p99 ms |")
     print("|---|---|---|---|---|---|---|---|")
     for t in [*tallies, total]:
