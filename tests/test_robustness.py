@@ -252,3 +252,14 @@ def test_compare_gives_the_engine_the_time_limit_too(run_cli):
     result = run_cli("compare", "--methods", "norvig", "--limit", "99999999", "--time-limit", "0.2", EMPTY)
     engine = next(line for line in result.stdout.splitlines() if line.startswith("engine"))
     assert result.exit_code in (0, 1) and " 1 " in engine  # one timeout
+
+
+@pytest.mark.parametrize("args", [["--bands", "²"], ["--rows", "²:213"], ["--rows", "1:3²"]])
+def test_transform_orders_take_ascii_digits_only(run_cli, args):
+    result = run_cli("transform", PUZZLE, *args)
+    assert result.exit_code == 2 and result.stderr.startswith("sudokit: error:")
+
+
+def test_a_cell_label_with_unicode_digits_is_no_cell():
+    with pytest.raises(SudokitError, match="no cell named"):
+        sudokit.standard().cell_of("r²c1")

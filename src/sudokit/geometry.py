@@ -153,7 +153,13 @@ class Geometry:
             return self._cell_of_label[text]
         if text.startswith("R") and "C" in text:
             r, _, c = text[1:].partition("C")
-            if r.isdigit() and c.isdigit() and 1 <= int(r) <= self.size and 1 <= int(c) <= self.size:
+            if (
+                (r + c).isascii()
+                and r.isdigit()
+                and c.isdigit()
+                and 1 <= int(r) <= self.size
+                and 1 <= int(c) <= self.size
+            ):
                 return self.cell(int(r) - 1, int(c) - 1)
         raise SudokitError(f"no cell named {label!r} on a {self.size}x{self.size} board")
 
