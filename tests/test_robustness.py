@@ -101,6 +101,35 @@ def test_more_workers_than_threads_is_not_an_error():
     assert (batch.status == 0).all()
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: sudokit.standard(1.5),
+        lambda: sudokit.standard("3"),
+        lambda: sudokit.diagonal(5),
+        lambda: sudokit.windoku("x"),
+        lambda: sudokit.jigsaw(None),
+        lambda: __import__("sudokit.geometry").geometry.for_cells(81.0),
+        lambda: Grid(sudokit.standard(), None),
+        lambda: Grid(sudokit.standard(), (1.5,) * 81),
+        lambda: Grid(None, (0,) * 81),
+        lambda: Grid.from_values(None),
+        lambda: sudokit.is_solution(None, None),
+        lambda: __import__("sudokit.logic").logic.hint(None),
+        lambda: __import__("sudokit.engine").engine.solve_array(np.zeros(81, np.uint8), None),
+    ],
+)
+def test_a_public_function_given_the_wrong_type_says_what_it_expected(call):
+    with pytest.raises(SudokitError):
+        call()
+
+
+@pytest.mark.parametrize("value", [0.5, math.nan, math.inf, "1"])
+def test_grid_from_values_never_truncates_a_value_into_a_digit(value):
+    with pytest.raises(SudokitError, match="value 3 is"):
+        Grid.from_values([0, 0, 0, value] + [0] * 77)
+
+
 # ---- solve_many's arrays: never a silently different puzzle --------------------------------------------------
 @pytest.mark.parametrize("value", [257, 10, -1, 0.5, 1.9, math.nan, math.inf, -math.inf])
 def test_a_value_that_is_not_a_digit_is_an_error_naming_row_and_column(value):
@@ -217,3 +246,20 @@ def test_solve_time_limit_marks_each_timed_out_line_of_a_file(run_cli, tmp_path)
     result = run_cli("solve", "--count", "99999999", "--time-limit", "0.05", str(path))
     assert result.stdout.splitlines() == ["# line 1: timeout", "1"]
     assert result.exit_code == 1 and "timeout: 1" in result.stderr
+
+
+def test_compare_gives_the_engine_the_time_limit_too(run_cli):
+    result = run_cli("compare", "--methods", "norvig", "--limit", "99999999", "--time-limit", "0.2", EMPTY)
+    engine = next(line for line in result.stdout.splitlines() if line.startswith("engine"))
+    assert result.exit_code in (0, 1) and " 1 " in engine  # one timeout
+
+
+@pytest.mark.parametrize("args", [["--bands", "²"], ["--rows", "²:213"], ["--rows", "1:3²"]])
+def test_transform_orders_take_ascii_digits_only(run_cli, args):
+    result = run_cli("transform", PUZZLE, *args)
+    assert result.exit_code == 2 and result.stderr.startswith("sudokit: error:")
+
+
+def test_a_cell_label_with_unicode_digits_is_no_cell():
+    with pytest.raises(SudokitError, match="no cell named"):
+        sudokit.standard().cell_of("r²c1")

@@ -22,7 +22,7 @@ from math import isqrt
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from sudokit.errors import SudokitError
+from sudokit.errors import SudokitError, expect_int
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -175,7 +175,13 @@ class Geometry:
             return self._cell_of_label[text]
         if text.startswith("R") and "C" in text:
             r, _, c = text[1:].partition("C")
-            if r.isdigit() and c.isdigit() and 1 <= int(r) <= self.size and 1 <= int(c) <= self.size:
+            if (
+                (r + c).isascii()
+                and r.isdigit()
+                and c.isdigit()
+                and 1 <= int(r) <= self.size
+                and 1 <= int(c) <= self.size
+            ):
                 return self.cell(int(r) - 1, int(c) - 1)
         raise SudokitError(f"no cell named {label!r} on a {self.size}x{self.size} board")
 
@@ -379,8 +385,8 @@ def standard(box_rows: int = 3, box_cols: int | None = None) -> Geometry:
     ``standard(4)`` 16x16; ``standard(5)`` 25x25.
     """
     box_cols = box_rows if box_cols is None else box_cols
-    if box_rows < 1 or box_cols < 1:
-        raise SudokitError("box sides must be positive")
+    box_rows = expect_int(box_rows, "box_rows")
+    box_cols = expect_int(box_cols, "box_cols")
     n = box_rows * box_cols
     if n > len(DIGIT_SYMBOLS):  # checked before the units are built: a 100x100 box shape would take minutes
         raise SudokitError(f"board size {n} is not supported (1..{len(DIGIT_SYMBOLS)})")
@@ -408,7 +414,7 @@ def for_size(size: int) -> Geometry:
 
 def for_cells(n_cells: int) -> Geometry:
     """The standard geometry with ``n_cells`` cells (81 -> 9x9, 256 -> 16x16, ...)."""
-    size = isqrt(n_cells) if n_cells > 0 else 0
+    size = isqrt(n_cells) if expect_int(n_cells, "n_cells", 0, 2**62) > 0 else 0
     if size * size != n_cells or size not in BOX_SHAPES:
         raise SudokitError(f"{n_cells} cells is not the size of a known Sudoku board")
     return for_size(size)
@@ -434,9 +440,17 @@ def with_units(
     )
 
 
+def _base(base: object) -> Geometry:
+    if base is None:
+        return standard()
+    if not isinstance(base, Geometry):
+        raise SudokitError(f"a variant is built on a Geometry (e.g. standard(4)), not {type(base).__name__}")
+    return base
+
+
 def diagonal(base: Geometry | None = None) -> Geometry:
     """X-Sudoku: ``base`` (9x9 by default) with both main diagonals as extra units."""
-    base = base or standard()
+    base = _base(base)
     n = base.size
     main = tuple(i * n + i for i in range(n))
     anti = tuple(i * n + (n - 1 - i) for i in range(n))
@@ -446,7 +460,7 @@ def diagonal(base: Geometry | None = None) -> Geometry:
 
 def windoku(base: Geometry | None = None) -> Geometry:
     """Windoku (hyper Sudoku): four extra boxes offset by one cell from the 9x9 boxes."""
-    base = base or standard()
+    base = _base(base)
     if base.size != 9:
         raise SudokitError("windoku is defined for 9x9 boards")
     windows = []
@@ -462,6 +476,8 @@ def jigsaw(regions: str) -> Geometry:
     ``regions`` has one symbol per cell, row by row (whitespace ignored); cells with the same symbol
     form one region, and there must be ``size`` regions of ``size`` cells each.
     """
+    if not isinstance(regions, str):
+        raise SudokitError(f"a jigsaw map is a string of region symbols, not {type(regions).__name__}")
     marks = [ch for ch in regions if not ch.isspace()]
     size = round(len(marks) ** 0.5)
     if size * size != len(marks) or size < 1:

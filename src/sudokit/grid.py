@@ -40,6 +40,16 @@ class Grid:
     values: tuple[int, ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.geometry, Geometry):
+            raise SudokitError(f"a grid needs a Geometry, not {type(self.geometry).__name__}")
+        if type(self.values) is not tuple:
+            raise SudokitError(f"grid values must be a tuple of digits, not {type(self.values).__name__}")
+        try:  # the sum of ints is an int: one cheap pass refuses floats, strings and None
+            whole = type(sum(self.values)) is int
+        except TypeError:
+            whole = False
+        if not whole:
+            raise SudokitError("grid values must be integers 0..n (use Grid.from_values for other number types)")
         if len(self.values) != self.geometry.n_cells:
             g = self.geometry
             raise SudokitError(f"a {g.size}x{g.size} grid has {g.n_cells} cells, got {len(self.values)}")
@@ -52,8 +62,18 @@ class Grid:
     @classmethod
     def from_values(cls, values: Iterable[int], geometry: Geometry | None = None) -> Grid:
         """A grid from digits (0 = empty); the standard geometry is chosen from the length if none is given."""
-        vals = tuple(int(v) for v in values)
-        return cls(geometry or for_cells(len(vals)), vals)
+        import math
+        import numbers
+
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
+            raise SudokitError(f"Grid.from_values takes a sequence of digits, not {type(values).__name__}")
+        vals = []
+        for s, v in enumerate(values):
+            # 0.5 or NaN is no digit: refused, never truncated into one
+            if not isinstance(v, numbers.Real) or not math.isfinite(v) or v != int(v):
+                raise SudokitError(f"value {s} is {v!r}, not a digit")
+            vals.append(int(v))
+        return cls(geometry or for_cells(len(vals)), tuple(vals))
 
     @classmethod
     def empty(cls, geometry: Geometry) -> Grid:
@@ -135,6 +155,8 @@ def conflicts(geometry: Geometry, values: Sequence[int]) -> list[Conflict]:
 
 def is_solution(grid: Grid, puzzle: Grid | None = None) -> bool:
     """True when ``grid`` is complete, every unit holds each digit once, and ``puzzle``'s givens are kept."""
+    if not isinstance(grid, Grid) or not isinstance(puzzle, (Grid, type(None))):
+        raise SudokitError("is_solution compares Grids (sudokit.parse reads one from text)")
     g = grid.geometry
     if puzzle is not None:
         kept = [v for p, v in zip(puzzle.values, grid.values) if p]

@@ -198,7 +198,9 @@ def solve_array(values: np.ndarray, geometry: Geometry) -> np.ndarray | None:
 
     Uniqueness is not checked (this is ``limit=1``).
     """
-    _check_geometry(geometry)
+    if not isinstance(geometry, Geometry):
+        _check_geometry(geometry)
+        raise SudokitError("solve_array needs the puzzle's geometry")
     ws = workspace(geometry)
     status, count = ws.run(_as_values(values, geometry), 1)
     if count == 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from sudokit.errors import SudokitError
 from sudokit.grid import Candidates, Grid
 from sudokit.logic import registry
 from sudokit.logic.state import State
@@ -49,6 +50,8 @@ def start_state(puzzle: Grid | Candidates | State | str) -> State:
         puzzle = read_start(puzzle)
     if isinstance(puzzle, Candidates):
         return State.from_marks(puzzle)
+    if not isinstance(puzzle, Grid):
+        raise SudokitError(f"give a puzzle as a Grid, Candidates, a State or text, not {type(puzzle).__name__}")
     return State.from_grid(puzzle)
 
 

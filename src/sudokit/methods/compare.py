@@ -87,11 +87,11 @@ def compare(
     items = list(puzzles)
     rows = {name: Row(name) for name in chosen}
     if "engine" in chosen and items:
-        chosen["engine"](items[0][0], limit=limit)
+        chosen["engine"](items[0][0], limit=1, time_limit=time_limit)
     for i, (puzzle, known_count, known_solution) in enumerate(items):
         for name, solve in chosen.items():
-            if name == "engine":
-                result = solve(puzzle, limit=limit)
+            if name == "engine":  # the engine has no node limit, but stops at the time limit as the methods do
+                result = solve(puzzle, limit=limit, time_limit=time_limit)
             else:
                 result = solve(puzzle, limit=limit, time_limit=time_limit, node_limit=node_limit)
             rows[name].add(result, known_count, known_solution, limit)

@@ -94,7 +94,7 @@ def normalize(spec: Highlight | dict | None, geometry: Geometry) -> Highlight:
 
 
 def _unit_index(text: str, geometry: Geometry) -> int:
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return int(text)
     names = {name.lower(): u for u, name in enumerate(geometry.unit_names)}
     key = " ".join(text.lower().split())

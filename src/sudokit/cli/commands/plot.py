@@ -113,11 +113,11 @@ def times(
     else:
         solve = _solver(method)
         if method == "engine" and grids:
-            solve(grids[0])  # compile the kernels before timing
+            solve(grids[0], time_limit=time_limit)  # compile the kernels before timing
         seconds, guesses = [], []
         unsolved = 0
         for grid in grids:
-            result = solve(grid) if method == "engine" else solve(grid, time_limit=time_limit)
+            result = solve(grid, time_limit=time_limit)
             if result.solution is None:
                 unsolved += 1
                 continue

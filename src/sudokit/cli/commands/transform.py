@@ -11,7 +11,7 @@ from sudokit.errors import SudokitError
 
 def _order(text: str, what: str) -> list[int]:
     """``"312"`` (1-based, as people count) -> ``[2, 0, 1]``."""
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # str.isdigit alone takes "²", which int() refuses
         raise SudokitError(f"{what} is written as 1-based digits such as 312, got {text!r}")
     return [int(ch) - 1 for ch in text]
 
@@ -19,7 +19,7 @@ def _order(text: str, what: str) -> list[int]:
 def _indexed(text: str, what: str) -> tuple[int, list[int]]:
     """``"2:213"`` -> (1, [1, 0, 2]): band/stack 2, reordered."""
     where, sep, order = text.partition(":")
-    if not sep or not where.isdigit():
+    if not sep or not (where.isascii() and where.isdigit()):
         raise SudokitError(f"{what} is written INDEX:ORDER such as 2:213, got {text!r}")
     return int(where) - 1, _order(order, what)
 
