@@ -67,7 +67,7 @@ class Grid:
 
         if isinstance(values, (str, bytes)) or not isinstance(values, Iterable):
             raise SudokitError(f"Grid.from_values takes a sequence of digits, not {type(values).__name__}")
-        vals = []
+        vals: list[int] = []
         for s, v in enumerate(values):
             # 0.5 or NaN is no digit: refused, never truncated into one
             if not isinstance(v, numbers.Real) or not math.isfinite(v) or v != int(v):
