@@ -161,7 +161,9 @@ def test_continuous_nice_loop_removes_what_sees_both_ends_of_its_links():
     assert [strong for _, _, strong in step.links] == [i % 2 == 0 for i in range(10)]
     assert_links_close_a_loop(step)
     assert_sound(step, CONTINUOUS[1])
-    assert next_step(state, applicable(state)).technique == "Continuous Nice Loop"
+    # On this state a WXYZ-Wing (a later, cheaper row) now comes first; that the loop is the solver's own step
+    # on a state of its own is pinned by the "Continuous Nice Loop" case of test_logic_techniques.py.
+    assert next_step(state, applicable(state)).technique == "WXYZ-Wing"
 
 
 def test_discontinuous_nice_loop_with_two_strong_links_places_its_candidate():
