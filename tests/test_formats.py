@@ -370,3 +370,12 @@ def test_any_bytes_read_without_raising_and_every_puzzle_line_is_kept(lines, end
     if fmt == "line":
         wanted = sum(1 for x in lines if isinstance(x, str) and x.strip().startswith(HARD1))
         assert sum(1 for e in entries if e.ok and e.grid.to_line() == HARD1) >= wanted
+
+
+def test_a_lone_surrogate_in_text_is_one_bad_line_not_a_traceback():
+    """A str can hold a lone surrogate that no file can: it was an UnicodeEncodeError out of entries_from_text."""
+    from sudokit.formats import entries_from_text
+
+    entries = list(entries_from_text("\ud800" + "." * 80 + "\n" + "." * 81))
+    assert [e.ok for e in entries] == [False, True]
+    assert str(entries[0].error) == "<text>:1:1: not UTF-8 text (byte 0xed)"

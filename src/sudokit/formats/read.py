@@ -390,5 +390,6 @@ def read_puzzles(path_or_stream, fmt: str = "auto", geometry: Geometry | None = 
 def entries_from_text(
     text: str, fmt: str = "auto", geometry: Geometry | None = None, source: str = "<text>"
 ) -> Iterator[Entry]:
-    """Like :func:`read_entries` over a string."""
-    return read_entries(io.BytesIO(text.encode("utf-8")), fmt, geometry, source)
+    """Like :func:`read_entries` over a string. A lone surrogate (text no file can hold) is kept as its bytes,
+    which the reader reports like any other line that is not UTF-8."""
+    return read_entries(io.BytesIO(text.encode("utf-8", "surrogatepass")), fmt, geometry, source)
