@@ -402,7 +402,7 @@ def run_logic(tally: Tally, case) -> None:
     for cell in range(81):
         if state.values[cell] == 0:
             for d in range(1, 10):
-                if rnd.random() < drop and (garbage or d != digits[cell]) and state.has(cell, d):
+                if rnd.random() < drop and (garbage or d != digits[cell]) and state.cands[cell] >> (d - 1) & 1:
                     state.eliminate(cell, d)
 
     def check(step) -> str | None:
