@@ -68,3 +68,25 @@ class BadEntries:
         plain[rows[clashing_rows(block.grids[rows], block.geometry)]] = False
         return plain
 
+
+def count_text(count: int | None, limit: int) -> str:
+    """A solution count as solve prints it: ``N``, or ``N+`` when the count reached the limit."""
+    if count is None:
+        return "?"
+    return f"{count}+" if count >= limit else str(count)
+
+
+def describe_result(result, limit: int, counting: bool) -> str:
+    """A short sentence for a result that is not a plain solution (and for a count): what solve prints."""
+    status = str(result.status)
+    if status == "timeout":  # a count or a search cut short is no answer, whatever was found by then
+        return f"timeout: {result.message}" if result.message else "timeout"
+    if counting:
+        return f"{count_text(result.count, limit)} solution{'' if result.count == 1 and limit > 1 else 's'}"
+    if status == "multiple":
+        return f"multiple solutions (at least {result.count})"
+    if status == "no_solution":
+        return "no solution"
+    if status == "invalid":
+        return f"invalid: {result.message}"
+    return status

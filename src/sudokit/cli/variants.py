@@ -11,6 +11,7 @@ import time
 
 import click
 
+from sudokit.cli.report import count_text, describe_result
 from sudokit.errors import SudokitError
 
 #: ``convert --to`` layouts that keep every constraint.
@@ -80,12 +81,14 @@ def solve(
             bad += 1
             continue
         result = solve_variant(item, limit=limit, time_limit=time_limit)
-        if counting:
-            click.echo(_count_text(result.count, limit))
+        if result.status == "timeout":
+            click.echo(f"# line {line}: {describe_result(result, limit, counting)}")
+        elif counting:
+            click.echo(count_text(result.count, limit))
         elif result.solution is not None:
             click.echo(format_grid(result.solution, "line" if out_format in (None, "pretty") else out_format))
         else:
-            click.echo(f"# line {line}: {_status_text(result)}")
+            click.echo(f"# line {line}: {describe_result(result, limit, False)}")
         if result.status == "solved":
             solved += 1
         else:
@@ -94,40 +97,22 @@ def solve(
     done = solved + failed
     avg = seconds / done if done else 0.0
     click.echo(f"Solved {solved} of {done + bad} puzzles (avg {avg * 1e3:.2f} ms)", err=True)
-    if bad:
-        return 2 if not done else 1
+    if bad:  # the batch commands' rule: an unreadable line is status 2, whatever else happened
+        return 2
     if counting:
         return 0
     return 1 if failed else 0
-
-
-def _count_text(count: int | None, limit: int) -> str:
-    if count is None:
-        return "?"
-    return f"{count}+" if count >= limit else str(count)
-
-
-def _status_text(result) -> str:
-    status = str(result.status)
-    if status == "multiple":
-        return f"multiple solutions (at least {result.count})"
-    if status == "no_solution":
-        return "no solution"
-    if status == "invalid":
-        return f"invalid: {result.message}"
-    return status
 
 
 def _print_result(result, limit: int, counting: bool, out_format: str) -> None:
     from sudokit.formats import format_grid
 
     if counting:
-        n = _count_text(result.count, limit)
-        click.echo(f"{n} solution{'' if result.count == 1 and limit > 1 else 's'}")
+        click.echo(describe_result(result, limit, True))
     elif result.solution is not None:
         click.echo(format_grid(result.solution, "grid" if out_format == "pretty" else out_format))
     else:
-        click.echo(_status_text(result))
+        click.echo(describe_result(result, limit, False))
 
 
 def show(arg: str) -> int:

@@ -24,6 +24,7 @@ from sudokit.cli.inputs import (
     open_puzzles,
     strict_option,
 )
+from sudokit.cli.report import count_text, describe_result
 from sudokit.errors import ParseError, SudokitError
 from sudokit.formats import WRITE_FORMATS, Entry
 from sudokit.grid import Grid
@@ -175,28 +176,6 @@ def _solve_pencilmarks(entry: Entry, solver, limit: int, time_limit: float | Non
     return result
 
 
-def _count_text(count: int | None, limit: int) -> str:
-    if count is None:
-        return "?"
-    return f"{count}+" if count >= limit else str(count)
-
-
-def _describe(result, limit: int, counting: bool) -> str:
-    """A short sentence for a result that is not a plain solution."""
-    status = str(result.status)
-    if status == "timeout":  # a count or a search cut short is no answer, whatever was found by then
-        return f"timeout: {result.message}" if result.message else "timeout"
-    if counting:
-        return f"{_count_text(result.count, limit)} solution{'' if result.count == 1 and limit > 1 else 's'}"
-    if status == "multiple":
-        return f"multiple solutions (at least {result.count})"
-    if status == "no_solution":
-        return "no solution"
-    if status == "invalid":
-        return f"invalid: {result.message}"
-    return status
-
-
 #: The largest ``--count`` limit: counts are 64-bit integers in the kernels.
 MAX_COUNT = 1 << 62
 
@@ -331,12 +310,12 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
         result = _solve_one(entry.grid, solver, limit, time_limit)
     status = str(result.status)
     if counting or status == "timeout":
-        click.echo(_describe(result, limit, counting))
+        click.echo(describe_result(result, limit, counting))
     elif result.solution is not None:
         fmt = out_format or "pretty"
         click.echo(format_grid(result.solution, "grid" if fmt == "pretty" else fmt, solution=result.solution))
     else:
-        click.echo(_describe(result, limit, False))
+        click.echo(describe_result(result, limit, False))
     if stats:
         s = result.stats
         click.echo(
@@ -391,7 +370,7 @@ class _Run:
             self.tally.merge(chunk)
 
     def marker(self, entry: Entry, result) -> str:
-        return f"# line {entry.line}: {_describe(result, self.limit, False)}"
+        return f"# line {entry.line}: {describe_result(result, self.limit, False)}"
 
     def text(self, entry: Entry, result) -> str:
         """The output of one puzzle solved on its own."""
@@ -400,7 +379,7 @@ class _Run:
         if result.status == "timeout":
             return self.marker(entry, result)
         if self.counting:
-            return _count_text(result.count, self.limit)
+            return count_text(result.count, self.limit)
         if result.solution is None:
             return self.marker(entry, result)
         if self.out_format == "csv":
@@ -566,7 +545,7 @@ def _block_text(block, rows, batch, special: dict[int, str], run: _Run) -> bytes
         counts = np.zeros(k, dtype=np.int64)
         if batch is not None:
             counts[rows] = batch.counts
-        texts = [special.get(i) or _count_text(c, run.limit) for i, c in enumerate(counts.tolist())]
+        texts = [special.get(i) or count_text(c, run.limit) for i, c in enumerate(counts.tolist())]
         return run.joined(texts)
     fmt = run.out_format
     if fmt in ("line", "sdm", "csv") and batch is not None:
