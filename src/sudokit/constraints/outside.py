@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from sudokit.constraints.base import Constraint, names, sum_support
+from sudokit.constraints.base import Constraint, names, narrow, sum_support
 
 if TYPE_CHECKING:
     from sudokit.geometry import Geometry
@@ -81,11 +81,7 @@ class Sandwich(Constraint):
                         keep[i + 1 + k] |= m
                     for k in (*range(i), *range(j + 1, n)):
                         keep[k] |= inner[k]
-        for s, m in zip(line, keep):
-            masks[s] &= m
-            if not masks[s]:
-                return False
-        return True
+        return narrow(masks, line, keep)
 
     def describe(self, geometry: Geometry) -> str:
         ends = names(geometry, (self.line[0], self.line[-1]))
@@ -130,11 +126,7 @@ class XSum(Constraint):
                 keep[i] |= got
             for i in range(x, len(line)):  # beyond the first X cells the clue says nothing
                 keep[i] |= masks[line[i]]
-        for s, k in zip(line, keep):
-            masks[s] &= k
-            if not masks[s]:
-                return False
-        return True
+        return narrow(masks, line, keep)
 
     def describe(self, geometry: Geometry) -> str:
         ends = names(geometry, (self.line[0], self.line[-1]))
