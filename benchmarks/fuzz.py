@@ -63,6 +63,8 @@ class Tally:
     hangs: int = 0
     lost: int = 0
     times: list[float] = field(default_factory=list)
+    #: interrupts that fell in Python's start-up, before any sudokit code ran (reported below the table)
+    startup: int = 0
     examples: list[str] = field(default_factory=list)
 
     def note(self, kind: str, what: str) -> None:
@@ -722,10 +724,66 @@ def run_batch(files: int, lines_per_file: int, seed: int = 2) -> Tally:
     return tally
 
 
+def run_interrupt(runs: int, seed: int = 3) -> Tally:
+    """Ctrl-C at a random instant of ``sudokit solve FILE`` (while it loads, compiles or solves), through the
+    console script's launcher: no traceback, no bare "Aborted!", and every line the summary counts was written."""
+    import signal
+
+    tally = Tally("interrupt")
+    rnd = random.Random(seed)
+    launcher = "import sys, _sudokit_command as c; sys.argv[0] = 'sudokit'; c.main()"
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    lines = _lines("17_clue.txt", 400) * 10
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "puzzles.txt"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        for _ in range(runs):
+            delay = rnd.uniform(0.0, 0.8)
+            args = [sys.executable, "-c", launcher, "solve", str(path), "--no-progress"]
+            tally.tried += 1
+            start = time.perf_counter()
+            child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+            time.sleep(delay)
+            child.send_signal(signal.SIGINT)
+            try:
+                out, err = child.communicate(timeout=HANG_SECONDS)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                tally.note("hangs", f"Ctrl-C after {delay:.3f} s")
+                continue
+            tally.times.append(time.perf_counter() - start)
+            text = err.decode("utf-8", "replace")
+            if "Traceback (most recent call last)" in text and not _in_sudokit(text):
+                tally.startup += 1  # Python's own start-up, before the launcher's first line: not ours to catch
+            elif "Traceback (most recent call last)" in text:
+                tally.note("tracebacks", f"Ctrl-C after {delay:.3f} s\n{text[-1500:]}")
+            elif "Aborted!" in text:
+                tally.note("tracebacks", f"Ctrl-C after {delay:.3f} s: a bare Aborted!")
+            written = len(out.splitlines())
+            counted = _summary_count(text)
+            if counted is not None and counted != written:
+                tally.note("lost", f"Ctrl-C after {delay:.3f} s: the summary counts {counted}, {written} written")
+    return tally
+
+
+def _in_sudokit(traceback_text: str) -> bool:
+    """Whether a traceback passes through sudokit's code (the launcher or the package), not only the interpreter's
+    start-up and the ``-c`` line that imports the launcher."""
+    return "_sudokit_command.py" in traceback_text or f"{os.sep}sudokit{os.sep}" in traceback_text
+
+
+def _summary_count(stderr: str) -> int | None:
+    """The puzzle count of a ``Solved K of N`` summary line, if there is one."""
+    import re
+
+    found = re.search(r"of ([\d,]+) puzzle", stderr)
+    return int(found.group(1).replace(",", "")) if found else None
+
+
 # ---- the report ----------------------------------------------------------------------------------------------
 SIZES = {
-    "full": {"examples": 17_000, "cli": 2_200, "subprocess": 0.03, "batch": (20, 1_000)},
-    "quick": {"examples": 300, "cli": 120, "subprocess": 0.02, "batch": (2, 100)},
+    "full": {"examples": 17_000, "cli": 2_200, "subprocess": 0.03, "batch": (20, 1_000), "interrupt": 60},
+    "quick": {"examples": 300, "cli": 120, "subprocess": 0.02, "batch": (2, 100), "interrupt": 6},
 }
 
 
@@ -739,20 +797,22 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="a short run (minutes)")
     parser.add_argument("--examples", type=int, default=None, help="hypothesis inputs per library target")
     parser.add_argument("--cli", type=int, default=None, help="CLI runs")
-    parser.add_argument("--only", default=None, help="comma-separated targets (parse,...,logic,cli,batch)")
+    parser.add_argument("--only", default=None, help="comma-separated targets (parse,...,logic,cli,batch,interrupt)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--verbose", action="store_true", help="print each command line before it runs")
     parser.add_argument("--jobs", type=int, default=1, help="targets run in this many processes at once")
     args = parser.parse_args()
     size = SIZES["quick" if args.quick else "full"]
     examples = args.examples or size["examples"]
-    wanted = set(args.only.split(",")) if args.only else set(RUNNERS) | {"cli", "batch"}
+    wanted = set(args.only.split(",")) if args.only else set(RUNNERS) | {"cli", "batch", "interrupt"}
     started = time.perf_counter()
     tasks = [(run_target, (name, examples, None, args.seed)) for name in RUNNERS if name in wanted]
     if "cli" in wanted:
         tasks.append((run_cli, (args.cli or size["cli"], size["subprocess"], args.seed + 1, args.verbose)))
     if "batch" in wanted:
         tasks.append((run_batch, (*size["batch"], args.seed + 2)))
+    if "interrupt" in wanted:
+        tasks.append((run_interrupt, (size["interrupt"], args.seed + 3)))
     tallies = []
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
@@ -777,6 +837,11 @@ def main() -> int:
     for t in [*tallies, total]:
         print(t.row())
     for t in tallies:
+        if t.startup:
+            print(
+                f"\n{t.name}: {t.startup} of {t.tried} interrupts fell in Python's own start-up, before the launcher's "
+                "first line ran (the interpreter prints its traceback there; no program can catch it)"
+            )
         for e in t.examples:
             print(f"\n{t.name}: {e}")
     failed = total.tracebacks + total.wrong + total.hangs + total.lost

@@ -263,3 +263,98 @@ def test_transform_orders_take_ascii_digits_only(run_cli, args):
 def test_a_cell_label_with_unicode_digits_is_no_cell():
     with pytest.raises(SudokitError, match="no cell named"):
         sudokit.standard().cell_of("r²c1")
+
+
+# ---- Ctrl-C: while the command loads, and while a batch's output waits on a slow reader ----------------------
+class _ShortWrites:
+    """A stream that takes at most 1,000 bytes a call, as a pipe write cut short by a signal does."""
+
+    def __init__(self) -> None:
+        self.data = bytearray()
+        self.flushed = False
+
+    def write(self, data) -> int:
+        taken = bytes(data[:1000])
+        self.data += taken
+        return len(taken)
+
+    def flush(self) -> None:
+        self.flushed = True
+
+
+def test_write_all_writes_what_a_short_write_left():
+    from sudokit.cli.report import write_all
+
+    out = _ShortWrites()
+    data = bytes(range(256)) * 40
+    write_all(out, data)
+    assert bytes(out.data) == data and out.flushed
+
+
+def _launcher_env() -> dict[str, str]:
+    import os
+    from pathlib import Path
+
+    src = str(Path(sudokit.__file__).resolve().parents[1])
+    return dict(os.environ, PYTHONPATH=src + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+
+def test_ctrl_c_while_the_command_loads_is_one_quiet_line():
+    """The launcher's guard is in place before any sudokit module loads: an interrupt then is no traceback."""
+    import subprocess
+    import sys
+
+    code = (
+        "import os, signal, time, _sudokit_command as c; c.guard(); os.kill(os.getpid(), signal.SIGINT); "
+        "time.sleep(10)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_launcher_env(), timeout=60)
+    assert done.returncode == 130
+    assert done.stderr == "sudokit: interrupted\n"
+
+
+def test_the_launcher_gives_commands_the_usual_ctrl_c():
+    """Once loaded, a command sees KeyboardInterrupt (a batch keeps its lines and prints its summary)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import signal, sys, _sudokit_command as c; sys.argv = ['sudokit', '--version']; "
+        "import sudokit.cli; sudokit.cli.main.main = lambda **k: print(signal.getsignal(signal.SIGINT) is "
+        "signal.default_int_handler); c.main()"
+    )
+    env = _launcher_env()
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, timeout=60)
+    assert done.stdout.strip() == "True", done.stderr
+
+
+def test_ctrl_c_while_output_waits_on_a_slow_reader_keeps_every_counted_line(tmp_path):
+    """A batch's block is bigger than a pipe holds: Ctrl-C while its write waits must not cut the block short
+    (the summary counts exactly the lines written)."""
+    import re
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    lines = (Path(__file__).resolve().parents[1] / "data" / "17_clue.txt").read_text().split()[:500] * 8
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join(lines) + "\n")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "sudokit", "solve", str(path), "--no-progress"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_launcher_env(),
+    )
+    try:
+        assert select.select([child.stdout], [], [], 240)[0], "no output"
+        time.sleep(0.3)  # the first block's write now waits for the reader
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    summary = re.search(r"Solved (\d+) of (\d+)", err.decode())
+    assert child.returncode == 130 and summary, err.decode()
+    assert int(summary.group(2)) == len(out.splitlines()) > 1000

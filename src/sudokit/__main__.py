@@ -1,11 +1,6 @@
-"""``python -m sudokit``: the same as the ``sudokit`` command."""
+"""``python -m sudokit``: the same as the ``sudokit`` command (through its launcher, which keeps Ctrl-C quiet
+while the command loads)."""
 
-import sys
+from _sudokit_command import main
 
-try:
-    from sudokit.cli import main
-except KeyboardInterrupt:  # Ctrl-C while the command loads: one line, no traceback
-    sys.stderr.write("sudokit: interrupted\n")
-    sys.exit(130)
-
-main(prog_name="sudokit")
+main()

@@ -1,13 +1,25 @@
-"""How batch commands report a bad entry: one line on stderr, the batch goes on."""
+"""What batch commands write: their answers to stdout in full, and a bad entry as one line on stderr (the batch
+goes on)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import BinaryIO
 
 import click
 
 from sudokit.formats import Entry
 from sudokit.grid import Grid
+
+
+def write_all(out: BinaryIO, data: bytes) -> None:
+    """Write every byte of ``data`` and flush. A signal whose handler returns (the held Ctrl-C of a batch) can
+    cut a buffered write to a pipe short, and ``write`` then returns the count written: write the rest."""
+    view = memoryview(data)
+    while view:
+        written = out.write(view)
+        view = view[written if written is not None else len(view) :]
+    out.flush()
 
 
 def report_bad_entry(entry: Entry, why: str | None = None) -> int:

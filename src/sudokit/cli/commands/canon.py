@@ -7,7 +7,7 @@ import sys
 import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
-from sudokit.cli.report import report_bad_entry
+from sudokit.cli.report import report_bad_entry, write_all
 from sudokit.words import plural
 
 
@@ -41,8 +41,7 @@ def command(puzzle: str, dedupe: bool, originals: bool, quiet: bool, variant: st
                 continue
             seen.add(key)
             out.append(originals_of[i] if originals else key)
-        sys.stdout.buffer.write(b"".join(out))
-        sys.stdout.buffer.flush()
+        write_all(sys.stdout.buffer, b"".join(out))
     if not source.single and not quiet:
         distinct = f"{len(seen)} distinct up to symmetry" if dedupe else "not deduplicated"
         click.echo(f"{plural(read, 'puzzle')} read, {distinct}" + (f", {bad} unreadable" if bad else ""), err=True)

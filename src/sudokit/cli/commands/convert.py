@@ -8,7 +8,7 @@ import sys
 import click
 
 from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option, variant_option
-from sudokit.cli.report import BadEntries
+from sudokit.cli.report import BadEntries, write_all
 from sudokit.cli.variants import VARIANT_FORMATS, is_variant_arg
 from sudokit.cli.variants import convert as variant_convert
 from sudokit.formats import WRITE_FORMATS, csv_header, format_grid, line_rows, separator, spliced
@@ -41,8 +41,7 @@ def command(
         written = 0
         for block in source.blocks:
             data, count = _converted(block, to_format, skipped, first=not written)
-            out.write(data)
-            out.flush()
+            write_all(out, data)
             written += count
     if skipped.count:
         raise SystemExit(2)

@@ -24,7 +24,7 @@ from sudokit.cli.inputs import (
     open_puzzles,
     strict_option,
 )
-from sudokit.cli.report import count_text, describe_result
+from sudokit.cli.report import count_text, describe_result, write_all
 from sudokit.errors import ParseError, SudokitError
 from sudokit.formats import WRITE_FORMATS, Entry
 from sudokit.grid import Grid
@@ -364,9 +364,7 @@ class _Run:
         """Write a chunk's lines and count its puzzles, both or (after Ctrl-C) neither."""
         with _held_interrupt():
             sys.stdout.flush()
-            out = sys.stdout.buffer
-            out.write(data)
-            out.flush()
+            write_all(sys.stdout.buffer, data)
             self.tally.merge(chunk)
 
     def marker(self, entry: Entry, result) -> str:
