@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,6 +32,9 @@ from sudokit.errors import SudokitError
 from sudokit.geometry import Geometry, standard
 from sudokit.grid import Grid
 from sudokit.logic.registry import LEVELS
+
+if TYPE_CHECKING:
+    from sudokit.generate.needs import PathWants
 
 #: Clue symmetries (QQWing's and HoDoKu's choices); ``random`` picks one of the others per puzzle.
 SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal", "random")
@@ -297,6 +301,8 @@ class Generator:
     rating: tuple[float, float] | None = None
     method: str = "dig"
     time_limit: float = 60.0
+    #: what the logical path must use and may use (generation by technique, :mod:`sudokit.generate.needs`)
+    wants: PathWants | None = None
     rng: np.random.Generator = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -307,6 +313,8 @@ class Generator:
             raise SudokitError(f"unknown method {self.method!r}; known: {', '.join(METHODS)}")
         if self.difficulty is not None:
             self.difficulty = difficulty_name(self.difficulty)
+        if self.wants is not None and self.method != "dig":
+            raise SudokitError(f"a wanted logical path needs the dig method, not {self.method!r}")
         if self.symmetry not in SYMMETRIES:
             raise SudokitError(f"unknown symmetry {self.symmetry!r}; known: {', '.join(SYMMETRIES)}")
         self._mask = parse_pattern(self.pattern, self.geometry) if self.pattern else None
@@ -353,7 +361,7 @@ class Generator:
         """The puzzle dug when the time limit struck, when nothing but a minimal puzzle was asked for: it is
         unique (digging only removes clues while the puzzle stays unique) but not minimal, which
         ``extra["minimal"]`` says. With a clue count, pattern or difficulty asked for: None."""
-        if partial is None or self.clues or self._mask is not None or self.difficulty or self.rating:
+        if partial is None or self.clues or self._mask is not None or self.difficulty or self.rating or self.wants:
             return None
         if np.all(partial):  # not one clue removed yet: no puzzle at all
             return None
@@ -391,6 +399,11 @@ class Generator:
         )
 
     def _difficulty_ok(self, found: Generated) -> bool:
+        if self.wants is not None:
+            path = self.wants.path(found.puzzle)
+            if path is None:
+                return False
+            found.extra["path"] = path
         if self.difficulty is None and self.rating is None:
             return True
         found.rating = measure_difficulty(found.puzzle)
@@ -411,6 +424,8 @@ class Generator:
             wants.append(f"{lo} clues" if lo == hi else f"{lo}-{hi} clues")
         if self.pattern:
             wants.append("the given clue pattern")
+        if self.wants is not None:
+            wants.append(f"a logical path that {self.wants.spec}")
         if self.symmetry != "none":
             wants.append(f"{self.symmetry} symmetry")
         return (

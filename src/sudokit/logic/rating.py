@@ -64,7 +64,7 @@ def hodoku_level(path: Path) -> tuple[int, str]:
     score = 0
     level = 0
     for step in path.steps:
-        tech = _technique_of(step.technique)
+        tech = technique_of(step.technique)
         score += tech.score if tech else 0
         if tech:
             level = max(level, registry.LEVELS.index(tech.level))
@@ -75,7 +75,7 @@ def hodoku_level(path: Path) -> tuple[int, str]:
     return score, registry.LEVELS[level]
 
 
-def _technique_of(name: str) -> registry.Technique | None:
+def technique_of(name: str) -> registry.Technique | None:
     if name in registry.BY_NAME:
         return registry.BY_NAME[name]
     for tech in registry.TECHNIQUES:  # "Unique Rectangle Type 2" -> "Unique Rectangle"

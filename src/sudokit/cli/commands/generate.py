@@ -10,6 +10,8 @@ import sys
 import click
 
 from sudokit.cli.inputs import POSITIVE_INT, SECONDS, SEED, variant_option
+from sudokit.cli.techniques import technique_options
+from sudokit.errors import SudokitError
 from sudokit.geometry import DIGIT_SYMBOLS
 from sudokit.words import plural
 
@@ -37,6 +39,21 @@ CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty"
 @click.option(
     "--rating", default=None, metavar="MIN-MAX", help="Keep only puzzles with an SE-style rating (ER) in range."
 )
+@click.option(
+    "--needs",
+    default=None,
+    metavar="LIST",
+    help="Keep only puzzles whose logical path (as `sudokit explain` finds it) uses each of these techniques "
+    "(comma list; names, aliases or presets).",
+)
+@click.option(
+    "--at-most",
+    default=None,
+    metavar="TECHNIQUE",
+    help="Nothing harder than this technique: logic solves the puzzle with the techniques rated no higher.",
+)
+@technique_options
+@click.option("--with-path", is_flag=True, help="Also print each puzzle's logical path as '#' comment lines.")
 @click.option("--pattern", default=None, metavar="PATTERN|FILE", help="Fill a clue pattern: 'x' a given, '.' empty.")
 @click.option(
     "--method",
@@ -67,6 +84,10 @@ def command(
     symmetry: str,
     difficulty: str | None,
     rating: str | None,
+    needs: str | None,
+    at_most: str | None,
+    techniques,
+    with_path: bool,
     pattern: str | None,
     method: str,
     variant: str | None,
@@ -89,10 +110,10 @@ def command(
     """
     from sudokit.generate import Generator, measure_difficulty
     from sudokit.generate.generator import parse_range
+    from sudokit.generate.needs import path_wants
     from sudokit.geometry import for_size, from_name
 
     if size is not None:
-        from sudokit.errors import SudokitError
         from sudokit.geometry import BOX_SHAPES
 
         if size not in BOX_SHAPES:
@@ -104,6 +125,11 @@ def command(
     if pattern is not None and os.path.exists(pattern):
         with open(pattern, encoding="utf-8") as fh:
             pattern = "".join(line.split("#", 1)[0] for line in fh)
+    if with_path and fmt == "csv":
+        raise SudokitError("--with-path: the path is written as '#' comment lines, which --format csv has not")
+    wants = None
+    if needs or at_most or techniques.spec != "all":
+        wants = path_wants(needs, techniques, at_most=at_most)
     gen = Generator(
         geometry,
         seed=seed,
@@ -114,6 +140,7 @@ def command(
         rating=parse_range(rating, "rating", float),
         method=method,
         time_limit=time_limit,
+        wants=wants,
     )
     _load_engine(geometry)  # the time limit is for the puzzles, not for loading the compiled kernels
     show_bar = progress if progress is not None else (count > 1 and sys.stderr.isatty())
@@ -133,6 +160,8 @@ def command(
             if fmt != "csv" and i and fmt != "line":
                 click.echo()
             click.echo(_render(found, fmt, with_solution, with_rating))
+            if with_path:
+                click.echo(_path_lines(found))
             if bar is not None:
                 bar.advance(bar.task_ids[0])
     finally:
@@ -168,6 +197,18 @@ def _note(found, with_rating: bool) -> str:
     if with_rating and found.rating is not None:
         parts.append(str(found.rating))
     return "  # " + "; ".join(parts) if parts else ""
+
+
+def _path_lines(found) -> str:
+    """The puzzle's logical path as comment lines, one step each (``#  3. [2.6] Pointing: ...``), and its end."""
+    from sudokit.logic import explain
+
+    path = found.extra.get("path") or explain(found.puzzle)
+    width = len(str(len(path.steps)))
+    lines = [f"# {i:>{width}}. [{s.rating:.1f}] {s.explanation}" for i, s in enumerate(path.steps, 1)]
+    end = "solved by logic" if path.solved else "logic is stuck here"
+    lines.append(f"# {end}: {len(path.steps)} steps, SE {path.rating:.1f}")
+    return "\n".join(lines)
 
 
 def _render(found, fmt: str, with_solution: bool, with_rating: bool) -> str:
