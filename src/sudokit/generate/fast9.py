@@ -79,6 +79,19 @@ def table_args() -> tuple:
     return _TABLES[0]
 
 
+_LOADED: list[bool] = []
+
+
+def load() -> None:
+    """Compile (or load from numba's cache) :func:`generate_rows` now, on zero rows, before any clock runs."""
+    if _LOADED:
+        return
+    _LOADED.append(True)
+    empty = np.zeros((0, 81), dtype=np.uint8)
+    info = np.zeros((0, 4), dtype=np.int64)
+    generate_rows(np.uint64(0), 0, 0, 0, -1, 81, 1, True, empty, empty.copy(), info, *table_args())
+
+
 def key_of(entropy: int) -> int:
     """The kernel's 64-bit key for a seed (an int entropy, as :class:`numpy.random.SeedSequence` takes)."""
     return int(np.random.SeedSequence(entropy).generate_state(1, np.uint64)[0])
@@ -136,7 +149,7 @@ def _random_grid(rs, grid, work, perm, peers, units, sol, stats, st, st_band, st
                 continue
             used = 0
             for p in peers[c]:
-                used |= 1 << work[p]
+                used |= np.int64(1) << work[p]
             free = 0
             for d in range(1, 10):
                 if not (used >> d) & 1:
@@ -184,7 +197,7 @@ def _random_grid(rs, grid, work, perm, peers, units, sol, stats, st, st_band, st
     for u in range(27):
         seen = 0
         for c in units[u]:
-            seen |= 1 << grid[c]
+            seen |= np.int64(1) << grid[c]
         if seen != 0x3FE:
             return False
     return True

@@ -415,7 +415,8 @@ class Generator:
         info = np.zeros((n, 4), dtype=np.int64)
         tries = FAST_TRIES if self.clues else 1
         args = fast9.table_args()
-        fast9.generate_rows(self._key, first, try_index, sym, lo, hi, tries, True, puzzles, solutions, info, *args)
+        with np.errstate(over="ignore"):  # uint64 wrap-around is the point; numpy warns only without the JIT
+            fast9.generate_rows(self._key, first, try_index, sym, lo, hi, tries, True, puzzles, solutions, info, *args)
         if np.any(info[:, 0] == fast9.CHECK_FAILED):
             bad = first + int(np.flatnonzero(info[:, 0] == fast9.CHECK_FAILED)[0])
             raise SudokitError(
@@ -449,8 +450,9 @@ class Generator:
 
     def _fast_one(self, index: int, tried: int = 0, first_try: int = 0) -> Generated:
         """Puzzle ``index`` from the kernel, try after try, until one meets every setting or time runs out."""
-        from sudokit.generate.fast9 import OK
+        from sudokit.generate.fast9 import OK, load
 
+        load()  # compiling is not the puzzle's time
         deadline = time.perf_counter() + self.time_limit
         attempts = tried
         try_index = first_try
