@@ -409,3 +409,31 @@ def test_bad_seed_or_start_is_a_user_error():
         Generator(standard(), seed=-1)
     with pytest.raises(SudokitError, match="start"):
         Generator(standard(), seed=1, start=-3)
+
+
+def test_a_rare_clue_count_is_retried_try_after_try_and_stays_reproducible(monkeypatch):
+    from sudokit.generate import generator
+
+    monkeypatch.setattr(generator, "FAST_TRIES", 1)  # one grid per try: most rows need several tries
+    made = generate_many(4, standard(), seed=21, clues=23)
+    assert [f.puzzle for f in made] == [f.puzzle for f in generate_many(4, standard(), seed=21, clues=23)]
+    assert max(f.attempts for f in made) > 1
+    assert made[2].puzzle == Generator(standard(), seed=21, clues=23, start=2).one().puzzle
+    for found in made:
+        assert found.clues == 23
+        assert not SatCheck(found.solution).other_solution(found.puzzle)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 10**6), st.sampled_from(["none", "rot180", "random"]))
+def test_any_seed_and_index_give_a_kernel_puzzle_with_no_removable_orbit(seed, start, symmetry):
+    found = Generator(standard(), seed=seed, start=start, symmetry=symmetry).one()
+    assert is_solution(found.solution, found.puzzle)
+    check = SatCheck(found.solution)
+    assert not check.other_solution(found.puzzle)
+    for orbit in orbits(standard(), found.symmetry):
+        if found.puzzle.values[orbit[0]]:
+            removed = found.puzzle
+            for s in orbit:
+                removed = removed.with_value(s, 0)
+            assert check.other_solution(removed)
