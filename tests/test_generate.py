@@ -409,6 +409,8 @@ def test_bad_seed_or_start_is_a_user_error():
         Generator(standard(), seed=-1)
     with pytest.raises(SudokitError, match="start"):
         Generator(standard(), seed=1, start=-3)
+    with pytest.raises(SudokitError, match="start"):
+        Generator(standard(), seed=1, start=2**63)  # past the kernel's 64-bit index
 
 
 def test_a_rare_clue_count_is_retried_try_after_try_and_stays_reproducible(monkeypatch):
