@@ -72,7 +72,7 @@ def main() -> None:
         rows = np.zeros((args.count, 81), dtype=np.uint8)
         info = np.zeros((args.count, 4), dtype=np.int64)
         key = np.uint64(fast9.key_of(args.seed))
-        call = (key, 0, 0, sym, -1, 81, 1, check, rows, rows.copy(), info, *fast9.table_args())
+        call = (key, 0, 0, sym, -1, 81, 1, check, np.zeros(0, np.uint8), rows, rows.copy(), info, *fast9.table_args())
         _, cpu, _ = _timed(lambda call=call: fast9.generate_rows(*call))
         what = "with the minimality re-count" if check else "without the re-count"
         print(f"  the kernel alone on arrays, {what}: {args.count / cpu:,.0f} puzzles/s")

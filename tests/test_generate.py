@@ -158,11 +158,13 @@ def test_clue_range_is_respected():
         assert_unique(found, standard())
 
 
-def test_pattern_fill_uses_exactly_the_pattern_cells():
+@pytest.mark.parametrize("fast", [True, False])
+def test_pattern_fill_uses_exactly_the_pattern_cells(fast):
     # a 34-clue pattern: random grids fill it uniquely often enough (sparser patterns take longer)
     source = generate(standard(), seed=8, clues=34).puzzle
     pattern = "".join("x" if v else "." for v in source.values)
-    found = generate(standard(), seed=9, pattern=pattern, time_limit=30)
+    found = generate(standard(), seed=9, pattern=pattern, time_limit=30, fast=fast)
+    assert found.symmetry == "pattern"
     assert [v != 0 for v in found.puzzle.values] == [v != 0 for v in source.values]
     assert_unique(found, standard())
 
@@ -306,11 +308,11 @@ def test_asked_rating_range_holds_for_every_puzzle_and_a_rare_one_times_out():
 def test_the_classic_board_takes_the_kernel_and_the_rest_the_python_path():
     assert Generator(standard(), seed=1).fast is True
     assert Generator(standard(), seed=1, symmetry="random", clues="24-26", difficulty="easy").fast is True
+    assert Generator(standard(), seed=1, pattern="x" * 81).fast is True
     assert Generator(standard(), seed=1, fast=False).fast is False
-    for settings_ in ({"method": "norvig"}, {"pattern": "x" * 81}):
-        assert Generator(standard(), seed=1, **settings_).fast is False
-        with pytest.raises(SudokitError, match="9x9 generator kernel"):
-            Generator(standard(), seed=1, fast=True, **settings_)
+    assert Generator(standard(), seed=1, method="norvig").fast is False
+    with pytest.raises(SudokitError, match="9x9 generator kernel"):
+        Generator(standard(), seed=1, fast=True, method="norvig")
     for geometry in (diagonal(), for_size(4), for_size(6)):
         assert Generator(geometry, seed=1).fast is False
 
@@ -385,7 +387,8 @@ def test_the_kernel_refuses_a_grid_its_answer_check_rejects(monkeypatch):
     puzzles = np.zeros((2, 81), dtype=np.uint8)
     info = np.zeros((2, 4), dtype=np.int64)
     args = (cells, starts, n_orbits, peers, broken, *tabs)
-    fast9.generate_rows(np.uint64(1), 0, 0, 0, -1, 81, 1, True, puzzles, puzzles.copy(), info, *args)
+    none = np.zeros(0, dtype=np.uint8)
+    fast9.generate_rows(np.uint64(1), 0, 0, 0, -1, 81, 1, True, none, puzzles, puzzles.copy(), info, *args)
     assert list(info[:, 0]) == [fast9.CHECK_FAILED] * 2
     monkeypatch.setattr(fast9, "table_args", lambda: args)
     with pytest.raises(SudokitError, match="internal error: the 9x9 generator's check refused puzzle 0"):

@@ -1,8 +1,9 @@
 """The 9x9 generator kernel: random solution grid, digging and the minimality check in one compiled call.
 
 :class:`~sudokit.generate.generator.Generator` sends the classic 9x9 board here for every option this kernel
-covers (any clue symmetry, a clue count or range, and the candidates that ``--difficulty``/``--rating`` then
-rate); patterns, other geometries and ``--method norvig`` take the Python path. Per puzzle, inside numba::
+covers (any clue symmetry, a clue count or range, a clue pattern, and the candidates that
+``--difficulty``/``--rating`` then rate); other geometries and ``--method norvig`` take the Python path. Per
+puzzle, inside numba::
 
     random grid: box 1 a random permutation, 8 more random digits that agree with their peers, the 9x9
     counting search (:func:`sudokit.engine.kernel9.search9`, limit 1) completes it, a random symmetry of the
@@ -10,7 +11,8 @@ rate); patterns, other geometries and ``--method norvig`` take the Python path. 
     digit order over the space of grids; the grid is checked against the rules (27 units, 9 digits each)
         │
         ▼
-    dig: the clue orbits in random order; remove an orbit, count to 2 with ``search9``, put it back unless
+    dig: (with a pattern: the pattern's cells of the grid, kept when they count exactly 1, else the next grid)
+    the clue orbits in random order; remove an orbit, count to 2 with ``search9``, put it back unless
     the count is exactly 1; stop early at a random clue target when a clue range was asked for
         │
         ▼
@@ -90,7 +92,8 @@ def load() -> None:
     _LOADED.append(True)
     empty = np.zeros((0, 81), dtype=np.uint8)
     info = np.zeros((0, 4), dtype=np.int64)
-    generate_rows(np.uint64(0), 0, 0, 0, -1, 81, 1, True, empty, empty.copy(), info, *table_args())
+    none = np.zeros(0, dtype=np.uint8)
+    generate_rows(np.uint64(0), 0, 0, 0, -1, 81, 1, True, none, empty, empty.copy(), info, *table_args())
 
 
 def key_of(entropy: int) -> int:
@@ -223,6 +226,7 @@ def generate_rows(
     hi,
     max_attempts,
     check,
+    pattern,
     puzzles,
     solutions,
     info,
@@ -242,8 +246,10 @@ def generate_rows(
     ``symmetry``: a row of the orbit tables (:data:`KERNEL_SYMMETRIES`), -1 for a random one per puzzle.
     ``lo``/``hi``: the clue range (``lo`` = -1 for none: a minimal puzzle); the dig stops at a random target in
     it, and a grid whose dig ends above ``hi`` is replaced, at most ``max_attempts`` grids per row. ``check``:
-    re-count every orbit of givens (without a range), or the puzzle (with one). Writes ``puzzles``/``solutions`` rows
-    (uint8) and ``info`` rows ``[status, grids tried, symmetry used, clues]``.
+    re-count every orbit of givens (without a range), or the puzzle (with one). ``pattern``: (81,) uint8, the
+    givens' cells (HoDoKu's pattern mode: grids are tried until those cells make a unique puzzle, no digging),
+    or an empty array for none. Writes ``puzzles``/``solutions`` rows (uint8) and ``info`` rows ``[status,
+    grids tried, symmetry used, clues]``.
     """
     tabs = (shrink, complex_, expand, keep, box3)
     sol = np.zeros(81, dtype=np.uint8)
@@ -257,6 +263,7 @@ def generate_rows(
     st_rem = np.zeros(82, dtype=np.int64)
     rs = np.zeros(1, dtype=np.uint64)
     ranged = lo >= 0
+    patterned = pattern.shape[0] == 81
     for row in range(puzzles.shape[0]):
         rs[0] = _mix(_mix(key ^ np.uint64(first + row)) + np.uint64(try_index))
         grid = solutions[row]
@@ -271,6 +278,16 @@ def generate_rows(
             if not _random_grid(rs, grid, work, perm, peers, units, sol, stats, st, st_band, st_bit, st_rem, tabs):
                 info[row, 0] = CHECK_FAILED
                 break
+            if patterned:
+                clues = 0
+                for c in range(81):
+                    values[c] = grid[c] if pattern[c] else 0
+                    clues += pattern[c] != 0
+                info[row, 3] = clues
+                if _count2(values, sol, stats, st, st_band, st_bit, st_rem, tabs) == 1:
+                    info[row, 0] = OK
+                    break
+                continue
             stop_at = lo + _below(rs, hi - lo + 1) if ranged else 0
             for c in range(81):
                 values[c] = grid[c]

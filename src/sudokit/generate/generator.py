@@ -16,8 +16,8 @@ caps), named as the rating names it, in lower case (:data:`DIFFICULTIES`). Gener
 generate-and-test with a time limit.
 
 The classic 9x9 board runs in one compiled call per batch of puzzles (:mod:`sudokit.generate.fast9`: the
-random grid, the digging and a minimality check in numba, ~15x the Python path) for every setting but
-``pattern`` and ``method="norvig"``; other boards and those settings take the Python path below
+random grid, the digging and a minimality check in numba, ~4x the Python path) for every setting but
+``method="norvig"``; other boards and those settings take the Python path below
 (:attr:`Generator.fast` says which one a generator takes).
 
 Randomness is per puzzle: puzzle ``i`` of a seed draws only from its own stream (the Python path from
@@ -306,7 +306,7 @@ class Generator:
     the first puzzle, so ``Generator(seed=s, start=k).puzzles(n)`` gives puzzles ``k..k+n-1`` of seed ``s``
     exactly as one run from 0 does. Without a seed one is drawn from the OS (:attr:`entropy` keeps it).
     ``fast``: None takes the compiled 9x9 kernel (:mod:`~sudokit.generate.fast9`) wherever it covers the
-    settings (the classic 9x9 board, ``method="dig"``, no ``pattern``), False the Python path, True demands
+    settings (the classic 9x9 board with ``method="dig"``), False the Python path, True demands
     the kernel (an error when the settings need the Python path); afterwards it says which path is taken.
     """
 
@@ -352,9 +352,9 @@ class Generator:
                 f"a {n}x{n} puzzle with one solution has at least {fewest} clues (proven); "
                 f"{self.clues[1]} cannot be reached"
             )
-        covered = self.geometry == standard() and self.method == "dig" and self._mask is None
+        covered = self.geometry == standard() and self.method == "dig"
         if self.fast and not covered:
-            raise SudokitError("the 9x9 generator kernel covers the classic 9x9 board without a pattern or norvig")
+            raise SudokitError("the 9x9 generator kernel covers the classic 9x9 board with method dig only")
         self.fast = covered if self.fast is None else bool(self.fast)
 
     def _rng_of(self, index: int) -> np.random.Generator:
@@ -409,14 +409,18 @@ class Generator:
         if not hasattr(self, "_key"):
             self._key = np.uint64(fast9.key_of(self.entropy))
         sym = -1 if self.symmetry == "random" else fast9.KERNEL_SYMMETRIES.index(self.symmetry)
+        pattern = np.zeros(0, dtype=np.uint8)
+        if self._mask is not None:
+            pattern = self._mask.astype(np.uint8)
+            sym = 0
         lo, hi = self.clues if self.clues else (-1, 81)
         puzzles = np.zeros((n, 81), dtype=np.uint8)
         solutions = np.zeros((n, 81), dtype=np.uint8)
         info = np.zeros((n, 4), dtype=np.int64)
-        tries = FAST_TRIES if self.clues else 1
-        args = fast9.table_args()
+        tries = FAST_TRIES if self.clues or self._mask is not None else 1
+        call = (self._key, first, try_index, sym, lo, hi, tries, True, pattern, puzzles, solutions, info)
         with np.errstate(over="ignore"):  # uint64 wrap-around is the point; numpy warns only without the JIT
-            fast9.generate_rows(self._key, first, try_index, sym, lo, hi, tries, True, puzzles, solutions, info, *args)
+            fast9.generate_rows(*call, *fast9.table_args())
         if np.any(info[:, 0] == fast9.CHECK_FAILED):
             bad = first + int(np.flatnonzero(info[:, 0] == fast9.CHECK_FAILED)[0])
             raise SudokitError(
@@ -429,9 +433,8 @@ class Generator:
         from sudokit.generate.fast9 import KERNEL_SYMMETRIES
 
         g = self.geometry
-        return Generated(
-            Grid(g, tuple(puzzle.tolist())), Grid(g, tuple(solution.tolist())), symmetry=KERNEL_SYMMETRIES[info[2]]
-        )
+        symmetry = "pattern" if self._mask is not None else KERNEL_SYMMETRIES[info[2]]
+        return Generated(Grid(g, tuple(puzzle.tolist())), Grid(g, tuple(solution.tolist())), symmetry=symmetry)
 
     def _fast_batch(self, n: int) -> Iterator[Generated]:
         """The next ``n`` puzzles from one kernel call (a row whose tries found no puzzle is asked again)."""
