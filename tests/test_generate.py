@@ -380,13 +380,13 @@ def test_the_kernel_and_the_python_path_keep_the_same_contract(settings_):
 def test_the_kernel_refuses_a_grid_its_answer_check_rejects(monkeypatch):
     from sudokit.generate import fast9
 
-    cells, starts, n_orbits, peers, units, *tabs = fast9.table_args()
+    cells, starts, n_orbits, peers, units, tabs = fast9.table_args()
     broken = units.copy()
     broken[5] = broken[0]  # unit 5 read as unit 0 twice over: the check sees a unit without all nine digits
     broken[0, 0] = broken[0, 1]
     puzzles = np.zeros((2, 81), dtype=np.uint8)
     info = np.zeros((2, 4), dtype=np.int64)
-    args = (cells, starts, n_orbits, peers, broken, *tabs)
+    args = (cells, starts, n_orbits, peers, broken, tabs)
     none = np.zeros(0, dtype=np.uint8)
     fast9.generate_rows(np.uint64(1), 0, 0, 0, -1, 81, 1, True, none, puzzles, puzzles.copy(), info, *args)
     assert list(info[:, 0]) == [fast9.CHECK_FAILED] * 2

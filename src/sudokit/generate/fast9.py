@@ -89,9 +89,10 @@ _TABLES: list[tuple] = []
 
 
 def table_args() -> tuple:
-    """The orbit, peer and unit tables, then kernel9's lookup tables, in :func:`generate_rows`' order."""
+    """The orbit, peer and unit tables, then kernel9's lookup tables as one tuple (passed on to ``search9`` as
+    they are, whatever their number), in :func:`generate_rows`' order."""
     if not _TABLES:
-        _TABLES.append(_build_tables() + kernel9.table_args())
+        _TABLES.append((*_build_tables(), tuple(kernel9.table_args())))
     return _TABLES[0]
 
 
@@ -151,7 +152,6 @@ def _shuffle(rs, a, n):
 @njit(cache=True)
 def _random_grid(rs, grid, work, perm, peers, units, sol, stats, st, st_band, st_bit, st_rem, tabs):
     """A random valid solution grid into ``grid`` ((81,) uint8); ``work``/``sol`` (81,) and ``perm`` (9,) scratch."""
-    shrink, complex_, expand, keep, box3 = tabs
     while True:
         for c in range(81):
             work[c] = 0
@@ -181,7 +181,7 @@ def _random_grid(rs, grid, work, perm, peers, units, sol, stats, st, st_band, st
                         break
                     pick -= 1
         status, count = kernel9.search9(
-            work, 1, 0, sol, stats, st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3
+            work, 1, 0, sol, stats, st, st_band, st_bit, st_rem, *tabs
         )
         if count == 1:
             break
@@ -222,10 +222,7 @@ def _random_grid(rs, grid, work, perm, peers, units, sol, stats, st, st_band, st
 
 @njit(cache=True)
 def _count2(values, sol, stats, st, st_band, st_bit, st_rem, tabs):
-    shrink, complex_, expand, keep, box3 = tabs
-    status, count = kernel9.search9(
-        values, 2, 0, sol, stats, st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3
-    )
+    status, count = kernel9.search9(values, 2, 0, sol, stats, st, st_band, st_bit, st_rem, *tabs)
     return count
 
 
@@ -248,11 +245,7 @@ def generate_rows(
     n_orbits,
     peers,
     units,
-    shrink,
-    complex_,
-    expand,
-    keep,
-    box3,
+    tabs,
 ):
     """Puzzles ``first .. first + len(puzzles) - 1`` of ``key`` (try ``try_index`` of each), one per row.
 
@@ -264,7 +257,6 @@ def generate_rows(
     or an empty array for none. Writes ``puzzles``/``solutions`` rows (uint8) and ``info`` rows ``[status,
     grids tried, symmetry used, clues]``.
     """
-    tabs = (shrink, complex_, expand, keep, box3)
     sol = np.zeros(81, dtype=np.uint8)
     work = np.zeros(81, dtype=np.uint8)
     perm = np.zeros(9, dtype=np.int64)
