@@ -180,9 +180,7 @@ def _random_grid(rs, grid, work, perm, peers, units, sol, stats, st, st_band, st
                         work[c] = d
                         break
                     pick -= 1
-        status, count = kernel9.search9(
-            work, 1, 0, sol, stats, st, st_band, st_bit, st_rem, *tabs
-        )
+        status, count = kernel9.search9(work, 1, 0, sol, stats, st, st_band, st_bit, st_rem, *tabs)
         if count == 1:
             break
     # A random symmetry of the board: relabel digits, permute bands, rows in bands, stacks, columns, transpose.
