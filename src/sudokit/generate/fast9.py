@@ -18,7 +18,8 @@ puzzle, inside numba::
         ▼
     check: every orbit of givens is removed in turn and counted again -- each must leave more than one
     solution (with symmetry none: a minimal puzzle); after a dig stopped at a clue target, the puzzle is
-    counted once more instead. A failure is reported (status ``CHECK_FAILED``), never returned as a puzzle.
+    counted once more instead (a pattern's one count is its check). A failure is reported (status
+    ``CHECK_FAILED``), never returned as a puzzle.
 
 The check re-counts what the dig already implies (a given needed in a larger puzzle is needed in every smaller
 one): it is the generator's fused answer check, like the solver's, and costs about 40% of the kernel's time.
@@ -42,7 +43,7 @@ One puzzle draws only from its own stream, so any slice of a run can be made alo
 cluster) and gives the same puzzles: the ``j``-th *try* of puzzle ``i`` of key ``K`` draws from splitmix64
 started at ``mix64(mix64(K ^ i) + j)`` (``mix64`` is splitmix64's finaliser, a bijection of 64-bit words).
 ``K`` comes from the user's seed through :class:`numpy.random.SeedSequence` (:func:`key_of`). A try is a
-bounded number of grids (``max_attempts``); only clue ranges that digging rarely meets need more than one.
+bounded number of grids (``max_attempts``); only clue ranges and patterns can need more than one.
 """
 
 from __future__ import annotations
@@ -54,10 +55,10 @@ from sudokit.engine import kernel9
 
 #: Row status of :func:`generate_rows`.
 OK = 0  #: a puzzle that meets the request
-NOT_FOUND = 1  #: ``max_attempts`` grids tried, none met the clue range: ask again with the next try index
-CHECK_FAILED = 2  #: the minimality check refused the dug puzzle (a defect; never returned as a puzzle)
+NOT_FOUND = 1  #: ``max_attempts`` grids tried, none met the clue range or pattern: ask again with the next try
+CHECK_FAILED = 2  #: the answer check refused the grid or the puzzle (a defect; never returned as a puzzle)
 
-#: Clue symmetries in the kernel's numbering (the row of :data:`ORBIT_CELLS`); -1 asks for a random one.
+#: Clue symmetries in the kernel's numbering (the row of the orbit tables, :func:`table_args`); -1: a random one.
 KERNEL_SYMMETRIES = ("none", "rot180", "rot90", "mirror", "flip", "diagonal")
 
 
