@@ -442,3 +442,16 @@ def test_any_seed_and_index_give_a_kernel_puzzle_with_no_removable_orbit(seed, s
             for s in orbit:
                 removed = removed.with_value(s, 0)
             assert check.other_solution(removed)
+
+
+def test_a_count_the_engine_refuses_is_no_count_for_the_kernel():
+    from sudokit.engine import kernel9
+    from sudokit.generate import fast9
+
+    scratch = (np.zeros(81, np.uint8), np.zeros(3, np.int64), np.zeros((83, 31), np.int64))
+    stacks = tuple(np.zeros(82, np.int64) for _ in range(3))
+    tabs = tuple(kernel9.table_args())
+    values = np.zeros(81, dtype=np.uint8)
+    assert fast9._count2(values, *scratch, *stacks, tabs) == 2
+    values[0] = 10  # INVALID for the engine: neither one solution nor several
+    assert fast9._count2(values, *scratch, *stacks, tabs) == -1

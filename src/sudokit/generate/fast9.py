@@ -19,7 +19,8 @@ puzzle, inside numba::
     check: every orbit of givens is removed in turn and counted again -- each must leave more than one
     solution (with symmetry none: a minimal puzzle); after a dig stopped at a clue target, the puzzle is
     counted once more instead (a pattern's one count is its check). A failure is reported (status
-    ``CHECK_FAILED``), never returned as a puzzle.
+    ``CHECK_FAILED``), never returned as a puzzle; so is any count, in the dig or the check, whose status is
+    not solved / no solution / several (the engine's own answer check refused it).
 
 The check re-counts what the dig already implies (a given needed in a larger puzzle is needed in every smaller
 one): it is the generator's fused answer check, like the solver's, and costs about 40% of the kernel's time.
@@ -52,6 +53,7 @@ import numpy as np
 from numba import njit
 
 from sudokit.engine import kernel9
+from sudokit.engine.kernel import MULTIPLE, NO_SOLUTION, SOLVED
 
 #: Row status of :func:`generate_rows`.
 OK = 0  #: a puzzle that meets the request
@@ -183,6 +185,8 @@ def _random_grid(rs, grid, work, perm, peers, units, sol, stats, st, st_band, st
                     pick -= 1
         status, count = kernel9.search9(work, 1, 0, sol, stats, st, st_band, st_bit, st_rem, *tabs)
         if count == 1:
+            if status != SOLVED:  # the engine's own answer check refused its grid
+                return False
             break
     # A random symmetry of the board: relabel digits, permute bands, rows in bands, stacks, columns, transpose.
     rows = np.empty(9, dtype=np.int64)
@@ -221,7 +225,10 @@ def _random_grid(rs, grid, work, perm, peers, units, sol, stats, st, st_band, st
 
 @njit(cache=True)
 def _count2(values, sol, stats, st, st_band, st_bit, st_rem, tabs):
+    """Solutions of ``values`` counted to 2; -1 for any other status of the engine (a refused answer)."""
     status, count = kernel9.search9(values, 2, 0, sol, stats, st, st_band, st_bit, st_rem, *tabs)
+    if status != SOLVED and status != MULTIPLE and status != NO_SOLUTION:
+        return -1
     return count
 
 
@@ -288,7 +295,11 @@ def generate_rows(
                     values[c] = grid[c] if pattern[c] else 0
                     clues += pattern[c] != 0
                 info[row, 3] = clues
-                if _count2(values, sol, stats, st, st_band, st_bit, st_rem, tabs) == 1:
+                n = _count2(values, sol, stats, st, st_band, st_bit, st_rem, tabs)
+                if n < 0:
+                    info[row, 0] = CHECK_FAILED
+                    break
+                if n == 1:
                     info[row, 0] = OK
                     break
                 continue
@@ -299,6 +310,7 @@ def generate_rows(
                 order[k] = k
             _shuffle(rs, order, n_orb)
             clues = 81
+            refused = False
             for k in range(n_orb):
                 if clues <= stop_at:
                     break
@@ -307,12 +319,17 @@ def generate_rows(
                 b = starts[sym, o + 1]
                 for j in range(a, b):
                     values[cells[sym, j]] = 0
-                if _count2(values, sol, stats, st, st_band, st_bit, st_rem, tabs) == 1:
+                n = _count2(values, sol, stats, st, st_band, st_bit, st_rem, tabs)
+                refused |= n < 0
+                if n == 1:
                     clues -= b - a
                 else:
                     for j in range(a, b):
                         values[cells[sym, j]] = grid[cells[sym, j]]
             info[row, 3] = clues
+            if refused:
+                info[row, 0] = CHECK_FAILED
+                break
             if ranged and not lo <= clues <= hi:
                 continue
             info[row, 0] = OK
@@ -327,7 +344,7 @@ def generate_rows(
                         continue
                     for j in range(a, b):
                         values[cells[sym, j]] = 0
-                    if _count2(values, sol, stats, st, st_band, st_bit, st_rem, tabs) == 1:
+                    if _count2(values, sol, stats, st, st_band, st_bit, st_rem, tabs) < 2:
                         info[row, 0] = CHECK_FAILED
                     for j in range(a, b):
                         values[cells[sym, j]] = grid[cells[sym, j]]
