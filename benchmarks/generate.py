@@ -1,25 +1,39 @@
-"""Generator benchmark: unique minimal 9x9 puzzles per second (one core), and what they look like.
+"""Generator benchmark: unique minimal 9x9 puzzles per second (one core), before and after, and what they look like.
 
-    python benchmarks/generate.py                         # 1,000 puzzles, figures only
+    python benchmarks/generate.py                         # 2,000 puzzles, figures only
     python benchmarks/generate.py --plot generate.png     # also the clue-count / rating histograms
 
-Prints the throughput of unique minimal puzzle generation (target: at least 200 per second on one core),
-the canonicalization throughput, and the distribution of clue counts and difficulty of the puzzles
-made. Ratings come from ``sudokit.generate.measure_difficulty`` (the SE-style rating's level and ER);
-rating is slow, so it is timed separately.
+Prints, in one run: the compiled 9x9 generator's first load (a compile on a cold numba cache, else a cache
+load), then the throughput of unique minimal puzzle generation on one core in steady state, CPU time of this
+process (``time.process_time``, steadier than wall time on a shared machine) -- *before* (the Python path,
+``Generator(fast=False)``: one engine call per uniqueness count) and *after* (``Generator``'s default, the 9x9
+kernel of ``sudokit.generate.fast9``), each through ``Generator.puzzles``, and the kernel alone on arrays with
+and without its minimality re-count. Every puzzle made is then checked unique and minimal with the engine's
+counter. Then the canonicalization throughput, and the distribution of clue counts and difficulty of the
+puzzles made. Ratings come from ``sudokit.generate.measure_difficulty`` (the SE-style rating's level and ER);
+rating is slow, so it is timed separately (``--no-rating`` skips it). Target: 2,000 puzzles/s (issue 22).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections import Counter
 from pathlib import Path
 
 
+def _timed(make):
+    """``(result, CPU seconds, wall seconds)`` of ``make()``."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    out = make()
+    return out, time.process_time() - cpu, time.perf_counter() - wall
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--count", type=int, default=1000, help="puzzles to generate (default 1000)")
+    parser.add_argument("--count", type=int, default=2000, help="puzzles to generate (default 2000)")
+    parser.add_argument("--before", type=int, default=300, help="puzzles by the Python path (default 300)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--symmetry", default="none")
     parser.add_argument("--plot", default=None, metavar="PNG", help="write the histograms to this PNG file")
@@ -29,20 +43,49 @@ def main() -> None:
 
     import numpy as np
 
-    from sudokit.generate import DIFFICULTIES, Generator, measure_difficulty
+    from sudokit import jit
+    from sudokit.generate import DIFFICULTIES, Generator, fast9, is_minimal, measure_difficulty
     from sudokit.generate.transforms import canonical_many
     from sudokit.geometry import standard
 
-    warm = Generator(standard(), seed=0)
-    warm.one()  # compile the kernels outside the timing
+    print("load average (1, 5, 15 min): {:.2f} {:.2f} {:.2f} on {} cores".format(*os.getloadavg(), os.cpu_count()))
+    n_cold, total = jit.cold(("sudokit.generate.fast9",))
+    _, cpu, wall = _timed(fast9.load)
+    how = "compiled (cold cache)" if n_cold else "loaded from the cache"
+    print(f"9x9 generator kernel {how}: {cpu:.2f} s CPU, {wall:.2f} s wall (not in the figures below)")
+    Generator(standard(), seed=0, fast=False).one()  # the Python path's engine kernels
     canonical_many(np.zeros((1, 81), dtype=np.uint8), standard())
 
+    gen = Generator(standard(), seed=args.seed, symmetry=args.symmetry, fast=False)
+    old, cpu, wall = _timed(lambda: list(gen.puzzles(args.before)))
+    before = args.before / cpu
+    print(f"before: {args.before} unique minimal 9x9 puzzles (symmetry {args.symmetry}) by the Python path")
+    print(f"  {before:,.0f} puzzles/s on one core (CPU), {1000 * cpu / args.before:.2f} ms each; {wall:.2f} s wall")
     gen = Generator(standard(), seed=args.seed, symmetry=args.symmetry)
-    start = time.perf_counter()
-    made = list(gen.puzzles(args.count))
-    seconds = time.perf_counter() - start
-    print(f"generated {args.count} unique minimal 9x9 puzzles (symmetry {args.symmetry}) in {seconds:.2f} s")
-    print(f"  {args.count / seconds:,.0f} puzzles/s on one core, {1000 * seconds / args.count:.2f} ms each")
+    made, cpu, wall = _timed(lambda: list(gen.puzzles(args.count)))
+    after = args.count / cpu
+    print(f"after: {args.count} by the 9x9 kernel through Generator.puzzles")
+    print(f"  {after:,.0f} puzzles/s on one core (CPU), {1000 * cpu / args.count:.3f} ms each; {wall:.2f} s wall")
+    print(f"  {after / before:.1f}x the Python path")
+    sym = fast9.KERNEL_SYMMETRIES.index(args.symmetry) if args.symmetry != "random" else -1
+    for check in (True, False):
+        rows = np.zeros((args.count, 81), dtype=np.uint8)
+        info = np.zeros((args.count, 4), dtype=np.int64)
+        key = np.uint64(fast9.key_of(args.seed))
+        call = (key, 0, 0, sym, -1, 81, 1, check, np.zeros(0, np.uint8), rows, rows.copy(), info, *fast9.table_args())
+        _, cpu, _ = _timed(lambda call=call: fast9.generate_rows(*call))
+        what = "with the minimality re-count" if check else "without the re-count"
+        print(f"  the kernel alone on arrays, {what}: {args.count / cpu:,.0f} puzzles/s")
+    from sudokit.engine import count_array
+
+    bad = [f for f in made if count_array(np.array(f.puzzle.values, np.uint8), standard(), 2) != 1]
+    if args.symmetry == "none":
+        bad += [f for f in made if not is_minimal(f.puzzle)]
+    print(
+        f"checked with the engine's counter: {len(made) - len(bad)} of {len(made)} unique"
+        + (" and minimal" if args.symmetry == "none" else "")
+    )
+    print(f"clue counts, Python path: {sorted(Counter(f.clues for f in old).items())}")
 
     values = np.array([f.puzzle.values for f in made], dtype=np.uint8)
     start = time.perf_counter()

@@ -158,11 +158,13 @@ def test_clue_range_is_respected():
         assert_unique(found, standard())
 
 
-def test_pattern_fill_uses_exactly_the_pattern_cells():
+@pytest.mark.parametrize("fast", [True, False])
+def test_pattern_fill_uses_exactly_the_pattern_cells(fast):
     # a 34-clue pattern: random grids fill it uniquely often enough (sparser patterns take longer)
     source = generate(standard(), seed=8, clues=34).puzzle
     pattern = "".join("x" if v else "." for v in source.values)
-    found = generate(standard(), seed=9, pattern=pattern, time_limit=30)
+    found = generate(standard(), seed=9, pattern=pattern, time_limit=30, fast=fast)
+    assert found.symmetry == "pattern"
     assert [v != 0 for v in found.puzzle.values] == [v != 0 for v in source.values]
     assert_unique(found, standard())
 
@@ -300,3 +302,156 @@ def test_asked_rating_range_holds_for_every_puzzle_and_a_rare_one_times_out():
         assert measure_difficulty(found.puzzle).value == found.rating.value
     with pytest.raises(SudokitError, match="SE rating of 11-12"):
         generate(standard(), seed=1, rating="11-12", time_limit=0.3)
+
+
+# ---- the 9x9 kernel (generate/fast9) and the Python path ------------------------------------------
+def test_the_classic_board_takes_the_kernel_and_the_rest_the_python_path():
+    assert Generator(standard(), seed=1).fast is True
+    assert Generator(standard(), seed=1, symmetry="random", clues="24-26", difficulty="easy").fast is True
+    assert Generator(standard(), seed=1, pattern="x" * 81).fast is True
+    assert Generator(standard(), seed=1, fast=False).fast is False
+    assert Generator(standard(), seed=1, method="norvig").fast is False
+    with pytest.raises(SudokitError, match="9x9 generator kernel"):
+        Generator(standard(), seed=1, fast=True, method="norvig")
+    for geometry in (diagonal(), for_size(4), for_size(6)):
+        assert Generator(geometry, seed=1).fast is False
+
+
+def test_a_sample_of_kernel_puzzles_is_unique_and_minimal_by_independent_counters():
+    made = generate_many(40, standard(), seed=2026)
+    assert len({f.puzzle.to_line() for f in made}) == 40
+    for found in made:
+        assert found.symmetry == "none"
+        assert is_solution(found.solution, found.puzzle)
+        assert not SatCheck(found.solution).other_solution(found.puzzle)
+        assert_minimal(found)
+    for found in made[:3]:  # the plain backtracking counter too (slower)
+        assert count_plain(found.puzzle) == 1
+
+
+def test_a_seed_gives_the_same_puzzles_whatever_the_batch_the_start_or_the_call(monkeypatch):
+    from sudokit.generate import generator
+
+    whole = [f.puzzle.to_line() for f in Generator(standard(), seed=77).puzzles(12)]
+    assert whole == [f.puzzle.to_line() for f in Generator(standard(), seed=77).puzzles(12)]
+    assert whole != [f.puzzle.to_line() for f in Generator(standard(), seed=78).puzzles(12)]
+    # any slice made alone (a chunk of a job on another worker) is the same slice of the run
+    assert whole[5:9] == [f.puzzle.to_line() for f in Generator(standard(), seed=77, start=5).puzzles(4)]
+    one_by_one = Generator(standard(), seed=77)
+    assert whole[:3] == [one_by_one.one().puzzle.to_line() for _ in range(3)]
+    monkeypatch.setattr(generator, "FAST_BATCH", 5)
+    assert whole == [f.puzzle.to_line() for f in Generator(standard(), seed=77).puzzles(12)]
+
+
+def test_the_python_path_is_per_puzzle_too():
+    whole = [f.puzzle.to_line() for f in Generator(for_size(4), seed=9).puzzles(6)]
+    assert whole[2:] == [f.puzzle.to_line() for f in Generator(for_size(4), seed=9, start=2).puzzles(4)]
+    without_seed = Generator(for_size(4))
+    again = Generator(for_size(4), seed=without_seed.entropy)
+    assert without_seed.one().puzzle == again.one().puzzle
+
+
+@pytest.mark.parametrize(
+    "settings_",
+    [{"symmetry": "rot180"}, {"symmetry": "rot90"}, {"symmetry": "random"}, {"clues": "27-29"}, {"clues": 30}],
+)
+def test_the_kernel_and_the_python_path_keep_the_same_contract(settings_):
+    for fast in (True, False):
+        made = generate_many(3, standard(), seed=5, fast=fast, **settings_)
+        for found in made:
+            assert not SatCheck(found.solution).other_solution(found.puzzle)
+            assert is_solution(found.solution, found.puzzle)
+            if "clues" in settings_:
+                lo, _, hi = str(settings_["clues"]).partition("-")
+                assert int(lo) <= found.clues <= int(hi or lo)
+            else:  # no orbit of the puzzle's symmetry can be removed
+                assert found.symmetry in ("none", "rot180", "rot90", "mirror", "flip", "diagonal")
+                pattern = [v != 0 for v in found.puzzle.values]
+                check = SatCheck(found.solution)
+                for orbit in orbits(standard(), found.symmetry):
+                    assert len({pattern[s] for s in orbit}) == 1
+                    if pattern[orbit[0]]:
+                        removed = found.puzzle
+                        for s in orbit:
+                            removed = removed.with_value(s, 0)
+                        assert check.other_solution(removed)
+
+
+def test_the_kernel_refuses_a_grid_its_answer_check_rejects(monkeypatch):
+    from sudokit.generate import fast9
+
+    cells, starts, n_orbits, peers, units, tabs = fast9.table_args()
+    broken = units.copy()
+    broken[5] = broken[0]  # unit 5 read as unit 0 twice over: the check sees a unit without all nine digits
+    broken[0, 0] = broken[0, 1]
+    puzzles = np.zeros((2, 81), dtype=np.uint8)
+    info = np.zeros((2, 4), dtype=np.int64)
+    args = (cells, starts, n_orbits, peers, broken, tabs)
+    none = np.zeros(0, dtype=np.uint8)
+    fast9.generate_rows(np.uint64(1), 0, 0, 0, -1, 81, 1, True, none, puzzles, puzzles.copy(), info, *args)
+    assert list(info[:, 0]) == [fast9.CHECK_FAILED] * 2
+    monkeypatch.setattr(fast9, "table_args", lambda: args)
+    with pytest.raises(SudokitError, match="internal error: the 9x9 generator's check refused puzzle 0"):
+        generate(standard(), seed=1)
+
+
+def test_the_kernel_run_as_python_makes_the_same_puzzle():
+    import os
+    import subprocess
+    import sys
+
+    code = "from sudokit.generate import generate; print(generate(seed=31, symmetry='random').puzzle.to_line())"
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == generate(standard(), seed=31, symmetry="random").puzzle.to_line()
+
+
+def test_bad_seed_or_start_is_a_user_error():
+    with pytest.raises(SudokitError, match="seed"):
+        Generator(standard(), seed=-1)
+    with pytest.raises(SudokitError, match="start"):
+        Generator(standard(), seed=1, start=-3)
+    with pytest.raises(SudokitError, match="start"):
+        Generator(standard(), seed=1, start=2**63)  # past the kernel's 64-bit index
+
+
+def test_a_rare_clue_count_is_retried_try_after_try_and_stays_reproducible(monkeypatch):
+    from sudokit.generate import generator
+
+    monkeypatch.setattr(generator, "FAST_TRIES", 1)  # one grid per try: most rows need several tries
+    made = generate_many(4, standard(), seed=21, clues=23)
+    assert [f.puzzle for f in made] == [f.puzzle for f in generate_many(4, standard(), seed=21, clues=23)]
+    assert max(f.attempts for f in made) > 1
+    assert made[2].puzzle == Generator(standard(), seed=21, clues=23, start=2).one().puzzle
+    for found in made:
+        assert found.clues == 23
+        assert not SatCheck(found.solution).other_solution(found.puzzle)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 10**6), st.sampled_from(["none", "rot180", "random"]))
+def test_any_seed_and_index_give_a_kernel_puzzle_with_no_removable_orbit(seed, start, symmetry):
+    found = Generator(standard(), seed=seed, start=start, symmetry=symmetry).one()
+    assert is_solution(found.solution, found.puzzle)
+    check = SatCheck(found.solution)
+    assert not check.other_solution(found.puzzle)
+    for orbit in orbits(standard(), found.symmetry):
+        if found.puzzle.values[orbit[0]]:
+            removed = found.puzzle
+            for s in orbit:
+                removed = removed.with_value(s, 0)
+            assert check.other_solution(removed)
+
+
+def test_a_count_the_engine_refuses_is_no_count_for_the_kernel():
+    from sudokit.engine import kernel9
+    from sudokit.generate import fast9
+
+    scratch = (np.zeros(81, np.uint8), np.zeros(3, np.int64), np.zeros((83, 31), np.int64))
+    stacks = tuple(np.zeros(82, np.int64) for _ in range(3))
+    tabs = tuple(kernel9.table_args())
+    values = np.zeros(81, dtype=np.uint8)
+    assert fast9._count2(values, *scratch, *stacks, tabs) == 2
+    values[0] = 10  # INVALID for the engine: neither one solution nor several
+    assert fast9._count2(values, *scratch, *stacks, tabs) == -1

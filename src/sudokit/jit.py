@@ -85,7 +85,12 @@ def _kernel_modules(package: str) -> tuple[str, ...]:
 
 #: Every module with numba kernels, by group (``warm-up`` compiles a group per process).
 GROUPS: tuple[Group, ...] = (
-    Group("solver", "the solver", ("sudokit.engine.kernel", "sudokit.engine.kernel9", "sudokit.engine.clock"), 10.0),
+    Group(
+        "solver",
+        "the solver",
+        ("sudokit.engine.kernel", "sudokit.engine.kernel9", "sudokit.engine.clock", "sudokit.generate.fast9"),
+        10.0,
+    ),
     Group("threads", "the multi-threaded solver", ("sudokit.engine.parallel",), 7.0),
     Group("logic", "the logic techniques", (), 20.0, lazy=True, package="sudokit.logic"),
     Group("canon", "the canonical form", ("sudokit.generate.minlex",), 10.0),
@@ -100,6 +105,7 @@ ENTRY_SECONDS = {
     "sudokit.engine.kernel.search_rows": 4.5,
     "sudokit.engine.kernel.check_rows": 0.5,
     "sudokit.engine.clock._now": 0.3,
+    "sudokit.generate.fast9.generate_rows": 13.0,
 }
 
 _lock = threading.Lock()
@@ -371,6 +377,7 @@ def _warm_solver() -> None:
     import numpy as np
 
     from sudokit.engine import api, batch
+    from sudokit.generate import fast9
     from sudokit.geometry import from_name, standard
 
     empty = np.zeros(81, dtype=np.uint8)
@@ -379,6 +386,7 @@ def _warm_solver() -> None:
     batch.warm_up(standard())  # the batch kernels (files)
     batch.warm_up(from_name("4x4"))
     batch.Batch.concat([]).seconds()
+    fast9.load()  # the 9x9 generator
 
 
 def _warm_threads() -> None:

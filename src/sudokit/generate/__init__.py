@@ -4,6 +4,7 @@
   difficulty (:class:`Generator`, :func:`generate`, :func:`generate_many`);
 - :mod:`~sudokit.generate.transforms` -- validity-preserving transforms (relabel, bands, rows, rotate, ...),
   random isomorphs and the minlex canonical form (:func:`canonical`);
+- :mod:`~sudokit.generate.fast9` -- the numba kernel that makes classic 9x9 puzzles (grid, dig, check);
 - :mod:`~sudokit.generate.minlex` -- the numba kernel behind the canonical form;
 - :mod:`~sudokit.generate.norvig` -- Norvig's ``random_puzzle``.
 

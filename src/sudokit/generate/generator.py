@@ -15,8 +15,16 @@ Difficulty is the rating's level (:func:`sudokit.logic.rating.rate`: the SE-styl
 caps), named as the rating names it, in lower case (:data:`DIFFICULTIES`). Generation by difficulty is
 generate-and-test with a time limit.
 
-Everything random comes from one seeded :class:`numpy.random.Generator`, so a seed gives the same
-puzzles on every run.
+The classic 9x9 board runs in one compiled call per batch of puzzles (:mod:`sudokit.generate.fast9`: the
+random grid, the digging and a minimality check in numba, ~4x the Python path) for every setting but
+``method="norvig"``; other boards and those settings take the Python path below
+(:attr:`Generator.fast` says which one a generator takes).
+
+Randomness is per puzzle: puzzle ``i`` of a seed draws only from its own stream (the Python path from
+``numpy.random.SeedSequence(seed, spawn_key=(i,))``, the 9x9 kernel from a splitmix64 stream keyed by the
+seed and ``i``, see :mod:`~sudokit.generate.fast9`), so a seed gives the same puzzles on every run, and puzzles
+``k..`` of a seed can be made alone (``Generator(seed=s, start=k)``), which is how a batch split over workers
+gives the same output for any number of them.
 """
 
 from __future__ import annotations
@@ -279,6 +287,12 @@ def parse_range(text: str | int | tuple | None, what: str, cast=int) -> tuple | 
 
 
 # ---- the generator -------------------------------------------------------------------------------
+#: Puzzles per call of the 9x9 kernel when a stream of them is asked for.
+FAST_BATCH = 256
+#: Grids one try of the 9x9 kernel digs for a clue range before the time limit is looked at again.
+FAST_TRIES = 16
+
+
 @dataclass
 class Generator:
     """Settings for a stream of generated puzzles; iterate :meth:`puzzles` or call :meth:`one`.
@@ -287,9 +301,17 @@ class Generator:
     whose minimal puzzle still has more than ``hi`` givens are tried again. ``pattern`` fills a given
     clue pattern instead of digging (HoDoKu's "pattern" mode): random solutions are tried until the
     pattern's cells make a unique puzzle. ``difficulty`` keeps only puzzles of that level.
-    ``time_limit`` (seconds, per puzzle) holds inside an attempt too (checked before each uniqueness count):
-    a hopeless request becomes a clear :class:`SudokitError`; when only a minimal puzzle was asked for, the
-    unique puzzle dug so far is returned with ``extra["minimal"] = False`` (large boards dig for minutes).
+    ``time_limit`` (seconds, per puzzle) holds inside an attempt too (checked before each uniqueness count;
+    on the 9x9 kernel between tries of :data:`FAST_TRIES` grids): a hopeless request becomes a clear
+    :class:`SudokitError`; when only a minimal puzzle was asked for, the unique puzzle dug so far is returned
+    with ``extra["minimal"] = False`` (large boards dig for minutes; a 9x9 dig always finishes).
+
+    Puzzle ``i`` depends only on the seed and ``i`` (see the module's docstring); ``start`` is the index of
+    the first puzzle, so ``Generator(seed=s, start=k).puzzles(n)`` gives puzzles ``k..k+n-1`` of seed ``s``
+    exactly as one run from 0 does. Without a seed one is drawn from the OS (:attr:`entropy` keeps it).
+    ``fast``: None takes the compiled 9x9 kernel (:mod:`~sudokit.generate.fast9`) wherever it covers the
+    settings (the classic 9x9 board with ``method="dig"``), False the Python path, True demands
+    the kernel (an error when the settings need the Python path); afterwards it says which path is taken.
     """
 
     geometry: Geometry = field(default_factory=standard)
@@ -303,10 +325,21 @@ class Generator:
     time_limit: float = 60.0
     #: what the logical path must use and may use (generation by technique, :mod:`sudokit.generate.needs`)
     wants: PathWants | None = None
+    start: int = 0
+    fast: bool | None = None
     rng: np.random.Generator = field(init=False, repr=False)
+    entropy: int = field(init=False)  #: the seed in use (drawn from the OS when ``seed`` is None)
 
     def __post_init__(self) -> None:
-        self.rng = np.random.default_rng(self.seed)
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, (int, np.integer))):
+            raise SudokitError(f"a seed is a whole number, not {self.seed!r}")
+        if self.seed is not None and self.seed < 0:
+            raise SudokitError(f"a seed is 0 or more, not {self.seed}")
+        if isinstance(self.start, bool) or not isinstance(self.start, (int, np.integer)) or not 0 <= self.start < 2**62:
+            raise SudokitError(f"the first puzzle's index (start) is a whole number in 0..2**62, not {self.start!r}")
+        self.entropy = int(self.seed) if self.seed is not None else int(np.random.SeedSequence().entropy)
+        self._index = int(self.start)
+        self.rng = self._rng_of(self._index)
         self.clues = parse_range(self.clues, "clues")
         self.rating = parse_range(self.rating, "rating", float)
         if self.method not in METHODS:
@@ -327,16 +360,35 @@ class Generator:
                 f"a {n}x{n} puzzle with one solution has at least {fewest} clues (proven); "
                 f"{self.clues[1]} cannot be reached"
             )
+        covered = self.geometry == standard() and self.method == "dig"
+        if self.fast and not covered:
+            raise SudokitError("the 9x9 generator kernel covers the classic 9x9 board with method dig only")
+        self.fast = covered if self.fast is None else bool(self.fast)
+
+    def _rng_of(self, index: int) -> np.random.Generator:
+        """The Python path's random stream of puzzle ``index``."""
+        return np.random.default_rng(np.random.SeedSequence(self.entropy, spawn_key=(index,)))
 
     def puzzles(self, count: int | None = None) -> Iterator[Generated]:
-        """``count`` puzzles (endless when None)."""
+        """``count`` puzzles (endless when None); on the 9x9 kernel made :data:`FAST_BATCH` per call."""
         made = 0
+        batched = self.fast and self.difficulty is None and self.rating is None and self.wants is None
         while count is None or made < count:
-            yield self.one()
-            made += 1
+            if batched:
+                n = FAST_BATCH if count is None else min(FAST_BATCH, count - made)
+                yield from self._fast_batch(n)
+                made += n
+            else:
+                yield self.one()
+                made += 1
 
     def one(self) -> Generated:
         """The next puzzle that meets every setting; :class:`SudokitError` past the time limit."""
+        index = self._index
+        self._index += 1
+        if self.fast:
+            return self._fast_one(index)
+        self.rng = self._rng_of(index)
         if self.method == "norvig":
             return self._norvig()
         deadline = time.perf_counter() + self.time_limit
@@ -354,6 +406,76 @@ class Generator:
             if found is not None and self._difficulty_ok(found):
                 found.attempts = attempts
                 return found
+            if time.perf_counter() > deadline:
+                raise SudokitError(self._give_up_message(attempts))
+
+    # -- the 9x9 kernel ----------------------------------------------------------------------------
+    def _kernel(self, first: int, n: int, try_index: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Rows ``first..first+n-1`` of the 9x9 kernel, try ``try_index``: puzzles, solutions, info rows."""
+        from sudokit.generate import fast9
+
+        if not hasattr(self, "_key"):
+            self._key = np.uint64(fast9.key_of(self.entropy))
+        sym = -1 if self.symmetry == "random" else fast9.KERNEL_SYMMETRIES.index(self.symmetry)
+        pattern = np.zeros(0, dtype=np.uint8)
+        if self._mask is not None:
+            pattern = self._mask.astype(np.uint8)
+            sym = 0
+        lo, hi = self.clues if self.clues else (-1, 81)
+        puzzles = np.zeros((n, 81), dtype=np.uint8)
+        solutions = np.zeros((n, 81), dtype=np.uint8)
+        info = np.zeros((n, 4), dtype=np.int64)
+        tries = FAST_TRIES if self.clues or self._mask is not None else 1
+        call = (self._key, first, try_index, sym, lo, hi, tries, True, pattern, puzzles, solutions, info)
+        with np.errstate(over="ignore"):  # uint64 wrap-around is the point; numpy warns only without the JIT
+            fast9.generate_rows(*call, *fast9.table_args())
+        if np.any(info[:, 0] == fast9.CHECK_FAILED):
+            bad = first + int(np.flatnonzero(info[:, 0] == fast9.CHECK_FAILED)[0])
+            raise SudokitError(
+                f"internal error: the 9x9 generator's check refused puzzle {bad} of seed {self.entropy}; "
+                "please report it with the command"
+            )
+        return puzzles, solutions, info
+
+    def _made(self, puzzle: np.ndarray, solution: np.ndarray, info: np.ndarray) -> Generated:
+        from sudokit.generate.fast9 import KERNEL_SYMMETRIES
+
+        g = self.geometry
+        symmetry = "pattern" if self._mask is not None else KERNEL_SYMMETRIES[info[2]]
+        return Generated(Grid(g, tuple(puzzle.tolist())), Grid(g, tuple(solution.tolist())), symmetry=symmetry)
+
+    def _fast_batch(self, n: int) -> Iterator[Generated]:
+        """The next ``n`` puzzles from one kernel call (a row whose tries found no puzzle is asked again)."""
+        from sudokit.generate.fast9 import OK
+
+        first = self._index
+        puzzles, solutions, info = self._kernel(first, n, 0)
+        for r in range(n):
+            self._index = first + r + 1
+            if info[r, 0] == OK:
+                found = self._made(puzzles[r], solutions[r], info[r])
+                found.attempts = int(info[r, 1])
+                yield found
+            else:
+                yield self._fast_one(first + r, tried=int(info[r, 1]), first_try=1)
+
+    def _fast_one(self, index: int, tried: int = 0, first_try: int = 0) -> Generated:
+        """Puzzle ``index`` from the kernel, try after try, until one meets every setting or time runs out."""
+        from sudokit.generate.fast9 import OK, load
+
+        load()  # compiling is not the puzzle's time
+        deadline = time.perf_counter() + self.time_limit
+        attempts = tried
+        try_index = first_try
+        while True:
+            puzzles, solutions, info = self._kernel(index, 1, try_index)
+            try_index += 1
+            attempts += int(info[0, 1])
+            if info[0, 0] == OK:
+                found = self._made(puzzles[0], solutions[0], info[0])
+                if self._difficulty_ok(found):
+                    found.attempts = attempts
+                    return found
             if time.perf_counter() > deadline:
                 raise SudokitError(self._give_up_message(attempts))
 
