@@ -683,7 +683,9 @@ def _touch(g: Geometry, a: int, b: int) -> bool:
     return max(abs(g.row(a) - g.row(b)), abs(g.col(a) - g.col(b))) == 1
 
 
-def _little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[str, str]:
+def little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """Where a little killer's clue sits: ``(row, col, dr, dc)``, the clue cell outside the grid (0-based, so
+    -1 or ``size`` on the side it is on) and the diagonal step from it into the grid."""
     n = g.size
     r, c = g.row(line[0]), g.col(line[0])
     if len(line) > 1:
@@ -695,16 +697,27 @@ def _little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[str, str]:
             dr = 1
         if 0 < c < n - 1:
             dc = 1
-    direction = ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
-    return f"R{r - dr + 1}C{c - dc + 1}", direction
+    return r - dr, c - dc, dr, dc
 
 
-def _sandwich_clue(g: Geometry, line: tuple[int, ...]) -> str:
+def line_clue(g: Geometry, line: tuple[int, ...]) -> tuple[int, int]:
+    """Where the clue of a row or column rule (sandwich, X-sum, skyscraper) sits: ``(row, col)`` outside the
+    grid (0-based: -1 or ``size``), on the side its ``line`` is read from."""
     n = g.size
     a, b = line[0], line[1]
     if g.row(a) == g.row(b):  # a row: the clue is left (reading rightwards) or right
-        return f"R{g.row(a) + 1}C{0 if b > a else n + 1}"
-    return f"R{0 if b > a else n + 1}C{g.col(a) + 1}"
+        return g.row(a), -1 if b > a else n
+    return -1 if b > a else n, g.col(a)
+
+
+def _little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[str, str]:
+    r, c, dr, dc = little_killer_clue(g, line)
+    return f"R{r + 1}C{c + 1}", ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
+
+
+def _sandwich_clue(g: Geometry, line: tuple[int, ...]) -> str:
+    r, c = line_clue(g, line)
+    return f"R{r + 1}C{c + 1}"
 
 
 def to_json(puzzle: VariantPuzzle) -> str:

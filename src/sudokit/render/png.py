@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sudokit.grid import Candidates, Grid
 from sudokit.render.highlight import Highlight
-from sudokit.render.scene import Arrow, Circle, Line, Rect, Scene, Text, board_scene
+from sudokit.render.scene import Arrow, Circle, Line, Polyline, Rect, Scene, Text, board_scene
 
 #: Pixels per inch of the canvas; text sizes are converted from pixels to points with it.
 DPI = 100
@@ -37,7 +37,17 @@ def scene_figure(scene: Scene, scale: float = 1.0):
     pt = 72 / DPI * scale  # points per scene pixel
     for z, item in enumerate(scene.items):
         if isinstance(item, Rect):
-            ax.add_patch(Rectangle((item.x, item.y), item.w, item.h, facecolor=item.fill, edgecolor="none", zorder=z))
+            ax.add_patch(
+                Rectangle(
+                    (item.x, item.y),
+                    item.w,
+                    item.h,
+                    facecolor=item.fill,
+                    edgecolor=item.stroke or "none",
+                    linewidth=item.stroke_width * pt,
+                    zorder=z,
+                )
+            )
         elif isinstance(item, Line):
             ax.plot(
                 (item.x1, item.x2),
@@ -48,7 +58,31 @@ def scene_figure(scene: Scene, scale: float = 1.0):
                 zorder=z,
             )
         elif isinstance(item, Circle):
-            ax.add_patch(MplCircle((item.cx, item.cy), item.r, facecolor=item.fill, edgecolor="none", zorder=z))
+            ax.add_patch(
+                MplCircle(
+                    (item.cx, item.cy),
+                    item.r,
+                    facecolor=item.fill,
+                    edgecolor=item.stroke or "none",
+                    linewidth=item.stroke_width * pt,
+                    zorder=z,
+                )
+            )
+        elif isinstance(item, Polyline):
+            xs, ys = zip(*item.points, strict=True)
+            style = (0, (item.dash[0] / item.width, item.dash[1] / item.width)) if item.dash else "solid"
+            ax.plot(
+                xs,
+                ys,
+                color=item.color,
+                linewidth=item.width * pt,
+                alpha=item.opacity,
+                linestyle=style,
+                solid_capstyle="round",
+                solid_joinstyle="round",
+                dash_capstyle="butt",
+                zorder=z,
+            )
         elif isinstance(item, Text):
             ax.text(
                 item.x,
@@ -57,7 +91,7 @@ def scene_figure(scene: Scene, scale: float = 1.0):
                 fontsize=item.size * pt,
                 color=item.color,
                 fontweight="bold" if item.bold else "normal",
-                ha="center",
+                ha="left" if item.anchor == "start" else "center",
                 va="center_baseline",
                 family="DejaVu Sans",
                 zorder=z,
@@ -100,9 +134,11 @@ def board_png(
     scale: float = 1.0,
     cell_size: float | None = None,
     coordinates: bool = True,
+    puzzle=None,
 ) -> bytes:
-    """PNG bytes of a board (same layout as :func:`~sudokit.render.svg.board_svg`); ``scale=2`` for print."""
-    return scene_png(board_scene(grid, candidates, highlight, solution_of, cell_size, coordinates), scale)
+    """PNG bytes of a board (same layout as :func:`~sudokit.render.svg.board_svg`); ``scale=2`` for print;
+    ``puzzle``: a variant puzzle whose constraints are drawn."""
+    return scene_png(board_scene(grid, candidates, highlight, solution_of, cell_size, coordinates, puzzle), scale)
 
 
 def save_board(path: str | Path, grid: Grid, **options) -> Path:
