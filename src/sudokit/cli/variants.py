@@ -17,8 +17,10 @@ import click
 from sudokit.cli.report import count_text, describe_result
 from sudokit.errors import SudokitError
 
-#: ``convert --to`` layouts that keep every constraint.
-VARIANT_FORMATS = ("fpuzzles", "fpuzzles-link", "sudokupad-link")
+#: ``convert --to`` layouts that keep the constraints: f-puzzles JSON, an f-puzzles link (``link`` is its short
+#: name), a SudokuPad link with the f-puzzles payload (every kind), SudokuPad's JSON and an ``scl`` link (the
+#: kinds SudokuPad draws, see docs/variants.md).
+VARIANT_FORMATS = ("fpuzzles", "fpuzzles-link", "link", "sudokupad-link", "scl", "scl-link")
 
 
 def is_variant_arg(arg: str) -> bool:
@@ -169,6 +171,7 @@ def convert(
     one puzzle per line."""
     from sudokit.constraints import VariantPuzzle
     from sudokit.formats.fpuzzles import to_json, to_link
+    from sudokit.formats.sudokupad import to_sudokupad_json
 
     if to_format not in VARIANT_FORMATS:
         raise SudokitError(
@@ -187,15 +190,22 @@ def convert(
                 items.append((entry.line, VariantPuzzle.from_grid(entry.grid)))
     lines = []
     bad = 0
-    for _, item in items:
+    for line, item in items:
         if isinstance(item, SudokitError):
             click.echo(f"sudokit: error: {item}", err=True)
             bad += 1
             continue
-        if to_format == "fpuzzles":
-            lines.append(to_json(item))
-        else:
-            lines.append(to_link(item, "f-puzzles" if to_format == "fpuzzles-link" else "sudokupad"))
+        try:
+            if to_format == "fpuzzles":
+                lines.append(to_json(item))
+            elif to_format == "scl":
+                lines.append(to_sudokupad_json(item))
+            else:
+                site = {"scl-link": "scl", "sudokupad-link": "sudokupad"}.get(to_format, "f-puzzles")
+                lines.append(to_link(item, site))
+        except SudokitError as exc:
+            click.echo(f"sudokit: error: {f'line {line}: ' if len(items) > 1 else ''}{exc}", err=True)
+            bad += 1
     text = "".join(line + "\n" for line in lines)
     if output:
         with open(output, "w", encoding="utf-8") as out:
