@@ -80,7 +80,9 @@ DIAGONAL_BLUE = "#34bbe6"
 THERMO_WIDTH, PALINDROME_WIDTH, COLOURED_WIDTH = 21, 16, 10
 
 #: Top-level fields of SudokuPad's JSON that carry no rule.
-COSMETIC = frozenset({"id", "cellSize", "settings", "metadata", "metaData", "solution", "videos", "duration"})
+COSMETIC = frozenset(
+    {"id", "cellSize", "settings", "metadata", "metaData", "solution", "videos", "duration", "title", "author", "rules"}
+)
 
 
 # ---- zipped JSON -------------------------------------------------------------------------------------------
@@ -319,7 +321,7 @@ def sudokupad_to_fpuzzles(obj: dict) -> dict:
 
 
 def _meta(d: _Drawing) -> None:
-    meta: dict = {}
+    meta: dict = {k: d.obj[k] for k in ("title", "author", "rules") if isinstance(d.obj.get(k), str)}
     for key in ("metaData", "metadata"):
         value = d.obj.get(key)
         if isinstance(value, dict):

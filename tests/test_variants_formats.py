@@ -1,0 +1,273 @@
+"""Variant formats: f-puzzles JSON and links of every kind, SudokuPad's own ``scl``/``ctc`` payloads (read from a
+real SudokuPad link and from links built here), the writers (``convert --to fpuzzles|link|scl|scl-link``), and
+bad links / JSON / unknown kinds as one line with exit status 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudokit.errors import SudokitError
+from sudokit.formats.fpuzzles import compress, parse_variant, read_fpuzzles, to_json, to_link
+from sudokit.formats.sudokupad import (
+    NOT_DRAWN,
+    encode_payload,
+    parse_json,
+    sudokupad_to_fpuzzles,
+    to_sudokupad,
+    to_sudokupad_json,
+    unzip,
+    zip_json,
+)
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "variants"
+LINES = [json.loads(line) for line in (DATA / "iss_fpuzzles.jsonl").read_text().splitlines()]
+BY_NAME = {d["name"]: d for d in LINES}
+REAL_SCL = next(
+    line for line in (DATA / "sudokupad_scl.txt").read_text().splitlines() if line.startswith("https://")
+)
+PARITY_FISH = "854369172976251834123478956419582367568937421237146598785694213691823745342715689"
+PAIR_FIELDS = ("difference", "ratio", "xv")  # symmetric: the order of a dot's two cells carries nothing
+
+
+def canonical(puzzle) -> dict:
+    """The f-puzzles object of a puzzle with its lists sorted (and the cells of symmetric marks): two
+    readings of one puzzle compare equal however their items were ordered."""
+    obj = json.loads(to_json(puzzle))
+    out = {}
+    for key, value in obj.items():
+        if key in PAIR_FIELDS:
+            value = [dict(item, cells=sorted(item["cells"])) for item in value]
+        if isinstance(value, list) and key != "grid":
+            value = sorted(json.dumps(item, sort_keys=True) for item in value)
+        out[key] = value
+    return out
+
+
+def _kinds() -> list[str]:
+    found = sorted({t for d in LINES for t in d["types"]})
+    return [t for t in found if t not in ("classic", "givens")]
+
+
+def _with(kind: str) -> list[dict]:
+    return [d for d in LINES if kind in d["types"]]
+
+
+# ---- f-puzzles: every kind through JSON and both links -------------------------------------------------
+@pytest.mark.parametrize("kind", _kinds())
+def test_every_kind_round_trips_through_json_and_links(kind):
+    for d in _with(kind)[:3]:
+        puzzle = read_fpuzzles(d["fpuzzles"])
+        text = to_json(puzzle)
+        assert to_json(parse_variant(text)) == text
+        for site in ("f-puzzles", "sudokupad"):
+            assert to_json(parse_variant(to_link(puzzle, site))) == text
+
+
+def test_fpuz_prefix_and_puzzleid_forms_are_read():
+    d = BY_NAME["Thermo"]
+    payload = compress(json.dumps(d["fpuzzles"]))
+    want = to_json(read_fpuzzles(d["fpuzzles"]))
+    for link in (
+        f"fpuz{payload}",
+        f"https://sudokupad.app/?puzzleid=fpuzzles{payload}",
+        f"https://sudokupad.app/sudoku/fpuzzles{payload}?setting-nogrid=1",
+    ):
+        assert to_json(parse_variant(link)) == want
+
+
+# ---- SudokuPad's zipped JSON ------------------------------------------------------------------------------
+def test_zip_and_unzip_invert_each_other():
+    obj = {
+        "id": "x",
+        "cells": [[{}, {"value": 3}, {}], [{}, {}, {}], [{"value": 1}, {}, {}]],
+        "lines": [{"wayPoints": [[0.5, 0.5], [1.5, 1.5]], "color": "#CFCFCF", "thickness": 21}],
+        "overlays": [{"center": [1, 0.5], "rounded": True, "backgroundColor": "#FFFFFF", "text": "it's"}],
+        "cages": [{"cells": [[0, 0]], "value": "12", "unique": False}],
+    }
+    zipped = zip_json(obj)
+    assert '"' not in zipped and "ce:[[,{v:3},]" in zipped and "r:t" in zipped and "c:CFCFCF" in zipped
+    assert json.loads(unzip(zipped))["ce"][0][1] == {"v": 3}
+    back = parse_json(zipped)
+    assert back["cells"] == obj["cells"] and back["lines"] == obj["lines"]
+    assert back["overlays"] == [{**obj["overlays"][0]}]
+    assert back["cages"] == [{"cells": [[0, 0]], "value": 12, "unique": False}]  # numeric strings: numbers
+
+
+# ---- a real SudokuPad link ---------------------------------------------------------------------------------
+def test_real_scl_link_is_read():
+    puzzle = parse_variant(REAL_SCL)
+    assert puzzle.title == "Parity Fish" and puzzle.author == "Marty Sears"
+    kinds = [(c.kind, c.black) for c in puzzle.constraints]
+    assert kinds.count(("kropki", False)) == 16 and kinds.count(("kropki", True)) == 5
+    assert not puzzle.broken([int(ch) for ch in PARITY_FISH])  # the setter's solution keeps every dot
+
+
+def test_ctc_prefix_is_the_scl_format():
+    payload = REAL_SCL.split("/scl", 1)[1]
+    a, b = parse_variant("ctc" + payload), parse_variant(REAL_SCL)
+    assert canonical(a) == canonical(b)
+    assert canonical(parse_variant(f"https://sudokupad.app/?puzzleid=scl{payload}")) == canonical(b)
+
+
+# ---- every kind SudokuPad draws: written as scl and read back ----------------------------------------------
+def _drawn() -> list[dict]:
+    return [d for d in LINES if not any(NOT_DRAWN.get(t) for t in d["types"])]
+
+
+@pytest.mark.parametrize("kind", [k for k in _kinds() if k not in NOT_DRAWN])
+def test_every_drawn_kind_round_trips_through_scl(kind):
+    for d in [d for d in _with(kind) if d in _drawn()][:3]:
+        puzzle = read_fpuzzles(d["fpuzzles"])
+        try:
+            link = to_link(puzzle, "scl")
+        except SudokitError as exc:  # whispers with a gap other than SudokuPad's
+            assert "whispers with a gap" in str(exc)
+            continue
+        assert link.startswith("https://sudokupad.app/scl")
+        assert canonical(parse_variant(link)) == canonical(puzzle), d["name"]
+        assert canonical(parse_variant(to_sudokupad_json(puzzle))) == canonical(puzzle)
+        assert canonical(parse_variant(zip_json(to_sudokupad(puzzle)))) == canonical(puzzle)
+
+
+@pytest.mark.parametrize("field", list(NOT_DRAWN))
+def test_kinds_without_a_drawing_are_refused_in_one_line(field):
+    d = next(d for d in LINES if field in d["types"])
+    with pytest.raises(SudokitError) as info:
+        to_link(read_fpuzzles(d["fpuzzles"]), "scl")
+    assert NOT_DRAWN[field] in str(info.value) and "--to sudokupad-link" in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_sudokupad_importer_conventions_are_read():
+    """A drawing made the way SudokuPad's f-puzzles importer draws: metadata in cell-less cages, a hidden cage
+    for region-less cells, cell colours, a killer cage's sum as a number."""
+    fp = read_fpuzzles(BY_NAME["Killer"]["fpuzzles"])
+    drawing = to_sudokupad(fp)
+    drawing.pop("metadata", None)
+    drawing["cages"] += [{"value": "title: Killer"}, {"value": "author: someone"}]
+    drawing["cages"][0]["value"] = int(drawing["cages"][0]["value"])
+    drawing["underlays"] = [{"center": [0.5, 0.5], "width": 1, "height": 1, "backgroundColor": "#ffa0a0"}]
+    puzzle = read_fpuzzles(sudokupad_to_fpuzzles(drawing))
+    assert puzzle.title == "Killer" and puzzle.author == "someone"
+    assert canonical(puzzle) == {**canonical(fp), "title": "Killer", "author": "someone"}
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda p: p["lines"].append({"wayPoints": [[0.5, 0.5], [0.5, 1.5]], "color": "#ff0000", "thickness": 5}),
+         "lines[0] (a line; color '#ff0000', thickness 5): no constraint sudokit knows is drawn this way"),
+        (lambda p: p["overlays"].append({"center": [4.5, 4.5], "width": 0.5, "text": "?"}),
+         "overlays[0] (a shape at [4.5, 4.5]"),
+        (lambda p: p.update(foglight=[[0, 0]]), "field 'foglight': unknown constraint kind"),
+        (lambda p: p["cages"].append({"cells": [[0, 0], [0, 1]], "value": "x"}), "a killer cage's sum is a number"),
+        (lambda p: p["cells"].pop(), "every row needs 8 cells"),
+        (lambda p: p["cells"][0][0].update(value=12), "cells[0][0].value: expected a digit 1..9"),
+    ],
+)  # fmt: skip
+def test_bad_sudokupad_drawings_are_one_line(change, words):
+    drawing = {"cells": [[{} for _ in range(9)] for _ in range(9)], "lines": [], "overlays": [], "cages": []}
+    change(drawing)
+    with pytest.raises(SudokitError) as info:
+        parse_variant("https://sudokupad.app/" + encode_payload(drawing))
+    assert words in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("https://sudokupad.app/pdyxs/whispers-in-the-mist", "needs the network"),
+        ("https://crackingthecryptic.com/sudoku/8bNmDd4J9G", "needs the network"),
+        ("https://sudokupad.app/sclAAAA", "damaged"),
+        ("scl" + compress("{ce:[[,,],oops"), "not SudokuPad JSON"),
+        ("scl" + compress("[1,2]"), "a puzzle is a JSON object"),
+    ],
+)
+def test_bad_sudokupad_links_are_one_line(text, words):
+    with pytest.raises(SudokitError) as info:
+        parse_variant(text)
+    assert words in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+# ---- the command line ---------------------------------------------------------------------------------------
+def _cli(*args: str):
+    from click.testing import CliRunner
+
+    from sudokit.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+def test_cli_convert_to_every_variant_layout_and_back(tmp_path):
+    d = BY_NAME["Thermo"]
+    want = canonical(read_fpuzzles(d["fpuzzles"]))
+    link = to_link(read_fpuzzles(d["fpuzzles"]))
+    for layout in ("fpuzzles", "link", "fpuzzles-link", "sudokupad-link", "scl", "scl-link"):
+        res = _cli("convert", link, "--to", layout)
+        assert res.exit_code == 0, res.output
+        text = res.output.strip()
+        assert canonical(parse_variant(text)) == want, layout
+        solved = _cli("solve", text, "-f", "line")
+        assert solved.exit_code == 0 and solved.output.strip() == d["solution"], layout
+
+
+def test_cli_reads_the_real_scl_link_and_a_text_file_of_links(tmp_path):
+    shown = _cli("show", REAL_SCL)
+    assert shown.exit_code == 0 and "Parity Fish by Marty Sears" in shown.output
+    assert shown.output.count("white dot") == 16 and shown.output.count("black dot") == 5
+    listing = tmp_path / "links.txt"
+    thermo = to_link(read_fpuzzles(BY_NAME["Thermo"]["fpuzzles"]), "scl")
+    killer = to_link(read_fpuzzles(BY_NAME["Killer"]["fpuzzles"]))
+    listing.write_text(f"# two links\n{thermo}\n\n{killer}\n")
+    res = _cli("solve", str(listing))
+    assert res.exit_code == 0, res.output
+    assert BY_NAME["Thermo"]["solution"] in res.output and BY_NAME["Killer"]["solution"] in res.output
+    counted = _cli("solve", "--count", "3", str(listing))
+    assert counted.exit_code == 0 and counted.output.split()[:2] == ["1", "1"]
+    checked = _cli("check", str(listing))
+    assert checked.exit_code == 0 and f"{listing}:2: ok: consistent puzzle" in checked.output
+
+
+def test_cli_check_a_solution_against_the_constraints(tmp_path):
+    d = BY_NAME["Killer"]
+    fp = json.loads(json.dumps(d["fpuzzles"]))
+    for r, row in enumerate(fp["grid"]):
+        for c, cell in enumerate(row):
+            cell.update(value=int(d["solution"][r * 9 + c]), given=True)
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(fp))
+    res = _cli("check", str(good))
+    assert res.exit_code == 0 and res.output.startswith(f"{good}:1: ok: valid complete grid"), res.output
+    fp["grid"][0][0]["value"], fp["grid"][0][1]["value"] = fp["grid"][0][1]["value"], fp["grid"][0][0]["value"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(fp))
+    res = _cli("check", str(bad))
+    assert res.exit_code == 1 and res.output.startswith(f"{bad}:1: FAIL: not a valid grid"), res.output
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("solve", "https://sudokupad.app/sclAAAA"), "damaged"),
+        (("show", "https://sudokupad.app/pdyxs/whispers-in-the-mist"), "needs the network"),
+        (("check", '{"size": 9, "grid": ['), "bad JSON at line 1"),
+        (("render", '{"size": 4, "grid": [[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], "clone": [1]}',
+          "-o", "x.svg"), "'clone' (clones)"),
+        (("solve", '{"size": 4, "grid": [[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], "zigzag": [1]}'),
+         "field 'zigzag': unknown constraint kind"),
+        (("solve", '{"size": 4, "grid": [[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]], '
+          '"killercage": [{"cells": ["R1C1", "R1C2"], "value": "9"}]}'), "no 2 different"),
+        (("convert", to_link(read_fpuzzles(BY_NAME["X-Sum"]["fpuzzles"])), "--to", "scl-link"), "X-sums"),
+    ],
+)  # fmt: skip
+def test_cli_bad_variant_input_is_one_line_exit_2(args, words):
+    res = _cli(*args)
+    assert res.exit_code == 2, res.output
+    errors = [line for line in res.output.splitlines() if line.startswith("sudokit: error:")]
+    assert len(errors) == 1 and words in errors[0], res.output
+    assert "Traceback" not in res.output
