@@ -104,7 +104,7 @@ def test_lines_are_drawn_in_their_colour(kind, tag, colour):
 def test_thermometers_have_bulbs_and_arrows_circles():
     assert _filled(_svg(_puzzle("thermometer")), "circle", COLOURS["thermo"])
     arrow = _svg(read_fpuzzles(next(d for d in LINES if d["name"] == "Arrow")["fpuzzles"]))
-    bulbs = [c for c in _stroked(arrow, "circle", COLOURS["arrow"]) if c.get("fill") == COLOURS["paper"]]
+    bulbs = [c for c in _stroked(arrow, "circle", COLOURS["arrow"]) if c.get("fill") == "none"]
     assert bulbs
     between = _svg(_puzzle("betweenline"))
     assert len(_stroked(between, "circle", COLOURS["between"])) >= 2

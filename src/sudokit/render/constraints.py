@@ -48,7 +48,7 @@ from sudokit.constraints import (
     XSum,
 )
 from sudokit.geometry import Geometry
-from sudokit.render.scene import Circle, Polyline, Rect, Text
+from sudokit.render.scene import NO_FILL, Circle, Polyline, Rect, Text
 
 #: Colours of the constraint marks (the f-puzzles / SudokuPad defaults, slightly darkened for print).
 COLOURS = {
@@ -252,7 +252,7 @@ def _arrow(con: Arrow, f: Frame, out: Layers) -> None:
     colour, width = COLOURS["arrow"], max(1.5, cs * 0.045)
     bulb = f.centres(con.bulb)
     if len(con.bulb) == 1:
-        out.lines.append(Circle(*bulb[0], cs * 0.4, COLOURS["paper"], colour, width))
+        out.lines.append(Circle(*bulb[0], cs * 0.4, NO_FILL, colour, width))
     else:
         out.lines.append(_line(bulb, colour, cs * 0.8))
         out.lines.append(_line(bulb, COLOURS["paper"], cs * 0.8 - 2 * width))
@@ -337,11 +337,15 @@ def _three_class(con: ThreeClassLine, f: Frame, out: Layers) -> None:
 
 def _between(con: BetweenLine, f: Frame, out: Layers) -> None:
     cs = f.cs
-    points = f.centres(con.line)
+    points = list(f.centres(con.line))
     colour = COLOURS["between"]
+    ends = (points[0], points[-1])
+    for i, j in ((0, 1), (-1, -2)):  # the line starts at the circles' rims; the circles stay see-through
+        ux, uy = _unit(points[i], points[j])
+        points[i] = (points[i][0] + ux * cs * 0.4, points[i][1] + uy * cs * 0.4)
     out.lines.append(_line(points, colour, max(1.5, cs * 0.05)))
-    for p in (points[0], points[-1]):
-        out.lines.append(Circle(*p, cs * 0.4, COLOURS["paper"], colour, max(1.5, cs * 0.05)))
+    for p in ends:
+        out.lines.append(Circle(*p, cs * 0.4, NO_FILL, colour, max(1.5, cs * 0.05)))
 
 
 def _equal_sums(con: EqualSums, f: Frame, out: Layers) -> None:

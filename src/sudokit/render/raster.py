@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from sudokit.render.scene import Arrow, Circle, Line, Polyline, Rect, Scene, Text
+from sudokit.render.scene import NO_FILL, Arrow, Circle, Line, Polyline, Rect, Scene, Text
 
 SUPERSAMPLE = 2
 
@@ -53,7 +53,7 @@ def paint(draw, items, k: float) -> None:
         if isinstance(item, Rect):
             draw.rectangle(
                 (item.x * k, item.y * k, (item.x + item.w) * k - 1, (item.y + item.h) * k - 1),
-                fill=item.fill,
+                fill=None if item.fill == NO_FILL else item.fill,
                 outline=item.stroke,
                 width=max(1, round(item.stroke_width * k)) if item.stroke else 0,
             )
@@ -71,7 +71,7 @@ def paint(draw, items, k: float) -> None:
             r = item.r * k
             draw.ellipse(
                 (item.cx * k - r, item.cy * k - r, item.cx * k + r, item.cy * k + r),
-                fill=item.fill,
+                fill=None if item.fill == NO_FILL else item.fill,
                 outline=item.stroke,
                 width=max(1, round(item.stroke_width * k)) if item.stroke else 0,
             )

@@ -48,6 +48,8 @@ PALETTE = {
 }
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+#: The fill of a shape drawn as an outline only (an arrow's bulb, a between line's end circles).
+NO_FILL = "none"
 
 
 @dataclass
