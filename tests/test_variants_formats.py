@@ -193,12 +193,23 @@ def test_bad_sudokupad_links_are_one_line(text, words):
 
 
 # ---- the command line ---------------------------------------------------------------------------------------
-def _cli(*args: str):
+def _cli(*args: str, stdin: str | None = None):
     from click.testing import CliRunner
 
     from sudokit.cli import main
 
-    return CliRunner().invoke(main, list(args))
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def test_cli_reads_variant_links_from_stdin():
+    thermo = to_link(read_fpuzzles(BY_NAME["Thermo"]["fpuzzles"]), "scl")
+    killer = json.dumps(BY_NAME["Killer"]["fpuzzles"])
+    res = _cli("solve", "-", stdin=f"# piped\n{thermo}\n{killer}\n")
+    assert res.exit_code == 0, res.output
+    assert BY_NAME["Thermo"]["solution"] in res.output and BY_NAME["Killer"]["solution"] in res.output
+    classic = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    res = _cli("solve", "-", "-f", "line", stdin=classic + "\n")  # a classic puzzle still takes its own path
+    assert res.exit_code == 0 and "483921657967345821" in res.output
 
 
 def test_cli_convert_to_every_variant_layout_and_back(tmp_path):

@@ -30,22 +30,41 @@ def is_variant_arg(arg: str) -> bool:
 
     if looks_like_variant(arg):
         return True
+    if arg == "-":
+        return looks_like_variant(_first_line(_peek_stdin().decode("utf-8", "replace").splitlines()))
     return os.path.isfile(arg) and looks_like_variant(_first_entry(arg))
 
 
+def _peek_stdin() -> bytes:
+    """The start of stdin, left unread for whoever reads it next (the classic reader or :func:`load`)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return b""
+    try:
+        if hasattr(buffer, "peek"):
+            return buffer.peek(4096)[:4096]
+        if buffer.seekable():
+            where = buffer.tell()
+            head = buffer.read(4096)
+            buffer.seek(where)
+            return head
+    except (OSError, ValueError):
+        return b""
+    return b""
+
+
+def _first_line(lines) -> str:
+    """The first line that is neither blank nor a ``#`` comment ('' when there is none)."""
+    return next((line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
+
+
 def _first_entry(path: str) -> str:
-    """The first line of a file that is neither blank nor a ``#`` comment ('' when there is none or the file
-    is not text)."""
+    """The first entry of a text file ('' when there is none or the file is not text)."""
     try:
         with open(path, encoding="utf-8") as f:
-            for number, line in enumerate(f):
-                if line.strip() and not line.lstrip().startswith("#"):
-                    return line.strip()
-                if number > 1000:
-                    break
+            return _first_line(line for _, line in zip(range(1000), f))
     except (OSError, UnicodeDecodeError):
         return ""
-    return ""
 
 
 def load(arg: str) -> tuple[list, bool]:
@@ -58,7 +77,7 @@ def load(arg: str) -> tuple[list, bool]:
             raise SudokitError(f"{text_arg}: no such file")
         source = "<stdin>" if text_arg == "-" else text_arg
         if text_arg == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
         else:
             with open(text_arg, encoding="utf-8") as f:
                 text = f.read()
