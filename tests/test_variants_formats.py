@@ -280,3 +280,16 @@ def test_cli_bad_variant_input_is_one_line_exit_2(args, words):
     errors = [line for line in res.output.splitlines() if line.startswith("sudokit: error:")]
     assert len(errors) == 1 and words in errors[0], res.output
     assert "Traceback" not in res.output
+
+
+def test_api_solves_and_counts_sudokupad_payloads():
+    import sudokit
+
+    d = BY_NAME["Thermo"]
+    link = to_link(read_fpuzzles(d["fpuzzles"]), "scl")
+    payload = link.split("sudokupad.app/", 1)[1]
+    for text in (link, payload, "ctc" + payload[3:]):
+        result = sudokit.solve(text)
+        assert result.status == "solved" and result.solution.to_line() == d["solution"]
+    assert sudokit.count_solutions(payload, limit=3) == 1
+    assert sudokit.solve("C" + "." * 255).status == "multiple"  # a 16x16 line starting with the digit C
