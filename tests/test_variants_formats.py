@@ -164,6 +164,9 @@ def test_sudokupad_importer_conventions_are_read():
         (lambda p: p["cages"].append({"cells": [[0, 0], [0, 1]], "value": "x"}), "a killer cage's sum is a number"),
         (lambda p: p["cells"].pop(), "every row needs 8 cells"),
         (lambda p: p["cells"][0][0].update(value=12), "cells[0][0].value: expected a digit 1..9"),
+        (lambda p: p["lines"].append({"wayPoints": 5, "color": "#CFCFCF"}), "lines[0].wayPoints: expected a list"),
+        (lambda p: p.update(arrows=[{"wayPoints": [[float("nan"), 1], [1.5, 1.5]]}]),
+         "arrows[0].wayPoints[0]: expected a number of cells, got nan"),
     ],
 )  # fmt: skip
 def test_bad_sudokupad_drawings_are_one_line(change, words):
@@ -293,3 +296,31 @@ def test_api_solves_and_counts_sudokupad_payloads():
         assert result.status == "solved" and result.solution.to_line() == d["solution"]
     assert sudokit.count_solutions(payload, limit=3) == 1
     assert sudokit.solve("C" + "." * 255).status == "multiple"  # a 16x16 line starting with the digit C
+
+
+def test_damaged_drawings_never_crash():
+    """Leaves of real drawings replaced by junk (seeded): every reading ends in a puzzle or one SudokitError."""
+    import random
+
+    bases = [to_sudokupad(read_fpuzzles(d["fpuzzles"])) for d in _drawn()[:30] if "whispers" not in d["types"]]
+    junk = [None, "x", -1, 1e9, [], {}, float("nan"), True, 0.5, [1], [[1, 2]], "#zz", 10**20, [[None]], {"a": 1}]
+
+    def paths(o, path=()):
+        items = o.items() if isinstance(o, dict) else enumerate(o) if isinstance(o, list) else ()
+        for k, v in items:
+            yield path + (k,)
+            yield from paths(v, path + (k,))
+
+    rng = random.Random(7)
+    for _ in range(400):
+        drawing = json.loads(json.dumps(rng.choice(bases)))
+        for _ in range(rng.randint(1, 3)):
+            *where, last = rng.choice(list(paths(drawing)))
+            holder = drawing
+            for k in where:
+                holder = holder[k]
+            holder[last] = rng.choice(junk)
+        try:
+            read_fpuzzles(sudokupad_to_fpuzzles(drawing))
+        except SudokitError as exc:
+            assert "\n" not in str(exc)

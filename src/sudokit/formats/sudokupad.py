@@ -200,10 +200,13 @@ def _num(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         if isinstance(value, str):
             try:
-                return float(value)
+                value = float(value)
             except ValueError:
-                pass
-        raise SudokitError(f"SudokuPad {where}: expected a number, got {value!r}")
+                raise SudokitError(f"SudokuPad {where}: expected a number, got {value!r}") from None
+        else:
+            raise SudokitError(f"SudokuPad {where}: expected a number, got {value!r}")
+    if not math.isfinite(value) or abs(value) > 1e6:
+        raise SudokitError(f"SudokuPad {where}: expected a number of cells, got {value!r}")
     return float(value)
 
 
@@ -230,6 +233,13 @@ class _Drawing:
         if not isinstance(value, list | tuple) or len(value) != 2:
             raise SudokitError(f"SudokuPad {where}: expected a point [row, column], got {value!r}")
         return _num(value[0], where), _num(value[1], where)
+
+    def way_points(self, item: dict, where: str) -> list[tuple[float, float]]:
+        """The points of a line or an arrow (``wayPoints``)."""
+        raw = item.get("wayPoints") or []
+        if not isinstance(raw, list):
+            raise SudokitError(f"SudokuPad {where}.wayPoints: expected a list of [row, column] points")
+        return [self.point(p, f"{where}.wayPoints[{j}]") for j, p in enumerate(raw)]
 
     def name(self, r: int, c: int) -> str:
         return f"R{r + 1}C{c + 1}"
@@ -442,7 +452,7 @@ def _arrow_bulbs(d: _Drawing) -> dict[tuple[int, int], list[str]]:
         colour = _colour(line.get("color"))
         thick = _num(line.get("thickness", 0), f"lines[{i}].thickness")
         if colour == ARROW_GREY and thick >= 20:
-            points = [d.point(p, f"lines[{i}].wayPoints") for p in line.get("wayPoints") or []]
+            points = d.way_points(line, f"lines[{i}]")
             cells = [d.centre_cell(p, f"lines[{i}].wayPoints") for p in points]
             names = [d.name(*x) for x in cells]
             for x in cells:
@@ -450,7 +460,7 @@ def _arrow_bulbs(d: _Drawing) -> dict[tuple[int, int], list[str]]:
             d.used.add(("lines", i))
     for i, line in d.items("lines"):  # the white core of a line-drawn bulb
         if _colour(line.get("color")) == "#ffffff" and ("lines", i) not in d.used:
-            points = [d.point(p, f"lines[{i}].wayPoints") for p in line.get("wayPoints") or []]
+            points = d.way_points(line, f"lines[{i}]")
             try:
                 cells = [d.centre_cell(p, f"lines[{i}]") for p in points]
             except SudokitError:
@@ -470,8 +480,7 @@ def _lines(d: _Drawing, thermo_bulbs: dict, bulbs: dict) -> None:
         where = f"lines[{i}]"
         colour = _colour(line.get("color"))
         thick = _num(line.get("thickness", 0), f"{where}.thickness")
-        raw = line.get("wayPoints") or []
-        points = [d.point(p, f"{where}.wayPoints[{j}]") for j, p in enumerate(raw)]
+        points = d.way_points(line, where)
         if len(points) < 2:
             raise SudokitError(f"SudokuPad {where}: a line needs at least two points")
         ends = {(round(points[0][0]), round(points[0][1])), (round(points[-1][0]), round(points[-1][1]))}
@@ -518,7 +527,7 @@ def _arrows(d: _Drawing, bulbs: dict) -> dict[tuple[int, int], str | None]:
     arrows: dict[tuple[str, ...], list[list[str]]] = {}
     for i, arrow in d.items("arrows"):
         where = f"arrows[{i}]"
-        points = [d.point(p, f"{where}.wayPoints[{j}]") for j, p in enumerate(arrow.get("wayPoints") or [])]
+        points = d.way_points(arrow, where)
         if len(points) < 2:
             raise SudokitError(f"SudokuPad {where}: an arrow needs at least two points")
         r, c = math.floor(points[0][0]), math.floor(points[0][1])
