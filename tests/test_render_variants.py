@@ -238,3 +238,15 @@ def test_cli_render_a_file_of_several_puzzles_is_one_line_exit_2(tmp_path):
     res = _cli("render", str(listing), "-o", str(tmp_path / "x.svg"))
     assert res.exit_code == 2
     assert res.output.strip() == f"sudokit: error: {listing}: render draws one puzzle, this file holds 2"
+
+
+def test_every_bundled_puzzle_draws():
+    """Every corpus puzzle gives a well-formed SVG, with marks beyond the plain board's when it has a kind that
+    is drawn."""
+    for d in LINES:
+        puzzle = read_fpuzzles(d["fpuzzles"])
+        ET.fromstring(board_svg(puzzle.givens, puzzle=puzzle))
+        plain = board_scene(puzzle.givens).items
+        drawn = board_scene(puzzle.givens, puzzle=puzzle).items
+        marked = [c for c in puzzle.constraints if not isinstance(c, RULE_ONLY)]
+        assert (drawn != plain) == bool(marked), d["name"]
