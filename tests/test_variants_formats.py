@@ -213,6 +213,8 @@ def test_cli_reads_variant_links_from_stdin():
     classic = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
     res = _cli("solve", "-", "-f", "line", stdin=classic + "\n")  # a classic puzzle still takes its own path
     assert res.exit_code == 0 and "483921657967345821" in res.output
+    res = _cli("check", "-", stdin=f"{thermo}\n{killer}\n")
+    assert res.exit_code == 0 and res.output.splitlines()[1].startswith("<stdin>:2: ok: consistent puzzle")
 
 
 def test_cli_convert_to_every_variant_layout_and_back(tmp_path):

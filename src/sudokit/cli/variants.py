@@ -248,7 +248,7 @@ def check(arg: str, quiet: bool = False) -> int:
         ok, sentence = verdict(item)
         failed += not ok
         if not quiet:
-            where = "" if single else f"{arg}:{line}: "
+            where = "" if single else f"{'<stdin>' if arg == '-' else arg}:{line}: "
             click.echo(f"{where}{'ok' if ok else 'FAIL'}: {sentence}")
     return 2 if bad else (1 if failed else 0)
 
