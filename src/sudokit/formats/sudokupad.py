@@ -66,6 +66,7 @@ GREY = "#cfcfcf"
 #: f-puzzles' own line colours, used for the lines SudokuPad's importer does not draw (sudokit writes and
 #: reads these): kind -> colour.
 LINE_COLOURS = {
+    "doublearrow": "#a8a8ff",
     "renban": "#f067f0",
     "whispers": "#67f067",
     "regionsumline": "#2ecbff",
@@ -227,6 +228,9 @@ class _Drawing:
         self.out: dict = {"size": n}
         self.used: set[tuple[str, int]] = set()  #: items read as part of another (a bulb, an end circle)
         self.between_ends: list[tuple[int, int]] = []  #: the end cells of between lines
+        #: what the carried fields (``metadata["sudokit"]``) draw: (kind, cell names) lines, (cell, value) clues
+        self.carried_lines: set[tuple[str, tuple]] = set()
+        self.carried_clues: set[tuple[str, str]] = set()
 
     # geometry of points (SudokuPad points are [row, column] in cells, 0 at the grid's top-left corner)
     def point(self, value: Any, where: str) -> tuple[float, float]:
@@ -348,6 +352,30 @@ def _meta(d: _Drawing) -> None:
         value = meta.get(flag)
         if value in (True, "true", "True", 1, "1"):
             d.out[flag] = True
+    carried = meta.get(CARRIED) or {}
+    if not isinstance(carried, dict) or any(k not in (*NOT_DRAWN, "whispers") for k in carried):
+        raise SudokitError(f"SudokuPad metadata '{CARRIED}': expected f-puzzles fields {', '.join(NOT_DRAWN)}")
+    for field, items in carried.items():
+        if not isinstance(items, list):
+            raise SudokitError(f"SudokuPad metadata '{CARRIED}.{field}': expected a list")
+        d.out[field] = list(items)
+        for item in items:
+            if not isinstance(item, dict):
+                raise SudokitError(f"SudokuPad metadata '{CARRIED}.{field}': expected objects")
+            if field == "whispers":
+                lines = item.get("lines")
+                d.carried_lines |= (
+                    {("whispers", tuple(x)) for x in lines if isinstance(x, list)} if isinstance(lines, list) else set()
+                )
+            elif field == "doublearrow":
+                lines = item.get("lines")
+                d.carried_lines |= (
+                    {("doublearrow", tuple(x)) for x in lines if isinstance(x, list)}
+                    if isinstance(lines, list)
+                    else set()
+                )
+            else:
+                d.carried_clues.add((str(item.get("cell")), str(item.get("value"))))
     negative = meta.get("negative")
     if negative:
         names = negative if isinstance(negative, list) else [x.strip() for x in str(negative).split(",")]
@@ -512,6 +540,10 @@ def _lines(d: _Drawing, thermo_bulbs: dict, bulbs: dict) -> None:
             d.add("palindrome", {"lines": [names]})
         elif colour in by_colour:
             kind = by_colour[colour]
+            if (kind, tuple(names)) in d.carried_lines:
+                continue  # drawn for the eye; the rule came with the metadata
+            if kind == "doublearrow":
+                raise d.unknown("lines", i, line, "a double-arrow line without its rule in the metadata")
             if kind == "slowthermometer":
                 for x in (cells[0], cells[-1]):
                     d.used.update(("underlays", k) for k in thermo_bulbs.get(x, ()))
@@ -578,6 +610,8 @@ def _overlays(d: _Drawing, clues: dict) -> None:
         outside = not d.inside(r, c) and -1 <= r <= n and -1 <= c <= n
         if outside and re.fullmatch(r"\d+", text):
             cell = d.name(r, c)
+            if (cell, text) in d.carried_clues and (r, c) not in clues:
+                continue  # an X-sum or skyscraper clue: its rule came with the metadata
             if (r, c) in clues and clues[(r, c)] is not None:
                 d.add("littlekillersum", {"cell": cell, "direction": clues[(r, c)], "value": text})
                 clues[(r, c)] = None
@@ -621,26 +655,31 @@ def _between(a: str, b: str) -> list[float]:
     return [(r1 + r2) / 2 + 0.5, (c1 + c2) / 2 + 0.5]
 
 
-#: f-puzzles fields sudokit has no SudokuPad drawing for (it would not read them back).
+#: f-puzzles fields SudokuPad has no drawing for that tells them apart (an X-sum clue looks like a sandwich
+#: clue): written into ``metadata["sudokit"]`` as f-puzzles fields, and drawn too (the clue numbers, the
+#: line), so SudokuPad shows them; the reader takes them from there and skips their drawing. Whispers with a
+#: gap other than the default are carried the same way.
 NOT_DRAWN = {
     "xsum": "X-sums",
     "skyscraper": "skyscrapers",
     "doublearrow": "double arrows",
 }
+#: The metadata key of the carried fields.
+CARRIED = "sudokit"
 
 
 def fpuzzles_to_sudokupad(fp: dict) -> dict:
     """SudokuPad's JSON (long keys) of an f-puzzles object written by sudokit, drawn as SudokuPad's f-puzzles
     importer draws it (the colours of :data:`LINE_COLOURS` for the lines it has none for)."""
     n = fp["size"]
-    for field, what in NOT_DRAWN.items():
-        if fp.get(field):
-            raise SudokitError(
-                f"SudokuPad scl: sudokit has no SudokuPad drawing for {what} that it reads back; "
-                "write the f-puzzles payload link instead (--to sudokupad-link)"
-            )
     out: dict[str, Any] = {"id": "sudokit", "cellSize": 50, "cells": [], "regions": []}
     meta: dict[str, Any] = {}
+    carried = {field: fp[field] for field in NOT_DRAWN if fp.get(field)}
+    odd_gaps = [w for w in fp.get("whispers", []) if str(w.get("value", math.ceil(n / 2))) != str(math.ceil(n / 2))]
+    if odd_gaps:
+        carried["whispers"] = odd_gaps
+    if carried:  # rules SudokuPad draws no way sudokit reads back: kept as f-puzzles fields, drawn for the eye
+        meta[CARRIED] = carried
     for src, dst in (("title", "title"), ("author", "author"), ("ruleset", "rules")):
         if fp.get(src):
             meta[dst] = fp[src]
@@ -686,13 +725,8 @@ def fpuzzles_to_sudokupad(fp: dict) -> dict:
     for item in fp.get("palindrome", []):
         for line in item["lines"]:
             lines.append({"wayPoints": [_centre(x) for x in line], "color": GREY, "thickness": PALINDROME_WIDTH})
-    for kind in ("renban", "whispers", "regionsumline", "zipperline", "modularline", "entropicline"):
+    for kind in ("renban", "whispers", "regionsumline", "zipperline", "modularline", "entropicline", "doublearrow"):
         for item in fp.get(kind, []):
-            if kind == "whispers" and str(item.get("value", math.ceil(n / 2))) != str(math.ceil(n / 2)):
-                raise SudokitError(
-                    f"SudokuPad scl: whispers with a gap of {item['value']} have no SudokuPad drawing sudokit reads "
-                    "back; write the f-puzzles payload link instead (--to sudokupad-link)"
-                )
             for line in item["lines"]:
                 colour = LINE_COLOURS[kind].upper()
                 lines.append({"wayPoints": [_centre(x) for x in line], "color": colour, "thickness": COLOURED_WIDTH})
@@ -810,7 +844,7 @@ def fpuzzles_to_sudokupad(fp: dict) -> dict:
                 "text": str(item["value"]),
             }
         )
-    for item in fp.get("sandwichsum", []):
+    for item in [*fp.get("sandwichsum", []), *fp.get("xsum", []), *fp.get("skyscraper", [])]:
         overlays.append(
             {
                 "center": _centre(item["cell"]),
