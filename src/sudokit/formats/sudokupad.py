@@ -14,7 +14,8 @@ even, little-killer arrows and sums outside the grid, …) and the way Sudoku Ma
 :func:`sudokupad_to_fpuzzles` turns the drawing into an f-puzzles object, read as any other
 (:func:`~sudokit.formats.fpuzzles.read_fpuzzles`), so both formats give the same constraints.
 :func:`fpuzzles_to_sudokupad` draws an f-puzzles object the same way; lines that SudokuPad's importer has no
-colour for get the colours of :data:`LINE_COLOURS`. A shape that no known constraint is drawn as is an error
+colour for get the colours of :data:`LINE_COLOURS`, and the kinds no drawing tells apart (:data:`NOT_DRAWN`)
+travel as f-puzzles fields in ``metadata["sudokit"]``, so every puzzle round-trips. A shape that no known constraint is drawn as is an error
 naming it (``SudokuPad lines[3] (colour #ff0000, thickness 5): …``), never dropped; rules SudokuPad only
 states in the rules text (anti-knight and the like) are read from the ``metadata`` flags sudokit and
 SudokuPad's importer write, not from the text.
