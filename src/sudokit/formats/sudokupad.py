@@ -15,10 +15,10 @@ even, little-killer arrows and sums outside the grid, …) and the way Sudoku Ma
 (:func:`~sudokit.formats.fpuzzles.read_fpuzzles`), so both formats give the same constraints.
 :func:`fpuzzles_to_sudokupad` draws an f-puzzles object the same way; lines that SudokuPad's importer has no
 colour for get the colours of :data:`LINE_COLOURS`, and the kinds no drawing tells apart (:data:`NOT_DRAWN`)
-travel as f-puzzles fields in ``metadata["sudokit"]``, so every puzzle round-trips. A shape that no known constraint is drawn as is an error
-naming it (``SudokuPad lines[3] (colour #ff0000, thickness 5): …``), never dropped; rules SudokuPad only
-states in the rules text (anti-knight and the like) are read from the ``metadata`` flags sudokit and
-SudokuPad's importer write, not from the text.
+travel as f-puzzles fields in ``metadata["sudokit"]``, so every puzzle round-trips. A shape that no known
+constraint is drawn as is an error naming it (``SudokuPad lines[3] (a line; color '#ff0000', thickness 5):
+…``), never dropped; rules SudokuPad only states in the rules text (anti-knight and the like) are read from
+the ``metadata`` flags sudokit and SudokuPad's importer write, not from the text.
 """
 
 from __future__ import annotations
