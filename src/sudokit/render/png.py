@@ -23,6 +23,7 @@ DPI = 100
 def scene_figure(scene: Scene, scale: float = 1.0):
     """A matplotlib ``Figure`` (no pyplot state) painting ``scene`` at ``scale`` pixels per scene pixel."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle as MplCircle
     from matplotlib.patches import FancyArrowPatch, Rectangle
@@ -35,8 +36,25 @@ def scene_figure(scene: Scene, scale: float = 1.0):
     ax.set_ylim(scene.height, 0)
     ax.set_axis_off()
     pt = 72 / DPI * scale  # points per scene pixel
+    runs = _polyline_runs(scene.items)
     for z, item in enumerate(scene.items):
-        if isinstance(item, Rect):
+        if isinstance(item, Polyline):
+            run = runs.get(z)
+            if run is None:  # painted with the first of its run
+                continue
+            style = (0, (item.dash[0] / item.width, item.dash[1] / item.width)) if item.dash else "solid"
+            lines = LineCollection(
+                [p.points for p in run],
+                colors=item.color,
+                linewidths=item.width * pt,
+                alpha=item.opacity,
+                linestyles=[style],
+                capstyle="butt" if item.dash else "round",
+                joinstyle="round",
+                zorder=z,
+            )
+            ax.add_collection(lines)
+        elif isinstance(item, Rect):
             ax.add_patch(
                 Rectangle(
                     (item.x, item.y),
@@ -67,21 +85,6 @@ def scene_figure(scene: Scene, scale: float = 1.0):
                     linewidth=item.stroke_width * pt,
                     zorder=z,
                 )
-            )
-        elif isinstance(item, Polyline):
-            xs, ys = zip(*item.points, strict=True)
-            style = (0, (item.dash[0] / item.width, item.dash[1] / item.width)) if item.dash else "solid"
-            ax.plot(
-                xs,
-                ys,
-                color=item.color,
-                linewidth=item.width * pt,
-                alpha=item.opacity,
-                linestyle=style,
-                solid_capstyle="round",
-                solid_joinstyle="round",
-                dash_capstyle="butt",
-                zorder=z,
             )
         elif isinstance(item, Text):
             ax.text(
@@ -116,6 +119,26 @@ def scene_figure(scene: Scene, scale: float = 1.0):
                 )
             )
     return fig
+
+
+def _polyline_runs(items: list) -> dict[int, list[Polyline]]:
+    """Consecutive polylines of one style (a cage's dashed sides, an arrow's shaft and head) painted as one
+    collection: index of the first -> the run. A killer's hundred cage sides then cost one artist, not a
+    hundred."""
+    runs: dict[int, list[Polyline]] = {}
+    start = None
+    for z, item in enumerate(items):
+        key = (item.color, item.width, item.opacity, item.dash) if isinstance(item, Polyline) else None
+        if key is None:
+            start = None
+            continue
+        first = items[start] if start is not None else None
+        if first is not None and (first.color, first.width, first.opacity, first.dash) == key:
+            runs[start].append(item)
+        else:
+            start = z
+            runs[z] = [item]
+    return runs
 
 
 def scene_png(scene: Scene, scale: float = 1.0) -> bytes:
