@@ -331,3 +331,19 @@ def test_damaged_drawings_never_crash():
             read_fpuzzles(sudokupad_to_fpuzzles(drawing))
         except SudokitError as exc:
             assert "\n" not in str(exc)
+
+
+@pytest.mark.parametrize(
+    ("fields", "words"),
+    [
+        ({"difference": [{"cells": ["R1C1", "R1C2"]}]}, "breaks white dot A1 A2: the digits differ by 1"),
+        ({"killercage": [{"cells": ["R1C1", "R2C4"]}]}, "A1 and B4 must differ, both hold 1"),
+    ],
+)
+def test_check_finds_givens_that_break_a_constraint(fields, words):
+    grid = [[{} for _ in range(9)] for _ in range(9)]
+    grid[0][0] = {"value": 1, "given": True}
+    grid[0][1] = {"value": 4, "given": True}
+    grid[1][3] = {"value": 1, "given": True}
+    res = _cli("check", json.dumps({"size": 9, "grid": grid, **fields}))
+    assert res.exit_code == 1 and res.output.strip() == f"FAIL: inconsistent puzzle: {words}", res.output
