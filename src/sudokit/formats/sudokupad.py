@@ -669,14 +669,38 @@ NOT_DRAWN = {
 CARRIED = "sudokit"
 
 
+def _shape(center: list[float], size: float, rounded: bool, fill: str, rim: str | None = None, **extra) -> dict:
+    """An overlay or underlay as SudokuPad's importer writes them (``size`` is the width and the height)."""
+    shape: dict[str, Any] = {"center": list(center), "width": size, "height": size, "rounded": rounded}
+    shape["backgroundColor"] = fill
+    if rim is not None:
+        shape["borderColor"] = rim
+    return {**shape, **extra}
+
+
+def _pulled(points: list[list[float]], end: int, by: float) -> None:
+    """Move the point at ``end`` (0 or -1) ``by`` cells toward its neighbour along the line, rounded to a
+    tenth as SudokuPad's importer does (an arrow starts at its bulb's rim, a between line at its circles')."""
+    nxt = 1 if end == 0 else -2
+    dr, dc = points[nxt][0] - points[end][0], points[nxt][1] - points[end][1]
+    dist = math.hypot(dr, dc) or 1.0
+    points[end] = [
+        points[end][0] + (round(10 * by * math.copysign(1, dr) / dist) / 10 if dr else 0),
+        points[end][1] + (round(10 * by * math.copysign(1, dc) / dist) / 10 if dc else 0),
+    ]
+
+
 def fpuzzles_to_sudokupad(fp: dict) -> dict:
     """SudokuPad's JSON (long keys) of an f-puzzles object written by sudokit, drawn as SudokuPad's f-puzzles
-    importer draws it (the colours of :data:`LINE_COLOURS` for the lines it has none for)."""
+    importer draws it (the colours of :data:`LINE_COLOURS` for the lines it has none for; the kinds of
+    :data:`NOT_DRAWN` also carried in ``metadata["sudokit"]``)."""
+    from sudokit.formats.fpuzzles import default_box_shape
+
     n = fp["size"]
-    out: dict[str, Any] = {"id": "sudokit", "cellSize": 50, "cells": [], "regions": []}
     meta: dict[str, Any] = {}
     carried = {field: fp[field] for field in NOT_DRAWN if fp.get(field)}
-    odd_gaps = [w for w in fp.get("whispers", []) if str(w.get("value", math.ceil(n / 2))) != str(math.ceil(n / 2))]
+    gap = str(math.ceil(n / 2))
+    odd_gaps = [w for w in fp.get("whispers", []) if str(w.get("value", gap)) != gap]
     if odd_gaps:
         carried["whispers"] = odd_gaps
     if carried:  # rules SudokuPad draws no way sudokit reads back: kept as f-puzzles fields, drawn for the eye
@@ -684,204 +708,100 @@ def fpuzzles_to_sudokupad(fp: dict) -> dict:
     for src, dst in (("title", "title"), ("author", "author"), ("ruleset", "rules")):
         if fp.get(src):
             meta[dst] = fp[src]
-    regions: dict[Any, list[list[int]]] = {}
-    from sudokit.formats.fpuzzles import default_box_shape
-
     h, w = default_box_shape(n)
+    cells: list[list[dict]] = []
+    regions: dict[Any, list[list[int]]] = {}
     for r, row in enumerate(fp["grid"]):
-        cells = []
+        cells.append([{"value": cell["value"]} if cell.get("given") else {} for cell in row])
         for c, cell in enumerate(row):
-            cells.append({"value": cell["value"]} if cell.get("given") else {})
             region = cell.get("region", (r // h) * h + c // w)
             if region is not None:
                 regions.setdefault(region, []).append([r, c])
-        out["cells"].append(cells)
-    out["regions"] = [cells for _, cells in sorted(regions.items())]
     cages, lines, arrows, overlays, underlays = [], [], [], [], []
+
+    def line(names, colour: str, thickness: float) -> None:
+        lines.append({"wayPoints": [_centre(x) for x in names], "color": colour, "thickness": thickness})
+
     for cage in fp.get("killercage", []):
         item: dict[str, Any] = {"cells": [list(_rc(x)) for x in cage["cells"]], "unique": True}
         if cage.get("value") not in (None, ""):
             item["value"] = str(cage["value"])
         cages.append(item)
     for region in fp.get("extraregion", []):
-        for x in region["cells"]:
-            underlays.append(
-                {"center": _centre(x), "width": 1, "height": 1, "rounded": False, "backgroundColor": "#CFCFCFF2"}
-            )
+        underlays += [_shape(_centre(x), 1, False, "#CFCFCFF2") for x in region["cells"]]
         cages.append({"cells": [list(_rc(x)) for x in region["cells"]]})
-    for field, colour, width in (("thermometer", GREY, THERMO_WIDTH), ("slowthermometer", "#B0B0B0", THERMO_WIDTH)):
+    for field, colour in (("thermometer", GREY), ("slowthermometer", LINE_COLOURS["slowthermometer"].upper())):
         for item in fp.get(field, []):
-            for line in item["lines"]:
-                underlays.append(
-                    {
-                        "center": _centre(line[0]),
-                        "width": 0.85,
-                        "height": 0.85,
-                        "rounded": True,
-                        "backgroundColor": colour,
-                        "borderColor": colour,
-                    }
-                )
-                lines.append({"wayPoints": [_centre(x) for x in line], "color": colour, "thickness": width})
+            for names in item["lines"]:
+                underlays.append(_shape(_centre(names[0]), 0.85, True, colour, colour))
+                line(names, colour, THERMO_WIDTH)
     for item in fp.get("palindrome", []):
-        for line in item["lines"]:
-            lines.append({"wayPoints": [_centre(x) for x in line], "color": GREY, "thickness": PALINDROME_WIDTH})
+        for names in item["lines"]:
+            line(names, GREY, PALINDROME_WIDTH)
     for kind in ("renban", "whispers", "regionsumline", "zipperline", "modularline", "entropicline", "doublearrow"):
         for item in fp.get(kind, []):
-            for line in item["lines"]:
-                colour = LINE_COLOURS[kind].upper()
-                lines.append({"wayPoints": [_centre(x) for x in line], "color": colour, "thickness": COLOURED_WIDTH})
+            for names in item["lines"]:
+                line(names, LINE_COLOURS[kind].upper(), COLOURED_WIDTH)
     for item in fp.get("betweenline", []):
-        for line in item["lines"]:
-            points = [_centre(x) for x in line]
-            for end in (points[0], points[-1]):
-                overlays.append(
-                    {
-                        "center": list(end),
-                        "width": 0.8,
-                        "height": 0.8,
-                        "rounded": True,
-                        "backgroundColor": "#FFFFFF",
-                        "borderColor": "#CFCFCF",
-                    }
-                )
-            for k, k2 in ((0, 1), (-1, -2)):
-                dr, dc = points[k2][0] - points[k][0], points[k2][1] - points[k][1]
-                dist = math.hypot(dr, dc) or 1.0
-                points[k] = [
-                    points[k][0] + round(4 * math.copysign(1, dr) / dist) / 10 * (dr != 0),
-                    points[k][1] + round(4 * math.copysign(1, dc) / dist) / 10 * (dc != 0),
-                ]
-            lines.append({"wayPoints": points, "color": "#CFCFCF", "thickness": 2})
+        for names in item["lines"]:
+            points = [_centre(x) for x in names]
+            overlays += [_shape(p, 0.8, True, "#FFFFFF", GREY.upper()) for p in (points[0], points[-1])]
+            _pulled(points, 0, 0.4)
+            _pulled(points, -1, 0.4)
+            lines.append({"wayPoints": points, "color": GREY.upper(), "thickness": 2})
     for item in fp.get("arrow", []):
-        bulb = item["cells"]
-        centres = [_centre(x) for x in bulb]
+        centres = [_centre(x) for x in item["cells"]]
         rows, cols = {p[0] for p in centres}, {p[1] for p in centres}
-        if len(rows) == 1 or len(cols) == 1:
-            overlays.append(
-                {
-                    "center": [sum(p[0] for p in centres) / len(centres), sum(p[1] for p in centres) / len(centres)],
-                    "width": 0.75 + max(cols) - min(cols),
-                    "height": 0.75 + max(rows) - min(rows),
-                    "rounded": True,
-                    "borderColor": ARROW_GREY.upper(),
-                    "backgroundColor": "#FFFFFF",
-                    "thickness": 5,
-                    "text": "",
-                }
-            )
-        else:
+        if len(rows) == 1 or len(cols) == 1:  # a round bulb, stretched along a straight bulb
+            middle = [sum(p[0] for p in centres) / len(centres), sum(p[1] for p in centres) / len(centres)]
+            bulb = _shape(middle, 0.75, True, "#FFFFFF", ARROW_GREY.upper(), thickness=5, text="")
+            overlays.append({**bulb, "width": 0.75 + max(cols) - min(cols), "height": 0.75 + max(rows) - min(rows)})
+        else:  # a bent bulb: a thick grey line with a white core
             lines.append({"wayPoints": centres, "color": ARROW_GREY.upper(), "thickness": 35})
             lines.append({"wayPoints": centres, "color": "#FFFFFF", "thickness": 25})
-        for line in item["lines"]:
-            points = [_centre(x) for x in line]
-            dr, dc = points[1][0] - points[0][0], points[1][1] - points[0][1]
-            dist = math.hypot(dr, dc) or 1.0
-            points[0] = [
-                points[0][0] + (round(3 * math.copysign(1, dr) / dist) / 10 if dr else 0),
-                points[0][1] + (round(3 * math.copysign(1, dc) / dist) / 10 if dc else 0),
-            ]
+        for names in item["lines"]:
+            points = [_centre(x) for x in names]
+            _pulled(points, 0, 0.3)
             arrows.append({"wayPoints": points, "color": ARROW_GREY.upper(), "thickness": 5, "headLength": 0.3})
-    for field, dark in (("ratio", True), ("difference", False)):
+    for field, fill in (("ratio", "#000000"), ("difference", "#FFFFFF")):
         for item in fp.get(field, []):
-            dot = {
-                "center": _between(*item["cells"][:2]),
-                "width": 0.3,
-                "height": 0.3,
-                "rounded": True,
-                "borderColor": "#000000",
-                "backgroundColor": "#000000" if dark else "#FFFFFF",
-                "text": "",
-            }
+            dot = _shape(_between(*item["cells"][:2]), 0.3, True, fill, "#000000", text="")
             if item.get("value") not in (None, ""):
-                dot["text"] = str(item["value"])
-                dot["color"] = "#FFFFFF" if dark else "#000000"
+                dot.update(text=str(item["value"]), color="#FFFFFF" if fill == "#000000" else "#000000")
             overlays.append(dot)
     for item in fp.get("xv", []):
         overlays.append(
-            {
-                "center": _between(*item["cells"][:2]),
-                "width": 0.25,
-                "height": 0.25,
-                "rounded": False,
-                "backgroundColor": "#FFFFFF",
-                "borderColor": "#FFFFFF",
-                "fontSize": 21,
-                "text": item["value"],
-            }
+            _shape(_between(*item["cells"][:2]), 0.25, False, "#FFFFFF", "#FFFFFF", fontSize=21, text=item["value"])
         )
     for field, rounded in (("odd", True), ("even", False)):
-        for item in fp.get(field, []):
-            underlays.append(
-                {
-                    "center": _centre(item["cell"]),
-                    "width": 0.7,
-                    "height": 0.7,
-                    "rounded": rounded,
-                    "backgroundColor": "#CFCFCF",
-                    "borderColor": "#CFCFCF",
-                }
-            )
+        underlays += [
+            _shape(_centre(item["cell"]), 0.7, rounded, GREY.upper(), GREY.upper()) for item in fp.get(field, [])
+        ]
     steps = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
     for item in fp.get("littlekillersum", []):
         r, c = _centre(item["cell"])
         dr, dc = steps[item["direction"]]
-        arrows.append(
-            {
-                "wayPoints": [[r + 0.3 * dr, c + 0.3 * dc], [r + 0.48 * dr, c + 0.48 * dc]],
-                "color": "#000000",
-                "thickness": 2,
-            }
-        )
-        overlays.append(
-            {
-                "center": [r, c],
-                "width": 0.25,
-                "height": 0.25,
-                "rounded": False,
-                "fontSize": 28,
-                "backgroundColor": "#FFFFFF",
-                "borderColor": "#FFFFFF",
-                "text": str(item["value"]),
-            }
-        )
+        tail, tip = [r + 0.3 * dr, c + 0.3 * dc], [r + 0.48 * dr, c + 0.48 * dc]
+        arrows.append({"wayPoints": [tail, tip], "color": "#000000", "thickness": 2})
+        overlays.append(_shape([r, c], 0.25, False, "#FFFFFF", "#FFFFFF", fontSize=28, text=str(item["value"])))
     for item in [*fp.get("sandwichsum", []), *fp.get("xsum", []), *fp.get("skyscraper", [])]:
-        overlays.append(
-            {
-                "center": _centre(item["cell"]),
-                "width": 0.25,
-                "height": 0.25,
-                "rounded": False,
-                "fontSize": 32,
-                "backgroundColor": "#FFFFFF",
-                "borderColor": "#FFFFFF",
-                "text": str(item["value"]),
-            }
-        )
+        clue = _shape(_centre(item["cell"]), 0.25, False, "#FFFFFF", "#FFFFFF", fontSize=32, text=str(item["value"]))
+        overlays.append(clue)
     for item in fp.get("quadruple", []):
         corner = [sum(_rc(x)[0] for x in item["cells"]) / 4 + 0.5, sum(_rc(x)[1] for x in item["cells"]) / 4 + 0.5]
-        overlays.append(
-            {
-                "center": corner,
-                "width": 0.7,
-                "height": 0.7,
-                "rounded": True,
-                "fontSize": 14,
-                "backgroundColor": "#FFFFFF",
-                "borderColor": "#000000",
-                "text": " ".join(str(v) for v in item["values"]),
-            }
-        )
-    for flag in ("diagonal+", "diagonal-"):
+        text = " ".join(str(v) for v in item["values"])
+        overlays.append(_shape(corner, 0.7, True, "#FFFFFF", "#000000", fontSize=14, text=text))
+    for flag, ends in (("diagonal+", [[0, n], [n, 0]]), ("diagonal-", [[0, 0], [n, n]])):
         if fp.get(flag):
-            ends = [[0, n], [n, 0]] if flag == "diagonal+" else [[0, 0], [n, n]]
             lines.append({"wayPoints": ends, "color": DIAGONAL_BLUE.upper(), "thickness": 2})
     for flag in ("antiknight", "antiking", "nonconsecutive", "disjointgroups"):
         if fp.get(flag):
             meta[flag] = True
     if fp.get("negative"):
         meta["negative"] = list(fp["negative"])
-    out.update(cages=cages, lines=lines, arrows=arrows, overlays=overlays, underlays=underlays)
+    out: dict[str, Any] = {"id": "sudokit", "cellSize": 50, "cells": cells}
+    out.update(regions=[group for _, group in sorted(regions.items())], cages=cages, lines=lines, arrows=arrows)
+    out.update(overlays=overlays, underlays=underlays)
     if meta:
         out["metadata"] = meta
     return out
