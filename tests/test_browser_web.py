@@ -555,6 +555,10 @@ def test_variant_link_is_drawn_solved_and_counted(page):
     digits = page.eval_on_selector_all('#variant-board text[id^="cell-"]', "ts => ts.map(t => t.textContent)")
     assert "".join(digits) == killer["solution"]
     page.screenshot(path="/tmp/sudokit_web_variant_solved.png")
+    with page.expect_download() as download:
+        page.click("#variant-save")
+    saved = Path(download.value.path()).read_text()
+    assert saved.startswith("<svg") and saved.count('id="cell-') == 81
     page.click("#variant-count")
     assert wait_status(page, "counted") == "1 solution."
     page.click("#variant-close")

@@ -21,7 +21,7 @@ function showVariant(on) {
     variantEl("board-frame").hidden = false;
     variantEl("edit-bar").hidden = false;
   }
-  for (const id of ["variant-solve", "variant-count", "variant-close"]) variantEl(id).disabled = !on;
+  for (const id of ["variant-solve", "variant-count", "variant-save", "variant-close"]) variantEl(id).disabled = !on;
 }
 
 function drawVariant(svgText) {
@@ -79,6 +79,19 @@ async function countVariant() {
   showVariant(true);
 }
 
+function saveVariant() {
+  const svg = variantEl("variant-board").querySelector("svg");
+  if (!svg) return;
+  const text = new XMLSerializer().serializeToString(svg);
+  const url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
+  const link = Object.assign(document.createElement("a"), { href: url, download: "variant.svg" });
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 5000);
+  setStatus("Picture saved as variant.svg", "saved");
+}
+
 function closeVariant() {
   variantState.loaded = null;
   showVariant(false);
@@ -89,5 +102,6 @@ document.addEventListener("DOMContentLoaded", () => {
   variantEl("variant-load").addEventListener("click", loadVariant);
   variantEl("variant-solve").addEventListener("click", solveVariant);
   variantEl("variant-count").addEventListener("click", countVariant);
+  variantEl("variant-save").addEventListener("click", saveVariant);
   variantEl("variant-close").addEventListener("click", closeVariant);
 });
