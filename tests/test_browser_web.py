@@ -532,3 +532,42 @@ def test_a_hint_starts_from_the_users_pencil_marks(page):
     assert masks[1] == computed.masks[1] & ~1  # the user's elimination
     assert masks[2] == computed.masks[2]  # the other cells as computed
     assert sent[0]["puzzle"] == PUZZLE
+
+
+def test_variant_link_is_drawn_solved_and_counted(page):
+    """A killer pasted as a SudokuPad link: drawn with its cages and sums, its rules listed, solved, counted."""
+    from sudokit.formats.fpuzzles import read_fpuzzles, to_link
+
+    corpus = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
+    killer = next(d for d in map(json.loads, corpus.read_text().splitlines()) if d["name"] == "Killer")
+    page.fill("#variant-link", to_link(read_fpuzzles(killer["fpuzzles"]), "scl"))
+    page.click("#variant-load")
+    assert wait_status(page, "loaded").startswith("Loaded: 29 constraints")
+    assert page.locator("#variant-board svg polyline").count() > 29  # dashed cage sides
+    assert page.inner_text("#variant-title") == "Killer"
+    assert page.locator("#variant-rules li").count() == 30  # the units, then 29 cages
+    assert page.locator("#board-frame").is_hidden() and page.locator("#solve").is_hidden()
+    sums = page.eval_on_selector_all('#variant-board text[text-anchor="start"]', "ts => ts.map(t => t.textContent)")
+    assert len(sums) == 29
+    page.screenshot(path="/tmp/sudokit_web_variant.png")
+    page.click("#variant-solve")
+    assert wait_status(page, "solved").startswith("Solved: exactly one solution")
+    digits = page.eval_on_selector_all('#variant-board text[id^="cell-"]', "ts => ts.map(t => t.textContent)")
+    assert "".join(digits) == killer["solution"]
+    page.screenshot(path="/tmp/sudokit_web_variant_solved.png")
+    with page.expect_download() as download:
+        page.click("#variant-save")
+    saved = Path(download.value.path()).read_text()
+    assert saved.startswith("<svg") and saved.count('id="cell-') == 81
+    page.click("#variant-count")
+    assert wait_status(page, "counted") == "1 solution."
+    page.click("#variant-close")
+    assert page.locator("#board-frame").is_visible() and page.locator("#variant-view").is_hidden()
+    assert page.locator("#solve").is_visible()
+
+
+def test_bad_variant_link_says_why_in_the_page(page):
+    page.fill("#variant-link", "https://sudokupad.app/8bNmDd4J9G")
+    page.click("#variant-load")
+    assert "needs the network" in wait_status(page, "error")
+    assert page.locator("#variant-view").is_hidden() and page.locator("#variant-solve").is_disabled()

@@ -172,7 +172,7 @@ def test_classic_entry_points_unchanged():
     [
         ('{"size": 9, "grid": [', "bad JSON at line 1"),
         ("https://sudokupad.app/8bNmDd4J9G", "needs the network"),
-        ("https://sudokupad.app/sclN4IgzglgXg", "'scl' payloads are not read yet"),
+        ("https://sudokupad.app/sclN4IgzglgXg", "damaged"),
         ("https://example.com/puzzle", "not an f-puzzles or SudokuPad link"),
         ("https://f-puzzles.com/?load=N4Ig!!", "not lz-string base64"),
         ("https://f-puzzles.com/?load=AAAA", "damaged"),

@@ -1,7 +1,10 @@
-"""Variant puzzles on the command line: ``solve``, ``show`` and ``convert`` hand an argument here when it is
-an f-puzzles / SudokuPad link, f-puzzles JSON text, or a ``.json`` / ``.jsonl`` file (one puzzle, or one
-link / JSON object per line). Same outputs and exit codes as for classic puzzles: 0 all solved, 1 a puzzle
-without a unique solution, 2 unreadable input (one line ``sudokit: error: ...``)."""
+"""Variant puzzles on the command line: ``solve`` (and ``solve --count``), ``check``, ``show``, ``render`` and
+``convert`` hand an argument here when it is an f-puzzles / SudokuPad link, f-puzzles or SudokuPad JSON text,
+a ``.json`` / ``.jsonl`` file, or a file whose first entry is a link or JSON (one puzzle, or one link / JSON
+object per line). Same outputs and exit codes as for classic puzzles: 0 all solved (checked), 1 a puzzle
+without a unique solution (a grid that breaks a rule), 2 unreadable input (one line ``sudokit: error: ...``).
+The classic batch layer (:mod:`sudokit.jobs`) is not used: variant files are read and solved here, one
+puzzle at a time."""
 
 from __future__ import annotations
 
@@ -14,15 +17,54 @@ import click
 from sudokit.cli.report import count_text, describe_result
 from sudokit.errors import SudokitError
 
-#: ``convert --to`` layouts that keep every constraint.
-VARIANT_FORMATS = ("fpuzzles", "fpuzzles-link", "sudokupad-link")
+#: ``convert --to`` layouts that keep the constraints: f-puzzles JSON, an f-puzzles link (``link`` is its short
+#: name), a SudokuPad link with the f-puzzles payload (every kind), SudokuPad's JSON and an ``scl`` link (the
+#: kinds SudokuPad draws, see docs/variants.md).
+VARIANT_FORMATS = ("fpuzzles", "fpuzzles-link", "link", "sudokupad-link", "scl", "scl-link")
 
 
 def is_variant_arg(arg: str) -> bool:
-    """True when the argument names a variant puzzle (see the module doc)."""
+    """True when the argument names a variant puzzle (see the module doc), or is a file whose first entry
+    is one (a text file of links)."""
     from sudokit.formats.fpuzzles import looks_like_variant
 
-    return looks_like_variant(arg)
+    if looks_like_variant(arg):
+        return True
+    if arg == "-":
+        return looks_like_variant(_first_line(_peek_stdin().decode("utf-8", "replace").splitlines()))
+    return os.path.isfile(arg) and looks_like_variant(_first_entry(arg))
+
+
+def _peek_stdin() -> bytes:
+    """The start of stdin, left unread for whoever reads it next (the classic reader or :func:`load`)."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return b""
+    try:
+        if hasattr(buffer, "peek"):
+            return buffer.peek(4096)[:4096]
+        if buffer.seekable():
+            where = buffer.tell()
+            head = buffer.read(4096)
+            buffer.seek(where)
+            return head
+    except (OSError, ValueError):
+        return b""
+    return b""
+
+
+def _first_line(lines) -> str:
+    """The first line that is neither blank nor a ``#`` comment ('' when there is none)."""
+    return next((line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")), "")
+
+
+def _first_entry(path: str) -> str:
+    """The first entry of a text file ('' when there is none or the file is not text)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return _first_line(line for _, line in zip(range(1000), f))
+    except (OSError, UnicodeDecodeError):
+        return ""
 
 
 def load(arg: str) -> tuple[list, bool]:
@@ -35,7 +77,7 @@ def load(arg: str) -> tuple[list, bool]:
             raise SudokitError(f"{text_arg}: no such file")
         source = "<stdin>" if text_arg == "-" else text_arg
         if text_arg == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.buffer.read().decode("utf-8") if hasattr(sys.stdin, "buffer") else sys.stdin.read()
         else:
             with open(text_arg, encoding="utf-8") as f:
                 text = f.read()
@@ -148,6 +190,7 @@ def convert(
     one puzzle per line."""
     from sudokit.constraints import VariantPuzzle
     from sudokit.formats.fpuzzles import to_json, to_link
+    from sudokit.formats.sudokupad import to_sudokupad_json
 
     if to_format not in VARIANT_FORMATS:
         raise SudokitError(
@@ -166,15 +209,22 @@ def convert(
                 items.append((entry.line, VariantPuzzle.from_grid(entry.grid)))
     lines = []
     bad = 0
-    for _, item in items:
+    for line, item in items:
         if isinstance(item, SudokitError):
             click.echo(f"sudokit: error: {item}", err=True)
             bad += 1
             continue
-        if to_format == "fpuzzles":
-            lines.append(to_json(item))
-        else:
-            lines.append(to_link(item, "f-puzzles" if to_format == "fpuzzles-link" else "sudokupad"))
+        try:
+            if to_format == "fpuzzles":
+                lines.append(to_json(item))
+            elif to_format == "scl":
+                lines.append(to_sudokupad_json(item))
+            else:
+                site = {"scl-link": "scl", "sudokupad-link": "sudokupad"}.get(to_format, "f-puzzles")
+                lines.append(to_link(item, site))
+        except SudokitError as exc:
+            click.echo(f"sudokit: error: {f'line {line}: ' if len(items) > 1 else ''}{exc}", err=True)
+            bad += 1
     text = "".join(line + "\n" for line in lines)
     if output:
         with open(output, "w", encoding="utf-8") as out:
@@ -182,3 +232,102 @@ def convert(
     else:
         click.echo(text, nl=False)
     return 2 if bad else 0
+
+
+def check(arg: str, quiet: bool = False) -> int:
+    """``sudokit check`` for variant puzzles: a complete grid must keep every unit and every constraint; a
+    puzzle must have no clash (two equal digits in a unit or in cells a constraint makes differ, or a rule
+    whose cells are all given and broken)."""
+    items, single = load(arg)
+    failed = bad = 0
+    for line, item in items:
+        if isinstance(item, SudokitError):
+            click.echo(f"sudokit: error: {item}", err=True)
+            bad += 1
+            continue
+        ok, sentence = verdict(item)
+        failed += not ok
+        if not quiet:
+            where = "" if single else f"{'<stdin>' if arg == '-' else arg}:{line}: "
+            click.echo(f"{where}{'ok' if ok else 'FAIL'}: {sentence}")
+    return 2 if bad else (1 if failed else 0)
+
+
+def verdict(puzzle) -> tuple[bool, str]:
+    """(ok, sentence) for a variant puzzle's givens (see :func:`check`)."""
+    from sudokit.words import plural
+
+    grid = puzzle.givens
+    g = grid.geometry
+    values = grid.values
+    clash = grid.conflicts()
+    if clash:
+        what = "not a valid grid" if grid.is_complete else "inconsistent puzzle"
+        return False, f"{what}: {clash[0].describe(g)}"
+    for s, peers in enumerate(puzzle.peers):
+        twin = next((t for t in peers if t > s and values[s] and values[t] == values[s]), None)
+        if twin is not None:
+            what = "not a valid grid" if grid.is_complete else "inconsistent puzzle"
+            return False, f"{what}: {g.label(s)} and {g.label(twin)} must differ, both hold {values[s]}"
+    for con in puzzle.constraints:
+        cells = con.cells
+        if (grid.is_complete or (cells and all(values[s] for s in cells))) and not con.check(values):
+            what = "not a valid grid" if grid.is_complete else "inconsistent puzzle"
+            return False, f"{what}: breaks {con.describe(g)}"
+    if grid.is_complete:
+        return True, f"valid complete grid, {plural(len(puzzle.constraints), 'constraint')} kept"
+    givens = sum(1 for v in values if v)
+    empty = g.n_cells - givens
+    return True, (
+        f"consistent puzzle ({plural(givens, 'given')}, {plural(empty, 'empty cell')}, "
+        f"{plural(len(puzzle.constraints), 'constraint')})"
+    )
+
+
+def render(
+    arg: str,
+    output: str,
+    candidates: bool = False,
+    highlight: str | None = None,
+    solve_it: bool = False,
+    scale: float = 2.0,
+    coordinates: bool = True,
+) -> int:
+    """``sudokit render`` for a variant puzzle: its givens (or its solution, ``--solve``) with every
+    constraint drawn, as SVG (``-`` or ``.svg``) or PNG."""
+    from sudokit.grid import Candidates
+    from sudokit.render.highlight import parse_highlight
+
+    items, _ = load(arg)
+    if len(items) != 1:
+        raise SudokitError(f"{arg}: render draws one puzzle, this file holds {len(items)}")
+    item = items[0][1]
+    if isinstance(item, SudokitError):
+        raise item
+    grid = item.givens
+    spec = parse_highlight(highlight, grid.geometry) if highlight else None
+    shown, solution_of = grid, None
+    if solve_it:
+        from sudokit.constraints.solver import solve_variant
+
+        result = solve_variant(item, limit=1)
+        if result.solution is None:
+            raise SudokitError(f"cannot draw the solution: {result.status}")
+        shown, solution_of = result.solution, grid
+    options = dict(
+        candidates=Candidates.of(grid) if candidates else None,
+        highlight=spec,
+        solution_of=solution_of,
+        coordinates=coordinates,
+        puzzle=item,
+    )
+    if output == "-":
+        from sudokit.render.svg import board_svg
+
+        click.echo(board_svg(shown, **options))
+        return 0
+    from sudokit.render.png import save_board
+
+    path = save_board(output, shown, scale=scale, **options)
+    click.echo(f"wrote {path}", err=True)
+    return 0

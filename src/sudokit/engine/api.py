@@ -224,7 +224,7 @@ def _as_grid(puzzle: Grid | str, geometry: Geometry | None) -> Grid:
     raise SudokitError(f"cannot solve a {type(puzzle).__name__}: give a Grid or a puzzle string")
 
 
-_VARIANT_FIRST = frozenset("hHfF{N")  # http(s)://, fpuzzles…, JSON, an N4Ig… payload
+_VARIANT_FIRST = frozenset("hHfFsScC{N")  # http(s)://, fpuzzles…, scl…, ctc…, JSON, an N4Ig… payload
 
 
 def _variant(puzzle: object):

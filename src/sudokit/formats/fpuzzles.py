@@ -1,4 +1,5 @@
-"""f-puzzles JSON, compressed strings and links (f-puzzles ``?load=``, SudokuPad ``fpuzzles…``).
+"""f-puzzles JSON, compressed strings and links (f-puzzles ``?load=``, SudokuPad ``fpuzzles…``; SudokuPad's
+own ``scl…``/``ctc…`` payloads are read through :mod:`sudokit.formats.sudokupad`).
 
 f-puzzles stores a puzzle as one JSON object (``size``, ``grid`` of cell objects, one list per constraint
 kind, global flags; cells are ``R<row>C<col>``, 1-based). Links carry it as lz-string ``compressToBase64``
@@ -135,53 +136,65 @@ def compress(text: str) -> str:
 
 
 _SHORT_ID = re.compile(r"^[A-Za-z0-9_-]{4,40}$")
+#: A payload in a link or on its own: its format prefix (``fpuz`` and ``ctc`` are the older names of
+#: ``fpuzzles`` and ``scl``) and the lz-string base64 text.
+_PAYLOAD = re.compile(r"(?:^|[/=])(fpuzzles|fpuz|scl|ctc)([A-Za-z0-9+/=%_ -]+)")
 
 
 def payload_of_link(link: str) -> str:
-    """The JSON text an f-puzzles or SudokuPad link carries (one clear error for links that carry none)."""
+    """The JSON text an f-puzzles or SudokuPad link carries (one clear error for links that carry none);
+    a SudokuPad ``scl``/``ctc`` link gives SudokuPad's JSON (see :mod:`sudokit.formats.sudokupad`)."""
+    return json.dumps(_object_of_link(link), ensure_ascii=False)
+
+
+def _object_of_link(link: str) -> dict:
+    """The puzzle object an f-puzzles or SudokuPad link carries: f-puzzles' or SudokuPad's JSON."""
     text = link.strip()
     m = re.search(r"[?&]load=([^&#]+)", text)
     if m:
-        return decompress(m.group(1))
-    m = re.search(r"fpuzzles([A-Za-z0-9+/=%]+)", text)
+        return _json(decompress(m.group(1)), "link payload")
+    m = _PAYLOAD.search(re.sub(r"^[a-z]+://[^/]+", "", text))
     if m:
-        return decompress(m.group(1))
-    m = re.search(r"(?:[/=])(scl|ctc)[A-Za-z0-9+/=%]+", text)
-    if m:
-        raise SudokitError(
-            f"SudokuPad '{m.group(1)}' payloads are not read yet: open the puzzle in SudokuPad and "
-            "export it as an f-puzzles link"
-        )
+        return _payload_object(m.group(1), re.split(r"[?&#]", m.group(2))[0])
     tail = re.sub(r"[?#].*$", "", text).rstrip("/").rsplit("/", 1)[-1]
     tail = re.sub(r"^puzzleid=", "", tail)
     if ("sudokupad" in text or "crackingthecryptic" in text) and _SHORT_ID.match(tail):
         raise SudokitError(
             f"SudokuPad short link {tail!r}: its puzzle is stored on SudokuPad's server and "
-            "reading it needs the network; open it and share an f-puzzles link instead"
+            "reading it needs the network, which sudokit does not use; open it in SudokuPad and share "
+            "it as an f-puzzles or 'scl' link instead"
         )
     raise SudokitError(f"{text[:60]!r}: not an f-puzzles or SudokuPad link with a puzzle in it")
 
 
+def _payload_object(prefix: str, payload: str) -> dict:
+    if prefix in ("scl", "ctc"):
+        from sudokit.formats.sudokupad import decode_payload
+
+        return decode_payload(payload)
+    return _json(decompress(payload), "f-puzzles payload")
+
+
 def looks_like_variant(arg: str) -> bool:
-    """True when a command-line argument is an f-puzzles / SudokuPad link, f-puzzles JSON text, or a ``.json``
-    / ``.jsonl`` file name (classic puzzle strings and text files are not)."""
+    """True when a command-line argument is an f-puzzles / SudokuPad link or payload, f-puzzles or SudokuPad
+    JSON text, or a ``.json`` / ``.jsonl`` file name (classic puzzle strings and text files are not)."""
     text = arg.strip()
     low = text.lower()
     if low.startswith(("http://", "https://")) or "f-puzzles.com" in low or "sudokupad" in low:
         return True
-    if low.startswith("fpuzzles") or low.endswith((".json", ".jsonl")):
+    if low.endswith((".json", ".jsonl")) or re.match(r"(fpuzzles|fpuz|scl|ctc)[A-Za-z0-9+/=%]{8}", text):
         return True
-    return text.startswith("{") and '"grid"' in text
+    return text.startswith("{") and ('"grid"' in text or '"cells"' in text or re.match(r"\{\w+:", text) is not None)
 
 
 def as_variant(puzzle: object) -> VariantPuzzle | None:
-    """``puzzle`` as a variant puzzle when it is one (a :class:`VariantPuzzle`, or a link / f-puzzles JSON
-    text / ``fpuzzles…`` payload), else None: the solver entry points send these to the variant solver."""
+    """``puzzle`` as a variant puzzle when it is one (a :class:`VariantPuzzle`, or a link / f-puzzles or
+    SudokuPad JSON text / payload), else None: the solver entry points send these to the variant solver."""
     if isinstance(puzzle, VariantPuzzle):
         return puzzle
     if isinstance(puzzle, str):
         text = puzzle.strip()
-        if text[:12].lower().startswith(("http://", "https://", "fpuzzles", "{")) or _is_payload(text):
+        if re.match(r"(https?://|fpuzzles|fpuz|scl|ctc|\{)", text[:12], re.IGNORECASE) or _is_payload(text):
             return parse_variant(puzzle)
     return None
 
@@ -192,15 +205,32 @@ def _is_payload(text: str) -> bool:
 
 
 def parse_variant(text: str) -> VariantPuzzle:
-    """A variant puzzle from f-puzzles JSON text, a link, or a bare compressed string."""
+    """A variant puzzle from f-puzzles or SudokuPad JSON text, a link, or a compressed payload (``fpuzzles…``,
+    ``scl…``, ``ctc…``, or a bare f-puzzles one)."""
+    return read_puzzle_object(_object(text))
+
+
+def read_puzzle_object(obj: dict) -> VariantPuzzle:
+    """The puzzle of an f-puzzles object, or of a SudokuPad one (read through :mod:`.sudokupad`)."""
+    from sudokit.formats.sudokupad import is_sudokupad, sudokupad_to_fpuzzles
+
+    return read_fpuzzles(sudokupad_to_fpuzzles(obj) if is_sudokupad(obj) else obj)
+
+
+def _object(text: str) -> dict:
     body = text.strip()
     if body.startswith("{"):
-        return read_fpuzzles(_json(body, "f-puzzles JSON"))
-    if body.lower().startswith("fpuzzles"):
-        return read_fpuzzles(_json(decompress(body[8:]), "f-puzzles payload"))
+        if not body.startswith('{"') and re.match(r"\{\s*\w+\s*:", body):  # SudokuPad's zipped JSON
+            from sudokit.formats.sudokupad import parse_json
+
+            return parse_json(body, "SudokuPad JSON")
+        return _json(body, "f-puzzles JSON")
+    m = re.match(r"(fpuzzles|fpuz|scl|ctc)(.*)$", body, re.DOTALL)
+    if m:
+        return _payload_object(m.group(1), m.group(2))
     if "/" in body and ("://" in body or "." in body.split("/", 1)[0]):
-        return read_fpuzzles(_json(payload_of_link(body), "link payload"))
-    return read_fpuzzles(_json(decompress(body), "f-puzzles payload"))
+        return _object_of_link(body)
+    return _json(decompress(body), "f-puzzles payload")
 
 
 def _json(text: str, what: str) -> dict:
@@ -683,7 +713,9 @@ def _touch(g: Geometry, a: int, b: int) -> bool:
     return max(abs(g.row(a) - g.row(b)), abs(g.col(a) - g.col(b))) == 1
 
 
-def _little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[str, str]:
+def little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """Where a little killer's clue sits: ``(row, col, dr, dc)``, the clue cell outside the grid (0-based, so
+    -1 or ``size`` on the side it is on) and the diagonal step from it into the grid."""
     n = g.size
     r, c = g.row(line[0]), g.col(line[0])
     if len(line) > 1:
@@ -695,16 +727,27 @@ def _little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[str, str]:
             dr = 1
         if 0 < c < n - 1:
             dc = 1
-    direction = ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
-    return f"R{r - dr + 1}C{c - dc + 1}", direction
+    return r - dr, c - dc, dr, dc
 
 
-def _sandwich_clue(g: Geometry, line: tuple[int, ...]) -> str:
+def line_clue(g: Geometry, line: tuple[int, ...]) -> tuple[int, int]:
+    """Where the clue of a row or column rule (sandwich, X-sum, skyscraper) sits: ``(row, col)`` outside the
+    grid (0-based: -1 or ``size``), on the side its ``line`` is read from."""
     n = g.size
     a, b = line[0], line[1]
     if g.row(a) == g.row(b):  # a row: the clue is left (reading rightwards) or right
-        return f"R{g.row(a) + 1}C{0 if b > a else n + 1}"
-    return f"R{0 if b > a else n + 1}C{g.col(a) + 1}"
+        return g.row(a), -1 if b > a else n
+    return -1 if b > a else n, g.col(a)
+
+
+def _little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[str, str]:
+    r, c, dr, dc = little_killer_clue(g, line)
+    return f"R{r + 1}C{c + 1}", ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
+
+
+def _sandwich_clue(g: Geometry, line: tuple[int, ...]) -> str:
+    r, c = line_clue(g, line)
+    return f"R{r + 1}C{c + 1}"
 
 
 def to_json(puzzle: VariantPuzzle) -> str:
@@ -713,10 +756,16 @@ def to_json(puzzle: VariantPuzzle) -> str:
 
 
 def to_link(puzzle: VariantPuzzle, site: str = "f-puzzles") -> str:
-    """An f-puzzles link (``site="f-puzzles"``) or a SudokuPad link (``"sudokupad"``) that opens the puzzle."""
+    """A link that opens the puzzle: ``site="f-puzzles"`` (``?load=`` + the f-puzzles payload),
+    ``"sudokupad"`` (SudokuPad's ``fpuzzles`` + the same payload: every kind), or ``"scl"`` (SudokuPad's own
+    format, ``https://sudokupad.app/scl…``: the kinds :mod:`.sudokupad` draws)."""
+    if site == "scl":
+        from sudokit.formats.sudokupad import SCL_URL, encode_payload, to_sudokupad
+
+        return SCL_URL + encode_payload(to_sudokupad(puzzle))[3:]
     payload = compress(to_json(puzzle))
     if site == "f-puzzles":
         return FPUZZLES_URL + payload
     if site == "sudokupad":
         return SUDOKUPAD_URL + payload
-    raise SudokitError(f"unknown site {site!r} (known: f-puzzles, sudokupad)")
+    raise SudokitError(f"unknown site {site!r} (known: f-puzzles, sudokupad, scl)")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from sudokit.grid import Candidates, Grid
 from sudokit.render.highlight import Highlight
-from sudokit.render.scene import Arrow, Circle, Line, Rect, Scene, Text, board_scene
+from sudokit.render.scene import Arrow, Circle, Line, Polyline, Rect, Scene, Text, board_scene
 
 #: Pixels per inch of the canvas; text sizes are converted from pixels to points with it.
 DPI = 100
@@ -23,6 +23,7 @@ DPI = 100
 def scene_figure(scene: Scene, scale: float = 1.0):
     """A matplotlib ``Figure`` (no pyplot state) painting ``scene`` at ``scale`` pixels per scene pixel."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
     from matplotlib.patches import Circle as MplCircle
     from matplotlib.patches import FancyArrowPatch, Rectangle
@@ -35,9 +36,36 @@ def scene_figure(scene: Scene, scale: float = 1.0):
     ax.set_ylim(scene.height, 0)
     ax.set_axis_off()
     pt = 72 / DPI * scale  # points per scene pixel
+    runs = _polyline_runs(scene.items)
     for z, item in enumerate(scene.items):
-        if isinstance(item, Rect):
-            ax.add_patch(Rectangle((item.x, item.y), item.w, item.h, facecolor=item.fill, edgecolor="none", zorder=z))
+        if isinstance(item, Polyline):
+            run = runs.get(z)
+            if run is None:  # painted with the first of its run
+                continue
+            style = (0, (item.dash[0] / item.width, item.dash[1] / item.width)) if item.dash else "solid"
+            lines = LineCollection(
+                [p.points for p in run],
+                colors=item.color,
+                linewidths=item.width * pt,
+                alpha=item.opacity,
+                linestyles=[style],
+                capstyle="butt" if item.dash else "round",
+                joinstyle="round",
+                zorder=z,
+            )
+            ax.add_collection(lines)
+        elif isinstance(item, Rect):
+            ax.add_patch(
+                Rectangle(
+                    (item.x, item.y),
+                    item.w,
+                    item.h,
+                    facecolor=item.fill,
+                    edgecolor=item.stroke or "none",
+                    linewidth=item.stroke_width * pt,
+                    zorder=z,
+                )
+            )
         elif isinstance(item, Line):
             ax.plot(
                 (item.x1, item.x2),
@@ -48,7 +76,16 @@ def scene_figure(scene: Scene, scale: float = 1.0):
                 zorder=z,
             )
         elif isinstance(item, Circle):
-            ax.add_patch(MplCircle((item.cx, item.cy), item.r, facecolor=item.fill, edgecolor="none", zorder=z))
+            ax.add_patch(
+                MplCircle(
+                    (item.cx, item.cy),
+                    item.r,
+                    facecolor=item.fill,
+                    edgecolor=item.stroke or "none",
+                    linewidth=item.stroke_width * pt,
+                    zorder=z,
+                )
+            )
         elif isinstance(item, Text):
             ax.text(
                 item.x,
@@ -57,7 +94,7 @@ def scene_figure(scene: Scene, scale: float = 1.0):
                 fontsize=item.size * pt,
                 color=item.color,
                 fontweight="bold" if item.bold else "normal",
-                ha="center",
+                ha="left" if item.anchor == "start" else "center",
                 va="center_baseline",
                 family="DejaVu Sans",
                 zorder=z,
@@ -84,6 +121,26 @@ def scene_figure(scene: Scene, scale: float = 1.0):
     return fig
 
 
+def _polyline_runs(items: list) -> dict[int, list[Polyline]]:
+    """Consecutive polylines of one style (a cage's dashed sides, an arrow's shaft and head) painted as one
+    collection: index of the first -> the run. A killer's hundred cage sides then cost one artist, not a
+    hundred."""
+    runs: dict[int, list[Polyline]] = {}
+    start = None
+    for z, item in enumerate(items):
+        key = (item.color, item.width, item.opacity, item.dash) if isinstance(item, Polyline) else None
+        if key is None:
+            start = None
+            continue
+        first = items[start] if start is not None else None
+        if first is not None and (first.color, first.width, first.opacity, first.dash) == key:
+            runs[start].append(item)
+        else:
+            start = z
+            runs[z] = [item]
+    return runs
+
+
 def scene_png(scene: Scene, scale: float = 1.0) -> bytes:
     """PNG bytes of a scene; the image is ``round(width * scale)`` x ``round(height * scale)`` pixels."""
     fig = scene_figure(scene, scale)
@@ -100,9 +157,11 @@ def board_png(
     scale: float = 1.0,
     cell_size: float | None = None,
     coordinates: bool = True,
+    puzzle=None,
 ) -> bytes:
-    """PNG bytes of a board (same layout as :func:`~sudokit.render.svg.board_svg`); ``scale=2`` for print."""
-    return scene_png(board_scene(grid, candidates, highlight, solution_of, cell_size, coordinates), scale)
+    """PNG bytes of a board (same layout as :func:`~sudokit.render.svg.board_svg`); ``scale=2`` for print;
+    ``puzzle``: a variant puzzle whose constraints are drawn."""
+    return scene_png(board_scene(grid, candidates, highlight, solution_of, cell_size, coordinates, puzzle), scale)
 
 
 def save_board(path: str | Path, grid: Grid, **options) -> Path:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from sudokit.render.scene import Arrow, Circle, Line, Rect, Scene, Text
+from sudokit.render.scene import NO_FILL, Arrow, Circle, Line, Polyline, Rect, Scene, Text
 
 SUPERSAMPLE = 2
 
@@ -52,7 +52,10 @@ def paint(draw, items, k: float) -> None:
     for item in items:
         if isinstance(item, Rect):
             draw.rectangle(
-                (item.x * k, item.y * k, (item.x + item.w) * k - 1, (item.y + item.h) * k - 1), fill=item.fill
+                (item.x * k, item.y * k, (item.x + item.w) * k - 1, (item.y + item.h) * k - 1),
+                fill=None if item.fill == NO_FILL else item.fill,
+                outline=item.stroke,
+                width=max(1, round(item.stroke_width * k)) if item.stroke else 0,
             )
         elif isinstance(item, Line):
             w = max(1, round(item.width * k))
@@ -66,10 +69,27 @@ def paint(draw, items, k: float) -> None:
             )
         elif isinstance(item, Circle):
             r = item.r * k
-            draw.ellipse((item.cx * k - r, item.cy * k - r, item.cx * k + r, item.cy * k + r), fill=item.fill)
+            draw.ellipse(
+                (item.cx * k - r, item.cy * k - r, item.cx * k + r, item.cy * k + r),
+                fill=None if item.fill == NO_FILL else item.fill,
+                outline=item.stroke,
+                width=max(1, round(item.stroke_width * k)) if item.stroke else 0,
+            )
+        elif isinstance(item, Polyline):  # opacity is not painted: the frames are opaque
+            w = max(1, round(item.width * k))
+            points = [(x * k, y * k) for x, y in item.points]
+            for (xa, ya), (xb, yb) in zip(points, points[1:]):
+                if item.dash:
+                    _dashed(draw, xa, ya, xb, yb, item.color, w, item.dash[0] * k, item.dash[1] * k)
+                else:
+                    draw.line((xa, ya, xb, yb), fill=item.color, width=w)
+            if not item.dash and w > 2:  # round joins and ends
+                for x, y in points:
+                    draw.ellipse((x - w / 2, y - w / 2, x + w / 2, y + w / 2), fill=item.color)
         elif isinstance(item, Text):
             font = _font(max(1, round(item.size * k)), item.bold)
-            draw.text((item.x * k, item.y * k), item.text, fill=item.color, font=font, anchor="mm")
+            anchor = "lm" if item.anchor == "start" else "mm"
+            draw.text((item.x * k, item.y * k), item.text, fill=item.color, font=font, anchor=anchor)
         elif isinstance(item, Arrow):
             w = max(1, round(item.width * k))
             points = [(x * k, y * k) for x, y in item.points()]

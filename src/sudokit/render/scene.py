@@ -5,8 +5,11 @@ primitives in pixel coordinates (origin top left, y down). The SVG writer (:mod:
 painter (:mod:`.png`) only translate those primitives, so both pictures always agree.
 
 Layers, bottom to top: extra-unit shading (diagonals, windows) -> highlighted units -> highlighted
-cells -> thin cell lines -> thick region borders (boxes, jigsaw regions, the frame) -> candidate
-marks -> digits -> link arrows. A link is a straight arrow when nothing is in its way, else a curve that
+cells -> a variant's shapes and lines (odd/even, thermometers, arrows, coloured lines) -> thin cell
+lines -> thick region borders (boxes, jigsaw regions, the frame) -> a variant's marks (cages, dots, X/V,
+clues outside) -> candidate marks -> digits -> link arrows.
+
+A link is a straight arrow when nothing is in its way, else a curve that
 bends around the digits and candidates it would cross (:func:`link_path`); a link between two candidates
 of one cell always bends, so it stays visible.
 """
@@ -15,10 +18,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from sudokit.geometry import Geometry
 from sudokit.grid import Candidates, Grid, digits_of
 from sudokit.render.highlight import Highlight, normalize
+
+if TYPE_CHECKING:
+    from sudokit.constraints import VariantPuzzle
 
 #: Colours (one place, so the SVG, the PNG and the replay match).
 PALETTE = {
@@ -41,6 +48,8 @@ PALETTE = {
 }
 
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
+#: The fill of a shape drawn as an outline only (an arrow's bulb, a between line's end circles).
+NO_FILL = "none"
 
 
 @dataclass
@@ -51,6 +60,8 @@ class Rect:
     h: float
     fill: str
     role: str = ""  #: e.g. ``cursor`` for the replay's moving cell mark
+    stroke: str | None = None  #: outline colour (none when None)
+    stroke_width: float = 0.0
 
 
 @dataclass
@@ -69,6 +80,20 @@ class Circle:
     cy: float
     r: float
     fill: str
+    stroke: str | None = None  #: outline colour (none when None)
+    stroke_width: float = 0.0
+
+
+@dataclass
+class Polyline:
+    """A line through ``points`` with round ends and joins: thermometers, variant lines, arrow shafts, cage
+    outlines (``dash``: on and off lengths)."""
+
+    points: tuple[tuple[float, float], ...]
+    color: str
+    width: float
+    opacity: float = 1.0
+    dash: tuple[float, float] | None = None
 
 
 @dataclass
@@ -80,6 +105,7 @@ class Text:
     color: str
     bold: bool = False
     role: str = ""  #: e.g. ``cell-12`` for a cell's digit (the HTML replay addresses it)
+    anchor: str = "middle"  #: ``middle``: centred on (x, y); ``start``: starts at x (cage sums)
 
 
 @dataclass
@@ -241,26 +267,35 @@ def board_scene(
     solution_of: Grid | None = None,
     cell_size: float | None = None,
     coordinates: bool = True,
+    puzzle: VariantPuzzle | None = None,
 ) -> Scene:
     """Lay out a board: digits (givens bold, solved digits blue), candidates, highlights and borders.
 
     ``solution_of`` is the puzzle whose givens appear as givens; the other digits of ``grid`` are
     drawn as solved. Without it every digit is a given. Candidates are shown in empty cells only;
-    highlighted candidates are drawn even when ``candidates`` is not given.
+    highlighted candidates are drawn even when ``candidates`` is not given. ``puzzle``: a variant puzzle
+    whose constraints are drawn (:mod:`sudokit.render.constraints`; clues outside the grid get a ring of one
+    cell around it); its diagonals and extra regions are drawn as the setters draw them, not tinted.
     """
     g = grid.geometry
     n = g.size
     cs = float(cell_size or default_cell_size(n))
     spec = normalize(highlight, g)
+    ring = 0.0
+    if puzzle is not None:  # the constraints' module (and sudokit.constraints) only when there are some
+        from sudokit.render.constraints import Frame, constraint_layers, needs_ring
+
+        ring = cs if needs_ring(puzzle) else 0.0
     margin = 0.55 * cs if coordinates else 0.12 * cs
-    pad = 0.12 * cs
-    ox = oy = margin
+    pad = 0.12 * cs + ring
+    ox = oy = margin + ring
     side = n * cs
     width = math.ceil(ox + side + pad)
     height = math.ceil(oy + side + pad)
     scene = Scene(width, height, cell_size=cs, origin=(ox, oy))
     items = scene.items
     items.append(Rect(0, 0, width, height, PALETTE["background"]))
+    layers = constraint_layers(puzzle, Frame(ox, oy, cs, g)) if puzzle is not None else None
 
     def corner(s: int) -> tuple[float, float]:
         return ox + g.col(s) * cs, oy + g.row(s) * cs
@@ -270,9 +305,14 @@ def board_scene(
             x, y = corner(s)
             items.append(Rect(x, y, cs, cs, colour))
 
-    fill(shaded_cells(g), PALETTE["extra_unit"])
+    if layers is None:
+        fill(shaded_cells(g), PALETTE["extra_unit"])
+    else:
+        items += layers.fills
     fill((s for u in spec["units"] for s in g.units[u]), PALETTE["unit"])
     fill(spec["cells"], PALETTE["cell"])
+    if layers is not None:
+        items += layers.shapes + layers.lines
 
     thin = max(1.0, cs / 48)
     for i in range(1, n):
@@ -281,12 +321,14 @@ def board_scene(
     thick = max(2.0, cs / 18)
     for c1, r1, c2, r2 in _region_runs(g, regions_of(g)):
         items.append(Line(ox + c1 * cs, oy + r1 * cs, ox + c2 * cs, oy + r2 * cs, PALETTE["thick"], thick))
+    if layers is not None:
+        items += layers.marks
 
     if coordinates:
         size = 0.3 * cs
         for i in range(n):
-            items.append(Text(ox + (i + 0.5) * cs, oy - 0.28 * cs, str(i + 1), size, PALETTE["label"]))
-            items.append(Text(ox - 0.3 * cs, oy + (i + 0.5) * cs, row_label(g, i), size, PALETTE["label"]))
+            items.append(Text(ox + (i + 0.5) * cs, oy - ring - 0.28 * cs, str(i + 1), size, PALETTE["label"]))
+            items.append(Text(ox - ring - 0.3 * cs, oy + (i + 0.5) * cs, row_label(g, i), size, PALETTE["label"]))
 
     # candidates: where each digit sits inside its cell
     sub_rows, sub_cols = candidate_layout(n)

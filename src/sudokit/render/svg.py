@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from sudokit.grid import Candidates, Grid
 from sudokit.render.highlight import Highlight
-from sudokit.render.scene import FONT, Arrow, Circle, Line, Rect, Scene, Text, board_scene
+from sudokit.render.scene import FONT, Arrow, Circle, Line, Polyline, Rect, Scene, Text, board_scene
+
+if TYPE_CHECKING:
+    from sudokit.constraints import VariantPuzzle
 
 
 def _num(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def _stroke(item: Rect | Circle) -> str:
+    if item.stroke is None:
+        return ""
+    return f' stroke="{item.stroke}" stroke-width="{_num(item.stroke_width)}"'
 
 
 def scene_svg(scene: Scene, title: str | None = None) -> str:
@@ -36,7 +46,7 @@ def scene_svg(scene: Scene, title: str | None = None) -> str:
             ident = f' id="{item.role}"' if item.role else ""
             out.append(
                 f'<rect{ident} x="{_num(item.x)}" y="{_num(item.y)}" width="{_num(item.w)}" height="{_num(item.h)}" '
-                f'fill="{item.fill}"/>'
+                f'fill="{item.fill}"{_stroke(item)}/>'
             )
         elif isinstance(item, Line):
             out.append(
@@ -44,13 +54,23 @@ def scene_svg(scene: Scene, title: str | None = None) -> str:
                 f'stroke="{item.color}" stroke-width="{_num(item.width)}" stroke-linecap="square"/>'
             )
         elif isinstance(item, Circle):
-            out.append(f'<circle cx="{_num(item.cx)}" cy="{_num(item.cy)}" r="{_num(item.r)}" fill="{item.fill}"/>')
+            centre = f'cx="{_num(item.cx)}" cy="{_num(item.cy)}" r="{_num(item.r)}"'
+            out.append(f'<circle {centre} fill="{item.fill}"{_stroke(item)}/>')
+        elif isinstance(item, Polyline):
+            points = " ".join(f"{_num(x)},{_num(y)}" for x, y in item.points)
+            extra = f' stroke-opacity="{_num(item.opacity)}"' if item.opacity < 1 else ""
+            if item.dash:
+                extra += f' stroke-dasharray="{_num(item.dash[0])},{_num(item.dash[1])}"'
+            out.append(
+                f'<polyline points="{points}" fill="none" stroke="{item.color}" stroke-width="{_num(item.width)}" '
+                f'stroke-linecap="{"butt" if item.dash else "round"}" stroke-linejoin="round"{extra}/>'
+            )
         elif isinstance(item, Text):
             weight = ' font-weight="bold"' if item.bold else ""
             ident = f' id="{item.role}"' if item.role else ""
             out.append(
                 f'<text{ident} x="{_num(item.x)}" y="{_num(item.y)}" font-size="{_num(item.size)}" '
-                f'fill="{item.color}"{weight} text-anchor="middle" dominant-baseline="central">'
+                f'fill="{item.color}"{weight} text-anchor="{item.anchor}" dominant-baseline="central">'
                 f"{escape(item.text)}</text>"
             )
         elif isinstance(item, Arrow):
@@ -75,10 +95,20 @@ def board_svg(
     solution_of: Grid | None = None,
     cell_size: float | None = None,
     coordinates: bool = True,
+    puzzle: VariantPuzzle | None = None,
 ) -> str:
-    """An SVG picture of ``grid`` for any geometry (see :func:`~sudokit.render.scene.board_scene`)."""
-    scene = board_scene(grid, candidates, highlight, solution_of, cell_size, coordinates)
-    return scene_svg(scene, title=f"{grid.geometry.name} {grid.to_line()}")
+    """An SVG picture of ``grid`` for any geometry (see :func:`~sudokit.render.scene.board_scene`); with
+    ``puzzle``, its constraints drawn."""
+    scene = board_scene(grid, candidates, highlight, solution_of, cell_size, coordinates, puzzle)
+    title = puzzle.title if puzzle is not None and puzzle.title else f"{grid.geometry.name} {grid.to_line()}"
+    return scene_svg(scene, title=title)
+
+
+def variant_svg(puzzle: VariantPuzzle, solution: Grid | None = None, **options) -> str:
+    """An SVG of a variant puzzle: its givens (or ``solution``, givens bold) and every constraint drawn."""
+    if solution is not None:
+        return board_svg(solution, solution_of=puzzle.givens, puzzle=puzzle, **options)
+    return board_svg(puzzle.givens, puzzle=puzzle, **options)
 
 
 def candidates_svg(candidates: Candidates, highlight: Highlight | dict | None = None) -> str:

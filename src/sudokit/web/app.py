@@ -29,7 +29,7 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sudokit.errors import SudokitError
-from sudokit.web import features, inputs, tasks, views
+from sudokit.web import features, inputs, tasks, variants, views
 from sudokit.web.inputs import MAX_BODY, ApiError, bad
 from sudokit.web.worker import WorkerPool, WorkRefused
 
@@ -143,6 +143,7 @@ def create_app(
         Route("/api/count", count, methods=["POST"]),
     ]
     routes += features.optional_routes(available, quick, slow, run, json_body)
+    routes += variants.routes(quick, run, json_body)
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
 
     middleware = [Middleware(HeadersMiddleware)]

@@ -67,7 +67,12 @@ def _repeat(grid: Grid, unit_names: tuple[str, ...]) -> str:
 @input_format_option
 @strict_option
 def command(grid: str, units: str, quiet: bool, variant: str | None, input_format: str, strict: bool) -> None:
-    """Check GRID (a string, a file, or -): a complete grid must obey every unit; a puzzle must have no clash."""
+    """Check GRID (a string, a file, or -): a complete grid must obey every unit; a puzzle must have no clash.
+    A variant puzzle (f-puzzles / SudokuPad link, JSON, .json file) is checked against its constraints too."""
+    from sudokit.cli import variants
+
+    if variants.is_variant_arg(grid):
+        raise SystemExit(variants.check(grid, quiet))
     unit_names = None
     if units == "21":
         from sudokit.rules import TWENTY_ONE

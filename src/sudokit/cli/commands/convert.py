@@ -21,7 +21,8 @@ from sudokit.formats import WRITE_FORMATS, csv_header, format_grid, line_rows, s
     "to_format",
     type=click.Choice([*WRITE_FORMATS, *VARIANT_FORMATS]),
     required=True,
-    help="Output layout (fpuzzles: f-puzzles JSON; fpuzzles-link, sudokupad-link: links that open the puzzle).",
+    help="Output layout (fpuzzles: f-puzzles JSON; fpuzzles-link (or link), sudokupad-link: links that open "
+    "the puzzle; scl, scl-link: SudokuPad's own JSON and link).",
 )
 @click.option(
     "--output", "-o", type=click.Path(dir_okay=False, writable=True), default=None, help="Write here, not stdout."

@@ -39,16 +39,20 @@ def command(
     variant: str | None,
     input_format: str,
 ) -> None:
-    """Draw PUZZLE (a puzzle string, a one-puzzle file, or -) as SVG or PNG, for any geometry.
+    """Draw PUZZLE (a puzzle string, a one-puzzle file, or -) as SVG or PNG, for any geometry; a variant
+    puzzle (f-puzzles / SudokuPad link, JSON, .json file) with its constraints drawn.
 
     The highlight SPEC is key=items parts separated by ';': cells=A1,B2 units=row A,box 5
     cand=E5:4 elim=C5:3 place=E5:4 link=A1:3=A5:3 (strong) or link=A1:3-A5:3 (weak).
     Cells are labelled A1..I9 on 9x9 and r1c1 on other sizes.
     """
+    from sudokit.cli import variants
     from sudokit.errors import SudokitError
     from sudokit.grid import Candidates
     from sudokit.render.highlight import parse_highlight
 
+    if variants.is_variant_arg(puzzle):  # an f-puzzles / SudokuPad link or JSON: its constraints drawn too
+        raise SystemExit(variants.render(puzzle, output, candidates, highlight, solve_it, scale, not no_coordinates))
     grid = one_puzzle(puzzle, variant, input_format)
     spec = parse_highlight(highlight, grid.geometry) if highlight else None
     shown, solution_of = grid, None
