@@ -292,7 +292,8 @@ def count_solutions(
     puzzle: Grid | str, limit: int = 2, geometry: Geometry | None = None, time_limit: float | None = None
 ) -> int:
     """Number of solutions, exact when below ``limit``, else ``limit``. Clashing givens have 0. Variant
-    puzzles (as for :func:`solve`) are counted by :func:`sudokit.constraints.solver.count_variant`.
+    puzzles (as for :func:`solve`) are counted by :func:`sudokit.constraints.solver.count_variant` (the variant
+    kernel, under the same time limit).
 
     ``limit`` is an integer from 1 to 2**63 - 1. ``time_limit`` (seconds) stops a long count with
     :class:`~sudokit.errors.TimeLimitError`, whose ``count`` is the solutions found by then.
@@ -302,7 +303,7 @@ def count_solutions(
     if not isinstance(puzzle, Grid) and (variant := _variant(puzzle)) is not None:
         from sudokit.constraints.solver import count_variant
 
-        return count_variant(variant, limit)
+        return count_variant(variant, limit, time_limit)
     grid = _as_grid(puzzle, geometry)
     plain = _plain(grid, limit)
     if plain is not None:
