@@ -240,6 +240,26 @@ def _linear_exact(cand, cells, coef, lo_i, hi_i, total, buf, cq, cflag, qs):
 
 
 @njit(cache=True)
+def _lock(cand, bit, spots, n_spots, peers, n_peers, adj, cq, cflag, qs):
+    """``bit``'s digit must go in one of ``spots[:n_spots]`` (once): every cell that sees them all (a peer of
+    each, ``adj`` the peer bit matrix) loses it. False on a contradiction."""
+    s0 = spots[0]
+    for k in range(n_peers[s0]):
+        p = peers[s0, k]
+        if not cand[p] & bit:
+            continue
+        sees = True
+        for j in range(1, n_spots):
+            t = spots[j]
+            if t == p or not (adj[t, p >> 6] >> np.uint64(p & 63)) & np.uint64(1):
+                sees = False
+                break
+        if sees and not _set(cand, p, cand[p] & ~bit, cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
 def _window_ok(cand, cells, lo_i, hi_i, keep_mask, total):
     """Whether cells[lo_i:hi_i], each limited to keep_mask, can sum to total (bounds); min and max sums."""
     smin = 0
@@ -254,7 +274,8 @@ def _window_ok(cand, cells, lo_i, hi_i, keep_mask, total):
 
 
 @njit(cache=True)
-def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, cq, cflag, qs):
+def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, peers, n_peers, adj, spots, cq, cflag,
+         qs):  # fmt: skip
     """Run one propagator; False on a contradiction."""
     k = hi_i - lo_i
     if t == T_PAIR:
@@ -312,7 +333,16 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, cq
                     spot = cells[i]
             if n_spots == 0:
                 return False
-            if n_spots == 1 and not _set(cand, spot, bit, cq, cflag, qs):
+            if n_spots == 1:
+                if not _set(cand, spot, bit, cq, cflag, qs):
+                    return False
+                continue
+            j = 0
+            for i in range(lo_i, hi_i):
+                if cand[cells[i]] & bit:
+                    spots[j] = cells[i]
+                    j += 1
+            if not _lock(cand, bit, spots, j, peers, n_peers, adj, cq, cflag, qs):
                 return False
         return True
     if t == T_THERMO:
@@ -536,7 +566,7 @@ def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
 
 @njit(cache=True)
 def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi,
-              p_cells, p_coef, aux, rel, full, buf, cq, cflag, pq, pflag, qs):  # fmt: skip
+              p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs):  # fmt: skip
     """Propagate to a fixed point from the cells in ``cq`` (``qs`` = [head, tail, phead, ptail]) and the
     propagators in ``pq``; False on a contradiction. Leaves both queues empty and their flags clear."""
     ok = True
@@ -575,7 +605,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 qs[2] = 0
             pflag[i] = 0
             ok = _run(p_type[i], p_a[i], p_b[i], cand, p_cells, p_coef, p_lo[i], p_hi[i], aux, p_alo[i],
-                      p_ahi[i], rel, buf, cq, cflag, qs)  # fmt: skip
+                      p_ahi[i], rel, buf, peers, n_peers, adj, spots, cq, cflag, qs)  # fmt: skip
             continue
         # both queues empty: hidden singles over the units
         changed = False
@@ -603,7 +633,26 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                         changed = True
                 if not ok:
                     break
-        if not changed:
+        if not ok or changed:
+            continue
+        # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all
+        for u in range(units.shape[0]):
+            for d in range(units.shape[1]):
+                bit = np.int64(1) << d
+                j = 0
+                for k in range(units.shape[1]):
+                    c = units[u, k]
+                    if cand[c] & bit:
+                        spots[j] = c
+                        j += 1
+                if j < 2 or j > 3:
+                    continue
+                ok = _lock(cand, bit, spots, j, peers, n_peers, adj, cq, cflag, qs)
+                if not ok:
+                    break
+            if not ok:
+                break
+        if qs[0] == qs[1]:
             break
     if not ok:  # empty the queues for the next call
         while qs[0] != qs[1]:
@@ -621,8 +670,8 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
 
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
-           p_coef, aux, rel, full, limit, budget, sols, stats, st_cand, st_done, st_cell, st_rem, buf, cq, cflag,
-           pq, pflag, qs):  # fmt: skip
+           p_coef, aux, rel, full, adj, limit, budget, sols, stats, st_cand, st_done, st_cell, st_rem, buf, spots,
+           cq, cflag, pq, pflag, qs):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
     Returns ``(status, count)``: count exact below ``limit``, else ``limit``; the first ``sols.shape[0]``
@@ -651,7 +700,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     backtracks = 0
     count = 0
     ok = propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-                   p_ahi, p_cells, p_coef, aux, rel, full, buf, cq, cflag, pq, pflag, qs)  # fmt: skip
+                   p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs)  # fmt: skip
     if not ok:
         stats[0] = 0
         stats[1] = 1
@@ -711,7 +760,8 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             if qs[1] == cq.shape[0]:
                 qs[1] = 0
             if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
-                         p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, cq, cflag, pq, pflag, qs):  # fmt: skip
+                         p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
+                         qs):  # fmt: skip
                 depth += 1
                 break
             backtracks += 1

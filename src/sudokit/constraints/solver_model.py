@@ -100,63 +100,67 @@ class Model:
     @classmethod
     def of(cls, puzzle: VariantPuzzle) -> Model:
         """Compile a puzzle (raises :class:`NotCompiled` for a rule without a propagator)."""
-        from sudokit.constraints.solver import unit_remainder_cages
-
         g = puzzle.geometry
         full = g.all_mask
         start = [1 << (v - 1) if v else full for v in puzzle.givens.values]
         model = cls(g.size, g.n_cells, start)
         for con in puzzle.constraints:
             con.compile(model)
-        for cage in unit_remainder_cages(puzzle):
-            cage.compile(model)
+        for cells, coefs, total, distinct in innies_outies(puzzle):
+            if distinct:
+                model.cage(cells, total)
+            else:
+                model.linear(cells, coefs, total)
         model._finish(puzzle)
         return model
 
     def _finish(self, puzzle: VariantPuzzle) -> None:
         g = puzzle.geometry
         n_cells = self.n_cells
-        units = np.array([list(u) for u in g.units], dtype=np.int32).reshape(len(g.units), g.size)
-        peer_lists = puzzle.peers
-        width = max((len(p) for p in peer_lists), default=0)
-        peers = np.full((n_cells, max(width, 1)), -1, dtype=np.int32)
-        n_peers = np.zeros(n_cells, dtype=np.int32)
-        for s, ps in enumerate(peer_lists):
-            peers[s, : len(ps)] = ps
-            n_peers[s] = len(ps)
+        shape = _shape(g)
+        adjacent = shape.adjacent.copy()  # the peer matrix: the geometry's, then the constraints'
+        extra = [pair for con in puzzle.constraints for pair in con.peer_pairs(g)]
+        if extra:
+            a, b = np.array(extra, dtype=np.int64).T
+            adjacent[a, b] = True
+            adjacent[b, a] = True
+        n_peers = adjacent.sum(axis=1).astype(np.int32)
+        rows, flat = np.nonzero(adjacent)
+        peers = np.full((n_cells, max(int(n_peers.max(initial=0)), 1)), -1, dtype=np.int32)
+        firsts = np.concatenate(([0], np.cumsum(n_peers)[:-1]))
+        peers[rows, np.arange(len(flat)) - np.repeat(firsts, n_peers)] = flat
+        packed = np.packbits(adjacent, axis=1, bitorder="little")
+        words = (n_cells + 63) // 64
+        packed = np.pad(packed, ((0, 0), (0, words * 8 - packed.shape[1])))
+        adj = np.ascontiguousarray(packed).view("<u8").astype(np.uint64)
         props = self._props
         n = len(props)
         p_type = np.array([p[0] for p in props], dtype=np.int32)
         p_a = np.array([p[3] for p in props], dtype=np.int64)
         p_b = np.array([p[4] for p in props], dtype=np.int64)
-        lo = np.zeros(n, dtype=np.int32)
-        hi = np.zeros(n, dtype=np.int32)
-        alo = np.zeros(n, dtype=np.int32)
-        ahi = np.zeros(n, dtype=np.int32)
-        cells: list[int] = []
-        coefs: list[int] = []
-        aux: list[int] = []
-        watch: list[list[int]] = [[] for _ in range(n_cells)]
-        for i, (_, cs, cf, _, _, ax) in enumerate(props):
-            lo[i] = len(cells)
-            cells += cs
-            coefs += cf
-            hi[i] = len(cells)
-            alo[i] = len(aux)
-            aux += ax
-            ahi[i] = len(aux)
-            for s in dict.fromkeys(cs):
-                watch[s].append(i)
+        sizes = np.array([len(p[1]) for p in props], dtype=np.int32)
+        aux_sizes = np.array([len(p[5]) for p in props], dtype=np.int32)
+        hi = np.cumsum(sizes, dtype=np.int32)
+        lo = (hi - sizes).astype(np.int32)
+        ahi = np.cumsum(aux_sizes, dtype=np.int32)
+        alo = (ahi - aux_sizes).astype(np.int32)
+        cells = np.array([s for p in props for s in p[1]] or [0], dtype=np.int32)
+        coefs = np.array([c for p in props for c in p[2]] or [0], dtype=np.int64)
+        aux = np.array([x for p in props for x in p[5]] or [0], dtype=np.int64)
+        # watch lists: for each cell the propagators reading it (each once), by cell then propagator
+        owner = np.repeat(np.arange(n, dtype=np.int64), sizes)
+        keys = np.unique(cells[: int(hi[-1]) if n else 0].astype(np.int64) * max(n, 1) + owner)
+        watch_cells = keys // max(n, 1)
+        w_props = (keys % max(n, 1)).astype(np.int32) if len(keys) else np.zeros(1, dtype=np.int32)
         w_start = np.zeros(n_cells + 1, dtype=np.int32)
-        w_start[1:] = np.cumsum([len(w) for w in watch])
-        w_props = np.array([i for w in watch for i in w] or [0], dtype=np.int32)
+        w_start[1:] = np.cumsum(np.bincount(watch_cells, minlength=n_cells))
         rel = np.zeros((max(len(self._relations), 1), 2, self.size + 1), dtype=np.int64)
         for relation, t in self._relations.items():
             forward, backward = pair_table(relation, self.size)
             rel[t, 0] = forward
             rel[t, 1] = backward
         self.arrays = (
-            units,
+            shape.units,
             peers,
             n_peers,
             w_start,
@@ -168,11 +172,12 @@ class Model:
             p_b,
             alo,
             ahi,
-            np.array(cells or [0], dtype=np.int32),
-            np.array(coefs or [0], dtype=np.int64),
-            np.array(aux or [0], dtype=np.int64),
+            cells,
+            coefs,
+            aux,
             rel,
             np.int64(g.all_mask),
+            adj,
         )
 
     @property
@@ -188,6 +193,98 @@ class Model:
     @property
     def n_props(self) -> int:
         return len(self._props)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What every puzzle on one geometry shares: units, the peer matrix, the regions innies/outies use."""
+
+    units: np.ndarray  #: (n_units, size) int32
+    adjacent: np.ndarray  #: (n_cells, n_cells) bool: the geometry's peers
+    regions: np.ndarray  #: (n_regions, n_cells) bool: single units, runs of consecutive rows or columns
+    counts: np.ndarray  #: (n_regions,) how many units each region is
+    single: np.ndarray  #: (n_regions,) bool: the region is one unit
+    cells: list[list[int]]  #: each region's cells
+
+
+_SHAPES: dict = {}
+
+
+def _shape(g) -> _Shape:
+    shape = _SHAPES.get(g)
+    if shape is None:
+        units = np.array([list(u) for u in g.units], dtype=np.int32).reshape(len(g.units), g.size)
+        adjacent = np.zeros((g.n_cells, g.n_cells), dtype=bool)
+        for u in units:
+            adjacent[np.ix_(u, u)] = True
+        np.fill_diagonal(adjacent, False)
+        regions = [list(u) for u in g.units]
+        counts = [1] * len(regions)
+        for kind in ("row", "column"):
+            lines = [list(u) for u, k in zip(g.units, g.unit_kinds) if k == kind]
+            for a in range(len(lines)):
+                for b in range(a + 2, len(lines)):
+                    regions.append([s for line in lines[a:b] for s in line])
+                    counts.append(b - a)
+        member = np.zeros((len(regions), g.n_cells), dtype=bool)
+        for i, region in enumerate(regions):
+            member[i, region] = True
+        c = np.array(counts, dtype=np.int64)
+        shape = _SHAPES[g] = _Shape(units, adjacent, member, c, c == 1, regions)
+    return shape
+
+
+#: Innie/outie sums with more cells than this are left out (too weak to pay for their propagation).
+MOST_INNIES_OUTIES = 6
+
+
+def innies_outies(puzzle: VariantPuzzle) -> list[tuple[list[int], list[int], int, bool]]:
+    """The killer solvers' innies and outies as sums ``(cells, coefficients, total, distinct)``: for a set R of
+    disjoint units (one unit, or consecutive rows, or consecutive columns) holding each digit ``k`` times, the
+    summed cages C meeting R give ``sum(R - cells of C) - sum(cells of C - R) = k * (1 + .. + n) - sum(totals
+    of C)``. Sound whenever every cage meeting R has a sum (``distinct``: innies only, in one unit, so a cage
+    of different digits). Kept when the innies and outies are at most :data:`MOST_INNIES_OUTIES` cells."""
+    from sudokit.constraints.cages import KillerCage
+
+    g = puzzle.geometry
+    cages = [c for c in puzzle.constraints if isinstance(c, KillerCage)]
+    if not cages:
+        return []
+    if sum(len(c.cage) for c in cages) != len({s for c in cages for s in c.cage}):
+        return []  # overlapping cages: a cell's digit would count in two totals
+    shape = _shape(g)
+    owner = np.full(g.n_cells, -1, dtype=np.int64)
+    for i, cage in enumerate(cages):
+        cells = np.array(cage.cage, dtype=np.int64)
+        cells = cells[owner[cells] < 0]
+        owner[cells] = i
+    covered = owner >= 0
+    member = np.zeros((g.n_cells, len(cages)), dtype=np.int64)
+    member[np.flatnonzero(covered), owner[covered]] = 1
+    sizes = member.sum(axis=0)  # cells each cage owns
+    regions = shape.regions
+    met = (regions.astype(np.int64) @ member) > 0
+    unsummed = np.array([c.total is None for c in cages])
+    n_in = regions[:, ~covered].sum(axis=1)
+    n_out = met @ sizes - (regions.sum(axis=1) - n_in)
+    keep = ~(met & unsummed).any(axis=1) & (n_in + n_out > 0) & (n_in + n_out <= MOST_INNIES_OUTIES)
+    full = g.size * (g.size + 1) // 2
+    totals = np.array([c.total or 0 for c in cages], dtype=np.int64)
+    out = []
+    seen: set[tuple] = set()
+    owners = owner.tolist()
+    for r in np.flatnonzero(keep).tolist():
+        region = shape.cells[r]
+        inside = [s for s in region if owners[s] < 0]
+        hit = np.flatnonzero(met[r]).tolist()
+        outside = [s for i in hit for s in cages[i].cage if owners[s] == i and not regions[r, s]]
+        total = int(full * shape.counts[r] - totals[hit].sum())
+        key = (tuple(inside), tuple(outside), total)
+        if key not in seen:
+            seen.add(key)
+            distinct = bool(shape.single[r]) and not outside
+            out.append((inside + outside, [1] * len(inside) + [-1] * len(outside), total, distinct))
+    return out
 
 
 @dataclass
@@ -219,6 +316,7 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2) -> Run:
         np.zeros(n_cells + 1, dtype=np.int32),
         np.zeros(n_cells + 1, dtype=np.int64),
         np.zeros(model.scratch, dtype=np.uint64),
+        np.zeros(n_cells, dtype=np.int32),
         np.zeros(n_cells + 1, dtype=np.int32),
         np.zeros(n_cells, dtype=np.uint8),
         np.zeros(n_props + 1, dtype=np.int32),
