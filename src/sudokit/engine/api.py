@@ -228,12 +228,15 @@ _VARIANT_FIRST = frozenset("hHfF{N")  # http(s)://, fpuzzlesâ€¦, JSON, an N4Igâ€
 
 
 def _variant(puzzle: object):
-    """A variant puzzle (constraints beyond units: f-puzzles links, JSON, VariantPuzzle) or None. A classic
-    puzzle string (a digit, '.', '0' or a layout character first) is turned away at its first character."""
+    """A variant puzzle (constraints beyond units: f-puzzles links, JSON text or a parsed f-puzzles dict,
+    VariantPuzzle) or None. A classic puzzle string (a digit, '.', '0' or a layout character first) is turned
+    away at its first character."""
     if isinstance(puzzle, str) and puzzle.lstrip()[:1] not in _VARIANT_FIRST:
         return None
-    from sudokit.formats.fpuzzles import as_variant
+    from sudokit.formats.fpuzzles import as_variant, read_fpuzzles
 
+    if isinstance(puzzle, dict):
+        return read_fpuzzles(puzzle)
     return as_variant(puzzle)
 
 
