@@ -196,3 +196,17 @@ def test_model_run_keeps_only_checked_counts():
     assert out.count == 10 and len(out.solutions) == 3
     for row in out.solutions:
         assert puzzle.is_solution(Grid(puzzle.geometry, tuple(int(v) for v in row)))
+
+
+def test_solve_many_takes_variant_puzzles():
+    from sudokit.engine.batch import STATUS_NAMES, solve_all
+
+    ds = _corpus([11, 2, 6])
+    items = [d["fpuzzles"] for d in ds[:2]] + [read_fpuzzles(ds[2]["fpuzzles"]), "https://f-puzzles.com/?load=bad"]
+    batch = solve_all(items)
+    assert [STATUS_NAMES[int(c)] for c in batch.status] == ["solved"] * 3 + ["unreadable"]
+    assert batch.counts.tolist() == [1, 1, 1, 0]
+    for row, d in zip(batch.solutions, ds):
+        assert "".join(map(str, row.tolist())) == d["solution"]
+    classic = solve_all(["." * 80 + "1"], limit=2)  # classic lines keep the classic path
+    assert STATUS_NAMES[int(classic.status[0])] == "multiple"

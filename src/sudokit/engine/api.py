@@ -240,6 +240,62 @@ def _variant(puzzle: object):
     return as_variant(puzzle)
 
 
+def variant_chunk(items: list, start: int, limit: int, time_limit: float | None):
+    """:func:`sudokit.engine.solve_many`'s chunk of variant puzzles (VariantPuzzles, links, f-puzzles JSON) as
+    a :class:`~sudokit.engine.batch.Batch`, or None when the chunk's first item is not a variant puzzle. An
+    item that cannot be read gets status ``unreadable`` and the batch goes on; every grid is checked."""
+    from sudokit.constraints.puzzle import VariantPuzzle
+
+    first = items[0] if items else None
+    if isinstance(first, Grid) or first is None:
+        return None
+    try:
+        if _variant(first) is None:
+            return None
+    except SudokitError:
+        if not isinstance(first, str):
+            raise
+        return None  # an unreadable classic-looking line: the classic reader reports it
+    from sudokit.constraints.solver import solve_variant
+    from sudokit.engine.batch import STATUS_NAMES, UNREADABLE, Batch
+    from sudokit.engine.clock import seconds_per_tick
+
+    codes = {name: code for code, name in STATUS_NAMES.items()}
+    puzzles: list[VariantPuzzle | None] = []
+    for i, item in enumerate(items):
+        if isinstance(item, Grid):
+            raise SudokitError(f"puzzle {start + i}: a classic Grid in a batch of variant puzzles")
+        try:
+            puzzles.append(_variant(item))
+        except SudokitError:
+            puzzles.append(None)
+    sizes = {p.geometry.n_cells for p in puzzles if p is not None} or {81}
+    if len(sizes) > 1:
+        raise SudokitError(f"variant puzzles of several sizes in one batch (cells: {sorted(sizes)}); one size per call")
+    n_cells = sizes.pop()
+    k = len(items)
+    out = Batch(start, np.zeros((k, n_cells), np.uint8), np.zeros((k, n_cells), np.uint8), np.zeros(k, np.int8),
+                *(np.zeros(k, np.int64) for _ in range(5)))  # fmt: skip
+    factor = seconds_per_tick()
+    for i, puzzle in enumerate(puzzles):
+        if puzzle is None:
+            out.status[i] = UNREADABLE
+            continue
+        result = solve_variant(puzzle, limit, time_limit)
+        out.puzzles[i] = puzzle.givens.values
+        out.status[i] = codes[result.status.value]
+        out.counts[i] = result.count or 0
+        if result.solution is not None:
+            out.solutions[i] = result.solution.values
+        out.guesses[i], out.nodes[i], out.backtracks[i] = (
+            result.stats.guesses,
+            result.stats.nodes,
+            result.stats.backtracks,
+        )
+        out.ticks[i] = int(result.stats.seconds / factor) if factor > 0 else 0
+    return out
+
+
 def solve(
     puzzle: Grid | str, geometry: Geometry | None = None, limit: int = 2, time_limit: float | None = None
 ) -> Result:
