@@ -205,6 +205,9 @@ class _Shape:
     counts: np.ndarray  #: (n_regions,) how many units each region is
     single: np.ndarray  #: (n_regions,) bool: the region is one unit
     cells: list[list[int]]  #: each region's cells
+    cell_sets: list[frozenset[int]]  #: each region's cells as a set
+    weights: np.ndarray  #: ``regions`` as float32 (for matrix products)
+    sizes: np.ndarray  #: (n_regions,) float32 cells of each region
 
 
 _SHAPES: dict = {}
@@ -230,7 +233,9 @@ def _shape(g) -> _Shape:
         for i, region in enumerate(regions):
             member[i, region] = True
         c = np.array(counts, dtype=np.int64)
-        shape = _SHAPES[g] = _Shape(units, adjacent, member, c, c == 1, regions)
+        weights = member.astype(np.float32)
+        sets = [frozenset(r) for r in regions]
+        shape = _SHAPES[g] = _Shape(units, adjacent, member, c, c == 1, regions, sets, weights, weights.sum(axis=1))
     return shape
 
 
@@ -259,14 +264,13 @@ def innies_outies(puzzle: VariantPuzzle) -> list[tuple[list[int], list[int], int
         cells = cells[owner[cells] < 0]
         owner[cells] = i
     covered = owner >= 0
-    member = np.zeros((g.n_cells, len(cages)), dtype=np.int64)
+    member = np.zeros((g.n_cells, len(cages)), dtype=np.float32)  # float: the products go to BLAS
     member[np.flatnonzero(covered), owner[covered]] = 1
     sizes = member.sum(axis=0)  # cells each cage owns
-    regions = shape.regions
-    met = (regions.astype(np.int64) @ member) > 0
+    met = (shape.weights @ member) > 0
     unsummed = np.array([c.total is None for c in cages])
-    n_in = regions[:, ~covered].sum(axis=1)
-    n_out = met @ sizes - (regions.sum(axis=1) - n_in)
+    n_in = shape.weights @ (~covered).astype(np.float32)
+    n_out = met.astype(np.float32) @ sizes - (shape.sizes - n_in)
     keep = ~(met & unsummed).any(axis=1) & (n_in + n_out > 0) & (n_in + n_out <= MOST_INNIES_OUTIES)
     full = g.size * (g.size + 1) // 2
     totals = np.array([c.total or 0 for c in cages], dtype=np.int64)
@@ -277,7 +281,8 @@ def innies_outies(puzzle: VariantPuzzle) -> list[tuple[list[int], list[int], int
         region = shape.cells[r]
         inside = [s for s in region if owners[s] < 0]
         hit = np.flatnonzero(met[r]).tolist()
-        outside = [s for i in hit for s in cages[i].cage if owners[s] == i and not regions[r, s]]
+        inner = shape.cell_sets[r]
+        outside = [s for i in hit for s in cages[i].cage if owners[s] == i and s not in inner]
         total = int(full * shape.counts[r] - totals[hit].sum())
         key = (tuple(inside), tuple(outside), total)
         if key not in seen:
