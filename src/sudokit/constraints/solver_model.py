@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -180,7 +181,7 @@ class Model:
             adj,
         )
 
-    @property
+    @cached_property
     def scratch(self) -> int:
         """Words of the exact-sum rows the largest linear rule needs (:func:`.solver_kernel._linear_exact`)."""
         most = 1
@@ -277,13 +278,18 @@ def innies_outies(puzzle: VariantPuzzle) -> list[tuple[list[int], list[int], int
     out = []
     seen: set[tuple] = set()
     owners = owner.tolist()
-    for r in np.flatnonzero(keep).tolist():
+    kept = np.flatnonzero(keep)
+    sub = met[kept]
+    sums = (full * shape.counts[kept] - sub.astype(np.int64) @ totals).tolist()
+    rows, cols = np.nonzero(sub)
+    hits: list[list[int]] = [[] for _ in kept]
+    for a, b in zip(rows.tolist(), cols.tolist()):
+        hits[a].append(b)
+    for r, hit, total in zip(kept.tolist(), hits, sums):
         region = shape.cells[r]
         inside = [s for s in region if owners[s] < 0]
-        hit = np.flatnonzero(met[r]).tolist()
         inner = shape.cell_sets[r]
         outside = [s for i in hit for s in cages[i].cage if owners[s] == i and s not in inner]
-        total = int(full * shape.counts[r] - totals[hit].sum())
         key = (tuple(inside), tuple(outside), total)
         if key not in seen:
             seen.add(key)
