@@ -645,7 +645,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                     if cand[c] & bit:
                         spots[j] = c
                         j += 1
-                if j < 2 or j > 3:
+                if j < 2 or j > 4:
                     continue
                 ok = _lock(cand, bit, spots, j, peers, n_peers, adj, cq, cflag, qs)
                 if not ok:
