@@ -71,9 +71,10 @@ def test_random_constraints_kernel_count_is_brute_force_count(seed, six, keep):
     share = 0.45 + 0.3 * keep if six else 0.35 * keep
     givens = [v if rng.random() < share else 0 for v in values]
     puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
-    Model.of(puzzle)  # every kind the generator makes has a compiled form
+    model = Model.of(puzzle)  # every kind the generator makes has a compiled form
     kernel, plain, brute = _three_ways(puzzle, 30)
     assert kernel == plain == brute >= 1
+    assert run(model, 30, probe_after=0).count == brute  # failed-digit probing at every shallow node
     result = solve_variant(puzzle, limit=2)
     assert result.status is (Status.SOLVED if brute == 1 else Status.MULTIPLE)
     if brute == 1:
@@ -95,6 +96,7 @@ def test_killers_kernel_count_is_brute_force_count(seed, six, most, clues):
     puzzle = VariantPuzzle.build(standard(h, w), givens, cages)
     kernel, plain, brute = _three_ways(puzzle, 20)
     assert kernel == plain == brute >= 1
+    assert run(Model.of(puzzle), 20, probe_after=0).count == brute
 
 
 def test_innies_outies_hold_on_the_grid():

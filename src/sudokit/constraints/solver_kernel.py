@@ -668,15 +668,67 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     return ok
 
 
+#: Probing (below) starts once a search has visited this many nodes, at this depth and above.
+PROBE_AFTER = 1000
+PROBE_DEPTH = 5
+
+
+@njit(cache=True)
+def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
+           p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs):  # fmt: skip
+    """Failed-digit probing of the state at ``depth`` (a hard search's shallow nodes only): each candidate of
+    each open cell is propagated on the scratch level ``depth + 1``; one that fails is removed and the state
+    propagated again, until a pass removes nothing. False when the state itself fails."""
+    n_cells = st_cand.shape[1]
+    cur = st_cand[depth]
+    done = st_done[depth]
+    dst = st_cand[depth + 1]
+    dst_done = st_done[depth + 1]
+    changed = True
+    while changed:
+        changed = False
+        for cell in range(n_cells):
+            m = cur[cell]
+            if m & (m - 1) == 0:
+                continue
+            while m:
+                b = low_bit(m)
+                m ^= b
+                if not cur[cell] & b:
+                    continue
+                for c in range(n_cells):
+                    dst[c] = cur[c]
+                    dst_done[c] = done[c]
+                dst[cell] = b
+                cflag[cell] = 1
+                cq[qs[1]] = cell
+                qs[1] += 1
+                if qs[1] == cq.shape[0]:
+                    qs[1] = 0
+                if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
+                             p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
+                             qs):  # fmt: skip
+                    continue
+                changed = True
+                if not _set(cur, cell, cur[cell] & ~b, cq, cflag, qs):
+                    return False
+                if not propagate(cur, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
+                                 p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
+                                 qs):  # fmt: skip
+                    return False
+    return True
+
+
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
-           p_coef, aux, rel, full, adj, limit, budget, sols, stats, st_cand, st_done, st_cell, st_rem, buf, spots,
-           cq, cflag, pq, pflag, qs):  # fmt: skip
+           p_coef, aux, rel, full, adj, limit, budget, probe_after, sols, stats, st_cand, st_done, st_cell, st_rem,
+           buf, spots, cq, cflag, pq, pflag, qs):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
     Returns ``(status, count)``: count exact below ``limit``, else ``limit``; the first ``sols.shape[0]``
     solutions are written to ``sols`` (digits by cell). ``budget`` in clock ticks (0: no limit).
-    ``stats`` receives [guesses, nodes, backtracks].
+    ``stats`` receives [guesses, nodes, backtracks]. Once more than ``probe_after`` nodes were visited, the
+    shallow nodes (depth up to :data:`PROBE_DEPTH`) are probed first (:func:`_probe`).
     """
     t0 = ticks() if budget > 0 else 0
     n_cells = start.shape[0]
@@ -715,16 +767,26 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             stats[2] = backtracks
             return TIMEOUT, count
         cur = st_cand[depth]
-        best = -1
+        if nodes > probe_after and depth <= PROBE_DEPTH and not _probe(
+            st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
+            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs
+        ):  # fmt: skip
+            backtracks += 1
+            st_rem[depth] = 0  # no digit left to try here
+            best = -2
+        else:
+            best = -1
         best_n = 99
-        for c in range(n_cells):
+        for c in range(n_cells if best == -1 else 0):
             pc = popcount(cur[c])
             if 1 < pc < best_n:
                 best_n = pc
                 best = c
                 if pc == 2:
                     break
-        if best < 0:
+        if best == -2:
+            pass
+        elif best < 0:
             if count < sols.shape[0]:
                 for c in range(n_cells):
                     sols[count, c] = lowest_bit(cur[c]) + 1

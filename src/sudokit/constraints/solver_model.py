@@ -308,9 +308,9 @@ class Run:
     stats: np.ndarray
 
 
-def run(model: Model, limit: int, budget: int = 0, keep: int = 2) -> Run:
+def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER) -> Run:
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
-    first ``keep`` of them."""
+    first ``keep`` of them; shallow nodes are probed once ``probe_after`` nodes were visited."""
     n_cells = model.n_cells
     n_props = model.n_props
     sols = np.zeros((max(keep, 1), n_cells), dtype=np.uint8)
@@ -320,6 +320,7 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2) -> Run:
         *model.arrays,
         limit,
         budget,
+        probe_after,
         sols,
         stats,
         np.zeros((n_cells + 1, n_cells), dtype=np.int64),
