@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -36,6 +35,7 @@ class Model:
     start: list[int]
     _props: list[tuple[int, list[int], list[int], int, int, list[int]]] = field(default_factory=list)
     _relations: dict[tuple, int] = field(default_factory=dict)
+    _scratch: int = 1
     arrays: tuple = ()
 
     # ---- builder calls (used by the constraints' compile methods) ----------------------------------
@@ -72,6 +72,8 @@ class Model:
         for s, c in zip(cells, coefs):
             merged[s] = merged.get(s, 0) + c
         items = [(s, c) for s, c in merged.items() if c]
+        width = sum(abs(c) for _, c in items) * (self.size - 1) + 1
+        self._scratch = max(self._scratch, 2 * (len(items) + 1) * ((width + 63) // 64))
         self._add(K.T_LINEAR, [s for s, _ in items], [c for _, c in items], a=total)
 
     def sandwich(self, line: Sequence[int], total: int) -> None:
@@ -181,15 +183,10 @@ class Model:
             adj,
         )
 
-    @cached_property
+    @property
     def scratch(self) -> int:
         """Words of the exact-sum rows the largest linear rule needs (:func:`.solver_kernel._linear_exact`)."""
-        most = 1
-        for t, cells, coefs, *_ in self._props:
-            if t == K.T_LINEAR:
-                width = sum(abs(c) for c in coefs) * (self.size - 1) + 1
-                most = max(most, 2 * (len(cells) + 1) * ((width + 63) // 64))
-        return most
+        return self._scratch
 
     @property
     def n_props(self) -> int:
@@ -259,11 +256,11 @@ def innies_outies(puzzle: VariantPuzzle) -> list[tuple[list[int], list[int], int
     if sum(len(c.cage) for c in cages) != len({s for c in cages for s in c.cage}):
         return []  # overlapping cages: a cell's digit would count in two totals
     shape = _shape(g)
-    owner = np.full(g.n_cells, -1, dtype=np.int64)
+    owners = [-1] * g.n_cells
     for i, cage in enumerate(cages):
-        cells = np.array(cage.cage, dtype=np.int64)
-        cells = cells[owner[cells] < 0]
-        owner[cells] = i
+        for s in cage.cage:
+            owners[s] = i  # the cages do not overlap (above)
+    owner = np.array(owners, dtype=np.int64)
     covered = owner >= 0
     member = np.zeros((g.n_cells, len(cages)), dtype=np.float32)  # float: the products go to BLAS
     member[np.flatnonzero(covered), owner[covered]] = 1
@@ -277,7 +274,6 @@ def innies_outies(puzzle: VariantPuzzle) -> list[tuple[list[int], list[int], int
     totals = np.array([c.total or 0 for c in cages], dtype=np.int64)
     out = []
     seen: set[tuple] = set()
-    owners = owner.tolist()
     kept = np.flatnonzero(keep)
     sub = met[kept]
     sums = (full * shape.counts[kept] - sub.astype(np.int64) @ totals).tolist()
