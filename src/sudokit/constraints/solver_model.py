@@ -311,7 +311,7 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
     n_props = model.n_props
     sols = np.zeros((max(keep, 1), n_cells), dtype=np.uint8)
     stats = np.zeros(3, dtype=np.int64)
-    status, count = K.search(
+    status, count = K.search(  # type: ignore[call-arg]  # numba's Dispatcher stub
         np.array(model.start, dtype=np.int64),
         *model.arrays,
         limit,
