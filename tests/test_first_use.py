@@ -168,5 +168,5 @@ def test_warm_up_check_names_the_cold_groups_without_compiling(tmp_path):
     done = _run(["warm-up", "--check"], env)
     assert done.returncode == 1, done.stderr
     rows = dict(line.split(None, 2)[:2] for line in done.stdout.splitlines())
-    assert rows == {"solver": "cold", "threads": "cold", "logic": "cold", "canon": "cold"}
+    assert rows == {"solver": "cold", "threads": "cold", "logic": "cold", "canon": "cold", "variants": "cold"}
     assert "compiling" not in done.stderr and not list((tmp_path / "cache").rglob("*.nbc"))

@@ -94,6 +94,7 @@ GROUPS: tuple[Group, ...] = (
     Group("threads", "the multi-threaded solver", ("sudokit.engine.parallel",), 7.0),
     Group("logic", "the logic techniques", (), 20.0, lazy=True, package="sudokit.logic"),
     Group("canon", "the canonical form", ("sudokit.generate.minlex",), 10.0),
+    Group("variants", "the variant solver", ("sudokit.constraints.solver_kernel",), 24.0),
 )
 
 #: Cold compile CPU seconds of the kernels that Python calls directly (their callees included), where one of them
@@ -416,7 +417,21 @@ def _warm_canon() -> None:
     canonical_many(np.array([grid.values], dtype=np.uint8), grid.geometry)
 
 
-_WARM = {"solver": _warm_solver, "threads": _warm_threads, "logic": _warm_logic, "canon": _warm_canon}
+def _warm_variants() -> None:
+    from sudokit.constraints import KillerCage, VariantPuzzle
+    from sudokit.constraints.solver import count_variant
+    from sudokit.geometry import standard
+
+    count_variant(VariantPuzzle.build(standard(2, 2), [0] * 16, [KillerCage((0, 1), 3)]), 1)
+
+
+_WARM = {
+    "solver": _warm_solver,
+    "threads": _warm_threads,
+    "logic": _warm_logic,
+    "canon": _warm_canon,
+    "variants": _warm_variants,
+}
 
 
 def warm(name: str) -> tuple[str, float, float]:

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING
 
-from sudokit.constraints.base import Constraint, add_digits, digits, names, narrow, sum_support
+from sudokit.constraints.base import Constraint, NotCompiled, add_digits, digits, names, narrow, sum_support
 from sudokit.errors import SudokitError
 
 if TYPE_CHECKING:
+    from sudokit.constraints.solver_model import Model
     from sudokit.geometry import Geometry
 
 #: Above this many digit choices in a bulb, propagation keeps only the shaft's side (still sound).
@@ -68,6 +69,14 @@ class Arrow(Constraint):
             return False
         support = sum_support(shaft_masks, targets)
         return support is not None and narrow(masks, self.shaft, support[0])
+
+    def compile(self, model: Model) -> None:
+        # the bulb's number is linear in its digits while every digit has one decimal place
+        if len(self.bulb) > 1 and model.size > 9:
+            raise NotCompiled("arrow with a bulb of several cells on a board with digits above 9")
+        k = len(self.bulb)
+        weights = [-(10 ** (k - 1 - i)) for i in range(k)]
+        model.linear(self.shaft + self.bulb, [1] * len(self.shaft) + weights, 0)
 
     def describe(self, geometry: Geometry) -> str:
         bulb = names(geometry, self.bulb)

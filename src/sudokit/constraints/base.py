@@ -19,7 +19,12 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from sudokit.constraints.solver_model import Model
     from sudokit.geometry import Geometry
+
+
+class NotCompiled(Exception):
+    """A rule the compiled kernel has no propagator for (the plain solver takes the puzzle)."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +61,13 @@ class Constraint:
 
     def validate(self, geometry: Geometry) -> None:
         """Raise :class:`~sudokit.errors.SudokitError` when the rule cannot hold on this geometry."""
+
+    def compile(self, model: Model) -> None:
+        """Add the rule's propagators to the compiled ``model`` (:mod:`sudokit.constraints.solver_model`).
+        Region-like kinds add nothing (their units and peers are compiled with the geometry); a kind that
+        propagates and has no compiled form raises :class:`NotCompiled`."""
+        if type(self).propagate is not Constraint.propagate:
+            raise NotCompiled(self.kind)
 
 
 def names(geometry: Geometry, cells: Iterable[int]) -> str:

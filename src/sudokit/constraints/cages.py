@@ -12,6 +12,7 @@ from sudokit.constraints.base import Constraint, names, narrow
 from sudokit.errors import SudokitError
 
 if TYPE_CHECKING:
+    from sudokit.constraints.solver_model import Model
     from sudokit.geometry import Geometry
 
 
@@ -87,6 +88,10 @@ class KillerCage(Constraint):
             if len(spots) == 1:
                 masks[spots[0]] = bit
         return True
+
+    def compile(self, model: Model) -> None:
+        if self.total is not None:
+            model.cage(self.cage, self.total)
 
     def describe(self, geometry: Geometry) -> str:
         rule = "no repeats" if self.total is None else f"sum {self.total}, no repeats"

@@ -12,6 +12,7 @@ from sudokit.constraints.pairs import PairRule
 from sudokit.errors import SudokitError
 
 if TYPE_CHECKING:
+    from sudokit.constraints.solver_model import Model
     from sudokit.geometry import Geometry
 
 
@@ -61,6 +62,9 @@ class Thermometer(Constraint):
             ceiling = high(m) - step
         return True
 
+    def compile(self, model: Model) -> None:
+        model.thermo(self.line, self.slow)
+
     def describe(self, geometry: Geometry) -> str:
         how = "never decrease" if self.slow else "increase"
         return f"{'slow ' if self.slow else ''}thermometer {names(geometry, self.line)}: digits {how} from the bulb"
@@ -101,6 +105,9 @@ class Renban(Constraint):
             if not r & ~union and all(m & r for m in held):
                 allowed |= r
         return bool(allowed) and narrow(masks, self.line, [allowed] * k)
+
+    def compile(self, model: Model) -> None:
+        model.renban(self.line)
 
     def describe(self, geometry: Geometry) -> str:
         return f"renban line {names(geometry, self.line)}: different consecutive digits, any order"
@@ -216,6 +223,9 @@ class BetweenLine(Constraint):
                 keep_last |= lo_m
             keep_middle |= inner
         return narrow(masks, self.line, [keep_first, *([keep_middle] * len(middle)), keep_last])
+
+    def compile(self, model: Model) -> None:
+        model.between(self.line)
 
     def describe(self, geometry: Geometry) -> str:
         return f"between line {names(geometry, self.line)}: the inner cells lie strictly between the two ends"

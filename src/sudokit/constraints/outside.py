@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from sudokit.constraints.base import Constraint, names, narrow, sum_support
 
 if TYPE_CHECKING:
+    from sudokit.constraints.solver_model import Model
     from sudokit.geometry import Geometry
 
 
@@ -34,6 +35,9 @@ class LittleKiller(Constraint):
         for s, m in zip(self.line, support[0]):
             masks[s] &= m
         return True
+
+    def compile(self, model: Model) -> None:
+        model.linear(self.line, [1] * len(self.line), self.total)
 
     def describe(self, geometry: Geometry) -> str:
         return f"little killer {self.total}: {names(geometry, self.line)} sum to {self.total}"
@@ -83,6 +87,9 @@ class Sandwich(Constraint):
                         keep[k] |= inner[k]
         return narrow(masks, line, keep)
 
+    def compile(self, model: Model) -> None:
+        model.sandwich(self.line, self.total)
+
     def describe(self, geometry: Geometry) -> str:
         ends = names(geometry, (self.line[0], self.line[-1]))
         return (
@@ -127,6 +134,9 @@ class XSum(Constraint):
             for i in range(x, len(line)):  # beyond the first X cells the clue says nothing
                 keep[i] |= masks[line[i]]
         return narrow(masks, line, keep)
+
+    def compile(self, model: Model) -> None:
+        model.xsum(self.line, self.total)
 
     def describe(self, geometry: Geometry) -> str:
         ends = names(geometry, (self.line[0], self.line[-1]))
@@ -177,6 +187,9 @@ class Skyscraper(Constraint):
         if fixed:
             return _visible([masks[s].bit_length() for s in self.line]) == c
         return True
+
+    def compile(self, model: Model) -> None:
+        model.skyscraper(self.line, self.seen)
 
     def describe(self, geometry: Geometry) -> str:
         ends = names(geometry, (self.line[0], self.line[-1]))

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sudokit.constraints.base import RELATIONS, Constraint, pair_table, revise_pair
+
+if TYPE_CHECKING:
+    from sudokit.constraints.solver_model import Model
 
 
 @dataclass(frozen=True)
@@ -36,3 +40,7 @@ class PairRule(Constraint):
             size = max(size, masks[s].bit_length())
         forward, backward = pair_table(self.relation, max(size, 1))
         return all(revise_pair(masks, a, b, forward, backward) for a, b in self.pairs)
+
+    def compile(self, model: Model) -> None:
+        for a, b in self.pairs:
+            model.pair(a, b, self.relation)

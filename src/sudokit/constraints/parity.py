@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from sudokit.constraints.base import Constraint
 
 if TYPE_CHECKING:
+    from sudokit.constraints.solver_model import Model
     from sudokit.geometry import Geometry
 
 _ODD = sum(1 << (d - 1) for d in range(1, 36, 2))
@@ -33,6 +34,9 @@ class Parity(Constraint):
     def propagate(self, masks: list[int]) -> bool:
         masks[self.cell] &= _ODD if self.odd else _EVEN
         return bool(masks[self.cell])
+
+    def compile(self, model: Model) -> None:
+        model.restrict(self.cell, _ODD if self.odd else _EVEN)
 
     def describe(self, geometry: Geometry) -> str:
         return f"{geometry.label(self.cell)} is {'odd' if self.odd else 'even'}"

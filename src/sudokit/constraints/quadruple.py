@@ -12,6 +12,7 @@ from sudokit.constraints.base import Constraint, names
 from sudokit.errors import SudokitError
 
 if TYPE_CHECKING:
+    from sudokit.constraints.solver_model import Model
     from sudokit.geometry import Geometry
 
 
@@ -59,6 +60,9 @@ class Quadruple(Constraint):
                 if not masks[s]:
                     return False
         return True
+
+    def compile(self, model: Model) -> None:
+        model.quadruple(self.group, dict(Counter(self.digits)))
 
     def describe(self, geometry: Geometry) -> str:
         listed = ", ".join(map(str, self.digits))

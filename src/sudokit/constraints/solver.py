@@ -1,12 +1,18 @@
 """Solve and count variant puzzles: propagation to a fixed point, then search on the fewest candidates.
 
-Propagation repeats three steps until nothing changes: a cell left with one digit removes it from its peers
-(the geometry's and the constraints' extra peers: cages, renban lines, anti-knight, ...); a digit with one
-place left in a unit goes there; every constraint over a changed cell narrows its cells' candidates. Search
+:func:`solve_variant` and :func:`count_variant` run the compiled kernel (:mod:`.solver_model` builds the
+puzzle's arrays once, :mod:`.solver_kernel` searches) and check every grid it returns against every unit and
+constraint; a puzzle with a rule the kernel cannot compile goes to the plain-Python solver of this module
+(:func:`solve_plain`, :func:`count_plain`), which stays the reference the kernel is tested against.
+
+The plain solver: propagation repeats three steps until nothing changes: a cell left with one digit removes
+it from its peers (the geometry's and the constraints' extra peers: cages, renban lines, anti-knight, ...); a
+digit with one place left in a unit goes there; every constraint over a changed cell narrows its cells'
+candidates. Search
 picks an unfilled cell with the fewest candidates and tries each digit on a copy. Every completed grid is
 checked against every unit and constraint before it counts as a solution.
 
-Plain Python: the numba engine stays the path of classic puzzles (:mod:`sudokit.engine.api`).
+Classic puzzles keep the numba engine (:mod:`sudokit.engine.api`).
 """
 
 from __future__ import annotations
@@ -189,8 +195,8 @@ def initial_masks(puzzle: VariantPuzzle) -> list[int]:
     return [1 << (v - 1) if v else full for v in puzzle.givens.values]
 
 
-def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | None = None) -> Result:
-    """Solve a variant puzzle: ``limit`` 2 (the default) also proves uniqueness, 1 takes any solution.
+def solve_plain(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | None = None) -> Result:
+    """:func:`solve_variant` on the plain-Python solver (the reference; any rule, slower).
 
     The result's ``puzzle`` is the givens (their geometry holds the constraints' extra units); a solution is
     checked against every unit and constraint before it is returned.
@@ -237,8 +243,8 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
     return Result(Status.SOLVED, grid, solution=solution, count=count, stats=stats, method="variant")
 
 
-def count_variant(puzzle: VariantPuzzle, limit: int = 2) -> int:
-    """Number of solutions, exact below ``limit``, else ``limit``; clashing givens have 0."""
+def count_plain(puzzle: VariantPuzzle, limit: int = 2) -> int:
+    """:func:`count_variant` on the plain-Python solver."""
     if limit < 1:
         raise SudokitError("limit must be at least 1")
     if invalid_result(puzzle.givens) is not None:
@@ -248,3 +254,91 @@ def count_variant(puzzle: VariantPuzzle, limit: int = 2) -> int:
     masks = initial_masks(puzzle)
     search.run(masks, [False] * len(masks), set(range(len(masks))))
     return len(search.solutions)
+
+
+#: Solutions the kernel hands back for checking (a count above this checks the first ones only).
+KEEP = 16
+
+
+def _compiled(puzzle: VariantPuzzle):
+    """The puzzle's compiled model, or None when a rule has no compiled propagator."""
+    from sudokit.constraints.solver_model import Model, NotCompiled
+
+    try:
+        return Model.of(puzzle)
+    except NotCompiled:
+        return None
+
+
+def _kernel_run(puzzle: VariantPuzzle, model, limit: int, time_limit: float | None):
+    from sudokit.constraints.solver_model import run
+    from sudokit.engine.api import budget_ticks
+
+    out = run(model, limit, budget_ticks(time_limit), keep=min(limit, KEEP))
+    for row in out.solutions:
+        grid = Grid(puzzle.geometry, tuple(int(v) for v in row))
+        if not puzzle.is_solution(grid):
+            raise UncheckedSolutionError(f"variant kernel returned a broken grid: {grid.to_line()}")
+    return out
+
+
+def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | None = None) -> Result:
+    """Solve a variant puzzle: ``limit`` 2 (the default) also proves uniqueness, 1 takes any solution.
+
+    The compiled kernel answers (the plain solver when a rule has no compiled form). The result's ``puzzle``
+    is the givens (their geometry holds the constraints' extra units); a solution is checked against every
+    unit and constraint before it is returned. ``time_limit`` (seconds) gives status ``timeout``.
+    """
+    from sudokit.constraints.solver_kernel import TIMEOUT
+
+    if limit < 1:
+        raise SudokitError("limit must be at least 1")
+    start = time.perf_counter()
+    grid = puzzle.givens
+    bad = invalid_result(grid, "variant")
+    if bad is not None:
+        bad.stats.seconds = time.perf_counter() - start
+        return bad
+    model = _compiled(puzzle)
+    if model is None:
+        return solve_plain(puzzle, limit, time_limit)
+    out = _kernel_run(puzzle, model, limit, time_limit)
+    g, nodes, back = (int(x) for x in out.stats)
+    stats = Stats(guesses=g, nodes=nodes, backtracks=back, seconds=time.perf_counter() - start)
+    count = out.count
+    if out.status == TIMEOUT:
+        return Result(Status.TIMEOUT, grid, count=count, stats=stats, method="variant", message="time limit reached")
+    if count == 0:
+        return Result(
+            Status.NO_SOLUTION,
+            grid,
+            count=0,
+            stats=stats,
+            method="variant",
+            message="no grid keeps these givens and constraints",
+        )
+    if count >= 2 and limit >= 2:
+        return Result(
+            Status.MULTIPLE, grid, count=count, stats=stats, method="variant", message=f"at least {count} solutions"
+        )
+    solution = Grid(puzzle.geometry, tuple(int(v) for v in out.solutions[0]))
+    return Result(Status.SOLVED, grid, solution=solution, count=count, stats=stats, method="variant")
+
+
+def count_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | None = None) -> int:
+    """Number of solutions, exact below ``limit``, else ``limit``; clashing givens have 0. ``time_limit``
+    (seconds) stops the count with :class:`~sudokit.errors.TimeLimitError` (its ``count``: found so far)."""
+    from sudokit.constraints.solver_kernel import TIMEOUT
+    from sudokit.errors import TimeLimitError
+
+    if limit < 1:
+        raise SudokitError("limit must be at least 1")
+    if invalid_result(puzzle.givens) is not None:
+        return 0
+    model = _compiled(puzzle)
+    if model is None:
+        return count_plain(puzzle, limit)
+    out = _kernel_run(puzzle, model, limit, time_limit)
+    if out.status == TIMEOUT:
+        raise TimeLimitError(f"time limit of {time_limit:g} s reached after {out.count} solutions", out.count)
+    return out.count

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from sudokit.constraints.base import Constraint, add_digits, names, narrow, sum_support
 
 if TYPE_CHECKING:
+    from sudokit.constraints.solver_model import Model
     from sudokit.geometry import Geometry
 
 
@@ -46,6 +47,9 @@ class EqualSums(Constraint):
             if support is None or not narrow(masks, group, support[0]):
                 return False
         return True
+
+    def compile(self, model: Model) -> None:
+        model.linear(self.left + self.right, [1] * len(self.left) + [-1] * len(self.right), 0)
 
     def describe(self, geometry: Geometry) -> str:
         what = {"doublearrow": "double arrow", "zipperline": "zipper line", "regionsumline": "region sum line"}

@@ -228,13 +228,72 @@ _VARIANT_FIRST = frozenset("hHfFsScC{N")  # http(s)://, fpuzzles…, scl…, ctc
 
 
 def _variant(puzzle: object):
-    """A variant puzzle (constraints beyond units: f-puzzles links, JSON, VariantPuzzle) or None. A classic
-    puzzle string (a digit, '.', '0' or a layout character first) is turned away at its first character."""
+    """A variant puzzle (constraints beyond units: f-puzzles links, JSON text or a parsed f-puzzles dict,
+    VariantPuzzle) or None. A classic puzzle string (a digit, '.', '0' or a layout character first) is turned
+    away at its first character."""
     if isinstance(puzzle, str) and puzzle.lstrip()[:1] not in _VARIANT_FIRST:
         return None
-    from sudokit.formats.fpuzzles import as_variant
+    from sudokit.formats.fpuzzles import as_variant, read_fpuzzles
 
+    if isinstance(puzzle, dict):
+        return read_fpuzzles(puzzle)
     return as_variant(puzzle)
+
+
+def variant_chunk(items: list, start: int, limit: int, time_limit: float | None):
+    """:func:`sudokit.engine.solve_many`'s chunk of variant puzzles (VariantPuzzles, links, f-puzzles JSON) as
+    a :class:`~sudokit.engine.batch.Batch`, or None when the chunk's first item is not a variant puzzle. An
+    item that cannot be read gets status ``unreadable`` and the batch goes on; every grid is checked."""
+    from sudokit.constraints.puzzle import VariantPuzzle
+
+    first = items[0] if items else None
+    if isinstance(first, Grid) or first is None:
+        return None
+    try:
+        if _variant(first) is None:
+            return None
+    except SudokitError:
+        if not isinstance(first, str):
+            raise
+        return None  # an unreadable classic-looking line: the classic reader reports it
+    from sudokit.constraints.solver import solve_variant
+    from sudokit.engine.batch import STATUS_NAMES, UNREADABLE, Batch
+    from sudokit.engine.clock import seconds_per_tick
+
+    codes = {name: code for code, name in STATUS_NAMES.items()}
+    puzzles: list[VariantPuzzle | None] = []
+    for i, item in enumerate(items):
+        if isinstance(item, Grid):
+            raise SudokitError(f"puzzle {start + i}: a classic Grid in a batch of variant puzzles")
+        try:
+            puzzles.append(_variant(item))
+        except SudokitError:
+            puzzles.append(None)
+    sizes = {p.geometry.n_cells for p in puzzles if p is not None} or {81}
+    if len(sizes) > 1:
+        raise SudokitError(f"variant puzzles of several sizes in one batch (cells: {sorted(sizes)}); one size per call")
+    n_cells = sizes.pop()
+    k = len(items)
+    out = Batch(start, np.zeros((k, n_cells), np.uint8), np.zeros((k, n_cells), np.uint8), np.zeros(k, np.int8),
+                *(np.zeros(k, np.int64) for _ in range(5)))  # fmt: skip
+    factor = seconds_per_tick()
+    for i, puzzle in enumerate(puzzles):
+        if puzzle is None:
+            out.status[i] = UNREADABLE
+            continue
+        result = solve_variant(puzzle, limit, time_limit)
+        out.puzzles[i] = puzzle.givens.values
+        out.status[i] = codes[result.status.value]
+        out.counts[i] = result.count or 0
+        if result.solution is not None:
+            out.solutions[i] = result.solution.values
+        out.guesses[i], out.nodes[i], out.backtracks[i] = (
+            result.stats.guesses,
+            result.stats.nodes,
+            result.stats.backtracks,
+        )
+        out.ticks[i] = int(result.stats.seconds / factor) if factor > 0 else 0
+    return out
 
 
 def solve(
@@ -292,7 +351,8 @@ def count_solutions(
     puzzle: Grid | str, limit: int = 2, geometry: Geometry | None = None, time_limit: float | None = None
 ) -> int:
     """Number of solutions, exact when below ``limit``, else ``limit``. Clashing givens have 0. Variant
-    puzzles (as for :func:`solve`) are counted by :func:`sudokit.constraints.solver.count_variant`.
+    puzzles (as for :func:`solve`) are counted by :func:`sudokit.constraints.solver.count_variant` (the variant
+    kernel, under the same time limit).
 
     ``limit`` is an integer from 1 to 2**63 - 1. ``time_limit`` (seconds) stops a long count with
     :class:`~sudokit.errors.TimeLimitError`, whose ``count`` is the solutions found by then.
@@ -302,7 +362,7 @@ def count_solutions(
     if not isinstance(puzzle, Grid) and (variant := _variant(puzzle)) is not None:
         from sudokit.constraints.solver import count_variant
 
-        return count_variant(variant, limit)
+        return count_variant(variant, limit, time_limit)
     grid = _as_grid(puzzle, geometry)
     plain = _plain(grid, limit)
     if plain is not None:

@@ -217,7 +217,7 @@ def solve_many(
     An array must hold integers 0..n (any integer or float dtype): any other value is an error naming its row
     and column, never a silently different puzzle. Grids must all have the batch's geometry.
     """
-    from sudokit.engine.api import cell_values
+    from sudokit.engine.api import cell_values, variant_chunk
 
     limit = expect_int(limit, "limit")
     workers = expect_int(workers, "workers")
@@ -249,6 +249,10 @@ def solve_many(
         items = list(islice(it, chunk))
         if not items:
             return
+        if geometry is None and (variants := variant_chunk(items, done, limit, time_limit)) is not None:
+            yield variants  # variant puzzles (links, f-puzzles JSON, VariantPuzzle): the variant solver
+            done += len(items)
+            continue
         for i, x in enumerate(items):
             if not isinstance(x, (str, Grid)):
                 raise SudokitError(f"puzzle {done + i}: expected a puzzle string or a Grid, not {type(x).__name__}")

@@ -1,0 +1,839 @@
+"""The compiled variant solver: propagation over a puzzle's compiled constraints, search, count to a limit.
+
+The puzzle arrives as the plain arrays of :class:`sudokit.constraints.solver_model.Model` (built once per
+puzzle). Candidates are one ``int64`` mask per cell (bit ``d - 1`` for digit ``d``). Each constraint is a
+*propagator*: a type code, a slice of ``p_cells`` (with a coefficient per cell in ``p_coef``), two integer
+parameters and a slice of ``aux`` (cage combinations, quadruple digits). ``watch`` (CSR: ``w_start`` /
+``w_props``) lists the propagators that read each cell.
+
+Propagation runs to a fixed point over two queues: cells whose mask changed (a cell left with one digit
+removes it from its peers: the geometry's, the cages', renban lines', anti-knight / anti-king, ...; every
+propagator watching a changed cell is queued) and propagators to run. When both are empty, hidden singles
+over every unit (a digit with one place left goes there; one with no place is a contradiction) may start
+them again. Each propagator is exact on fixed cells (a completed grid that breaks it is rejected), and the
+caller checks every grid it returns against the puzzle's ``check`` methods as well.
+
+Propagators (``T_*``):
+
+* ``PAIR`` -- a two-cell relation as two tables (``rel[t, 0, x]``: the digits b may hold when a holds x;
+  ``rel[t, 1, y]`` the reverse): Kropki dots, X/V, whispers, palindromes, non-consecutive, negative forms,
+  modular / entropic lines. Arc consistency.
+* ``CAGE`` -- a killer cage's sum: the precomputed digit sets of its size and total (``aux``); those that fit
+  the cells (each set within the union of candidates and meeting every cell) narrow every cell to their
+  union, and a digit all of them need with one place left in the cage goes there.
+* ``THERMO`` -- bounds forward and backward along the line (``a`` = 1 strict, 0 slow).
+* ``RENBAN`` -- the runs of consecutive digits that fit the cells.
+* ``LINEAR`` -- ``sum(coef[i] * digit[i]) == a``: bounds consistency (arrows, little killers, equal sums).
+* ``SANDWICH``, ``XSUM``, ``SKY``, ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds,
+  with bounds in place of exact sum supports.
+
+Search: depth first on the open cell with the fewest candidates, digits low to high, an explicit stack of
+candidate copies. The first ``sol.shape[0]`` solutions are stored for the caller to check.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sudokit.bits import low_bit, lowest_bit, popcount
+from sudokit.engine.clock import ticks
+
+T_PAIR = 0
+T_CAGE = 1
+T_THERMO = 2
+T_RENBAN = 3
+T_LINEAR = 4
+T_SANDWICH = 5
+T_XSUM = 6
+T_SKY = 7
+T_QUAD = 8
+T_BETWEEN = 9
+
+# results of search (the engine's codes: sudokit.engine.kernel)
+SOLVED = 0
+NO_SOLUTION = 1
+MULTIPLE = 2
+TIMEOUT = 5
+CLOCK_EVERY = 64
+
+
+@njit(cache=True, inline="always")
+def _high(m):
+    """The largest digit of a mask (0 for an empty one)."""
+    d = 0
+    while m:
+        d += 1
+        m >>= 1
+    return d
+
+
+@njit(cache=True, inline="always")
+def _low(m):
+    """The smallest digit of a non-empty mask."""
+    return lowest_bit(m) + 1
+
+
+@njit(cache=True, inline="always")
+def _span(lo, hi):
+    """The mask of the digits lo..hi (empty when lo > hi; lo may be below 1)."""
+    if lo < 1:
+        lo = 1
+    if hi > 62:
+        hi = 62
+    if lo > hi:
+        return np.int64(0)
+    return ((np.int64(1) << hi) - 1) & ~((np.int64(1) << (lo - 1)) - 1)
+
+
+@njit(cache=True, inline="always")
+def _set(cand, s, m, cq, cflag, qs):
+    """Narrow cell ``s`` to ``m`` (a subset of its mask); queue it when it changed. False when empty."""
+    if m == cand[s]:
+        return True
+    if m == 0:
+        return False
+    cand[s] = m
+    if not cflag[s]:
+        cflag[s] = 1
+        cq[qs[1]] = s
+        qs[1] += 1
+        if qs[1] == cq.shape[0]:
+            qs[1] = 0
+    return True
+
+
+@njit(cache=True, inline="always")
+def _mask_range(m, coef, lo, hi):
+    """The digits d of ``m`` with lo <= coef * d <= hi."""
+    out = np.int64(0)
+    while m:
+        b = low_bit(m)
+        m ^= b
+        v = coef * (lowest_bit(b) + 1)
+        if lo <= v <= hi:
+            out |= b
+    return out
+
+
+@njit(cache=True, inline="always")
+def _term_bounds(m, coef):
+    """(min, max) of coef * d over the digits d of a non-empty mask."""
+    a = coef * _low(m)
+    b = coef * _high(m)
+    if a > b:
+        return b, a
+    return a, b
+
+
+@njit(cache=True)
+def _linear(cand, cells, coef, lo_i, hi_i, total, cq, cflag, qs):
+    """Bounds consistency of sum(coef[i] * d[i]) == total over cells[lo_i:hi_i]."""
+    smin = 0
+    smax = 0
+    for i in range(lo_i, hi_i):
+        a, b = _term_bounds(cand[cells[i]], coef[i])
+        smin += a
+        smax += b
+    if total < smin or total > smax:
+        return False
+    for i in range(lo_i, hi_i):
+        s = cells[i]
+        m = cand[s]
+        a, b = _term_bounds(m, coef[i])
+        lo = total - (smax - b)
+        hi = total - (smin - a)
+        if (lo > a or hi < b) and not _set(cand, s, _mask_range(m, coef[i], lo, hi), cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _or_shl(buf, dst, src, w, sh):
+    """Row ``dst`` |= row ``src`` shifted up by ``sh`` bits (rows of ``w`` uint64 words in ``buf``)."""
+    ws = sh >> 6
+    bs = np.uint64(sh & 63)
+    for j in range(w - 1, ws - 1, -1):
+        s1 = j - ws
+        v = buf[src + s1] << bs
+        if bs and s1 > 0:
+            v |= buf[src + s1 - 1] >> (np.uint64(64) - bs)
+        buf[dst + j] |= v
+
+
+@njit(cache=True, inline="always")
+def _or_shr(buf, dst, src, w, sh):
+    """Row ``dst`` |= row ``src`` shifted down by ``sh`` bits."""
+    ws = sh >> 6
+    bs = np.uint64(sh & 63)
+    for j in range(0, w - ws):
+        s1 = j + ws
+        v = buf[src + s1] >> bs
+        if bs and s1 + 1 < w:
+            v |= buf[src + s1 + 1] << (np.uint64(64) - bs)
+        buf[dst + j] |= v
+
+
+@njit(cache=True, inline="always")
+def _meets_shl(buf, q, p, w, sh):
+    """Whether row ``p`` shifted up by ``sh`` bits shares a bit with row ``q``."""
+    ws = sh >> 6
+    bs = np.uint64(sh & 63)
+    for j in range(ws, w):
+        s1 = j - ws
+        v = buf[p + s1] << bs
+        if bs and s1 > 0:
+            v |= buf[p + s1 - 1] >> (np.uint64(64) - bs)
+        if v & buf[q + j]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _linear_exact(cand, cells, coef, lo_i, hi_i, total, buf, cq, cflag, qs):
+    """Exact support of sum(coef[i] * d[i]) == total: each cell keeps the digits that belong to some choice
+    of one digit per cell (repeats allowed) reaching the total. Prefix sum sets ``P[i]`` and the sets ``Q[i]``
+    of prefix sums the cells from ``i`` on can complete, as bit rows over the current bounds; skipped (the
+    bounds stand) when the rows do not fit ``buf``."""
+    k = hi_i - lo_i
+    width = 1
+    for i in range(lo_i, hi_i):
+        a, b = _term_bounds(cand[cells[i]], coef[i])
+        width += b - a
+    w = (width + 63) >> 6
+    if 2 * (k + 1) * w > buf.shape[0]:
+        return True
+    qbase = (k + 1) * w
+    for j in range(2 * (k + 1) * w):
+        buf[j] = 0
+    buf[0] = 1  # P[0] = {0}, every P[i] relative to the sum of the lows before i
+    pm = 0
+    for i in range(k):
+        c = coef[lo_i + i]
+        m = cand[cells[lo_i + i]]
+        lo, _ = _term_bounds(m, c)
+        while m:
+            b = low_bit(m)
+            m ^= b
+            _or_shl(buf, (i + 1) * w, i * w, w, c * (lowest_bit(b) + 1) - lo)
+        pm += lo
+    at = total - pm
+    if at < 0 or at >= w * 64:
+        return False
+    buf[qbase + k * w + (at >> 6)] = np.uint64(1) << np.uint64(at & 63)
+    for i in range(k - 1, -1, -1):
+        c = coef[lo_i + i]
+        s = cells[lo_i + i]
+        m = cand[s]
+        lo, _ = _term_bounds(m, c)
+        keep = np.int64(0)
+        while m:
+            b = low_bit(m)
+            m ^= b
+            sh = c * (lowest_bit(b) + 1) - lo
+            if _meets_shl(buf, qbase + (i + 1) * w, i * w, w, sh):
+                keep |= b
+                _or_shr(buf, qbase + i * w, qbase + (i + 1) * w, w, sh)
+        if not _set(cand, s, keep, cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _lock(cand, bit, spots, n_spots, peers, n_peers, adj, cq, cflag, qs):
+    """``bit``'s digit must go in one of ``spots[:n_spots]`` (once): every cell that sees them all (a peer of
+    each, ``adj`` the peer bit matrix) loses it. False on a contradiction."""
+    s0 = spots[0]
+    for k in range(n_peers[s0]):
+        p = peers[s0, k]
+        if not cand[p] & bit:
+            continue
+        sees = True
+        for j in range(1, n_spots):
+            t = spots[j]
+            if t == p or not (adj[t, p >> 6] >> np.uint64(p & 63)) & np.uint64(1):
+                sees = False
+                break
+        if sees and not _set(cand, p, cand[p] & ~bit, cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _window_ok(cand, cells, lo_i, hi_i, keep_mask, total):
+    """Whether cells[lo_i:hi_i], each limited to keep_mask, can sum to total (bounds); min and max sums."""
+    smin = 0
+    smax = 0
+    for i in range(lo_i, hi_i):
+        m = cand[cells[i]] & keep_mask
+        if m == 0:
+            return False, 0, 0
+        smin += _low(m)
+        smax += _high(m)
+    return smin <= total <= smax, smin, smax
+
+
+@njit(cache=True)
+def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, peers, n_peers, adj, spots, cq, cflag,
+         qs):  # fmt: skip
+    """Run one propagator; False on a contradiction."""
+    k = hi_i - lo_i
+    if t == T_PAIR:
+        a = cells[lo_i]
+        b = cells[lo_i + 1]
+        ma = cand[a]
+        allowed = np.int64(0)
+        m = ma
+        while m:
+            bit = low_bit(m)
+            m ^= bit
+            allowed |= rel[pa, 0, lowest_bit(bit) + 1]
+        if not _set(cand, b, cand[b] & allowed, cq, cflag, qs):
+            return False
+        allowed = 0
+        m = cand[b]
+        while m:
+            bit = low_bit(m)
+            m ^= bit
+            allowed |= rel[pa, 1, lowest_bit(bit) + 1]
+        return _set(cand, a, ma & allowed, cq, cflag, qs)
+    if t == T_CAGE:
+        union = np.int64(0)
+        for i in range(lo_i, hi_i):
+            union |= cand[cells[i]]
+        allowed = np.int64(0)
+        required = np.int64(-1)
+        for j in range(a_lo, a_hi):
+            combo = aux[j]
+            if combo & ~union:
+                continue
+            fits = True
+            for i in range(lo_i, hi_i):
+                if not cand[cells[i]] & combo:
+                    fits = False
+                    break
+            if fits:
+                allowed |= combo
+                required &= combo
+        if allowed == 0:
+            return False
+        for i in range(lo_i, hi_i):
+            s = cells[i]
+            if not _set(cand, s, cand[s] & allowed, cq, cflag, qs):
+                return False
+        required &= allowed
+        while required:
+            bit = low_bit(required)
+            required ^= bit
+            spot = -1
+            n_spots = 0
+            for i in range(lo_i, hi_i):
+                if cand[cells[i]] & bit:
+                    n_spots += 1
+                    spot = cells[i]
+            if n_spots == 0:
+                return False
+            if n_spots == 1:
+                if not _set(cand, spot, bit, cq, cflag, qs):
+                    return False
+                continue
+            j = 0
+            for i in range(lo_i, hi_i):
+                if cand[cells[i]] & bit:
+                    spots[j] = cells[i]
+                    j += 1
+            if not _lock(cand, bit, spots, j, peers, n_peers, adj, cq, cflag, qs):
+                return False
+        return True
+    if t == T_THERMO:
+        step = pa
+        floor = 0
+        for i in range(lo_i, hi_i):
+            s = cells[i]
+            lo = floor + step if floor else 1
+            if not _set(cand, s, cand[s] & _span(lo, 62), cq, cflag, qs):
+                return False
+            floor = _low(cand[s])
+        ceiling = 62
+        for i in range(hi_i - 1, lo_i - 1, -1):
+            s = cells[i]
+            if not _set(cand, s, cand[s] & _span(1, ceiling), cq, cflag, qs):
+                return False
+            ceiling = _high(cand[s]) - step
+        return True
+    if t == T_RENBAN:
+        union = np.int64(0)
+        for i in range(lo_i, hi_i):
+            union |= cand[cells[i]]
+        run = (np.int64(1) << k) - 1
+        allowed = np.int64(0)
+        for start in range(_high(union) - k + 1):
+            r = run << start
+            if r & ~union:
+                continue
+            fits = True
+            for i in range(lo_i, hi_i):
+                if not cand[cells[i]] & r:
+                    fits = False
+                    break
+            if fits:
+                allowed |= r
+        if allowed == 0:
+            return False
+        for i in range(lo_i, hi_i):
+            s = cells[i]
+            if not _set(cand, s, cand[s] & allowed, cq, cflag, qs):
+                return False
+        return True
+    if t == T_LINEAR:
+        return _linear(cand, cells, coef, lo_i, hi_i, pa, cq, cflag, qs) and _linear_exact(
+            cand, cells, coef, lo_i, hi_i, pa, buf, cq, cflag, qs
+        )
+    if t == T_SANDWICH:
+        return _sandwich(cand, cells, lo_i, k, pa, cq, cflag, qs)
+    if t == T_XSUM:
+        return _xsum(cand, cells, lo_i, k, pa, cq, cflag, qs)
+    if t == T_SKY:
+        c = pa
+        if c < 1 or c > k:
+            return False
+        fixed = True
+        for i in range(k):
+            s = cells[lo_i + i]
+            if not _set(cand, s, cand[s] & _span(1, k - c + 1 + i), cq, cflag, qs):
+                return False
+            m = cand[s]
+            if m & (m - 1):
+                fixed = False
+        if fixed:
+            seen = 0
+            top = 0
+            for i in range(k):
+                v = _low(cand[cells[lo_i + i]])
+                if v > top:
+                    seen += 1
+                    top = v
+            return seen == c
+        return True
+    if t == T_QUAD:
+        free = k
+        allowed = np.int64(0)
+        for j in range(a_lo, a_hi, 2):
+            free -= aux[j + 1]
+        for j in range(a_lo, a_hi, 2):
+            bit = np.int64(1) << (aux[j] - 1)
+            need = aux[j + 1]
+            allowed |= bit
+            spots = 0
+            fixed = 0
+            for i in range(lo_i, hi_i):
+                m = cand[cells[i]]
+                if m & bit:
+                    spots += 1
+                    if m == bit:
+                        fixed += 1
+            if spots < need:
+                return False
+            if spots == need and fixed < need:
+                for i in range(lo_i, hi_i):
+                    s = cells[i]
+                    if cand[s] & bit and not _set(cand, s, bit, cq, cflag, qs):
+                        return False
+        if free == 0:
+            for i in range(lo_i, hi_i):
+                s = cells[i]
+                if not _set(cand, s, cand[s] & allowed, cq, cflag, qs):
+                    return False
+        return True
+    if t == T_BETWEEN:
+        if k < 3:
+            return True
+        first = cells[lo_i]
+        last = cells[hi_i - 1]
+        top = 99
+        bottom = 0
+        for i in range(lo_i + 1, hi_i - 1):
+            m = cand[cells[i]]
+            top = min(top, _high(m))
+            bottom = max(bottom, _low(m))
+        keep_first = np.int64(0)
+        keep_last = np.int64(0)
+        keep_mid = np.int64(0)
+        for way in range(2):
+            lo_end = first if way == 0 else last
+            hi_end = last if way == 0 else first
+            lo_m = cand[lo_end] & _span(1, top - 1)
+            hi_m = cand[hi_end] & _span(bottom + 1, 62)
+            if lo_m == 0 or hi_m == 0 or _high(hi_m) - _low(lo_m) < 2:
+                continue
+            inner = _span(_low(lo_m) + 1, _high(hi_m) - 1)
+            if way == 0:
+                keep_first |= lo_m
+                keep_last |= hi_m
+            else:
+                keep_first |= hi_m
+                keep_last |= lo_m
+            keep_mid |= inner
+        if not _set(cand, first, cand[first] & keep_first, cq, cflag, qs):
+            return False
+        if not _set(cand, last, cand[last] & keep_last, cq, cflag, qs):
+            return False
+        for i in range(lo_i + 1, hi_i - 1):
+            s = cells[i]
+            if not _set(cand, s, cand[s] & keep_mid, cq, cflag, qs):
+                return False
+        return True
+    return True
+
+
+@njit(cache=True)
+def _window_keep(cand, cells, lo_i, hi_i, keep_mask, total, smin, smax, keep, base):
+    """OR into keep[base + i] the digits of cell i (limited to keep_mask) that fit the window's sum bounds."""
+    for i in range(lo_i, hi_i):
+        m = cand[cells[i]] & keep_mask
+        a = _low(m)
+        b = _high(m)
+        keep[base + i - lo_i] |= _mask_range(m, 1, total - (smax - b), total - (smin - a))
+
+
+@njit(cache=True)
+def _sandwich(cand, cells, lo_i, n, total, cq, cflag, qs):
+    """Sandwich: some cell i holds 1 (or n), some j > i holds n (or 1), cells between sum to total."""
+    lo_bit = np.int64(1)
+    hi_bit = np.int64(1) << (n - 1)
+    inner = ~(lo_bit | hi_bit)
+    keep = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        mi = cand[cells[lo_i + i]]
+        if not mi & (lo_bit | hi_bit):
+            continue
+        for j in range(i + 1, n):
+            mj = cand[cells[lo_i + j]]
+            for way in range(2):
+                e1 = lo_bit if way == 0 else hi_bit
+                e2 = hi_bit if way == 0 else lo_bit
+                if not (mi & e1 and mj & e2):
+                    continue
+                ok, smin, smax = _window_ok(cand, cells, lo_i + i + 1, lo_i + j, inner, total)
+                if not ok:
+                    continue
+                outside = True
+                for o in range(n):
+                    if (o < i or o > j) and not cand[cells[lo_i + o]] & inner:
+                        outside = False
+                        break
+                if not outside:
+                    continue
+                keep[i] |= e1
+                keep[j] |= e2
+                _window_keep(cand, cells, lo_i + i + 1, lo_i + j, inner, total, smin, smax, keep, i + 1)
+                for o in range(n):
+                    if o < i or o > j:
+                        keep[o] |= cand[cells[lo_i + o]] & inner
+    for i in range(n):
+        s = cells[lo_i + i]
+        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
+    """X-sum: with X the first cell's digit, the first X cells sum to total."""
+    keep = np.zeros(n, dtype=np.int64)
+    first = cells[lo_i]
+    saved = cand[first]
+    m = saved
+    while m:
+        bit = low_bit(m)
+        m ^= bit
+        x = lowest_bit(bit) + 1
+        if x > n:
+            continue
+        cand[first] = bit  # the window's bounds with the first cell fixed to x
+        ok, smin, smax = _window_ok(cand, cells, lo_i, lo_i + x, np.int64(-1), total)
+        if ok:
+            _window_keep(cand, cells, lo_i, lo_i + x, np.int64(-1), total, smin, smax, keep, 0)
+            for i in range(x, n):
+                keep[i] |= cand[cells[lo_i + i]]
+        cand[first] = saved
+    for i in range(n):
+        s = cells[lo_i + i]
+        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
+def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi,
+              p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs):  # fmt: skip
+    """Propagate to a fixed point from the cells in ``cq`` (``qs`` = [head, tail, phead, ptail]) and the
+    propagators in ``pq``; False on a contradiction. Leaves both queues empty and their flags clear."""
+    ok = True
+    while ok:
+        # cells that changed: a single digit leaves the peers, the watching propagators are queued
+        while qs[0] != qs[1]:
+            s = cq[qs[0]]
+            qs[0] += 1
+            if qs[0] == cq.shape[0]:
+                qs[0] = 0
+            cflag[s] = 0
+            m = cand[s]
+            if not done[s] and m & (m - 1) == 0:
+                done[s] = 1
+                for k in range(n_peers[s]):
+                    p = peers[s, k]
+                    if cand[p] & m and not _set(cand, p, cand[p] & ~m, cq, cflag, qs):
+                        ok = False
+                        break
+                if not ok:
+                    break
+            for k in range(w_start[s], w_start[s + 1]):
+                i = w_props[k]
+                if not pflag[i]:
+                    pflag[i] = 1
+                    pq[qs[3]] = i
+                    qs[3] += 1
+                    if qs[3] == pq.shape[0]:
+                        qs[3] = 0
+        if not ok:
+            break
+        if qs[2] != qs[3]:
+            i = pq[qs[2]]
+            qs[2] += 1
+            if qs[2] == pq.shape[0]:
+                qs[2] = 0
+            pflag[i] = 0
+            ok = _run(p_type[i], p_a[i], p_b[i], cand, p_cells, p_coef, p_lo[i], p_hi[i], aux, p_alo[i],
+                      p_ahi[i], rel, buf, peers, n_peers, adj, spots, cq, cflag, qs)  # fmt: skip
+            continue
+        # both queues empty: hidden singles over the units
+        changed = False
+        for u in range(units.shape[0]):
+            once = np.int64(0)
+            more = np.int64(0)
+            for k in range(units.shape[1]):
+                m = cand[units[u, k]]
+                more |= once & m
+                once |= m
+            if once != full:
+                ok = False
+                break
+            alone = once & ~more
+            if alone:
+                for k in range(units.shape[1]):
+                    s = units[u, k]
+                    m = cand[s]
+                    hit = m & alone
+                    if hit and hit != m:
+                        if hit & (hit - 1):
+                            ok = False  # two digits need the same cell
+                            break
+                        _set(cand, s, hit, cq, cflag, qs)
+                        changed = True
+                if not ok:
+                    break
+        if not ok or changed:
+            continue
+        # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all
+        for u in range(units.shape[0]):
+            for d in range(units.shape[1]):
+                bit = np.int64(1) << d
+                j = 0
+                for k in range(units.shape[1]):
+                    c = units[u, k]
+                    if cand[c] & bit:
+                        spots[j] = c
+                        j += 1
+                if j < 2 or j > 4:
+                    continue
+                ok = _lock(cand, bit, spots, j, peers, n_peers, adj, cq, cflag, qs)
+                if not ok:
+                    break
+            if not ok:
+                break
+        if qs[0] == qs[1]:
+            break
+    if not ok:  # empty the queues for the next call
+        while qs[0] != qs[1]:
+            cflag[cq[qs[0]]] = 0
+            qs[0] += 1
+            if qs[0] == cq.shape[0]:
+                qs[0] = 0
+        while qs[2] != qs[3]:
+            pflag[pq[qs[2]]] = 0
+            qs[2] += 1
+            if qs[2] == pq.shape[0]:
+                qs[2] = 0
+    return ok
+
+
+#: Probing (below) starts once a search has visited this many nodes, at this depth and above.
+PROBE_AFTER = 1000
+PROBE_DEPTH = 5
+
+
+@njit(cache=True)
+def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
+           p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs):  # fmt: skip
+    """Failed-digit probing of the state at ``depth`` (a hard search's shallow nodes only): each candidate of
+    each open cell is propagated on the scratch level ``depth + 1``; one that fails is removed and the state
+    propagated again, until a pass removes nothing. False when the state itself fails."""
+    n_cells = st_cand.shape[1]
+    cur = st_cand[depth]
+    done = st_done[depth]
+    dst = st_cand[depth + 1]
+    dst_done = st_done[depth + 1]
+    changed = True
+    while changed:
+        changed = False
+        for cell in range(n_cells):
+            m = cur[cell]
+            if m & (m - 1) == 0:
+                continue
+            while m:
+                b = low_bit(m)
+                m ^= b
+                if not cur[cell] & b:
+                    continue
+                for c in range(n_cells):
+                    dst[c] = cur[c]
+                    dst_done[c] = done[c]
+                dst[cell] = b
+                cflag[cell] = 1
+                cq[qs[1]] = cell
+                qs[1] += 1
+                if qs[1] == cq.shape[0]:
+                    qs[1] = 0
+                if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
+                             p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
+                             qs):  # fmt: skip
+                    continue
+                changed = True
+                if not _set(cur, cell, cur[cell] & ~b, cq, cflag, qs):
+                    return False
+                if not propagate(cur, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
+                                 p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
+                                 qs):  # fmt: skip
+                    return False
+    return True
+
+
+@njit(cache=True)
+def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
+           p_coef, aux, rel, full, adj, limit, budget, probe_after, sols, stats, st_cand, st_done, st_cell, st_rem,
+           buf, spots, cq, cflag, pq, pflag, qs):  # fmt: skip
+    """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
+
+    Returns ``(status, count)``: count exact below ``limit``, else ``limit``; the first ``sols.shape[0]``
+    solutions are written to ``sols`` (digits by cell). ``budget`` in clock ticks (0: no limit).
+    ``stats`` receives [guesses, nodes, backtracks]. Once more than ``probe_after`` nodes were visited, the
+    shallow nodes (depth up to :data:`PROBE_DEPTH`) are probed first (:func:`_probe`).
+    """
+    t0 = ticks() if budget > 0 else 0
+    n_cells = start.shape[0]
+    n_props = p_type.shape[0]
+    cand = st_cand[0]
+    done = st_done[0]
+    for c in range(n_cells):
+        cand[c] = start[c]
+        done[c] = 0
+        cflag[c] = 1
+        cq[c] = c
+    for i in range(n_props):
+        pflag[i] = 1
+        pq[i] = i
+    qs[0] = 0
+    qs[1] = n_cells  # the rings have one slot more than they can hold: every cell and propagator queued
+    qs[2] = 0
+    qs[3] = n_props
+    guesses = 0
+    nodes = 0
+    backtracks = 0
+    count = 0
+    ok = propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
+                   p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs)  # fmt: skip
+    if not ok:
+        stats[0] = 0
+        stats[1] = 1
+        stats[2] = 1
+        return NO_SOLUTION, 0
+    depth = 0
+    while True:
+        nodes += 1
+        if budget > 0 and nodes % CLOCK_EVERY == 0 and ticks() - t0 > budget:
+            stats[0] = guesses
+            stats[1] = nodes
+            stats[2] = backtracks
+            return TIMEOUT, count
+        cur = st_cand[depth]
+        if nodes > probe_after and depth <= PROBE_DEPTH and not _probe(
+            st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
+            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs
+        ):  # fmt: skip
+            backtracks += 1
+            st_rem[depth] = 0  # no digit left to try here
+            best = -2
+        else:
+            best = -1
+        best_n = 99
+        for c in range(n_cells if best == -1 else 0):
+            pc = popcount(cur[c])
+            if 1 < pc < best_n:
+                best_n = pc
+                best = c
+                if pc == 2:
+                    break
+        if best == -2:
+            pass
+        elif best < 0:
+            if count < sols.shape[0]:
+                for c in range(n_cells):
+                    sols[count, c] = lowest_bit(cur[c]) + 1
+            count += 1
+            if count >= limit:
+                break
+            depth -= 1
+        else:
+            st_cell[depth] = best
+            st_rem[depth] = cur[best]
+        while depth >= 0:
+            rem = st_rem[depth]
+            if rem == 0:
+                depth -= 1
+                continue
+            b = low_bit(rem)
+            rem ^= b
+            st_rem[depth] = rem
+            if rem != 0:
+                guesses += 1
+            src = st_cand[depth]
+            src_done = st_done[depth]
+            dst = st_cand[depth + 1]
+            dst_done = st_done[depth + 1]
+            for c in range(n_cells):
+                dst[c] = src[c]
+                dst_done[c] = src_done[c]
+            cell = st_cell[depth]
+            dst[cell] = b
+            cflag[cell] = 1
+            cq[qs[1]] = cell
+            qs[1] += 1
+            if qs[1] == cq.shape[0]:
+                qs[1] = 0
+            if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
+                         p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
+                         qs):  # fmt: skip
+                depth += 1
+                break
+            backtracks += 1
+        if depth < 0:
+            break
+    stats[0] = guesses
+    stats[1] = nodes
+    stats[2] = backtracks
+    if count == 0:
+        return NO_SOLUTION, 0
+    if count == 1:
+        return SOLVED, 1
+    return MULTIPLE, count

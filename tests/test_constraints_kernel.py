@@ -1,0 +1,214 @@
+"""The compiled variant solver (constraints/solver_model.py + solver_kernel.py) against independent counts.
+
+Property tests: random constraint sets made true by random solved grids on 4x4 and 6x6 boards, counted by the
+kernel, by the plain-Python solver (the reference) and by brute force (cells filled in reading order, each
+constraint checked once its cells are filled: no propagation); killer-only puzzles cut into cages exercise
+the cage sets, the locked cage digits and the innies/outies sums. Corpus puzzles: the kernel finds the file's
+solution and proves it unique.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import sudokit
+from sudokit.constraints import Arrow, KillerCage, LittleKiller, Parity, Thermometer, VariantPuzzle
+from sudokit.constraints.base import NotCompiled
+from sudokit.constraints.solver import count_plain, count_variant, solve_plain, solve_variant
+from sudokit.constraints.solver_model import Model, innies_outies, run
+from sudokit.errors import TimeLimitError
+from sudokit.formats.fpuzzles import read_fpuzzles
+from sudokit.geometry import standard
+from sudokit.grid import Grid
+from sudokit.result import Status
+from test_variants import _brute_count, _random_constraints, _solved_grid
+
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
+SMALL = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _cages(rng: random.Random, values: list[int], n: int, most: int) -> list[KillerCage]:
+    """The whole board cut into connected cages of different digits (1..``most`` cells), each with its sum."""
+    free = set(range(n * n))
+    out = []
+    while free:
+        cage = [min(free)]
+        free.discard(cage[0])
+        want = rng.randint(1, most)
+        while len(cage) < want:
+            options = [
+                t
+                for s in cage
+                for t in (s - n, s + n, s - 1 if s % n else -1, s + 1 if s % n < n - 1 else -1)
+                if t in free and values[t] not in {values[q] for q in cage}
+            ]
+            if not options:
+                break
+            t = rng.choice(options)
+            cage.append(t)
+            free.discard(t)
+        out.append(KillerCage(tuple(cage), sum(values[s] for s in cage)))
+    return out
+
+
+def _three_ways(puzzle: VariantPuzzle, limit: int) -> tuple[int, int, int]:
+    return count_variant(puzzle, limit), count_plain(puzzle, limit), _brute_count(puzzle, limit)
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1), six=st.booleans(), keep=st.floats(0.0, 1.0))
+def test_random_constraints_kernel_count_is_brute_force_count(seed, six, keep):
+    rng = random.Random(seed)
+    h, w = (2, 3) if six else (2, 2)
+    values = _solved_grid(rng, h, w)
+    cons = _random_constraints(rng, values, h, w)
+    share = 0.45 + 0.3 * keep if six else 0.35 * keep
+    givens = [v if rng.random() < share else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    model = Model.of(puzzle)  # every kind the generator makes has a compiled form
+    kernel, plain, brute = _three_ways(puzzle, 30)
+    assert kernel == plain == brute >= 1
+    assert run(model, 30, probe_after=0).count == brute  # failed-digit probing at every shallow node
+    result = solve_variant(puzzle, limit=2)
+    assert result.status is (Status.SOLVED if brute == 1 else Status.MULTIPLE)
+    if brute == 1:
+        assert result.solution.values == tuple(values)
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1), six=st.booleans(), most=st.integers(2, 5), clues=st.integers(0, 6))
+def test_killers_kernel_count_is_brute_force_count(seed, six, most, clues):
+    """Cages over the whole board, a few givens: innies/outies and locked cage digits at work."""
+    rng = random.Random(seed)
+    h, w = (2, 3) if six else (2, 2)
+    n = h * w
+    values = _solved_grid(rng, h, w)
+    cages = _cages(rng, values, n, most)
+    givens = [0] * (n * n)
+    for s in rng.sample(range(n * n), clues + (8 if six else 0)):
+        givens[s] = values[s]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cages)
+    kernel, plain, brute = _three_ways(puzzle, 20)
+    assert kernel == plain == brute >= 1
+    assert run(Model.of(puzzle), 20, probe_after=0).count == brute
+
+
+def test_innies_outies_hold_on_the_grid():
+    """Every derived sum is kept by the grid the cages were cut from (checked on many random killers)."""
+    rng = random.Random(5)
+    for _ in range(30):
+        values = _solved_grid(rng, 3, 3)
+        puzzle = VariantPuzzle.build(standard(), [0] * 81, _cages(rng, values, 9, 5))
+        derived = innies_outies(puzzle)
+        assert derived
+        for cells, coefs, total, distinct in derived:
+            assert sum(c * values[s] for s, c in zip(cells, coefs)) == total
+            if distinct:
+                assert len({values[s] for s in cells}) == len(cells)
+
+
+def test_overlapping_cages_derive_nothing():
+    cages = [KillerCage((0, 1, 2), 6), KillerCage((2, 3), 7)]  # cell 2 in both: totals count it twice
+    puzzle = VariantPuzzle.build(standard(2, 2), [0] * 16, cages)
+    assert innies_outies(puzzle) == []
+    assert count_variant(puzzle, 50) == count_plain(puzzle, 50)
+
+
+def _corpus(indices):
+    lines = CORPUS.read_text().splitlines()
+    return [json.loads(lines[i]) for i in indices]
+
+
+@pytest.mark.parametrize("d", _corpus([2, 3, 6, 7, 11, 13, 16, 17, 21, 26, 27, 29, 33, 35, 45, 51, 59, 85, 88, 94]))
+def test_corpus_puzzles_solved_unique_and_like_the_plain_solver(d):
+    puzzle = read_fpuzzles(d["fpuzzles"])
+    result = solve_variant(puzzle, limit=2, time_limit=60)
+    assert result.status is Status.SOLVED
+    digits = "".join(str(v) if v < 10 else chr(ord("A") + v - 10) for v in result.solution.values)
+    assert digits == d["solution"].upper() or puzzle.geometry.size > 9 and puzzle.is_solution(result.solution)
+    assert puzzle.is_solution(result.solution)
+
+
+def test_kernel_equals_plain_on_easy_corpus_puzzles():
+    for d in _corpus([2, 6, 7, 11, 16, 33, 35, 45]):
+        puzzle = read_fpuzzles(d["fpuzzles"])
+        mine, ref = solve_variant(puzzle, limit=2), solve_plain(puzzle, limit=2)
+        assert mine.status is ref.status is Status.SOLVED
+        assert mine.solution == ref.solution
+
+
+def test_entry_points_take_variant_puzzles_through_the_kernel():
+    d = _corpus([11])[0]
+    puzzle = read_fpuzzles(d["fpuzzles"])
+    assert sudokit.solve(puzzle).solution.to_line() == d["solution"]
+    assert sudokit.count_solutions(puzzle, limit=5) == 1
+    assert sudokit.count_solutions(d["fpuzzles"], limit=5) == 1  # the parsed f-puzzles JSON
+    assert sudokit.count_solutions(json.dumps(d["fpuzzles"]), limit=5) == 1
+
+
+def test_counts_past_the_kept_solutions_and_no_solution():
+    base = standard(2, 2)
+    assert count_variant(VariantPuzzle.build(base, [0] * 16, []), 1000) == 288  # every 4x4 grid
+    thermo = Thermometer((0, 1, 2, 3))  # a row rising from its first cell: 1 2 3 4, but the first is even
+    empty = VariantPuzzle.build(base, [0] * 16, [thermo, Parity(0, odd=False)])
+    assert count_variant(empty, 5) == 0
+    assert solve_variant(empty).status is Status.NO_SOLUTION
+
+
+def test_sum_over_a_cell_twice_and_negative_coefficients():
+    """A little killer through one cell twice is 2 x that digit (the model merges the coefficients)."""
+    base = standard(2, 2)
+    values = _solved_grid(random.Random(3), 2, 2)
+    line = (0, 5, 0)
+    puzzle = VariantPuzzle.build(base, [0] * 16, [LittleKiller(line, sum(values[s] for s in line))])
+    assert count_variant(puzzle, 300) == count_plain(puzzle, 300) == _brute_count(puzzle, 300)
+
+
+def test_time_limit_stops_a_long_count():
+    puzzle = VariantPuzzle.build(standard(4, 4), [0] * 256, [])
+    with pytest.raises(TimeLimitError):
+        count_variant(puzzle, 10**9, time_limit=0.05)
+    assert solve_variant(puzzle, limit=10**9, time_limit=0.05).status is Status.TIMEOUT
+
+
+def test_a_rule_without_a_compiled_form_goes_to_the_plain_solver():
+    """A bulb of two cells on 16x16 reads '1' '2' as 12: not linear, so no kernel propagator."""
+    values = _solved_grid(random.Random(1), 4, 4)
+    a = next(s for s in range(256) if values[s] == 1 and s % 16 < 15 and values[s + 1] <= 6)
+    shaft = next(s for s in range(256) if values[s] == 10 + values[a + 1])
+    arrow = Arrow((a, a + 1), (shaft,))
+    givens = [v if s not in (a, a + 1, shaft) else 0 for s, v in enumerate(values)]
+    puzzle = VariantPuzzle.build(standard(4, 4), givens, [arrow])
+    with pytest.raises(NotCompiled):
+        Model.of(puzzle)
+    result = solve_variant(puzzle)
+    assert result.status is Status.SOLVED and result.solution.values == tuple(values)
+
+
+def test_model_run_keeps_only_checked_counts():
+    """The kernel's own entry: solutions come back as digits by cell, at most ``keep`` of them."""
+    puzzle = VariantPuzzle.build(standard(2, 2), [0] * 16, [])
+    out = run(Model.of(puzzle), 10, keep=3)
+    assert out.count == 10 and len(out.solutions) == 3
+    for row in out.solutions:
+        assert puzzle.is_solution(Grid(puzzle.geometry, tuple(int(v) for v in row)))
+
+
+def test_solve_many_takes_variant_puzzles():
+    from sudokit.engine.batch import STATUS_NAMES, solve_all
+
+    ds = _corpus([11, 2, 6])
+    items = [d["fpuzzles"] for d in ds[:2]] + [read_fpuzzles(ds[2]["fpuzzles"]), "https://f-puzzles.com/?load=bad"]
+    batch = solve_all(items)
+    assert [STATUS_NAMES[int(c)] for c in batch.status] == ["solved"] * 3 + ["unreadable"]
+    assert batch.counts.tolist() == [1, 1, 1, 0]
+    for row, d in zip(batch.solutions, ds):
+        assert "".join(map(str, row.tolist())) == d["solution"]
+    classic = solve_all(["." * 80 + "1"], limit=2)  # classic lines keep the classic path
+    assert STATUS_NAMES[int(classic.status[0])] == "multiple"
