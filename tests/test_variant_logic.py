@@ -125,10 +125,14 @@ def _cases() -> dict[str, tuple[State, str]]:
     far = next((a, b) for a, b in zip(row(0), row(0)[1:]) if abs(S[a] - S[b]) >= 5)
     out["Renban/Whispers Range"] = (State.from_variant(puzzle([Whispers(far, 5)])), "differ")
     bulb, shaft = next(
-        (b, (x, y)) for b in row(1) for x, y in combinations(row(0), 2) if S[x] + S[y] == S[b] and b % 9 not in (x % 9, y % 9)
+        (b, (x, y))
+        for b in row(1)
+        for x, y in combinations(row(0), 2)
+        if S[x] + S[y] == S[b] and b % 9 not in (x % 9, y % 9)
     )
     out["Arrow Sum"] = (State.from_variant(puzzle([Arrow((bulb,), shaft)])), "shaft")
-    diag = next(d for d in (cells("A2", "B1"), cells("A8", "B9"), cells("H1", "I2"), cells("H9", "I8")) if total(d) != 10)
+    short = (cells("A2", "B1"), cells("A8", "B9"), cells("H1", "I2"), cells("H9", "I8"))
+    diag = next(d for d in short if total(d) != 10)  # two cells summing to 10 keep every digit
     out["Little Killer Sum"] = (State.from_variant(puzzle([LittleKiller(diag, total(diag))])), "sum")
     quad = cells("A1", "A2", "B1", "B2")
     out["Line Sum"] = (State.from_variant(puzzle([Quadruple(quad, tuple(sorted(S[s] for s in quad)))])), "quadruple")
