@@ -25,6 +25,7 @@ from sudokit.logic import (
     singles,
     subsets,
     uniqueness,
+    variant_forcing,
     variant_rules,
     wings,
 )
@@ -141,6 +142,15 @@ def _table() -> list[Technique]:
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
         T("Dynamic Forcing Chain", forcing.dynamic_contradiction_chain, forcing.BASE["dynamic"], 700, "Extreme"),
+        # singles and every constraint's own narrowing after an assumption: where nothing above applies
+        T(
+            "Variant Forcing Chain",
+            variant_forcing.variant_forcing_chain,
+            variant_forcing.RATING,
+            700,
+            "Extreme",
+            variant=True,
+        ),
     ]
     return rows
 
@@ -203,7 +213,12 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "hidden quadruple": ("Hidden Quad",),
     "bug": ("BUG+1",),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
-    "forcing chain": ("Contradiction Forcing Chain", "Cell Forcing Chain", "Dynamic Forcing Chain"),
+    "forcing chain": (
+        "Contradiction Forcing Chain",
+        "Cell Forcing Chain",
+        "Dynamic Forcing Chain",
+        "Variant Forcing Chain",
+    ),
 }
 
 
