@@ -220,7 +220,6 @@ def test_constraint_peers_join_the_geometry():
 # ---- the bundled puzzles ----------------------------------------------------------------------------
 
 
-
 @pytest.mark.parametrize("index", range(len(RECORDS)))
 def test_every_variant_step_keeps_the_solution(index):
     """Every step logic takes (forcing chains left out, to keep the run short; the benchmark runs them) on every
