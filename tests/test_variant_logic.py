@@ -5,6 +5,7 @@ variant generator's puzzles decode back and have exactly one solution (a sample 
 from __future__ import annotations
 
 import json
+import random
 from itertools import combinations
 from pathlib import Path
 
@@ -148,7 +149,33 @@ def _cases() -> dict[str, tuple[State, str]]:
             out["Sandwich Sum"] = (state, "sandwich")
             break
     out["Variant Forcing Chain"] = (_stuck_whispers(), "no way on")
+    out["Cage Combinations in a Unit"] = (_cages_in_a_row(), "without sharing a digit")
     return out
+
+
+def _cages_in_a_row() -> State:
+    """Random cages inside one row (seeded) until, after every easier row's steps, the cages' combinations
+    taken together are the next step."""
+    rng = random.Random(0)
+    name = "Cage Combinations in a Unit"
+    for _ in range(300):
+        r = rng.randrange(9)
+        line = row(r)
+        rng.shuffle(line)
+        cut, i = [], 0
+        while i < 9:
+            k = rng.choice([2, 3])
+            cut.append(line[i : i + k])
+            i += k
+        cages = [c for c in cut if len(c) >= 2][: rng.choice([2, 3])]
+        state = State.from_variant(puzzle([KillerCage(tuple(sorted(c)), total(c)) for c in cages]))
+        rows = registry.applicable(state)
+        easier = rows[: [t.name for t in rows].index(name)]
+        while (step := next_step(state, easier)) is not None:
+            state.apply(step)
+        if registry.BY_NAME[name].find(state) is not None:
+            return state
+    raise AssertionError("no such row")
 
 
 #: A bundled whispers puzzle (and its solution) that logic without forcing chains does not finish.

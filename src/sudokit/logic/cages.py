@@ -359,3 +359,101 @@ def _innies_step(state, units, name, inside, partial, kind, group, total, elim) 
         explanation=f"Innies and Outies: {sums}, {arith}: {text.removals(state, elim)}",
         rating=INNIES_OUTIES + 0.2 * (k - 1),
     )
+
+
+# ---- cages in a unit together ---------------------------------------------------------------------------
+UNIT_COMBINATION = 3.4
+
+
+@lru_cache(maxsize=1 << 14)
+def unit_fit(
+    parts: tuple[tuple[tuple[int, ...], int], ...], rest: tuple[int, ...], full: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
+    """A unit holding every digit of ``full`` once, split into cages ``parts`` (their cells' masks and sum) and
+    the ``rest`` of its cells: each cage's cells' digits, the rest's, and each cage's digit sets, over the
+    choices of one digit set per cage, pairwise disjoint, that leave digits the rest can hold (None when there
+    is none)."""
+    options = [distinct_fit(masks, total)[0] for masks, total in parts]
+    levels: list[set[int]] = [{0}]
+    for opts in options:
+        levels.append({u | c for u in levels[-1] for c in opts if not u & c})
+    rest_keep = [0] * len(rest)
+    alive: set[int] = set()
+    for used in levels[-1]:
+        left = full & ~used
+        sets, keep = distinct_fit(tuple(m & left for m in rest), sum(digits_of(left)))
+        if left in sets or not rest:
+            alive.add(used)
+            rest_keep = [a | b for a, b in zip(rest_keep, keep)]
+    if not alive:
+        return None
+    chosen: list[set[int]] = [set() for _ in parts]
+    for i in range(len(parts) - 1, -1, -1):
+        before = set()
+        for used in levels[i]:
+            for c in options[i]:
+                if not used & c and used | c in alive:
+                    before.add(used)
+                    chosen[i].add(c)
+        alive = before
+    keeps = []
+    for (masks, total), sets in zip(parts, chosen):
+        keep = [0] * len(masks)
+        for combo in sets:
+            _, part = distinct_fit(tuple(m & combo for m in masks), total)
+            keep = [a | b for a, b in zip(keep, part)]
+        keeps.append(tuple(keep))
+    return tuple(keeps), tuple(rest_keep), tuple(tuple(sorted(c)) for c in chosen)
+
+
+def unit_combinations(state: State) -> Step | None:
+    """The first unit (in unit order) holding two or more summed cages wholly whose combinations, taken
+    together with the unit's other cells, remove a candidate."""
+    cages = summed_cages(state)
+    if len(cages) < 2:
+        return None
+    g = state.g
+    for u, unit in enumerate(g.units):
+        cells = g.unit_sets[u]
+        inside = [c for c in cages if cells.issuperset(c.cage)]
+        if len(inside) < 2:
+            continue
+        covered = {s for c in inside for s in c.cage}
+        if len(covered) != sum(len(c.cage) for c in inside):
+            continue  # overlapping cages: not a partition
+        rest = [s for s in unit if s not in covered]
+        parts = tuple((masks_of(state, c.cage), c.total or 0) for c in inside)
+        found = unit_fit(parts, masks_of(state, rest), g.all_mask)
+        if found is None:
+            continue
+        keeps, rest_keep, chosen = found
+        elim = []
+        for cage, keep in zip(inside, keeps):
+            elim += [
+                (s, d) for s, m in zip(cage.cage, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)
+            ]
+        elim += [(s, d) for s, m in zip(rest, rest_keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
+        if not elim:
+            continue
+        elim = sorted(set(elim))
+        told = []
+        for cage, sets in zip(inside, chosen):
+            label = "+".join(state.label(s) for s in cage.cage)
+            told.append(f"{label} = {cage.total} as {_combo_text(state, sets)}")
+        full = g.size * (g.size + 1) // 2
+        inner = sum(c.total or 0 for c in inside)
+        rest_text = ""
+        if rest:
+            rest_text = f", leaving {text.cells(state, rest)} the other digits ({full} - {inner} = {full - inner})"
+        return Step(
+            "Cage Combinations in a Unit",
+            eliminations=elim,
+            cells=sorted(covered) + rest,
+            units=[u],
+            explanation=(
+                f"Cage Combinations in a Unit: {state.unit_name(u)} holds each digit once; its cages can only "
+                f"be {'; '.join(told)} without sharing a digit{rest_text}: {text.removals(state, elim)}"
+            ),
+            rating=UNIT_COMBINATION,
+        )
+    return None
