@@ -228,6 +228,17 @@ def test_outies_place_the_cell_that_sticks_out():
     assert step.placements == [(below, S[below])]
 
 
+def test_innies_minus_outies_on_a_bundled_killer_show_the_arithmetic_and_keep_the_solution():
+    rec = RECORDS[12]  # "Killing with flowers": big cages, the 45 rule with innies and outies together
+    sol = _solution(rec)
+    path = explain(read_fpuzzles(rec["fpuzzles"]), max_steps=8)
+    mixed = [s for s in path.steps if "outies, " in s.explanation and " - " in s.explanation]
+    assert mixed, [s.explanation for s in path.steps]
+    for step in mixed:
+        assert all(sol[s] != d for s, d in step.eliminations)
+    assert "box 1 and box 2 sum to 2 x 45 = 90" in mixed[0].explanation
+
+
 def test_a_classic_state_has_no_variant_rows_and_a_variant_one_no_uniqueness_rows():
     classic = registry.applicable(State.from_grid(puzzle([]).givens))
     assert not any(t.variant for t in classic) and any(t.uniqueness for t in classic)

@@ -79,15 +79,21 @@ def distinct_fit(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], t
     return tuple(sorted(sets)), tuple(keep)
 
 
-def loose_fit(masks: Sequence[int], total: int, apart: Sequence[Sequence[bool]]) -> list[int]:
-    """Each cell's digits that belong to some choice, one digit per cell, summing to ``total``, where cells
-    ``i``, ``j`` with ``apart[i][j]`` differ (repeats allowed elsewhere). Plain search with sum bounds."""
+def loose_fit(
+    masks: Sequence[int], total: int, apart: Sequence[Sequence[bool]], signs: Sequence[int] | None = None
+) -> list[int]:
+    """Each cell's digits that belong to some choice, one digit per cell, whose total (each digit times its
+    cell's sign, +1 by default) is ``total``, where cells ``i``, ``j`` with ``apart[i][j]`` differ (repeats
+    allowed elsewhere). Plain search with bounds on what the cells left can add."""
     k = len(masks)
+    sign = list(signs) if signs is not None else [1] * k
     keep = [0] * k
     lows = [(m & -m).bit_length() for m in masks]
     highs = [m.bit_length() for m in masks]
-    rest_low = [sum(lows[i:]) for i in range(k + 1)]
-    rest_high = [sum(highs[i:]) for i in range(k + 1)]
+    least = [lows[i] if sign[i] > 0 else -highs[i] for i in range(k)]
+    most = [highs[i] if sign[i] > 0 else -lows[i] for i in range(k)]
+    rest_low = [sum(least[i:]) for i in range(k + 1)]
+    rest_high = [sum(most[i:]) for i in range(k + 1)]
     chosen = [0] * k
 
     def walk(i: int, left: int) -> bool:
@@ -100,9 +106,8 @@ def loose_fit(masks: Sequence[int], total: int, apart: Sequence[Sequence[bool]])
             if any(apart[i][j] and chosen[j] == d for j in range(i)):
                 continue
             chosen[i] = d
-            if walk(i + 1, left - d):
+            if walk(i + 1, left - sign[i] * d):
                 found = True
-                # every cell's digit in this choice is kept (and so the search need not find it again)
                 for j in range(i + 1):
                     keep[j] |= 1 << (chosen[j] - 1)
         return found
@@ -111,16 +116,16 @@ def loose_fit(masks: Sequence[int], total: int, apart: Sequence[Sequence[bool]])
     return keep
 
 
-def _group_keep(state: State, cells: Sequence[int], total: int) -> list[int] | None:
-    """What a group of cells with a known sum keeps (``None`` when it is too loose to search)."""
+def _group_keep(state: State, cells: Sequence[int], total: int, signs: Sequence[int] | None = None) -> list[int] | None:
+    """What a group of cells with a known (signed) sum keeps (``None`` when it is too loose to search)."""
     masks = masks_of(state, cells)
     peers = state.g.peer_sets
     apart = [[b in peers[a] for b in cells] for a in cells]
-    if all(apart[i][j] for i in range(len(cells)) for j in range(i)):
+    if signs is None and all(apart[i][j] for i in range(len(cells)) for j in range(i)):
         return list(distinct_fit(masks, total)[1])
     if len(cells) > MAX_LOOSE_GROUP:
         return None
-    return loose_fit(masks, total, apart)
+    return loose_fit(masks, total, apart, signs)
 
 
 def _forced_in(state: State, cage: KillerCage) -> dict[int, int]:
@@ -252,10 +257,18 @@ def cage_interaction(state: State) -> Step | None:
 
 # ---- innies and outies ----------------------------------------------------------------------------------
 def _regions(state: State) -> Iterator[tuple[list[int], str]]:
-    """Sets of disjoint units to add up: each unit, then runs of 2.. n-1 consecutive rows, then columns."""
+    """Sets of disjoint units to add up: each unit, then two boxes side by side in a band or a stack, then
+    runs of 2.. n-1 consecutive rows, then columns."""
     g = state.g
     for u in range(len(g.units)):
         yield [u], state.unit_name(u)
+    if g.has_boxes:
+        rows_of = {b: frozenset(g.row(s) for s in g.units[b]) for b in g.boxes}
+        cols_of = {b: frozenset(g.col(s) for s in g.units[b]) for b in g.boxes}
+        for i, a in enumerate(g.boxes):
+            for b in g.boxes[i + 1 :]:
+                if rows_of[a] == rows_of[b] or cols_of[a] == cols_of[b]:
+                    yield [a, b], f"{state.unit_name(a)} and {state.unit_name(b)}"
     for lines, word in ((g.rows, "rows"), (g.cols, "columns")):
         n = len(lines)
         for k in range(2, n):
@@ -309,31 +322,72 @@ def innies_outies(state: State) -> Step | None:
             outie_sum = sum(c.total or 0 for c in partial) - innie_sum
             if outies and outie_sum > 0:
                 groups.append(("outies", outies, outie_sum))
+        mixed = _mixed_group(cells, partial, of, innie_sum)
+        if mixed is not None:
+            groups.append(mixed)
         groups.sort(key=lambda grp: len(grp[1]))
-        for kind, group, total in groups:
-            keep = _group_keep(state, group, total)
+        for kind, group, total, *signs in groups:
+            keep = _group_keep(state, group, total, signs[0] if signs else None)
             if keep is None or not all(keep):
                 continue
             elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
             if not elim:
                 continue
-            return _innies_step(state, units, name, inside, partial, kind, group, total, elim)
+            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs)
     return None
 
 
-def _innies_step(state, units, name, inside, partial, kind, group, total, elim) -> Step:
+def _mixed_group(cells: set[int], partial: list[KillerCage], of: dict, innie_sum: int) -> tuple | None:
+    """Innies minus outies: each cage sticking out of the region counted by its smaller side (the cells inside,
+    or its sum less the cells outside), with the region's cells in no summed cage. None unless both sides
+    are used (all innies or all outies are the plain groups)."""
+    plus = [s for s in sorted(cells) if s not in of]
+    minus: list[int] = []
+    total = innie_sum  # the innies' sum: every cell inside but the wholly-inside cages
+    for cage in partial:
+        inner = [s for s in cage.cage if s in cells]
+        outer = [s for s in cage.cage if s not in cells]
+        if len(outer) < len(inner):
+            minus += outer
+            total -= cage.total or 0  # inner = total - outer
+        else:
+            plus += inner
+    if not minus or not plus:
+        return None
+    group = plus + minus
+    return ("innies minus outies", group, total, [1] * len(plus) + [-1] * len(minus))
+
+
+def _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs=()) -> Step:
     g = state.g
     full = g.size * (g.size + 1) // 2
     k = len(units)
     region = f"{k} x {full} = {k * full}" if k > 1 else f"{full}"
     inner = sum(c.total or 0 for c in inside)
     parts = " + ".join(str(c.total) for c in inside) or "0"
-    sums = f"{name} sum{'s' if k == 1 else ''} to {region}"
+    sums = f"{name} sum{'s' if k == 1 else ''} to {region}"  # "row A sums", "rows A-C sum"
     if inside:
         sums += f"; the cages wholly inside sum to {parts} = {inner}"
     cells = " + ".join(state.label(s) for s in group)
     if kind == "innies":
         arith = f"so the innies {cells} = {k * full} - {inner} = {total}"
+    elif kind == "innies minus outies":
+        sign = signs[0]
+        ins = " + ".join(state.label(s) for s, x in zip(group, sign) if x > 0)
+        outs = " - ".join(state.label(s) for s, x in zip(group, sign) if x < 0)
+        sticking = [c for c in partial if any(x < 0 and s in c.cage for s, x in zip(group, sign))]
+        over = sum(c.total or 0 for c in sticking)
+        cages = " + ".join(str(c.total) for c in sticking)
+        stick = (
+            f"the cage that sticks out ({over})"
+            if len(sticking) == 1
+            else f"the cages that stick out ({cages} = {over})"
+        )
+        its = "its" if len(sticking) == 1 else "their"
+        arith = (
+            f"the innies sum to {k * full} - {inner} = {k * full - inner}; counting {stick} less {its} outies, "
+            f"{ins} - {outs} = {k * full - inner} - {over} = {total}"
+        )
     else:
         over = sum(c.total or 0 for c in partial)
         cages = " + ".join(str(c.total) for c in partial)
