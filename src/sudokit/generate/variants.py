@@ -14,7 +14,8 @@ keeps, then proves the puzzle has exactly one solution with the variant solver
   are dug out, cell by cell in random order, while the solution stays unique.
 
 ``rating=(lo, hi)`` keeps only puzzles whose SE-style rating (:func:`sudokit.logic.rating.rate`, the
-variant rows included) lies in the range, trying new grids until ``time_limit``. The same ``seed`` gives the
+variant rows included) lies in the range, trying new grids until ``time_limit`` (for a killer above 2.0,
+each try merges ten more cages than the last, up to 120 attempts). The same ``seed`` gives the
 same puzzle.
 """
 
@@ -272,7 +273,9 @@ def generate_variant(
             wanted = f" with a rating in {rating[0]}-{rating[1]}" if rating else ""
             raise SudokitError(f"no {kind} puzzle{wanted} within {time_limit:g} s")
         if kind == "killer":
-            puzzle, solution = killer(rng, g, merges, deadline)
+            # a rating above what small cages give needs bigger ones: each try merges more cages
+            more = 0 if rating is None or rating[0] <= 2.0 else min(10 * (tries - 1), 120)
+            puzzle, solution = killer(rng, g, merges + more, deadline)
         else:
             values = [int(v) for v in random_solution(g, rng, deadline)]
             if kind == "thermo":

@@ -95,6 +95,23 @@ def command(
     from sudokit.geometry import for_size, from_name
 
     if variant is not None and variant.lower() in VARIANT_KINDS:
+        unused = {
+            "--clues": clues,
+            "--symmetry": None if symmetry == "none" else symmetry,
+            "--difficulty": difficulty,
+            "--pattern": pattern,
+            "--method": None if method == "dig" else method,
+            "--size": None if size in (None, 9) else size,
+            "--with-rating": with_rating or None,
+        }
+        named = [k for k, v in unused.items() if v is not None]
+        if named:
+            from sudokit.errors import SudokitError
+
+            raise SudokitError(
+                f"--variant {variant}: {', '.join(named)} not available for variant puzzles yet (9x9; --rating "
+                "MIN-MAX sets the difficulty)"
+            )
         _variants(variant.lower(), count, seed, fmt, parse_range(rating, "rating", float), with_solution, time_limit)
         return
     if fmt in VARIANT_OUTPUTS:
