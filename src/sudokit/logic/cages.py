@@ -169,7 +169,7 @@ def cage_combinations(state: State) -> Step | None:
             fitting = tuple(m for m in sets if m & need == need)
             if fitting != sets:
                 # placements of the kept sets only: narrow each cell to the union of its digits over them
-                keep = _keep_within(masks, total, fitting)
+                keep = tuple(_keep_within(masks, total, fitting))
                 sets = fitting
         if not all(keep):
             continue  # no placement fits: the state is broken, which is not this step's to say
@@ -314,7 +314,7 @@ def innies_outies(state: State) -> Step | None:
         region_total = full * len(units)
         inner = sum(c.total or 0 for c in inside)
         innie_sum = region_total - inner
-        groups = []
+        groups: list[tuple] = []
         if innies:
             groups.append(("innies", innies, innie_sum))
         if innies and all(s in of for s in innies):
@@ -326,7 +326,9 @@ def innies_outies(state: State) -> Step | None:
         if mixed is not None:
             groups.append(mixed)
         groups.sort(key=lambda grp: len(grp[1]))
-        for kind, group, total, *signs in groups:
+        for found in groups:
+            kind, group, total = found[:3]
+            signs = found[3:]
             keep = _group_keep(state, group, total, signs[0] if signs else None)
             if keep is None or not all(keep):
                 continue
@@ -451,12 +453,12 @@ def unit_fit(
                     chosen[i].add(c)
         alive = before
     keeps = []
-    for (masks, total), sets in zip(parts, chosen):
-        keep = [0] * len(masks)
-        for combo in sets:
-            _, part = distinct_fit(tuple(m & combo for m in masks), total)
-            keep = [a | b for a, b in zip(keep, part)]
-        keeps.append(tuple(keep))
+    for (cage_masks, cage_total), combos in zip(parts, chosen):
+        cage_keep = [0] * len(cage_masks)
+        for combo in combos:
+            _, part = distinct_fit(tuple(m & combo for m in cage_masks), cage_total)
+            cage_keep = [a | b for a, b in zip(cage_keep, part)]
+        keeps.append(tuple(cage_keep))
     return tuple(keeps), tuple(rest_keep), tuple(tuple(sorted(c)) for c in chosen)
 
 

@@ -142,11 +142,17 @@ def check_proper(puzzle: Grid | Candidates | VariantPuzzle) -> ProperCheck:
     Techniques that assume a unique solution (unique rectangles, BUG+1) can remove true digits from a puzzle
     with several solutions, and a rating only means something for a proper puzzle, so the logic commands and
     the web page ask first. Code branches on ``status``; ``why`` is for messages."""
+    from sudokit.constraints import VariantPuzzle
     from sudokit.engine import count_solutions
 
     if isinstance(puzzle, Candidates):
         return _marks_check(puzzle)
-    count = count_solutions(puzzle, limit=2)  # a variant puzzle goes to the variant solver
+    if isinstance(puzzle, VariantPuzzle):
+        from sudokit.constraints.solver import count_variant
+
+        count = count_variant(puzzle, limit=2)
+    else:
+        count = count_solutions(puzzle, limit=2)
     if count == 1:
         return ProperCheck(Status.SOLVED)
     if count == 0:
