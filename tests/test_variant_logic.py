@@ -279,6 +279,32 @@ def test_every_variant_step_keeps_the_solution(index):
         state.apply(step)
 
 
+#: The anti-knight / anti-king / non-consecutive puzzle (data line 27) after 76 steps of its path (its 77th is an
+#: XY-Chain): each cell's candidates.
+CHAIN_STATE = (
+    "1356789 123456789 123468 12468 123456789 123456789 123456789 123468 123468 1356789 234 168 12348 "
+    "123456789 12348 12468 123456789 123456789 1356789 123456789 12456789 123456789 234 168 12348 "
+    "123456789 12348 1356789 123468 123456789 12456789 12468 123456789 123456789 123456789 12468 156789 "
+    "123456789 234 168 12348 123456789 123456789 12468 123456789 24 12456789 123456789 123456789 "
+    "123456789 12348 12468 12348 123456789 24 1248 123468 123456789 123456789 12468 123456789 123456789 "
+    "123456789 156789 123456789 123456789 123468 123468 12348 123456789 123456789 123468 1356789 "
+    "123456789 123456789 123456789 123456789 123456789 123468 123468 123468"
+)
+
+
+def test_chains_work_on_variant_candidates():
+    """The classic chains see a variant's extra peers (anti-knight, anti-king) and its candidates: on a state of
+    the bundled anti-knight / anti-king / non-consecutive puzzle an XY-Chain is the next step, and sound."""
+    rec = RECORDS[26]
+    state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
+    state.cands = [sum(1 << (int(ch) - 1) for ch in tok) for tok in CHAIN_STATE.split()]
+    state.changed()
+    step = next_step(state, registry.applicable(state))
+    assert step is not None and step.technique == "XY-Chain"
+    sol = _solution(rec)
+    assert all(sol[s] != d for s, d in step.eliminations) and all(sol[s] == d for s, d in step.placements)
+
+
 def test_explain_walks_a_killer_to_its_solution():
     rec = RECORDS[11]  # a killer logic solves
     path = explain(read_fpuzzles(rec["fpuzzles"]))
