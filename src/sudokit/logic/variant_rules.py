@@ -42,12 +42,13 @@ FAMILIES: dict[str, tuple[tuple[str, ...], float, str]] = {
     "Arrow Sum": (
         ("arrow",),
         2.2,
-        "the shaft's reachable sums and the bulb's digits must meet",
+        "the shaft's reachable sums (no digit twice in cells that see each other) and the bulb's digits must meet",
     ),
     "Little Killer Sum": (
         ("little_killer",),
         2.5,
-        "only digits that some choice along the diagonal (repeats allowed) adds up to the clue with stay",
+        "only digits that some choice along the diagonal adds up to the clue with stay (no digit twice in cells "
+        "that see each other)",
     ),
     "Line Sum": (
         ("equal_sums", "quadruple"),
@@ -78,6 +79,39 @@ def narrowed(con: Constraint, masks: tuple[int, ...]) -> tuple[int, ...] | None:
     return tuple(work[s] for s in cells)
 
 
+#: Sums over at most this many cells are searched with the no-repeat rule of cells that are peers.
+MAX_SUM_CELLS = 5
+
+
+def _with_peers(state: State, con: Constraint, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """A little killer's or a one-cell-bulb arrow's narrowing, made exact for cells that are peers (they
+    cannot repeat a digit, which the constraint's own sum sets allow): ``masks`` narrowed further, or None on
+    a contradiction. Other kinds, and longer sums, are left as they are."""
+    from sudokit.constraints import Arrow, LittleKiller
+    from sudokit.logic.cages import loose_fit
+
+    peers = state.g.peer_sets
+    if isinstance(con, LittleKiller) and len(con.line) <= MAX_SUM_CELLS and len(set(con.line)) == len(con.line):
+        line = con.line
+        apart = [[b in peers[a] for b in line] for a in line]
+        keep = loose_fit(masks, con.total, apart)
+        out = tuple(m & k for m, k in zip(masks, keep))
+        return out if all(out) else None
+    if isinstance(con, Arrow) and len(con.bulb) == 1 and len(con.shaft) <= MAX_SUM_CELLS:
+        shaft = con.shaft
+        apart = [[b in peers[a] for b in shaft] for a in shaft]
+        bulb_keep = 0
+        shaft_keep = [0] * len(shaft)
+        for d in digits_of(masks[0]):
+            keep = loose_fit(masks[1:], d, apart)
+            if all(keep):
+                bulb_keep |= 1 << (d - 1)
+                shaft_keep = [a | b for a, b in zip(shaft_keep, keep)]
+        out = (masks[0] & bulb_keep, *(m & k for m, k in zip(masks[1:], shaft_keep)))
+        return out if all(out) else None
+    return masks
+
+
 def rule_step(state: State, family: str) -> Step | None:
     """The first constraint of ``family`` (puzzle order) that removes a candidate from one of its cells."""
     kinds, rating, why = FAMILIES[family]
@@ -88,6 +122,8 @@ def rule_step(state: State, family: str) -> Step | None:
         cells = con.cells
         before = tuple(1 << (vals[s] - 1) if vals[s] else cands[s] for s in cells)
         after = narrowed(con, before)
+        if after is not None and con.kind in ("little_killer", "arrow"):
+            after = _with_peers(state, con, after)
         if after is None:
             continue  # a broken state: not this step's to say
         elim = []
