@@ -338,6 +338,16 @@ def test_cli_hint_on_a_puzzle_without_a_solution_is_exit_1():
     assert out.exit_code == 1 and "no solution" in out.output
 
 
+def test_an_easy_killer_keeps_its_level_on_the_hodoku_scale(killer_link):
+    """Every placement scores, and a killer has no givens: the level caps grow with the empty cells (81 / 56), so
+    a killer of cage combinations, singles and a direct hidden pair is Medium (its hardest step's level), not
+    raised to Hard by the score of its 81 placements (over the classic Medium cap, 1000)."""
+    from sudokit.logic.rating import rate
+
+    r = rate(killer_link, extras=False)
+    assert r.er <= 2.5 and r.score > 1000 and r.level == "Medium"
+
+
 def test_hint_api_takes_a_link(killer_link):
     step = hint(killer_link)
     assert step is not None and step.technique == "Cage Combination"
