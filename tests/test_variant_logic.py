@@ -331,6 +331,18 @@ def test_cli_hint_explain_rate_on_a_killer_link(killer_link):
     assert json.loads(out.output)["solved"] is True
 
 
+def test_cli_rate_a_file_of_variant_links(killer_link, tmp_path):
+    bad = VariantPuzzle.build(G, [0] * 81, [KillerCage(cells("A1", "A2"), 3), XV(cell("A1"), cell("A2"), 10)])
+    path = tmp_path / "links.jsonl"
+    path.write_text(f"{killer_link}\nnot a link\n{to_link(bad)}\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["rate", str(path)])
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("1: 2.3/2.0/2.0") and lines[1] == "3: not rated: the puzzle has no solution"
+    assert out.exit_code == 2  # an unreadable line wins, as in every batch command
+    out = CliRunner().invoke(main, ["rate", killer_link, "--format", "se"])
+    assert out.exit_code == 2 and "--format se" in out.output
+
+
 def test_cli_hint_on_a_puzzle_without_a_solution_is_exit_1():
     a12 = cells("A1", "A2")
     bad = VariantPuzzle.build(G, [0] * 81, [KillerCage(a12, 3), XV(a12[0], a12[1], 10)])
