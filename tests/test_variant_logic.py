@@ -239,6 +239,24 @@ def test_innies_minus_outies_on_a_bundled_killer_show_the_arithmetic_and_keep_th
     assert "box 1 and box 2 sum to 2 x 45 = 90" in mixed[0].explanation
 
 
+def test_overlapping_cages_are_not_counted_twice_by_the_45_rule():
+    """Two cages sharing a cell (f-puzzles allows it): the innies of their row must not take the shared cell's
+    digit twice (that placed a wrong digit in the one cell outside both)."""
+    a = row(0)
+    shared = next(s for s in a if S[s] == 1)  # counted twice, the innie (the 9) would be placed as an 8
+    lone = next(s for s in a if S[s] == 9)
+    rest = [s for s in a if s not in (shared, lone)]
+    first, second = tuple(sorted([*rest[:3], shared])), tuple(sorted([*rest[3:7], shared]))
+    state = State.from_variant(puzzle([KillerCage(first, total(first)), KillerCage(second, total(second))]))
+    for _ in range(30):
+        step = next_step(state)
+        if step is None:
+            break
+        assert all(S[s] == d for s, d in step.placements), step.explanation
+        assert all(S[s] != d for s, d in step.eliminations), step.explanation
+        state.apply(step)
+
+
 def test_a_classic_state_has_no_variant_rows_and_a_variant_one_no_uniqueness_rows():
     classic = registry.applicable(State.from_grid(puzzle([]).givens))
     assert not any(t.variant for t in classic) and any(t.uniqueness for t in classic)
