@@ -178,8 +178,8 @@ def _variants(
     time_limit: float,
 ) -> None:
     """``generate --variant killer|thermo|arrow|kropki|xv``: one puzzle per line as an f-puzzles link (``link``,
-    the default for them), a SudokuPad link or f-puzzles JSON; ``line`` prints the solution's cages'
-    puzzle as JSON too, since a line of digits cannot carry constraints."""
+    and ``line``, the default, since a line of digits cannot carry constraints), a SudokuPad link
+    (``sudokupad``) or f-puzzles JSON (``fpuzzles``); ``--with-solution`` adds ``# solution LINE``."""
     import numpy as np
 
     from sudokit.errors import SudokitError
