@@ -88,6 +88,9 @@ def command(
 
     Output is one puzzle per line by default; with --with-solution a line reads PUZZLE:1:SOLUTION
     (tdoku's layout, which `sudokit` reads back), and --with-rating adds a `# level` comment.
+
+    --variant killer|thermo|arrow|kropki|xv makes a variant puzzle (a killer: cages only, no givens), printed
+    as an f-puzzles link (--format link|sudokupad|fpuzzles); --rating MIN-MAX sets its difficulty.
     """
     from sudokit.generate import Generator, measure_difficulty
     from sudokit.generate.generator import parse_range
