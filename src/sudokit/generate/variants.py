@@ -6,8 +6,9 @@ keeps, then proves the puzzle has exactly one solution with the variant solver
 
 - **killer** (cages only, no givens): the cells are cut into random cages of 2-4 orthogonally connected
   cells without a repeated digit, each with its sum. While the puzzle has several solutions a cage of three
-  or more cells is split in two; then (``merges``) neighbouring cages are joined while the solution stays
-  unique, which makes the puzzle harder.
+  or more cells is split in two; a one-cell cage this leaves (a given in all but name) then joins a
+  neighbouring cage wherever the solution stays unique; then (``merges``) neighbouring cages are joined while
+  the solution stays unique, which makes the puzzle harder.
 - **thermo**, **arrow**: random lines the grid keeps (rising digits; a shaft summing to its bulb);
   **kropki**, **xv**: every dot (white: consecutive, black: one digit twice the other) or every X / V
   (sums 10 and 5) the grid has, as the negative rule "all dots are given" is not assumed. Then the givens
@@ -129,6 +130,30 @@ def _split(cage: list[int], g: Geometry, rng: np.random.Generator) -> list[list[
     return parts
 
 
+def _absorb_lone_cells(
+    g: Geometry, cages: list[list[int]], values: list[int], puzzle: VariantPuzzle, rng: np.random.Generator
+) -> tuple[list[list[int]], VariantPuzzle]:
+    """Join each one-cell cage (a given in all but name, left by the splits that made the puzzle unique) to a
+    neighbouring cage, at most 6 cells without a repeated digit, wherever the solution stays unique."""
+    for lone in [c[0] for c in cages if len(c) == 1]:
+        cage_of = {s: i for i, c in enumerate(cages) for s in c}
+        a = cage_of[lone]
+        if len(cages[a]) != 1:
+            continue
+        neighbours = _neighbours(g, lone)
+        for p in (neighbours[int(i)] for i in rng.permutation(len(neighbours))):
+            b = cage_of[p]
+            joined = cages[b] + [lone]
+            if b == a or len(joined) > 6 or values[lone] in {values[x] for x in cages[b]}:
+                continue
+            trial = [c for i, c in enumerate(cages) if i not in (a, b)] + [sorted(joined)]
+            candidate = _killer(g, trial, values)
+            if _unique(candidate):
+                cages, puzzle = trial, candidate
+                break
+    return cages, puzzle
+
+
 def killer(
     rng: np.random.Generator, g: Geometry | None = None, merges: int = 0, deadline: float | None = None
 ) -> tuple[VariantPuzzle, Grid]:
@@ -142,6 +167,7 @@ def killer(
         i = big[int(rng.integers(len(big)))]
         cages[i : i + 1] = _split(cages[i], g, rng)
         puzzle = _killer(g, cages, values)
+    cages, puzzle = _absorb_lone_cells(g, cages, values, puzzle, rng)
     cage_of = {s: i for i, c in enumerate(cages) for s in c}
     for _ in range(merges):  # join two neighbouring cages while the solution stays unique
         s = int(rng.integers(g.n_cells))
