@@ -339,14 +339,14 @@ def killer_link() -> str:
 def test_cli_hint_explain_rate_on_a_killer_link(killer_link):
     runner = CliRunner()
     out = runner.invoke(main, ["hint", killer_link])
-    assert out.exit_code == 0 and out.output.startswith("Cage Combination: cage"), out.output
-    assert "summing to" in out.output
+    assert out.exit_code == 0 and out.stdout.startswith("Cage Combination: cage"), out.stdout
+    assert "summing to" in out.stdout
     out = runner.invoke(main, ["explain", killer_link])
-    assert out.exit_code == 0 and "Solved by logic" in out.output
+    assert out.exit_code == 0 and "Solved by logic" in out.stdout
     out = runner.invoke(main, ["rate", killer_link])
-    assert out.exit_code == 0 and "SE rating (ER/EP/ED): " in out.output, out.output
+    assert out.exit_code == 0 and "SE rating (ER/EP/ED): " in out.stdout, out.stdout
     out = runner.invoke(main, ["rate", killer_link, "--json"])
-    assert json.loads(out.output)["solved"] is True
+    assert json.loads(out.stdout)["solved"] is True
 
 
 def test_cli_rate_a_file_of_variant_links(killer_link, tmp_path):
