@@ -99,7 +99,7 @@ def command(
         unit_names = tuple(TWENTY_ONE)
     source = open_puzzles(grid, variant, input_format, strict)
     batch = Batch(Counts())
-    with open_runner(jobs, cluster) as runner:
+    with open_runner(1 if source.single else jobs, cluster) as runner:
         stopped = batch.run(
             runner,
             functools.partial(_check_chunk, unit_names, source.single, quiet),

@@ -61,7 +61,7 @@ def command(
     head = (csv_header() + "\n").encode() if to_format == "csv" else b""
     with open(output, "wb") if output else contextlib.nullcontext(sys.stdout.buffer) as out:
         batch = Batch(Counts(), out=out, gap=separator(to_format)[:-1].encode(), head=head)
-        with open_runner(jobs, cluster) as runner:
+        with open_runner(1 if source.single else jobs, cluster) as runner:
             stopped = batch.run(
                 runner,
                 functools.partial(_convert_chunk, to_format),
