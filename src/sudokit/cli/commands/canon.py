@@ -70,7 +70,6 @@ def command(
             source.blocks,
             _lost,
             label="canonicalizing",
-            show_progress=False,
             ordered=kept,
         )
     read, bad = batch.tally["read"], batch.tally["bad"]

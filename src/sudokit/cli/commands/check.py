@@ -106,7 +106,6 @@ def command(
             source.blocks,
             functools.partial(_lost, quiet),
             label="checking",
-            show_progress=False,
         )
     if stopped:
         interrupted(batch.puzzles)

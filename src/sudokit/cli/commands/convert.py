@@ -68,7 +68,6 @@ def command(
                 source.blocks,
                 _lost,
                 label="converting",
-                show_progress=False,
             )
     if stopped:
         interrupted(batch.puzzles)

@@ -129,7 +129,6 @@ def _explain_file(entries, uniqueness: bool, techniques, jobs: int, cluster: str
             chunked(entries, CHUNK),
             _lost,
             label="explaining",
-            show_progress=False,
         )
     if stopped:
         interrupted(batch.puzzles)
