@@ -200,3 +200,8 @@ def test_an_answer_that_cannot_be_sent_back_is_reported_not_a_crash():
     finally:
         runner.close()
     assert [type(a).__name__ for a in answers] == ["Answer", "Answer", "Failed", "Answer"]
+
+
+def test_a_method_on_processes_claims_no_wall_clock_rate_of_threads(puzzles, run_cli):
+    result = run_cli("solve", str(puzzles), "--method", "norvig", "--jobs", "2")
+    assert "Solved 12 of 13 puzzles" in result.stderr and "puzzles/s on" not in result.stderr

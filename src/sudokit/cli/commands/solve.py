@@ -268,6 +268,9 @@ def command(
     """Solve PUZZLE (a puzzle string, several puzzles, a file with one puzzle per line, or - for stdin; or a
     variant puzzle: an f-puzzles / SudokuPad link, f-puzzles JSON, or a .json / .jsonl file)."""
     tally = Tally()
+    # the engine's threads where a chunk is solved (the summary's wall-clock rate is theirs); a method's
+    # puzzles run on processes and a cluster's chunks on one thread each, and their summary has no such rate
+    threads = jobs if cluster is None and method == "engine" else 1
     try:
         counted, puzzle = _count_and_puzzle(count_limit, puzzle)
         solver = _method_solver(method)
@@ -281,14 +284,13 @@ def command(
             (entry,) = source.entries
             sys.exit(_solve_single(entry, solver, limit, counted is not None, stats, out_format, time_limit))
         tally.counting = counted is not None
-        threads = jobs if cluster is None else 1  # the engine's threads where a chunk is solved
         run = _Run(method, limit, tally.counting, out_format or "line", threads, time_limit)
         if _solve_file(source.blocks, run, tally, jobs, cluster, no_progress):
             _finish(tally, stats, True, threads)
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut the summary short
-        _finish(tally, stats, True, jobs)
-    sys.exit(_finish(tally, stats, False, jobs if cluster is None else 1))
+        _finish(tally, stats, True, threads)
+    sys.exit(_finish(tally, stats, False, threads))
 
 
 def _finish(tally: Tally, stats: bool, interrupted: bool, jobs: int) -> int:
