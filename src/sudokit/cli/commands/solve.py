@@ -27,7 +27,7 @@ from sudokit.cli.report import count_text, describe_result
 from sudokit.errors import ParseError, SudokitError
 from sudokit.formats import WRITE_FORMATS, Entry
 from sudokit.grid import Grid
-from sudokit.jobs.batch import Answer
+from sudokit.jobs.batch import Answer, Batch, lines_of, split_blocks
 
 _OUT_FORMATS = ("pretty", *WRITE_FORMATS)
 
@@ -402,7 +402,6 @@ def _solve_file(blocks, run: _Run, tally: Tally, jobs: int, cluster: str | None,
     import functools
 
     from sudokit.formats import csv_header
-    from sudokit.jobs.batch import Answer, Batch, split_blocks
     from sudokit.jobs.runner import open_runner
 
     batch = Batch(tally, gap=run.gap.encode())
@@ -428,8 +427,6 @@ def _solve_block(run: _Run, block) -> Answer:
 
 def _lost(run: _Run, block, why: str) -> Answer:
     """A block whose task failed twice: a marker for each of its puzzles, its lines named on stderr."""
-    from sudokit.jobs.batch import Answer, lines_of
-
     chunk = Tally()
     chunk.seen = len(block)
     chunk.by_status["failed"] = len(block)
@@ -449,8 +446,6 @@ def _bad(entry: Entry, chunk: Tally, messages: list[str], what: str = "unreadabl
 
 def _method_block(block, run: _Run) -> Answer:
     """A block solved one puzzle at a time by a method."""
-    from sudokit.jobs.batch import Answer
-
     chunk = Tally()
     messages: list[str] = []
     texts = []
@@ -492,7 +487,6 @@ def _engine_block(block, run: _Run) -> Answer:
 
     from sudokit.engine.api import solve as solve_grid
     from sudokit.engine.batch import solve_chunk
-    from sudokit.jobs.batch import Answer
 
     chunk = Tally()
     messages: list[str] = []
