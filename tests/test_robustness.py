@@ -283,7 +283,7 @@ class _ShortWrites:
 
 
 def test_write_all_writes_what_a_short_write_left():
-    from sudokit.cli.report import write_all
+    from sudokit.jobs.batch import write_all
 
     out = _ShortWrites()
     data = bytes(range(256)) * 40
