@@ -23,6 +23,7 @@ from sudokit.logic import (
     single_digit,
     singles,
     subsets,
+    sue_de_coq,
     uniqueness,
     wings,
 )
@@ -97,6 +98,9 @@ def _table() -> list[Technique]:
         T("W-Wing", wings.w_wing, 6.6, 150, "Hard"),
         T("Finned Swordfish", partial(fish.finned_fish, k=3), 6.6, 150, "Unfair", needs_boxes=True),
         T("Finned Jellyfish", partial(fish.finned_fish, k=4), 6.6, 240, "Unfair", needs_boxes=True),
+        # HoDoKu's Sue de Coq (score 250, Unfair; SE-style 5.0, Sudoku Explainer has none) where HoDoKu tries
+        # it: after the finned fish, before the chains (see docs/logic_techniques.md)
+        T("Sue de Coq", sue_de_coq.sue_de_coq, 5.0, sue_de_coq.SCORE, "Unfair", needs_boxes=True),
         T("X-Chain", chains.x_chain, 6.6, 260, "Unfair"),
         T("XY-Chain", chains.xy_chain, 6.6, 260, "Unfair"),
         # Nice loops go with AICs (SE 7.0 + length, HoDoKu 280). A continuous loop comes first, as in HoDoKu,
@@ -113,6 +117,10 @@ def _table() -> list[Technique]:
             "Unfair",
         ),
         T("ALS-XZ", als.als_xz, 7.5, 300, "Unfair"),
+        # HoDoKu's next ALS steps (scores 320 and 360, Unfair); Sudoku Explainer has neither: SE-style 7.5 plus 0.1
+        # for each 20 points HoDoKu scores them above ALS-XZ (see docs/logic_techniques.md)
+        T("ALS-XY-Wing", als.als_xy_wing, 7.6, 320, "Unfair"),
+        T("Death Blossom", als.death_blossom, 7.8, 360, "Unfair"),
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
         T("Dynamic Forcing Chain", forcing.dynamic_contradiction_chain, forcing.BASE["dynamic"], 700, "Extreme"),
@@ -146,6 +154,9 @@ NOT_IN_SE = frozenset(
         "WXYZ-Wing",
         "VWXYZ-Wing",
         "ALS-XZ",
+        "Sue de Coq",
+        "ALS-XY-Wing",
+        "Death Blossom",
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms and the bent sets (HoDoKu's ALS-XZ).

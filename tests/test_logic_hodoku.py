@@ -1,0 +1,143 @@
+"""HoDoKu's techniques beyond Sudoku Explainer's (issue #20): each finds its step on a real state, explains
+and highlights it, and never removes a digit of the solution on the solving paths of a bundled set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sudokit.formats import parse_grid
+from sudokit.logic import BY_NAME, TECHNIQUES, State, explain, next_step
+from sudokit.logic.als import als_xy_wing, death_blossom
+from sudokit.logic.registry import applicable, technique_set
+from sudokit.logic.sue_de_coq import sue_de_coq
+from test_logic_techniques import CASES, assert_sound, state_of
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def lines(name: str) -> list[str]:
+    return (DATA / name).read_text().split()
+
+
+def diabolical(every: int) -> list[tuple[str, str]]:
+    """Every ``every``-th "diabolical" puzzle of sudoku_exchange_tiers with its solution."""
+    tiers = lines("sudoku_exchange_tiers.tiers.txt")
+    pairs = zip(lines("sudoku_exchange_tiers.txt"), lines("sudoku_exchange_tiers.solutions.txt"), tiers)
+    return [(p, s) for p, s, t in pairs if t == "diabolical"][::every]
+
+
+def fired_on_path(find, puzzle: str, solution: str) -> int:
+    """Try ``find`` on every state of the puzzle's solving path and check each step it gives against the
+    solution; the number of states where it gave one."""
+    state = State.from_grid(parse_grid(puzzle))
+    rows = applicable(state)
+    fired = 0
+    while not state.is_solved():
+        mine = find(state)
+        if mine is not None:
+            assert mine.placements or mine.eliminations
+            assert_sound(mine, solution)
+            fired += 1
+        step = next_step(state, rows)
+        if step is None:
+            break
+        state.apply(step)
+    return fired
+
+
+# ---- Sue de Coq ----------------------------------------------------------------------------------
+def test_sue_de_coq_step_on_its_state():
+    state = state_of(CASES["Sue de Coq"][0])
+    step = sue_de_coq(state)
+    g = state.g
+    # G2, G3 {2,4,5,9} + G7, G8 {1,2,9} of row G + H1 {4,5} of box 7: five cells, five digits
+    core, line_set, box_set = (
+        [g.cell_of(x) for x in ("G2", "G3")],
+        [g.cell_of(x) for x in ("G7", "G8")],
+        [g.cell_of("H1")],
+    )
+    assert sorted(step.cells) == sorted(core + line_set + box_set)
+    assert sorted(step.units) == sorted([g.rows[6], g.boxes[6]])
+    # 1, 2, 9 (the line set's digits) leave row G; 4, 5 (the box set's) leave box 7
+    assert sorted(step.eliminations) == sorted(
+        [(g.cell_of("H2"), 4), (g.cell_of("H3"), 4), (g.cell_of("H2"), 5), (g.cell_of("G9"), 9)]
+    )
+    assert step.explanation.startswith("Sue de Coq: G2, G3 (row G in box 7) hold {2,4,5,9}")
+    assert "remove 4 from H2, H3; 5 from H2; 9 from G9" in step.explanation
+    assert {(c, d) for c, d in step.candidates} >= {(g.cell_of("H1"), 4), (g.cell_of("H1"), 5)}
+    assert step.highlight()["eliminations"]
+
+
+def test_sue_de_coq_needs_the_two_sides_to_share_no_digit():
+    state = state_of(CASES["Sue de Coq"][0])
+    g = state.g
+    # give H1 {4,5} a 9 as well: the box side {4,5,9} now shares 9 with the line side, so H1 no longer
+    # completes the pattern on G2, G3 (the step found, if any, must be a different one)
+    state.cands[g.cell_of("H1")] |= 1 << 8
+    state.changed()
+    step = sue_de_coq(state)
+    assert step is None or g.cell_of("H1") not in step.cells
+
+
+def test_sue_de_coq_is_sound_on_solving_paths():
+    fired = sum(fired_on_path(sue_de_coq, p, s) for p, s in diabolical(25))
+    assert fired > 0
+
+
+def test_sue_de_coq_appears_in_explain_and_scores_as_hodoku():
+    path = explain("...4.6...2..3.1..7.38.2.46.6.......2..1.4.3....91.75.....768.......1.....8.....3.")
+    assert path.solved
+    steps = [s for s in path.steps if s.technique == "Sue de Coq"]
+    assert steps and all(s.rating == 5.0 for s in steps)
+    row = BY_NAME["Sue de Coq"]
+    assert (row.score, row.level, row.needs_boxes) == (250, "Unfair", True)
+    assert "Sue de Coq" in technique_set("hodoku").names
+    assert "Sue de Coq" not in technique_set("se").names
+
+
+# ---- ALS-XY-Wing and Death Blossom -----------------------------------------------------------------
+def test_als_xy_wing_step_on_its_state():
+    state = state_of(CASES["ALS-XY-Wing"][0])
+    step = als_xy_wing(state)
+    g = state.g
+    assert step.eliminations == [(g.cell_of("D3"), 1)]
+    labels = {g.label(s) for s in step.cells}
+    assert labels == {"C3", "C5", "C6", "C9", "C1", "D1", "F1", "G1", "D2", "E1", "E3", "F2"}
+    assert len(step.units) == 3
+    assert step.explanation.startswith("ALS-XY-Wing: A = C3, C5, C6, C9 (row C, {1,3,5,8,9})")
+    assert "A and B share 9, B and C share 3" in step.explanation
+    assert step.explanation.endswith("so 1 is in A or C: remove 1 from D3")
+
+
+def test_death_blossom_step_on_its_state():
+    state = state_of(CASES["Death Blossom"][0])
+    step = death_blossom(state)
+    g = state.g
+    assert step.eliminations == [(g.cell_of("D9"), 3)]
+    assert {g.label(s) for s in step.cells} == {"A2", "A7", "D7", "D2", "G2", "A9", "E9", "G9"}
+    assert step.explanation.startswith(
+        "Death Blossom: stem A2 {5,6,9} with petals 5: A7, D7 (column 7, {2,3,5}); 6: D2, G2 (column 2, {3,4,6}); "
+        "9: A9, E9, G9 (column 9, {3,5,7,9})"
+    )
+    # each petal's stem digit sees the stem: the step is sound only then
+    c = state.cands
+    for d, petal in ((5, ("A7", "D7")), (6, ("D2", "G2")), (9, ("A9", "E9", "G9"))):
+        for label in petal:
+            s = g.cell_of(label)
+            assert not c[s] >> (d - 1) & 1 or g.cell_of("A2") in g.peer_sets[s]
+
+
+def test_als_wings_and_blossoms_are_sound_on_solving_paths():
+    puzzles = diabolical(50)
+    assert sum(fired_on_path(als_xy_wing, p, s) for p, s in puzzles) > 0
+    assert sum(fired_on_path(death_blossom, p, s) for p, s in puzzles) > 0
+
+
+def test_als_rows_appear_in_explain_after_als_xz():
+    names = [t.name for t in TECHNIQUES]
+    assert names.index("ALS-XZ") < names.index("ALS-XY-Wing") < names.index("Death Blossom")
+    assert names.index("Death Blossom") < names.index("Contradiction Forcing Chain")
+    path = explain("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+    used = {s.technique for s in path.steps}
+    assert {"ALS-XY-Wing", "Death Blossom"} <= used
+    assert (BY_NAME["ALS-XY-Wing"].score, BY_NAME["Death Blossom"].score) == (320, 360)
