@@ -141,3 +141,4 @@ def test_als_rows_appear_in_explain_after_als_xz():
     used = {s.technique for s in path.steps}
     assert {"ALS-XY-Wing", "Death Blossom"} <= used
     assert (BY_NAME["ALS-XY-Wing"].score, BY_NAME["Death Blossom"].score) == (320, 360)
+    assert {s.rating for s in path.steps if s.technique in ("ALS-XY-Wing", "Death Blossom")} == {8.0}

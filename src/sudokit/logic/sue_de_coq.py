@@ -8,45 +8,40 @@ exactly as many digits as they have cells. ``C`` and ``A`` lie in one line and `
 one of them. Then a digit of ``A`` is in ``A`` or ``C`` (the line) and leaves the rest of the line; a digit of
 ``B`` leaves the rest of the box; a digit only ``C`` holds leaves both.
 
-Plain Python on the candidate masks: it is tried only after every cheaper row has failed and most
-intersections fail the ``|V| >= |C| + 2`` test at once. Needs boxes; works on any box shape.
+Plain Python on the candidate masks. What a line and a box give depends only on their cells' candidates, so
+a line and box that gave nothing are remembered (:mod:`sudokit.logic.misses`) and skipped on the next states
+of a path until one of their cells changes. Needs boxes; works on any box shape.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from sudokit.logic import text
+from sudokit.logic import misses, text
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
+_TAG = "sue-de-coq"
+#: at most this many cells on each side (the line's and the box's sets)
+MAX_SIDE = 4
 #: HoDoKu's score for a Sue de Coq (level Unfair)
 SCORE = 250
 
 
-def _subsets(cells: list[int], c: list[int]) -> list[tuple[tuple[int, ...], int]]:
-    """Every non-empty subset of ``cells`` with the union of its candidates, smaller subsets first."""
+def _sides(cells: list[int], c: list[int], v: int, need: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """The sets of 1 to ``MAX_SIDE`` of ``cells`` that can make one side of the pattern with the intersection's
+    digits ``v``, smaller first: (cells, digits, gain), where gain = cells less the digits outside ``v``; it must
+    be 1 to ``need - 1`` (the other side gains at least 1 too)."""
     out = []
-    for k in range(1, len(cells) + 1):
+    outside = ~v
+    for k in range(1, min(len(cells), MAX_SIDE) + 1):
         for combo in combinations(cells, k):
             m = 0
             for s in combo:
                 m |= c[s]
-            out.append((combo, m))
-    return out
-
-
-def _sides(subsets: list[tuple[tuple[int, ...], int]], v: int, need: int) -> list[tuple[tuple[int, ...], int, int]]:
-    """The subsets that can make one side of the pattern with the intersection's digits ``v``: (cells, digits,
-    gain), where gain = cells less the digits outside ``v``; it must be 1 to ``need - 1`` (the other side gains
-    at least 1 too), and the subset must hold a digit of ``v``."""
-    out = []
-    for combo, m in subsets:
-        if not m & v:
-            continue
-        gain = len(combo) - (m & ~v).bit_count()
-        if 1 <= gain < need:
-            out.append((combo, m, gain))
+            gain = k - (m & outside).bit_count()
+            if 0 < gain < need:
+                out.append((combo, m, gain))
     return out
 
 
@@ -58,6 +53,7 @@ def sue_de_coq(state: State) -> Step | None:
         return None
     c = state.cands
     units, unit_sets = g.units, g.unit_sets
+    unit_key: dict[int, tuple[int, ...]] = {}
     for line in (*g.rows, *g.cols):
         line_cells = [s for s in units[line] if c[s]]
         if len(line_cells) < 4:
@@ -66,12 +62,16 @@ def sue_de_coq(state: State) -> Step | None:
             inter = [s for s in line_cells if s in unit_sets[box]]
             if len(inter) < 2:
                 continue
+            # what this line and box give depends only on their cells' candidates: a miss is remembered
+            for u in (line, box):
+                if u not in unit_key:
+                    unit_key[u] = tuple([c[s] for s in units[u]])
+            key = (_TAG, g, line, box, unit_key[line], unit_key[box])
+            if misses.known(key):
+                continue
             box_cells = [s for s in units[box] if c[s]]
             line_rest = [s for s in line_cells if s not in unit_sets[box]]
             box_rest = [s for s in box_cells if s not in unit_sets[line]]
-            if not line_rest or not box_rest:
-                continue
-            line_subsets = box_subsets = None
             for k in range(len(inter), 1, -1):
                 for core in combinations(inter, k):
                     v = 0
@@ -80,23 +80,29 @@ def sue_de_coq(state: State) -> Step | None:
                     need = v.bit_count() - k  # what A and B must gain between them
                     if need < 2:
                         continue
-                    if line_subsets is None:
-                        line_subsets, box_subsets = _subsets(line_rest, c), _subsets(box_rest, c)
-                    step = _pair(state, line, box, core, v, need, line_subsets, box_subsets, line_cells, box_cells)
+                    # the cells of each side hold a digit of the core (HoDoKu's sets do too)
+                    line_side = [s for s in line_rest if c[s] & v]
+                    box_side = [s for s in box_rest if c[s] & v]
+                    if not line_side or not box_side:
+                        continue
+                    step = _pair(state, line, box, core, v, need, line_side, box_side, line_cells, box_cells)
                     if step is not None:
                         return step
+            misses.remember(key)
     return None
 
 
-def _pair(state, line, box, core, v, need, line_subsets, box_subsets, line_cells, box_cells) -> Step | None:
+def _pair(state, line, box, core, v, need, line_side, box_side, line_cells, box_cells) -> Step | None:
     """The first line set and box set that complete the pattern on ``core`` and remove something."""
     c = state.cands
-    box_sides = _sides(box_subsets, v, need)
-    if not box_sides:
+    by_gain: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+    for b, mb, gain_b in _sides(box_side, c, v, need):
+        by_gain.setdefault(gain_b, []).append((b, mb))
+    if not by_gain:
         return None
-    for a, ma, gain_a in _sides(line_subsets, v, need):
-        for b, mb, gain_b in box_sides:
-            if gain_a + gain_b != need or ma & mb:
+    for a, ma, gain_a in _sides(line_side, c, v, need):
+        for b, mb in by_gain.get(need - gain_a, ()):
+            if ma & mb:
                 continue
             only_core = v & ~ma & ~mb
             off_line, off_box = ma | only_core, mb | only_core
