@@ -3,13 +3,16 @@ and highlights it, and never removes a digit of the solution on the solving path
 
 from __future__ import annotations
 
+from functools import reduce
+from itertools import combinations
+from operator import or_
 from pathlib import Path
 
 from sudokit.formats import parse_grid
 from sudokit.logic import BY_NAME, TECHNIQUES, State, explain, next_step
 from sudokit.logic.als import als_xy_wing, death_blossom
 from sudokit.logic.registry import applicable, technique_set
-from sudokit.logic.sue_de_coq import sue_de_coq
+from sudokit.logic.sue_de_coq import MAX_SIDE, sue_de_coq
 from test_logic_techniques import CASES, assert_sound, state_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -142,3 +145,57 @@ def test_als_rows_appear_in_explain_after_als_xz():
     assert {"ALS-XY-Wing", "Death Blossom"} <= used
     assert (BY_NAME["ALS-XY-Wing"].score, BY_NAME["Death Blossom"].score) == (320, 360)
     assert {s.rating for s in path.steps if s.technique in ("ALS-XY-Wing", "Death Blossom")} == {8.0}
+
+
+def plain_sue_de_coq(state: State):
+    """Reference for the kernel: (line, box, core, line set, box set) of the first Sue de Coq that removes
+    something, by plain combinations in the order ``sue_de_coq`` documents."""
+    g, c = state.g, state.cands
+    for line in (*g.rows, *g.cols):
+        line_cells = [s for s in g.units[line] if c[s]]
+        for box in g.boxes:
+            inter = [s for s in line_cells if s in g.unit_sets[box]]
+            if len(line_cells) < 4 or not 2 <= len(inter) <= 3:
+                continue
+            box_cells = [s for s in g.units[box] if c[s]]
+            for k in range(len(inter), 1, -1):
+                for core in combinations(inter, k):
+                    v = reduce(or_, (c[s] for s in core))
+                    need = v.bit_count() - k
+                    if need < 2:
+                        continue
+                    line_side = [s for s in line_cells if s not in g.unit_sets[box] and c[s] & v]
+                    box_side = [s for s in box_cells if s not in g.unit_sets[line] and c[s] & v]
+
+                    def sides(cells, v=v, need=need):
+                        for n in range(1, min(len(cells), MAX_SIDE) + 1):
+                            for combo in combinations(cells, n):
+                                m = reduce(or_, (c[s] for s in combo))
+                                gain = n - (m & ~v).bit_count()
+                                if 0 < gain < need:
+                                    yield combo, m, gain
+
+                    boxes = list(sides(box_side))
+                    for a, ma, ga in sides(line_side) if boxes else ():
+                        for b, mb, gb in boxes:
+                            if ga + gb != need or ma & mb:
+                                continue
+                            only = v & ~ma & ~mb
+                            if any(c[s] & (ma | only) for s in line_cells if s not in core and s not in a) or any(
+                                c[s] & (mb | only) for s in box_cells if s not in core and s not in b
+                            ):
+                                return line, box, core, a, b
+    return None
+
+
+def test_sue_de_coq_kernel_finds_what_the_plain_search_finds(hard_states, variant_states):
+    found = 0
+    for state in hard_states + [s for s in variant_states if s.g.has_boxes]:
+        step, plain = sue_de_coq(state), plain_sue_de_coq(state)
+        assert (step is None) == (plain is None)
+        if plain is not None:
+            line, box, core, a, b = plain
+            assert sorted(step.units) == sorted([line, box])
+            assert sorted(step.cells) == sorted((*core, *a, *b))
+            found += 1
+    assert found

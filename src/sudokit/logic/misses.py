@@ -60,16 +60,6 @@ def _remember(key: tuple) -> None:
     _misses.add(key)
 
 
-def known(key: tuple) -> bool:
-    """Whether a technique remembered a miss under ``key`` (its own tag and everything its search reads)."""
-    return key in _misses
-
-
-def remember(key: tuple) -> None:
-    """Remember a miss under ``key`` (see :func:`known`)."""
-    _remember(key)
-
-
 def first_by_digit(tag: object, state: State, find_on: Callable[[int], Step | None]) -> Step | None:
     """The first step ``find_on(d)`` gives, digit by digit, skipping the digits where ``tag`` is a known miss
     and remembering the new misses."""
