@@ -10,9 +10,11 @@ from pathlib import Path
 
 from sudokit.formats import parse_grid
 from sudokit.logic import BY_NAME, TECHNIQUES, State, explain, next_step
-from sudokit.logic.als import als_xy_wing, death_blossom
+from sudokit.logic.als import MAX_PETALS, als_xy_wing, death_blossom
 from sudokit.logic.registry import applicable, technique_set
+from sudokit.logic.state import digits_of
 from sudokit.logic.sue_de_coq import MAX_SIDE, sue_de_coq
+from test_logic_als_kernel import plain_almost_locked_sets
 from test_logic_techniques import CASES, assert_sound, state_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -199,3 +201,103 @@ def test_sue_de_coq_kernel_finds_what_the_plain_search_finds(hard_states, varian
             assert sorted(step.cells) == sorted((*core, *a, *b))
             found += 1
     assert found
+
+
+def _where(state: State) -> dict[int, set[int]]:
+    c = state.cands
+    return {d: {s for s in range(state.g.n_cells) if c[s] >> (d - 1) & 1} for d in state.g.digits}
+
+
+def _seeing(state: State, where, cells: frozenset[int], d: int) -> set[int]:
+    """Cells holding ``d``, outside ``cells``, that see every ``d`` of ``cells``."""
+    peers = state.g.peer_sets
+    return {t for t in where[d] if t not in cells and all(t in peers[h] for h in cells & where[d])}
+
+
+def _restricted(state: State, where, a: frozenset[int], b: frozenset[int], x: int) -> bool:
+    peers = state.g.peer_sets
+    return all(q in peers[p] for p in a & where[x] for q in b & where[x])
+
+
+def plain_als_xy_wing(state: State):
+    """Reference for the kernel: (A, B, C, x, y, z) of the first ALS-XY-Wing, in the kernel's order."""
+    sets = plain_almost_locked_sets(state)
+    where = _where(state)
+    for ib, (b, mb, _u) in enumerate(sets):
+        linked = [
+            (ia, x)
+            for ia, (a, ma, _ua) in enumerate(sets)
+            if ia != ib and not a & b
+            for x in digits_of(ma & mb)
+            if _restricted(state, where, a, b, x)
+        ]
+        for ia, x in linked:
+            for ic, y in linked:
+                a, c = sets[ia][0], sets[ic][0]
+                if ic <= ia or y == x or a & c:
+                    continue
+                for z in digits_of(sets[ia][1] & sets[ic][1]):
+                    if z not in (x, y) and _seeing(state, where, a, z) & _seeing(state, where, c, z):
+                        return a, b, c, x, y, z
+    return None
+
+
+def plain_death_blossom(state: State):
+    """Reference for the kernel: (stem, z, petals) of the first Death Blossom, depth-first in the kernel's
+    order."""
+    sets = plain_almost_locked_sets(state)
+    where, peers, c = _where(state), state.g.peer_sets, state.cands
+
+    def grow(stem, options, chosen):
+        if len(chosen) == len(options):
+            shared = reduce(lambda m, i: m & sets[i][1], chosen, ~c[stem])
+            for z in digits_of(shared & state.g.all_mask):
+                seen = set.intersection(*(_seeing(state, where, sets[i][0], z) for i in chosen))
+                if seen:
+                    return z, chosen
+            return None
+        for i in options[len(chosen)]:
+            shared = reduce(lambda m, j: m & sets[j][1], chosen, sets[i][1] & ~c[stem])
+            if shared and not any(sets[i][0] & sets[j][0] for j in chosen):
+                found = grow(stem, options, [*chosen, i])
+                if found:
+                    return found
+        return None
+
+    for stem in range(state.g.n_cells):
+        ds = digits_of(c[stem])
+        if not 2 <= len(ds) <= MAX_PETALS:
+            continue
+        options = [
+            [
+                i
+                for i, (cells, m, _u) in enumerate(sets)
+                if m >> (d - 1) & 1 and stem not in cells and all(stem in peers[s] for s in cells & where[d])
+            ]
+            for d in ds
+        ]
+        if all(options):
+            found = grow(stem, options, [])
+            if found:
+                return stem, found[0], [sets[i][0] for i in found[1]]
+    return None
+
+
+def test_als_wing_and_blossom_kernels_find_what_the_plain_searches_find(hard_states, variant_states):
+    wings = blossoms = 0
+    for state in hard_states[::2] + variant_states[::2]:
+        step, ref = als_xy_wing(state), plain_als_xy_wing(state)
+        assert (step is None) == (ref is None)
+        if ref is not None:
+            a, b, c, x, y, z = ref
+            assert sorted(step.cells) == sorted(a | b | c) and {d for _s, d in step.eliminations} == {z}
+            assert f"A and B share {state.sym(x)}, B and C share {state.sym(y)}" in step.explanation
+            wings += 1
+        step, ref = death_blossom(state), plain_death_blossom(state)
+        assert (step is None) == (ref is None)
+        if ref is not None:
+            stem, z, petals = ref
+            assert sorted(step.cells) == sorted({stem}.union(*petals))
+            assert {d for _s, d in step.eliminations} == {z}
+            blossoms += 1
+    assert wings and blossoms
