@@ -14,6 +14,7 @@ from sudokit.logic.als import MAX_PETALS, als_xy_wing, death_blossom
 from sudokit.logic.registry import applicable, technique_set
 from sudokit.logic.state import digits_of
 from sudokit.logic.sue_de_coq import MAX_SIDE, sue_de_coq
+from sudokit.logic.uniqueness import bug_type2
 from test_logic_als_kernel import plain_almost_locked_sets
 from test_logic_techniques import CASES, assert_sound, state_of
 
@@ -301,3 +302,37 @@ def test_als_wing_and_blossom_kernels_find_what_the_plain_searches_find(hard_sta
             assert {d for _s, d in step.eliminations} == {z}
             blossoms += 1
     assert wings and blossoms
+
+
+# ---- BUG type 2 ---------------------------------------------------------------------------------------
+def test_bug_type2_step_on_its_state():
+    state = state_of(CASES["BUG Type 2"][0])
+    step = bug_type2(state)
+    g = state.g
+    assert sorted(step.cells) == [g.cell_of("C2"), g.cell_of("G2")]
+    assert step.eliminations == [(g.cell_of("B2"), 8), (g.cell_of("I2"), 8)]
+    assert step.explanation.startswith("BUG type 2: without 8 in C2, G2 every empty cell would have two candidates")
+    assert_sound(step, CASES["BUG Type 2"][1])
+    # with one of those cells holding another extra digit, there is no grave to avoid
+    state.cands[g.cell_of("C2")] |= 1 << 1
+    state.changed()
+    assert bug_type2(state) is None
+
+
+def test_bug_type2_is_sound_on_solving_paths_and_in_explain():
+    # the two puzzles of sudoku_exchange_rated (lines 1551 and 1856) where it comes first, and a sample of
+    # diabolical ones (where it is rare), each path checked against the solution
+    rated = [
+        (".2.973.6...31.24......6....5..7.6..113.....268..2.4..3...3.7....6..4..1...5.9.3..", CASES["BUG Type 2"][1]),
+        (
+            "9..7546.......1..97.....2...83..5...2...6...1...2..74...9.....65..1.......1697..4",
+            "912754683856321479734986215183475962247869531695213748479538126568142397321697854",
+        ),
+    ]
+    assert all(fired_on_path(bug_type2, p, s) for p, s in rated)
+    for p, s in diabolical(10):
+        fired_on_path(bug_type2, p, s)
+    path = explain(".2.973.6...31.24......6....5..7.6..113.....268..2.4..3...3.7....6..4..1...5.9.3..")
+    assert [s.rating for s in path.steps if s.technique == "BUG Type 2"] == [5.7]
+    assert BY_NAME["BUG Type 2"].uniqueness and "BUG Type 2" in technique_set("se").names
+    assert technique_set("bug").names == ["BUG+1", "BUG Type 2"]

@@ -90,6 +90,8 @@ def _table() -> list[Technique]:
         # wings.bent_rating). Not in HoDoKu's list (it finds them as ALS-XZ, scored 300 Unfair, which they get).
         T("WXYZ-Wing", partial(wings.bent_wing, k=4), 5.5, 300, "Unfair"),
         T("BUG+1", uniqueness.bug_plus_one, 5.6, 100, "Hard", needs_boxes=True, uniqueness=True),
+        # Sudoku Explainer's BUG type 2 (5.7); HoDoKu has only BUG+1, whose score it gets
+        T("BUG Type 2", uniqueness.bug_type2, 5.7, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("VWXYZ-Wing", partial(wings.bent_wing, k=5), 6.2, 300, "Unfair"),
         T("Simple Colouring", chains.simple_colouring, 6.5, 150, "Hard"),
         # Sudoku Explainer has no W-Wing or finned Swordfish/Jellyfish: it needs a chain for what they find,
@@ -161,7 +163,9 @@ NOT_IN_SE = frozenset(
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms and the bent sets (HoDoKu's ALS-XZ).
-NOT_IN_HODOKU = frozenset({"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triple", "WXYZ-Wing", "VWXYZ-Wing"})
+NOT_IN_HODOKU = frozenset(
+    {"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triple", "WXYZ-Wing", "VWXYZ-Wing", "BUG Type 2"}
+)
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
 #: Named sets for ``--techniques`` / ``--exclude``; each is a test on a row.
 PRESETS: dict[str, Callable[[Technique], bool]] = {
@@ -179,7 +183,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "locked candidates type 2": ("Claiming",),
     "naked quadruple": ("Naked Quad",),
     "hidden quadruple": ("Hidden Quad",),
-    "bug": ("BUG+1",),
+    "bug": ("BUG+1", "BUG Type 2"),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
     "forcing chain": ("Contradiction Forcing Chain", "Cell Forcing Chain", "Dynamic Forcing Chain"),
 }
