@@ -336,3 +336,12 @@ def test_bug_type2_is_sound_on_solving_paths_and_in_explain():
     assert [s.rating for s in path.steps if s.technique == "BUG Type 2"] == [5.7]
     assert BY_NAME["BUG Type 2"].uniqueness and "BUG Type 2" in technique_set("se").names
     assert technique_set("bug").names == ["BUG+1", "BUG Type 2"]
+
+
+def test_bug_type2_skips_geometries_with_extra_units_and_no_uniqueness():
+    from sudokit.geometry import diagonal
+
+    state = state_of(CASES["BUG Type 2"][0])
+    other = State.from_candidates(diagonal(), state.values, state.cands)
+    assert bug_type2(other) is None
+    assert BY_NAME["BUG Type 2"] not in applicable(state, uniqueness=False)
