@@ -1,5 +1,7 @@
-"""numba kernels of ALS-XZ (:mod:`sudokit.logic.als`): :func:`als_sets` lists the almost locked sets in the
-order ``als.als_xz`` takes them, :func:`als_xz_search` finds the first pair that removes something.
+"""numba kernels of the ALS techniques (:mod:`sudokit.logic.als`): :func:`als_sets` lists the almost locked
+sets in the order ``als.als_xz`` takes them, :func:`hold_see` where each set holds each digit and which cells
+see all of them; :func:`als_xz_search`, :func:`als_xy_wing_search` and :func:`death_blossom_search` find the
+first ALS-XZ, ALS-XY-Wing and Death Blossom that remove something.
 
 Cell sets are rows of ``W`` 64-bit words (``W = ceil(n_cells / 64)``); candidate masks are int64 with bit
 ``d - 1`` for digit ``d``."""
@@ -79,12 +81,9 @@ def _listed_before(units_of, empty, pool, idx, k, u, max_size):
 
 
 @njit(cache=True)
-def als_xz_search(als_cells, als_mask, digit_cells, peers, size):
-    """``als.als_xz``'s search over pairs of almost locked sets, in the same order: (i, j, x, z) of the first
-    pair (``i < j``) with a restricted common digit ``x`` and a digit ``z`` they remove, or (-1, -1, -1, -1).
-
-    Cell sets are rows of ``W`` 64-bit words: ``als_cells`` (n_als, W), ``digit_cells`` (size + 1, W) the
-    cells holding each digit as a candidate, ``peers`` (n_cells, W)."""
+def hold_see(als_cells, als_mask, digit_cells, peers, size):
+    """For each set ``i`` and digit ``d`` of it: ``hold[i, d]``, its cells holding ``d``, and ``see[i, d]``, the
+    cells that see every one of them (both rows of ``W`` words; zero for digits the set lacks)."""
     n_als, words = als_cells.shape
     hold = np.zeros((n_als, size + 1, words), dtype=np.uint64)
     see = np.zeros((n_als, size + 1, words), dtype=np.uint64)
@@ -103,6 +102,28 @@ def als_xz_search(als_cells, als_mask, digit_cells, peers, size):
                     for v in range(words):
                         see[i, d, v] &= peers[cell, v]
                     x ^= low
+    return hold, see
+
+
+@njit(cache=True)
+def _restricted(hold, see, i, j, x):
+    """Whether ``x`` is a restricted common digit of sets ``i`` and ``j``: every ``x`` of one sees every ``x``
+    of the other (``x`` in both)."""
+    for w in range(hold.shape[2]):  # noqa: SIM110 - numba compiles no generator in all()
+        if hold[j, x, w] & ~see[i, x, w]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def als_xz_search(als_cells, als_mask, digit_cells, peers, size):
+    """``als.als_xz``'s search over pairs of almost locked sets, in the same order: (i, j, x, z) of the first
+    pair (``i < j``) with a restricted common digit ``x`` and a digit ``z`` they remove, or (-1, -1, -1, -1).
+
+    Cell sets are rows of ``W`` 64-bit words: ``als_cells`` (n_als, W), ``digit_cells`` (size + 1, W) the
+    cells holding each digit as a candidate, ``peers`` (n_cells, W)."""
+    n_als, words = als_cells.shape
+    hold, see = hold_see(als_cells, als_mask, digit_cells, peers, size)
     for i in range(n_als):
         ma = als_mask[i]
         for j in range(i + 1, n_als):
@@ -112,12 +133,7 @@ def als_xz_search(als_cells, als_mask, digit_cells, peers, size):
             for x in range(1, size + 1):
                 if not (common >> (x - 1)) & 1:
                     continue
-                restricted = True
-                for w in range(words):
-                    if hold[j, x, w] & ~see[i, x, w]:
-                        restricted = False
-                        break
-                if not restricted:
+                if not _restricted(hold, see, i, j, x):
                     continue
                 for z in range(1, size + 1):
                     if z == x or not (common >> (z - 1)) & 1:
@@ -126,3 +142,129 @@ def als_xz_search(als_cells, als_mask, digit_cells, peers, size):
                         if digit_cells[z, w] & see[i, z, w] & see[j, z, w] & ~als_cells[i, w] & ~als_cells[j, w]:
                             return i, j, x, z
     return -1, -1, -1, -1
+
+
+@njit(cache=True)
+def als_xy_wing_search(als_cells, als_mask, digit_cells, peers, size):
+    """ALS-XY-Wing: the first (a, b, c, x, y, z) with sets ``a``, ``b``, ``c`` pairwise apart, ``x`` a
+    restricted common digit of ``a`` and ``b``, ``y != x`` one of ``b`` and ``c``, and ``z`` (neither) a digit of
+    ``a`` and ``c`` that some cell outside them sees in all its places there; or six -1. Pivots ``b`` in list
+    order, then ``a < c`` in list order, digits in increasing order."""
+    n_als, words = als_cells.shape
+    hold, see = hold_see(als_cells, als_mask, digit_cells, peers, size)
+    linked = np.empty(n_als, dtype=np.int64)
+    link_digit = np.empty(n_als, dtype=np.int64)
+    for b in range(n_als):
+        n = 0
+        for a in range(n_als):
+            common = als_mask[a] & als_mask[b]
+            if a == b or not common or any_and(als_cells[a], als_cells[b]):
+                continue
+            for x in range(1, size + 1):
+                if (common >> (x - 1)) & 1 and _restricted(hold, see, a, b, x):
+                    linked[n] = a
+                    link_digit[n] = x
+                    n += 1
+        for p in range(n):
+            a, x = linked[p], link_digit[p]
+            for q in range(n):
+                c, y = linked[q], link_digit[q]
+                if c <= a or y == x or any_and(als_cells[a], als_cells[c]):
+                    continue
+                zs = als_mask[a] & als_mask[c] & ~(np.int64(1) << (x - 1)) & ~(np.int64(1) << (y - 1))
+                if not zs:
+                    continue
+                for z in range(1, size + 1):
+                    if not (zs >> (z - 1)) & 1:
+                        continue
+                    for w in range(words):
+                        if digit_cells[z, w] & see[a, z, w] & see[c, z, w] & ~als_cells[a, w] & ~als_cells[c, w]:
+                            return a, b, c, x, y, z
+    return -1, -1, -1, -1, -1, -1
+
+
+@njit(cache=True)
+def death_blossom_search(als_cells, als_mask, digit_cells, peers, cands, size, max_petals):
+    """Death Blossom: a stem cell with 2 to ``max_petals`` candidates and, for each of its digits ``d``, an
+    almost locked set (a petal) holding ``d`` only in cells that see the stem, petals pairwise apart and apart
+    from the stem, all holding a digit ``z`` the stem lacks, that some cell outside them sees in all its places
+    there. Returns (stem, z, petal of each stem digit in increasing digit order, padded with -1) of the first,
+    stems in cell order, or stem -1."""
+    n_als, words = als_cells.shape
+    n_cells = cands.shape[0]
+    hold, see = hold_see(als_cells, als_mask, digit_cells, peers, size)
+    petals = np.full(max_petals, -1, dtype=np.int64)
+    options = np.empty((max_petals, n_als), dtype=np.int64)
+    counts = np.zeros(max_petals, dtype=np.int64)
+    digits = np.empty(max_petals, dtype=np.int64)
+    pos = np.zeros(max_petals, dtype=np.int64)
+    for stem in range(n_cells):
+        m = cands[stem]
+        k = popcount(m)
+        if k < 2 or k > max_petals:
+            continue
+        sw, sb = stem >> 6, np.uint64(1) << np.uint64(stem & 63)
+        t = 0
+        ok = True
+        for d in range(1, size + 1):
+            if not (m >> (d - 1)) & 1:
+                continue
+            digits[t] = d
+            counts[t] = 0
+            for i in range(n_als):
+                if not (als_mask[i] >> (d - 1)) & 1 or als_cells[i, sw] & sb:
+                    continue
+                inside = True  # every d of the petal sees the stem
+                for w in range(words):
+                    if hold[i, d, w] & ~peers[stem, w]:
+                        inside = False
+                        break
+                if inside:
+                    options[t, counts[t]] = i
+                    counts[t] += 1
+            if counts[t] == 0:
+                ok = False
+                break
+            t += 1
+        if not ok:
+            continue
+        # depth-first over one petal per digit, keeping the digits all petals share (less the stem's)
+        level = 0
+        pos[0] = 0
+        while level >= 0:
+            if pos[level] >= counts[level]:
+                level -= 1
+                if level >= 0:
+                    pos[level] += 1
+                continue
+            i = options[level, pos[level]]
+            fits = True
+            for e in range(level):
+                if any_and(als_cells[petals[e]], als_cells[i]):
+                    fits = False
+                    break
+            shared = als_mask[i] & ~m
+            for e in range(level):
+                shared &= als_mask[petals[e]]
+            if not fits or not shared:
+                pos[level] += 1
+                continue
+            petals[level] = i
+            if level + 1 < k:
+                level += 1
+                pos[level] = 0
+                continue
+            for z in range(1, size + 1):
+                if not (shared >> (z - 1)) & 1:
+                    continue
+                for w in range(words):
+                    x = digit_cells[z, w]
+                    for e in range(k):
+                        x &= see[petals[e], z, w] & ~als_cells[petals[e], w]
+                    if x:
+                        out = np.full(max_petals, -1, dtype=np.int64)
+                        for e in range(k):
+                            out[e] = petals[e]
+                        return stem, z, out
+            pos[level] += 1
+    return -1, -1, np.full(max_petals, -1, dtype=np.int64)

@@ -24,6 +24,7 @@ from sudokit.logic import (
     single_digit,
     singles,
     subsets,
+    sue_de_coq,
     uniqueness,
     variant_forcing,
     variant_rules,
@@ -123,6 +124,8 @@ def _table() -> list[Technique]:
         # wings.bent_rating). Not in HoDoKu's list (it finds them as ALS-XZ, scored 300 Unfair, which they get).
         T("WXYZ-Wing", partial(wings.bent_wing, k=4), 5.5, 300, "Unfair"),
         T("BUG+1", uniqueness.bug_plus_one, 5.6, 100, "Hard", needs_boxes=True, uniqueness=True),
+        # Sudoku Explainer's BUG type 2 (5.7); HoDoKu has only BUG+1, whose score it gets
+        T("BUG Type 2", uniqueness.bug_type2, 5.7, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("VWXYZ-Wing", partial(wings.bent_wing, k=5), 6.2, 300, "Unfair"),
         T("Simple Colouring", chains.simple_colouring, 6.5, 150, "Hard"),
         # Sudoku Explainer has no W-Wing or finned Swordfish/Jellyfish: it needs a chain for what they find,
@@ -131,6 +134,9 @@ def _table() -> list[Technique]:
         T("W-Wing", wings.w_wing, 6.6, 150, "Hard"),
         T("Finned Swordfish", partial(fish.finned_fish, k=3), 6.6, 150, "Unfair", needs_boxes=True),
         T("Finned Jellyfish", partial(fish.finned_fish, k=4), 6.6, 240, "Unfair", needs_boxes=True),
+        # HoDoKu's Sue de Coq (score 250, Unfair; SE-style 5.0, Sudoku Explainer has none) where HoDoKu tries
+        # it: after the finned fish, before the chains (see docs/logic_techniques.md)
+        T("Sue de Coq", sue_de_coq.sue_de_coq, 5.0, sue_de_coq.SCORE, "Unfair", needs_boxes=True),
         T("X-Chain", chains.x_chain, 6.6, 260, "Unfair"),
         T("XY-Chain", chains.xy_chain, 6.6, 260, "Unfair"),
         # Nice loops go with AICs (SE 7.0 + length, HoDoKu 280). A continuous loop comes first, as in HoDoKu,
@@ -147,6 +153,11 @@ def _table() -> list[Technique]:
             "Unfair",
         ),
         T("ALS-XZ", als.als_xz, 7.5, 300, "Unfair"),
+        # HoDoKu's next ALS steps (scores 320 and 360, Unfair). Sudoku Explainer has neither: it needs a forcing
+        # chain for what they find, so they are rated as the cheapest one, 8.0 (measured: see
+        # docs/logic_techniques.md)
+        T("ALS-XY-Wing", als.als_xy_wing, 8.0, 320, "Unfair"),
+        T("Death Blossom", als.death_blossom, 8.0, 360, "Unfair"),
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
         T("Dynamic Forcing Chain", forcing.dynamic_contradiction_chain, forcing.BASE["dynamic"], 700, "Extreme"),
@@ -197,10 +208,15 @@ NOT_IN_SE = frozenset(
         "WXYZ-Wing",
         "VWXYZ-Wing",
         "ALS-XZ",
+        "Sue de Coq",
+        "ALS-XY-Wing",
+        "Death Blossom",
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms and the bent sets (HoDoKu's ALS-XZ).
-NOT_IN_HODOKU = frozenset({"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triple", "WXYZ-Wing", "VWXYZ-Wing"})
+NOT_IN_HODOKU = frozenset(
+    {"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triple", "WXYZ-Wing", "VWXYZ-Wing", "BUG Type 2"}
+)
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
 #: Named sets for ``--techniques`` / ``--exclude``; each is a test on a row.
 PRESETS: dict[str, Callable[[Technique], bool]] = {
@@ -219,7 +235,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "locked candidates type 2": ("Claiming",),
     "naked quadruple": ("Naked Quad",),
     "hidden quadruple": ("Hidden Quad",),
-    "bug": ("BUG+1",),
+    "bug": ("BUG+1", "BUG Type 2"),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
     "forcing chain": (
         "Contradiction Forcing Chain",
