@@ -1,0 +1,223 @@
+"""The Dask runner (``--cluster``): order, the window, retries, a worker dying mid-job, the time guard, bad
+addresses. One ``LocalCluster`` of 2 single-threaded worker processes serves the whole module.
+
+The tasks below are top-level functions of this module: they go to the workers by reference (the workers find
+this module through the test session's ``sys.path``), the way a command's task goes by its module name.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from sudokit.errors import SudokitError
+from sudokit.jobs import cluster
+from sudokit.jobs.cluster import ClusterRunner, ClusterStats, parse_address
+
+
+@pytest.fixture(scope="module")
+def runner():
+    with ClusterRunner("local:2", warm=("solver",)) as runner:
+        yield runner
+
+
+# ---- tasks run on the workers --------------------------------------------------------------------------------
+
+
+def sleep_then_echo(chunk: tuple[int, float]) -> int:
+    """Answer the chunk's number after sleeping its seconds (uneven durations)."""
+    number, seconds = chunk
+    time.sleep(seconds)
+    return number
+
+
+def _first_time(folder: str, name: str) -> bool:
+    """True the first time any worker asks for ``name`` in ``folder`` (a marker file made atomically)."""
+    try:
+        os.close(os.open(os.path.join(folder, name), os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return False
+    return True
+
+
+def fail_once(chunk: tuple[str, int]) -> int:
+    """Raise on the first attempt at each chunk, answer on the next."""
+    folder, number = chunk
+    if _first_time(folder, f"failed-{number}"):
+        raise RuntimeError(f"chunk {number}: first attempt fails")
+    return number * number
+
+
+def always_fail(chunk: tuple[str, int]) -> int:
+    """Raise every time, leaving one file per attempt."""
+    folder, number = chunk
+    attempt = 0
+    while not _first_time(folder, f"attempt-{number}-{attempt}"):
+        attempt += 1
+    raise ValueError(f"chunk {number} cannot be done")
+
+
+def die_once(chunk: tuple[str, int]) -> int:
+    """Kill the worker process running chunk 3 the first time it is tried (no answer, no exception)."""
+    folder, number = chunk
+    if number == 3 and _first_time(folder, "died"):
+        os._exit(1)
+    time.sleep(0.05)
+    return -number
+
+
+def solve_lines(chunk: list[str]) -> list[str]:
+    """A real chunk: solve puzzle lines with the engine on the worker, answer the solutions' lines."""
+    from sudokit import parse
+    from sudokit.engine.api import solve
+
+    return ["".join(map(str, solve(parse(line)).solution.values)) for line in chunk]
+
+
+def warmed(_: object) -> list[str]:
+    return sorted(cluster._warmed)
+
+
+# ---- addresses -----------------------------------------------------------------------------------------------
+
+
+def test_addresses_are_checked():
+    assert parse_address("local:2") == ("local", 2)
+    assert parse_address("tcp://127.0.0.1:8786") == ("tcp", 8786)
+    assert parse_address("tcp://scheduler.example.org:8786") == ("tcp", 8786)
+    assert parse_address("tcp://[::1]:8786") == ("tcp", 8786)
+    for bad in ("", "local:", "local:0", "local:x", "127.0.0.1:8786", "tcp://host", "tcp://host:99999", "http://h:1"):
+        with pytest.raises(SudokitError, match="--cluster"):
+            parse_address(bad)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_no_scheduler_at_the_address_is_one_line():
+    address = f"tcp://127.0.0.1:{_free_port()}"
+    with pytest.raises(SudokitError) as caught:
+        ClusterRunner(address, connect_seconds=1)
+    message = str(caught.value)
+    assert "\n" not in message
+    assert message.startswith(f"--cluster {address}: no Dask scheduler answered within 1 s")
+
+
+def test_bad_address_is_refused_before_any_connection():
+    with pytest.raises(SudokitError, match="expected tcp://HOST:PORT"):
+        ClusterRunner("8786")
+
+
+def test_a_worker_with_another_sudokit_version_is_refused():
+    with pytest.raises(SudokitError, match="the job was started with 0.0.0"):
+        cluster.warm_worker((), "0.0.0")
+
+
+def test_overhead_is_the_gap_between_chunks_on_a_worker():
+    stats = ClusterStats()
+    stats.add("a", 0.0, 1.0)
+    stats.add("b", 0.0, 2.0)
+    stats.add("a", 1.5, 2.0)  # 0.5 s after a's first chunk
+    stats.add("a", 2.1, 3.0)  # 0.1 s after
+    assert stats.chunks == 4
+    assert stats.compute == pytest.approx(4.4)
+    assert stats.overhead() == pytest.approx(0.3)
+
+
+# ---- the runner on a LocalCluster ----------------------------------------------------------------------------
+
+
+def test_workers_are_warm_and_counted(runner):
+    assert runner.workers == 2
+    assert list(runner.map(warmed, [None, None, None])) == [["solver"]] * 3
+
+
+def test_answers_come_in_input_order_whatever_the_durations(runner):
+    seconds = [0.3, 0.0, 0.2, 0.0, 0.0, 0.25, 0.0, 0.1] * 3  # later chunks often finish first
+    assert list(runner.map(sleep_then_echo, list(enumerate(seconds)), window=4)) == list(range(len(seconds)))
+
+
+def test_at_most_window_chunks_are_in_flight(runner):
+    pulled = 0
+
+    def chunks():
+        nonlocal pulled
+        for number in range(20):
+            pulled += 1
+            yield number, 0.02
+
+    for answered, number in enumerate(runner.map(sleep_then_echo, chunks(), window=3), start=1):
+        assert number == answered - 1
+        assert pulled - answered <= 3 - 1  # the answered chunk left the window before it was yielded
+    assert pulled == 20
+
+
+def test_a_real_chunk_of_puzzles(runner, data_dir: Path):
+    lines = data_dir.joinpath("norvig_top95.txt").read_text().split()[:12]
+    chunks = [lines[i : i + 4] for i in range(0, 12, 4)]
+    answers = [line for answer in runner.map(solve_lines, chunks) for line in answer]
+    assert answers == solve_lines(lines)
+    for puzzle, solution in zip(lines, answers):
+        assert all(a in ".0" or a == b for a, b in zip(puzzle, solution))
+
+
+def test_a_failed_task_is_retried(runner, tmp_path: Path):
+    chunks = [(str(tmp_path), number) for number in range(6)]
+    assert list(runner.map(fail_once, chunks)) == [n * n for n in range(6)]
+    assert len(list(tmp_path.glob("failed-*"))) == 6
+
+
+def test_a_task_that_keeps_failing_stops_the_job_after_its_retries(runner, tmp_path: Path):
+    with pytest.raises(ValueError, match="chunk 0 cannot be done"):
+        list(runner.map(always_fail, [(str(tmp_path), 0)]))
+    assert len(list(tmp_path.glob("attempt-0-*"))) == 1 + runner.retries
+
+
+def test_a_worker_dying_mid_job_loses_no_chunk(runner, tmp_path: Path):
+    chunks = [(str(tmp_path), number) for number in range(10)]
+    assert list(runner.map(die_once, chunks, window=4)) == [-n for n in range(10)]
+    assert (tmp_path / "died").exists()  # the worker did die
+    runner.client.wait_for_workers(2, timeout=60)  # its nanny starts it again
+
+
+def test_the_overhead_is_measured(runner):
+    runner.stats = ClusterStats()
+    list(runner.map(sleep_then_echo, [(n, 0.05) for n in range(8)]))
+    assert runner.stats.chunks == 8
+    assert runner.stats.compute >= 8 * 0.05
+    assert runner.stats.gapped >= 6  # 8 chunks on 2 workers: at least 6 followed another on their worker
+    assert "8 chunks on 2 workers" in runner.stats.describe(runner.workers)
+
+
+def test_the_time_guard_stops_a_stuck_chunk_with_one_line(runner):
+    runner.chunk_seconds = 1.0
+    try:
+        with pytest.raises(SudokitError) as caught:
+            list(runner.map(sleep_then_echo, [(0, 0.0), (1, 120.0), (2, 0.0)]))
+    finally:
+        runner.chunk_seconds = cluster.CHUNK_SECONDS
+    message = str(caught.value)
+    assert "\n" not in message
+    assert "chunk 2 ran longer than the time guard (1 s)" in message
+    assert "restarted" in message  # the worker stuck in it was freed
+    runner.client.wait_for_workers(2, timeout=60)
+    assert list(runner.map(sleep_then_echo, [(7, 0.0)])) == [7]
+
+
+def test_closing_stops_the_local_workers_and_is_idempotent():
+    runner = ClusterRunner("local:1", warm=())
+    workers = runner.cluster.workers
+    assert list(runner.map(sleep_then_echo, [(1, 0.0)])) == [1]
+    runner.close()
+    runner.close()
+    assert runner.client is None
+    assert not workers  # the LocalCluster's worker processes are gone
+    with pytest.raises(SudokitError, match="closed"):
+        list(runner.map(sleep_then_echo, [(1, 0.0)]))
