@@ -164,6 +164,24 @@ def strict_option(f):
     return click.option("--strict", is_flag=True, help="Strict reading: one character per cell, '.' for empty.")(f)
 
 
+def jobs_option(what: str = "processes"):
+    """``--jobs N``: how many workers a batch command runs its chunks on (``what`` they are)."""
+    return click.option(
+        "--jobs", "-j", type=POSITIVE_INT, default=1, show_default=True, help=f"Files: {what} working at once."
+    )
+
+
+def cluster_option(f):
+    """``--cluster ADDRESS``: run the batch on a Dask scheduler (``tcp://host:8786``), or ``local:N``."""
+    return click.option(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        hidden=True,  # shown once the Dask runner (sudokit.jobs.cluster) is in
+        help="Run on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for a local one.",
+    )(f)
+
+
 # ---- number types shared by the options: each value checked where it is read ---------------------------------
 #: Counts and limits (solutions, puzzles, nodes, threads): 1 up to the kernels' int64 range.
 POSITIVE_INT = click.IntRange(1, INT64_MAX)

@@ -10,13 +10,18 @@ from sudokit.formats import Entry
 from sudokit.grid import Grid
 
 
-def report_bad_entry(entry: Entry, why: str | None = None) -> int:
-    """Print ``source:line[:column]: what is wrong`` to stderr; return 1 (to count failures)."""
+def bad_entry_message(entry: Entry, why: str | None = None) -> str:
+    """``sudokit: error: source:line[:column]: what is wrong`` (the entry's own error unless ``why`` is given)."""
     if why is None and entry.error is not None:
         message = entry.error.describe()
     else:
         message = f"{entry.source}:{entry.line}: {why}"
-    click.echo(f"sudokit: error: {message}", err=True)
+    return f"sudokit: error: {message}"
+
+
+def report_bad_entry(entry: Entry, why: str | None = None) -> int:
+    """Print :func:`bad_entry_message` to stderr; return 1 (to count failures)."""
+    click.echo(bad_entry_message(entry, why), err=True)
     return 1
 
 
@@ -42,18 +47,27 @@ def clashing_rows(grids, geometry):
 class BadEntries:
     """What a batch command reports and skips: unreadable entries and entries whose givens clash."""
 
-    def __init__(self) -> None:
+    def __init__(self, messages: list[str] | None = None) -> None:
         self.count = 0
+        self.messages = messages  #: where the reports go (a batch chunk's stderr lines); None: stderr now
+
+    def report(self, entry: Entry, why: str | None = None) -> None:
+        """Report one entry that cannot be worked on, and count it."""
+        self.count += 1
+        if self.messages is None:
+            report_bad_entry(entry, why)
+        else:
+            self.messages.append(bad_entry_message(entry, why))
 
     def usable(self, entries: Iterable[Entry]) -> Iterator[Entry]:
         """The entries that can be worked on; every other one is reported on stderr and counted."""
         for entry in entries:
             if entry.grid is None:
-                self.count += report_bad_entry(entry)
+                self.report(entry)
                 continue
             clash = clash_message(entry.grid)
             if clash:
-                self.count += report_bad_entry(entry, clash)
+                self.report(entry, clash)
                 continue
             yield entry
 

@@ -8,6 +8,7 @@ keeping at most ``window`` chunks in flight, so memory stays bounded whatever th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Protocol, TypeVar
 
 Chunk = TypeVar("Chunk")
@@ -45,3 +46,40 @@ class InProcess:
 
     def close(self) -> None:
         pass
+
+
+@contextmanager
+def open_runner(
+    jobs: int = 1, cluster: str | None = None, warm: Callable[[], object] | None = None
+) -> Iterator[Runner]:
+    """The runner a command's ``--jobs`` / ``--cluster`` options ask for, closed on leaving the block.
+
+    ``cluster`` (an address such as ``tcp://host:8786``, or ``local:N``) takes a Dask cluster
+    (:class:`sudokit.jobs.cluster.ClusterRunner`, the ``sudokit[cluster]`` extra); else ``jobs`` > 1 a pool of
+    local processes (:class:`~sudokit.jobs.processes.Processes`); else this process (:class:`InProcess`).
+    ``warm`` loads the command's kernels once where the chunks will run (in each worker; here for InProcess)."""
+    runner: Runner
+    if cluster is not None:
+        try:
+            from sudokit.jobs.cluster import ClusterRunner
+        except ImportError as exc:
+            from sudokit.errors import SudokitError
+
+            missing = getattr(exc, "name", None) or ""
+            why = "this sudokit has no cluster runner" if missing == "sudokit.jobs.cluster" else str(exc)
+            raise SudokitError(f"--cluster {cluster}: {why} (pip install 'sudokit[cluster]')") from None
+        runner = ClusterRunner(cluster)
+        if warm is not None and hasattr(runner, "warm"):
+            runner.warm(warm)
+    elif jobs > 1:
+        from sudokit.jobs.processes import Processes
+
+        runner = Processes(jobs, warm)
+    else:
+        runner = InProcess()
+        if warm is not None:
+            warm()
+    try:
+        yield runner
+    finally:
+        runner.close()

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 
-from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
-from sudokit.cli.report import report_bad_entry
+from sudokit.cli.inputs import POSITIVE_INT, cluster_option, input_format_option, open_puzzles, variant_option
+from sudokit.jobs.batch import Answer, interrupted
 from sudokit.words import plural
 
 
@@ -18,7 +16,24 @@ from sudokit.words import plural
 @click.option("--quiet", "-q", is_flag=True, help="No summary line on stderr.")
 @variant_option
 @input_format_option
-def command(puzzle: str, dedupe: bool, originals: bool, quiet: bool, variant: str | None, input_format: str) -> None:
+@click.option(
+    "--jobs",
+    "-j",
+    type=POSITIVE_INT,
+    default=None,
+    help="Threads computing canonical forms (default: every core).",
+)
+@cluster_option
+def command(
+    puzzle: str,
+    dedupe: bool,
+    originals: bool,
+    quiet: bool,
+    variant: str | None,
+    input_format: str,
+    jobs: int | None,
+    cluster: str | None,
+) -> None:
     """Print the canonical (minimum-lexicographic) form of each puzzle or grid in PUZZLE.
 
     Isomorphic puzzles (equal up to relabelling digits, permuting bands, stacks, rows in a band,
@@ -26,28 +41,74 @@ def command(puzzle: str, dedupe: bool, originals: bool, quiet: bool, variant: st
     printed once (first seen first) and a summary goes to stderr: how many were read and how many
     are distinct up to symmetry. Standard boards up to 9x9.
     """
+    import functools
+
+    from sudokit.jobs.batch import Batch, Counts
+    from sudokit.jobs.runner import open_runner
+
     source = open_puzzles(puzzle, variant, input_format)
     seen: set[bytes] = set()
-    read = bad = 0
-    for block in source.blocks:
-        keys, originals_of = _canonical_block(block)
+    batch = Batch(Counts())
+
+    def kept(answer: Answer) -> Answer:
+        """The block's lines, each class once (first seen first) when deduplicating."""
+        keys, originals_of = answer.held
         out = []
-        for i, key in enumerate(keys):
-            if key is None:
-                bad += report_bad_entry(block.entry(i))
-                continue
-            read += 1
-            if dedupe and key in seen:
+        for key, original in zip(keys, originals_of, strict=True):
+            if key is None or (dedupe and key in seen):
                 continue
             seen.add(key)
-            out.append(originals_of[i] if originals else key)
-        sys.stdout.buffer.write(b"".join(out))
-        sys.stdout.buffer.flush()
-    if not source.single and not quiet:
+            out.append(original if originals else key)
+        answer.data = b"".join(out)
+        return answer
+
+    threads = jobs if cluster is None else 1
+    with open_runner(1, cluster, functools.partial(_threads, threads)) as runner:
+        stopped = batch.run(
+            runner,
+            _canon_chunk,
+            source.blocks,
+            _lost,
+            label="canonicalizing",
+            show_progress=False,
+            ordered=kept,
+        )
+    read, bad = batch.tally["read"], batch.tally["bad"]
+    if (not source.single and not quiet) or stopped:
         distinct = f"{len(seen)} distinct up to symmetry" if dedupe else "not deduplicated"
         click.echo(f"{plural(read, 'puzzle')} read, {distinct}" + (f", {bad} unreadable" if bad else ""), err=True)
+    if stopped:
+        interrupted(batch.puzzles)
     if bad:
         raise SystemExit(2)
+
+
+def _threads(threads: int | None) -> None:
+    """Run numba's canonical-form kernel on ``threads`` threads (None: every core)."""
+    if threads is not None:
+        import numba
+
+        numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+
+
+def _canon_chunk(block) -> Answer:
+    """A block's canonical lines and original lines (``held``: the dedupe runs in order, in
+    :func:`command`), its bad entries' reports and its counts."""
+    from sudokit.cli.report import bad_entry_message
+    from sudokit.jobs.batch import Answer, Counts
+
+    keys, originals_of = _canonical_block(block)
+    messages = [bad_entry_message(block.entry(i)) for i, key in enumerate(keys) if key is None]
+    counts = Counts(read=len(keys) - len(messages), bad=len(messages))
+    return Answer(b"", messages, counts, len(block), held=(keys, originals_of))
+
+
+def _lost(block, why: str) -> Answer:
+    """A block whose task failed twice: its lines named on stderr, counted as unreadable."""
+    from sudokit.jobs.batch import Answer, Counts, lines_of
+
+    message = f"sudokit: error: {block.source}: {lines_of(block)}: not canonicalized: {why}"
+    return Answer(b"", [message], Counts(bad=len(block)), len(block))
 
 
 def _canonical_block(block) -> tuple[list[bytes | None], list[bytes]]:

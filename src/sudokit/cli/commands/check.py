@@ -8,9 +8,17 @@ from __future__ import annotations
 
 import click
 
-from sudokit.cli.inputs import input_format_option, open_puzzles, strict_option, variant_option
-from sudokit.cli.report import report_bad_entry
+from sudokit.cli.inputs import (
+    cluster_option,
+    input_format_option,
+    jobs_option,
+    open_puzzles,
+    strict_option,
+    variant_option,
+)
+from sudokit.cli.report import bad_entry_message
 from sudokit.grid import Grid, is_solution
+from sudokit.jobs.batch import Answer
 from sudokit.words import plural
 
 
@@ -66,30 +74,74 @@ def _repeat(grid: Grid, unit_names: tuple[str, ...]) -> str:
 @variant_option
 @input_format_option
 @strict_option
-def command(grid: str, units: str, quiet: bool, variant: str | None, input_format: str, strict: bool) -> None:
+@jobs_option()
+@cluster_option
+def command(
+    grid: str,
+    units: str,
+    quiet: bool,
+    variant: str | None,
+    input_format: str,
+    strict: bool,
+    jobs: int,
+    cluster: str | None,
+) -> None:
     """Check GRID (a string, a file, or -): a complete grid must obey every unit; a puzzle must have no clash."""
+    import functools
+
+    from sudokit.jobs.batch import Batch, Counts, interrupted
+    from sudokit.jobs.runner import open_runner
+
     unit_names = None
     if units == "21":
         from sudokit.rules import TWENTY_ONE
 
         unit_names = tuple(TWENTY_ONE)
     source = open_puzzles(grid, variant, input_format, strict)
-    failed = bad = 0
-    for block in source.blocks:
-        lines, block_failed, block_bad = _checked_block(block, unit_names, source.single)
-        failed += block_failed
-        bad += block_bad
-        if not quiet and lines:
-            click.echo("\n".join(lines))
-    if bad:
+    batch = Batch(Counts())
+    with open_runner(jobs, cluster) as runner:
+        stopped = batch.run(
+            runner,
+            functools.partial(_check_chunk, unit_names, source.single, quiet),
+            source.blocks,
+            functools.partial(_lost, quiet),
+            label="checking",
+            show_progress=False,
+        )
+    if stopped:
+        interrupted(batch.puzzles)
+    if batch.tally["bad"]:
         raise SystemExit(2)
-    if failed:
+    if batch.tally["failed"]:
         raise SystemExit(1)
 
 
-def _checked_block(block, unit_names: tuple[str, ...] | None, single: bool) -> tuple[list[str], int, int]:
+def _check_chunk(unit_names: tuple[str, ...] | None, single: bool, quiet: bool, block) -> Answer:
+    """One block's verdict lines (none with ``quiet``), its bad entries' reports and its counts."""
+    from sudokit.jobs.batch import Answer, Counts
+
+    messages: list[str] = []
+    lines, failed, bad = _checked_block(block, unit_names, single, messages)
+    data = b"" if quiet or not lines else ("\n".join(lines) + "\n").encode("utf-8")
+    return Answer(data, messages, Counts(failed=failed, bad=bad), len(block))
+
+
+def _lost(quiet: bool, block, why: str) -> Answer:
+    """A block whose task failed twice: each of its lines fails, named on stderr."""
+    from sudokit.jobs.batch import Answer, Counts, lines_of
+
+    message = f"sudokit: error: {block.source}: {lines_of(block)}: not checked: {why}"
+    lines = [f"{block.source}:{n}: FAIL: not checked ({why})" for n in block.lines.tolist()]
+    data = b"" if quiet else ("\n".join(lines) + "\n").encode("utf-8")
+    return Answer(data, [message], Counts(failed=len(block)), len(block))
+
+
+def _checked_block(
+    block, unit_names: tuple[str, ...] | None, single: bool, messages: list[str]
+) -> tuple[list[str], int, int]:
     """The verdict lines of a block, how many grids failed and how many entries were unreadable. Rows without a
-    clash are judged from the array with numpy; the others one by one (:func:`verdict` names the clash)."""
+    clash are judged from the array with numpy; the others one by one (:func:`verdict` names the clash). Bad
+    entries are reported in ``messages``."""
     from sudokit.cli.report import clashing_rows
 
     quick = block.usable.copy() if unit_names is None else block.usable & False
@@ -109,11 +161,13 @@ def _checked_block(block, unit_names: tuple[str, ...] | None, single: bool) -> t
         else:
             entry = block.entry(i)
             if not entry.ok:
-                bad += report_bad_entry(entry)
+                bad += 1
+                messages.append(bad_entry_message(entry))
                 continue
             geometry = entry.grid.geometry
             if unit_names is not None and (geometry.size != 9 or not geometry.is_standard):
-                bad += report_bad_entry(entry, "--units 21 applies to standard 9x9 grids")
+                bad += 1
+                messages.append(bad_entry_message(entry, "--units 21 applies to standard 9x9 grids"))
                 continue
             ok, sentence = verdict(entry.grid, unit_names)
         failed += not ok

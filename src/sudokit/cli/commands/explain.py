@@ -6,9 +6,10 @@ import json
 
 import click
 
-from sudokit.cli.inputs import input_format_option, variant_option
+from sudokit.cli.inputs import cluster_option, input_format_option, jobs_option, open_puzzles, variant_option
 from sudokit.cli.logic_input import COMPLETE, STUCK, is_complete, logic_uniqueness, read_start
 from sudokit.cli.techniques import technique_options
+from sudokit.jobs.batch import Answer
 from sudokit.words import plural
 
 SINGLES = {"Full House", "Hidden Single", "Naked Single"}
@@ -22,39 +23,46 @@ SINGLES = {"Full House", "Hidden Single", "Naked Single"}
 @variant_option
 @input_format_option
 @technique_options
+@jobs_option()
+@cluster_option
 def command(
-    puzzle: str, as_json: bool, no_uniqueness: bool, hard_only: bool, variant, input_format, techniques
+    puzzle: str,
+    as_json: bool,
+    no_uniqueness: bool,
+    hard_only: bool,
+    variant,
+    input_format,
+    techniques,
+    jobs: int,
+    cluster: str | None,
 ) -> None:
     """Explain how to solve PUZZLE (a string, a one-puzzle file, or -) step by step.
 
     Pencil marks (a pencilmark line, a candidate grid) are the state the path starts from. Exit status: 0 when
     logic solves the grid (or it is complete), 1 when logic is stuck or the grid is empty or has no solution, 2
-    for bad input."""
+    for bad input. With --json, a file of several puzzles is explained puzzle by puzzle: one JSON object a
+    line, with its line number and puzzle (the batch rules of the README)."""
     from sudokit.formats import format_grid
     from sudokit.logic import explain
     from sudokit.logic.rating import hodoku_level, se_parts
 
+    if as_json:
+        entries = _several(puzzle, variant, input_format)
+        if entries is not None:
+            _explain_file(entries, not no_uniqueness, techniques, jobs, cluster)
+            return
     start = read_start(puzzle, variant, input_format)
     if is_complete(start) and not as_json:
         click.echo(COMPLETE)
         return
     path = explain(start, uniqueness=logic_uniqueness(start, not no_uniqueness), techniques=techniques)
-    er, ep, ed = se_parts(path)
-    score, level = hodoku_level(path)
     if as_json:
-        out = {
-            "solved": path.solved,
-            "rating": er,
-            "level": level,
-            "score": score,
-            "technique_set": techniques.spec,
-            "grid": path.grid.to_line() if path.grid else None,
-            "steps": [s.to_dict() for s in path.steps],
-        }
-        click.echo(json.dumps(out, indent=1))
+        click.echo(json.dumps(_path_json(path, techniques), indent=1))
         if not path.solved:
             raise SystemExit(1)
         return
+    er, ep, ed = se_parts(path)
+    score, level = hodoku_level(path)
     width = len(str(len(path.steps)))
     for i, step in enumerate(path.steps, 1):
         if hard_only and step.technique in SINGLES:
@@ -68,3 +76,113 @@ def command(
     assert path.grid is not None  # explain() always records the grid it reached
     click.echo(format_grid(path.grid, "line"))
     raise SystemExit(1)
+
+
+#: Puzzles per chunk: few (a logical path can take seconds).
+CHUNK = 2
+
+
+def _path_json(path, techniques) -> dict:
+    """A logical path as ``explain --json`` prints it."""
+    from sudokit.logic.rating import hodoku_level, se_parts
+
+    er, _, _ = se_parts(path)
+    score, level = hodoku_level(path)
+    return {
+        "solved": path.solved,
+        "rating": er,
+        "level": level,
+        "score": score,
+        "technique_set": techniques.spec,
+        "grid": path.grid.to_line() if path.grid else None,
+        "steps": [s.to_dict() for s in path.steps],
+    }
+
+
+def _several(arg: str, variant, input_format):
+    """The entries of ``arg`` when it holds more than one puzzle (a file: explained one JSON line each), else
+    None (one puzzle: explained as before)."""
+    import itertools
+
+    source = open_puzzles(arg, variant, input_format)
+    if source.single:
+        return None
+    entries = iter(source.entries)
+    first = list(itertools.islice(entries, 2))
+    if len(first) < 2:
+        return None
+    return itertools.chain(first, entries)
+
+
+def _explain_file(entries, uniqueness: bool, techniques, jobs: int, cluster: str | None) -> None:
+    """``explain --json`` on a file: each puzzle's path, one JSON object a line, in input order."""
+    import functools
+
+    from sudokit.jobs.batch import Batch, Counts, chunked, interrupted
+    from sudokit.jobs.runner import open_runner
+
+    batch = Batch(Counts())
+    with open_runner(jobs, cluster) as runner:
+        stopped = batch.run(
+            runner,
+            functools.partial(_explain_chunk, uniqueness, techniques),
+            chunked(entries, CHUNK),
+            _lost,
+            label="explaining",
+            show_progress=False,
+        )
+    if stopped:
+        interrupted(batch.puzzles)
+    if batch.tally["bad"]:
+        raise SystemExit(2)
+    if batch.tally["unsolved"]:
+        raise SystemExit(1)
+
+
+def _explain_chunk(uniqueness: bool, techniques, entries: list) -> Answer:
+    """A few puzzles' paths as JSON lines: ``error`` for a grid logic cannot start from (empty, no solution),
+    ``note`` when several solutions leave the uniqueness techniques out; bad entries reported."""
+    from sudokit.cli.logic_input import EMPTY, placed, start_of
+    from sudokit.cli.report import BadEntries
+    from sudokit.grid import Grid
+    from sudokit.jobs.batch import Counts
+    from sudokit.logic import explain
+    from sudokit.logic.rating import check_proper
+    from sudokit.result import Status
+
+    counts = Counts()
+    messages: list[str] = []
+    skipped = BadEntries(messages)
+    lines = []
+    for entry in skipped.usable(entries):
+        start = start_of(entry)
+        head = {"line": entry.line, "puzzle": placed(start).to_line()}
+        if not placed(start).givens and isinstance(start, Grid):
+            counts["unsolved"] += 1
+            lines.append(json.dumps({**head, "error": EMPTY}))
+            continue
+        check = check_proper(start)
+        if check.status is Status.NO_SOLUTION:
+            counts["unsolved"] += 1
+            lines.append(json.dumps({**head, "error": check.why}))
+            continue
+        note = {} if check.proper or not uniqueness else {"note": f"{check.why}; uniqueness techniques left out"}
+        path = explain(start, uniqueness=uniqueness and check.proper, techniques=techniques)
+        counts["unsolved"] += not path.solved
+        lines.append(json.dumps({**head, **note, **_path_json(path, techniques)}))
+    counts["bad"] = skipped.count
+    return Answer("".join(t + "\n" for t in lines).encode("utf-8"), messages, counts, len(entries))
+
+
+def _lost(entries: list, why: str) -> Answer:
+    """A chunk whose task failed twice: an ``error`` line for each puzzle, its lines named on stderr."""
+    from sudokit.jobs.batch import Counts, lines_of, source_of
+
+    lines = [
+        json.dumps({"line": e.line, "puzzle": e.grid.to_line() if e.grid else "", "error": f"failed: {why}"})
+        for e in entries
+    ]
+    message = f"sudokit: error: {source_of(entries)}: {lines_of(entries)}: not explained: {why}"
+    return Answer(
+        "".join(t + "\n" for t in lines).encode("utf-8"), [message], Counts(unsolved=len(entries)), len(entries)
+    )

@@ -5,12 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import os
-import sys
+from dataclasses import dataclass
 
 import click
 
-from sudokit.cli.inputs import POSITIVE_INT, SECONDS, SEED, variant_option
-from sudokit.geometry import DIGIT_SYMBOLS
+from sudokit.cli.inputs import POSITIVE_INT, SECONDS, SEED, cluster_option, jobs_option, variant_option
+from sudokit.geometry import DIGIT_SYMBOLS, Geometry
+from sudokit.jobs.batch import Answer
 from sudokit.words import plural
 
 OUTPUT_FORMATS = ("line", "grid", "sdk", "ss", "csv")
@@ -61,6 +62,8 @@ CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty"
     help="Seconds allowed per puzzle (a puzzle still digging then is printed unique but not minimal).",
 )
 @click.option("--progress/--no-progress", default=None, help="Progress bar on stderr (default: on a terminal).")
+@jobs_option()
+@cluster_option
 def command(
     count: int,
     clues: str | None,
@@ -77,6 +80,8 @@ def command(
     with_rating: bool,
     time_limit: float,
     progress: bool | None,
+    jobs: int,
+    cluster: str | None,
 ) -> None:
     """Generate puzzles with exactly one solution, minimal unless --clues stops the digging early.
 
@@ -87,7 +92,7 @@ def command(
     Output is one puzzle per line by default; with --with-solution a line reads PUZZLE:1:SOLUTION
     (tdoku's layout, which `sudokit` reads back), and --with-rating adds a `# level` comment.
     """
-    from sudokit.generate import Generator, measure_difficulty
+    from sudokit.generate import Generator
     from sudokit.generate.generator import parse_range
     from sudokit.geometry import for_size, from_name
 
@@ -104,40 +109,98 @@ def command(
     if pattern is not None and os.path.exists(pattern):
         with open(pattern, encoding="utf-8") as fh:
             pattern = "".join(line.split("#", 1)[0] for line in fh)
-    gen = Generator(
-        geometry,
-        seed=seed,
-        symmetry=symmetry,
-        clues=parse_range(clues, "clues"),
-        pattern=pattern,
-        difficulty=difficulty,
-        rating=parse_range(rating, "rating", float),
-        method=method,
-        time_limit=time_limit,
-    )
-    _load_engine(geometry)  # the time limit is for the puzzles, not for loading the compiled kernels
-    show_bar = progress if progress is not None else (count > 1 and sys.stderr.isatty())
-    if fmt == "csv":
-        click.echo(",".join(CSV_HEADER))
-    bar = _progress(count) if show_bar else None
-    try:
-        for i, found in enumerate(gen.puzzles(count)):
-            if found.extra.get("minimal") is False:
-                click.echo(
-                    f"sudokit: note: puzzle {i + 1}: the time limit stopped the digging at "
-                    f"{plural(found.clues, 'clue')}: it has one solution but is not minimal",
-                    err=True,
-                )
-            if with_rating and found.rating is None and found.unique is not False:
-                found.rating = measure_difficulty(found.puzzle)
-            if fmt != "csv" and i and fmt != "line":
-                click.echo()
-            click.echo(_render(found, fmt, with_solution, with_rating))
-            if bar is not None:
-                bar.advance(bar.task_ids[0])
-    finally:
-        if bar is not None:
-            bar.stop()
+    settings = {
+        "symmetry": symmetry,
+        "clues": parse_range(clues, "clues"),
+        "pattern": pattern,
+        "difficulty": difficulty,
+        "rating": parse_range(rating, "rating", float),
+        "method": method,
+        "time_limit": time_limit,
+    }
+    Generator(geometry, seed=seed, **settings)  # a request it refuses is reported before any work
+    if seed is None:
+        import secrets
+
+        seed = secrets.randbits(64)  # one seed for the whole job: its chunks' seeds derive from it
+    job = _Job(geometry, seed, settings, fmt, with_solution, with_rating)
+    _generate(job, count, jobs, cluster, progress)
+
+
+#: Puzzles per chunk; each chunk has its own seed (:func:`~sudokit.jobs.batch.chunk_seed`), so the chunks, not
+#: the workers, fix the output: changing this changes what a seed gives beyond the first chunk.
+CHUNK = 8
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What every chunk of a ``generate -n`` job makes and how it writes it (it goes to the workers)."""
+
+    geometry: Geometry
+    seed: int
+    settings: dict
+    fmt: str
+    with_solution: bool
+    with_rating: bool
+
+
+def _generate(job: _Job, count: int, jobs: int, cluster: str | None, progress: bool | None) -> None:
+    """``count`` puzzles in chunks of :data:`CHUNK`, on ``jobs`` processes (or a cluster), in order."""
+    import functools
+
+    from sudokit.jobs.batch import Batch, Counts, interrupted
+    from sudokit.jobs.runner import open_runner
+
+    gap = b"\n" if job.fmt not in ("csv", "line") else b""
+    head = (",".join(CSV_HEADER) + "\n").encode() if job.fmt == "csv" else b""
+    batch = Batch(Counts(), gap=gap, head=head)
+    chunks = ((start, min(CHUNK, count - start)) for start in range(0, count, CHUNK))
+    show = progress if progress is not None else (None if count > 1 else False)
+    # the time limit is for the puzzles, not for loading the compiled kernels: they load before the first chunk
+    with open_runner(jobs, cluster, functools.partial(_load_engine, job.geometry)) as runner:
+        stopped = batch.run(
+            runner,
+            functools.partial(_generate_chunk, job),
+            chunks,
+            _lost,
+            label="generating",
+            show_progress=show,
+        )
+    if stopped:
+        interrupted(batch.puzzles)
+    if batch.tally["failed"]:
+        raise SystemExit(1)
+
+
+def _generate_chunk(job: _Job, chunk: tuple[int, int]) -> Answer:
+    """Puzzles ``start`` .. ``start + n - 1`` of the job, from the chunk's own seed."""
+    from sudokit.generate import Generator, measure_difficulty
+    from sudokit.jobs.batch import Answer, chunk_seed
+
+    start, n = chunk
+    gen = Generator(job.geometry, seed=chunk_seed(job.seed, start // CHUNK), **job.settings)
+    notes: list[str] = []
+    texts = []
+    for i, found in enumerate(gen.puzzles(n), start):
+        if found.extra.get("minimal") is False:
+            notes.append(
+                f"sudokit: note: puzzle {i + 1}: the time limit stopped the digging at "
+                f"{plural(found.clues, 'clue')}: it has one solution but is not minimal"
+            )
+        if job.with_rating and found.rating is None and found.unique is not False:
+            found.rating = measure_difficulty(found.puzzle)
+        texts.append(_render(found, job.fmt, job.with_solution, job.with_rating))
+    gap = "\n" if job.fmt not in ("csv", "line") else ""
+    return Answer(gap.join(t + "\n" for t in texts).encode("utf-8"), notes, None, n)
+
+
+def _lost(chunk: tuple[int, int], why: str) -> Answer:
+    """A chunk whose task failed twice: its puzzles are missing, and stderr says which."""
+    from sudokit.jobs.batch import Answer, Counts
+
+    start, n = chunk
+    message = f"sudokit: error: puzzles {start + 1}-{start + n} not generated: {why}"
+    return Answer(b"", [message], Counts(failed=n), n)
 
 
 def _load_engine(geometry) -> None:
@@ -147,16 +210,6 @@ def _load_engine(geometry) -> None:
     from sudokit.engine import count_array
 
     count_array(np.zeros(geometry.n_cells, dtype=np.uint8), geometry, 1)
-
-
-def _progress(total: int):
-    from rich.console import Console
-    from rich.progress import Progress
-
-    bar = Progress(console=Console(stderr=True), transient=True)
-    bar.add_task("generating", total=total)
-    bar.start()
-    return bar
 
 
 def _note(found, with_rating: bool) -> str:

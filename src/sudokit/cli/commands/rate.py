@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
 
 import click
 
-from sudokit.cli.inputs import input_format_option, open_puzzles, variant_option
+from sudokit.cli.inputs import cluster_option, input_format_option, jobs_option, open_puzzles, variant_option
 from sudokit.cli.logic_input import start_of, why_not_rated
 from sudokit.cli.report import BadEntries
 from sudokit.cli.techniques import technique_options
 from sudokit.errors import SudokitError
+from sudokit.jobs.batch import Answer
 from sudokit.words import plural
 
 _BANDS = [
@@ -36,6 +38,10 @@ def _band(er: float, solved: bool = True) -> str:
     return next((name for top, name in _BANDS if er < top), _BANDS[-1][1])
 
 
+#: Puzzles per chunk: few, so that the workers share out a heavy tail of hard puzzles.
+CHUNK = 4
+
+
 @click.command()
 @click.argument("puzzle")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per puzzle.")
@@ -52,8 +58,19 @@ def _band(er: float, solved: bool = True) -> str:
 @variant_option
 @input_format_option
 @technique_options
+@jobs_option()
+@cluster_option
 def command(
-    puzzle: str, as_json: bool, fast: bool, no_progress: bool, out_format: str, variant, input_format, techniques
+    puzzle: str,
+    as_json: bool,
+    fast: bool,
+    no_progress: bool,
+    out_format: str,
+    variant,
+    input_format,
+    techniques,
+    jobs: int,
+    cluster: str | None,
 ) -> None:
     """Rate PUZZLE (a string, a file of puzzles, or -) by the techniques its logical solution needs.
 
@@ -61,8 +78,11 @@ def command(
     as not rated, and the batch goes on (exit status 1). A puzzle the techniques do not finish is rated 20.0,
     "beyond these techniques". Pencil marks (a pencilmark line, a candidate grid) are rated from the marks.
     Every output names the technique set and the sudokit version (a '#' line first with --format se)."""
+    import functools
+
     from sudokit import __version__
-    from sudokit.logic.rating import rate
+    from sudokit.jobs.batch import Batch, chunked, interrupted
+    from sudokit.jobs.runner import open_runner
 
     se_lines = out_format == "se"
     if se_lines and as_json:
@@ -70,55 +90,150 @@ def command(
     if se_lines:
         fast = True
     source = open_puzzles(puzzle, variant, input_format)
-    levels: Counter[str] = Counter()
-    bands: Counter[str] = Counter()
-    skipped = BadEntries()
-    entries = skipped.usable(source.entries)
-    bar = None
     if se_lines:
         click.echo(f"# sudokit {__version__} rate, techniques: {techniques.spec}")
-    if not source.single and not as_json and not se_lines and not no_progress and puzzle != "-" and sys.stderr.isatty():
-        bar = click.progressbar(entries, label="rating", file=sys.stderr)
-        entries = bar.__enter__()
-    not_rated = 0
-    try:
-        for entry in entries:
-            start = start_of(entry)
-            assert entry.grid is not None  # usable entries were read
-            why = why_not_rated(start)
-            if why is not None:
-                not_rated += 1
-                if as_json:
-                    click.echo(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), "error": why}))
-                elif se_lines:
-                    click.echo(f"{entry.grid.to_line()} not rated: {why}")
-                elif source.single:
-                    click.echo(f"sudokit: not rated: {why}", err=True)
-                else:
-                    click.echo(f"{entry.line}: not rated: {why}")
-                continue
-            r = rate(start, extras=not fast, techniques=techniques)
-            levels[r.level] += 1
-            bands[_band(r.er, r.solved)] += 1
-            if se_lines:
-                click.echo(f"{entry.grid.to_line()} ED={r.se}")
-            elif as_json:
-                click.echo(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), **r.to_dict()}))
-            elif source.single:
-                _show(r)
-            else:
-                extra = "" if fast else f"  norvig {_fmt(r.norvig)}  guesses {_fmt(r.guesses)}"
-                click.echo(f"{entry.line}: {r.se}  {r.level} ({r.score})  {r.hardest}{extra}")
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
-    if not source.single and not as_json and not se_lines and levels.total():
-        _summary(levels, bands)
+    if source.single:
+        _rate_single(source, fast, as_json, se_lines, techniques)
+        return
+    layout = "se" if se_lines else "json" if as_json else "text"
+    batch = Batch(_Tally())
+    show = False if no_progress or as_json or se_lines or puzzle == "-" else None
+    with open_runner(jobs, cluster, _warm) as runner:
+        stopped = batch.run(
+            runner,
+            functools.partial(_rate_chunk, _Settings(layout, fast, techniques)),
+            chunked(source.entries, CHUNK),
+            functools.partial(_lost, layout),
+            label="rating",
+            show_progress=show,
+        )
+    tally = batch.tally
+    if layout == "text" and tally.levels.total():
+        _summary(tally.levels, tally.bands)
         click.echo(f"techniques: {techniques.spec}; sudokit {__version__}")
+    if stopped:
+        interrupted(batch.puzzles)
+    if tally.bad:
+        raise SystemExit(2)
+    if tally.not_rated:
+        raise SystemExit(1)
+
+
+@dataclass
+class _Tally:
+    """A rating batch's counts: HoDoKu levels, SE bands, puzzles not rated, bad entries."""
+
+    levels: Counter = field(default_factory=Counter)
+    bands: Counter = field(default_factory=Counter)
+    not_rated: int = 0
+    bad: int = 0
+
+    def merge(self, other: _Tally) -> None:
+        self.levels.update(other.levels)
+        self.bands.update(other.bands)
+        self.not_rated += other.not_rated
+        self.bad += other.bad
+
+
+@dataclass(frozen=True)
+class _Settings:
+    """How a batch rates (it goes to the workers with each chunk): ``layout`` text, json or se."""
+
+    layout: str
+    fast: bool
+    techniques: Any
+
+
+def _warm() -> None:
+    """Load the rating's first kernels (singles, the engine's counter) where the chunks will run."""
+    from sudokit.logic.rating import rate
+
+    rate(_WARM_PUZZLE, extras=True)
+
+
+#: A puzzle solved by singles: warming up on it loads the kernels every rating uses.
+_WARM_PUZZLE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+
+
+def _rate_chunk(settings: _Settings, entries: list) -> Answer:
+    """The output lines of a few puzzles rated one by one, their bad entries reported."""
+    from sudokit.logic.rating import rate
+
+    tally = _Tally()
+    messages: list[str] = []
+    skipped = BadEntries(messages)
+    lines = []
+    for entry in skipped.usable(entries):
+        start = start_of(entry)
+        assert entry.grid is not None  # usable entries were read
+        why = why_not_rated(start)
+        if why is not None:
+            tally.not_rated += 1
+            if settings.layout == "json":
+                lines.append(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), "error": why}))
+            elif settings.layout == "se":
+                lines.append(f"{entry.grid.to_line()} not rated: {why}")
+            else:
+                lines.append(f"{entry.line}: not rated: {why}")
+            continue
+        r = rate(start, extras=not settings.fast, techniques=settings.techniques)
+        tally.levels[r.level] += 1
+        tally.bands[_band(r.er, r.solved)] += 1
+        if settings.layout == "se":
+            lines.append(f"{entry.grid.to_line()} ED={r.se}")
+        elif settings.layout == "json":
+            lines.append(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), **r.to_dict()}))
+        else:
+            extra = "" if settings.fast else f"  norvig {_fmt(r.norvig)}  guesses {_fmt(r.guesses)}"
+            lines.append(f"{entry.line}: {r.se}  {r.level} ({r.score})  {r.hardest}{extra}")
+    tally.bad = skipped.count
+    return Answer("".join(t + "\n" for t in lines).encode("utf-8"), messages, tally, len(entries))
+
+
+def _lost(layout: str, entries: list, why: str) -> Answer:
+    """A chunk whose task failed twice: each puzzle not rated, its lines named on stderr."""
+    from sudokit.jobs.batch import lines_of, source_of
+
+    lines = []
+    for entry in entries:
+        text = entry.grid.to_line() if entry.grid is not None else ""
+        if layout == "json":
+            lines.append(json.dumps({"line": entry.line, "puzzle": text, "error": f"failed: {why}"}))
+        elif layout == "se":
+            lines.append(f"{text} not rated: failed: {why}")
+        else:
+            lines.append(f"{entry.line}: not rated: failed: {why}")
+    message = f"sudokit: error: {source_of(entries)}: {lines_of(entries)}: not rated: {why}"
+    tally = _Tally(not_rated=len(entries))
+    return Answer("".join(t + "\n" for t in lines).encode("utf-8"), [message], tally, len(entries))
+
+
+def _rate_single(source, fast: bool, as_json: bool, se_lines: bool, techniques) -> None:
+    """One puzzle typed on the command line: the full rating (or its one line)."""
+    from sudokit.logic.rating import rate
+
+    skipped = BadEntries()
+    for entry in skipped.usable(source.entries):
+        start = start_of(entry)
+        assert entry.grid is not None  # usable entries were read
+        why = why_not_rated(start)
+        if why is not None:
+            if as_json:
+                click.echo(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), "error": why}))
+            elif se_lines:
+                click.echo(f"{entry.grid.to_line()} not rated: {why}")
+            else:
+                click.echo(f"sudokit: not rated: {why}", err=True)
+            raise SystemExit(1)
+        r = rate(start, extras=not fast, techniques=techniques)
+        if se_lines:
+            click.echo(f"{entry.grid.to_line()} ED={r.se}")
+        elif as_json:
+            click.echo(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), **r.to_dict()}))
+        else:
+            _show(r)
     if skipped.count:
         raise SystemExit(2)
-    if not_rated:
-        raise SystemExit(1)
 
 
 def _fmt(x) -> str:

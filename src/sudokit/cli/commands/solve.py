@@ -7,10 +7,8 @@ be read or an option is wrong, 130 after Ctrl-C (with the summary of what was wr
 
 from __future__ import annotations
 
-import contextlib
 import signal
 import sys
-import threading
 import time
 from dataclasses import dataclass, field
 
@@ -20,6 +18,7 @@ from sudokit.cli.inputs import (
     MIN_PUZZLE_LENGTH,
     POSITIVE_INT,
     SECONDS,
+    cluster_option,
     input_format_option,
     open_puzzles,
     strict_option,
@@ -28,6 +27,7 @@ from sudokit.cli.report import count_text, describe_result
 from sudokit.errors import ParseError, SudokitError
 from sudokit.formats import WRITE_FORMATS, Entry
 from sudokit.grid import Grid
+from sudokit.jobs.batch import Answer
 
 _OUT_FORMATS = ("pretty", *WRITE_FORMATS)
 
@@ -105,6 +105,8 @@ class Tally:
         lines = [f"Solved {solved} of {total} puzzles (avg {_duration(avg)}, {hz}{slow}{wall})"]
         others = [(k, self.by_status.get(k, 0)) for k in ("no_solution", "multiple", "invalid", "timeout")]
         others.append(("unreadable", self.unreadable))
+        if self.by_status.get("failed"):  # chunks the batch layer could not answer (a worker's failure)
+            others.append(("failed", self.by_status["failed"]))
         if any(v for _, v in others):
             lines.append(", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in others))
         if stats and self.seen:
@@ -236,7 +238,15 @@ DEFAULT_COUNT = 1000
     default=None,
     help="Solution layout (default: pretty for one puzzle, line for a file).",
 )
-@click.option("--jobs", "-j", type=POSITIVE_INT, default=1, show_default=True, help="Worker threads (engine, files).")
+@click.option(
+    "--jobs",
+    "-j",
+    type=POSITIVE_INT,
+    default=1,
+    show_default=True,
+    help="Files: the engine's threads (or processes for --method).",
+)
+@cluster_option
 @click.option("--method", "-m", default="engine", show_default=True, help="Solver: engine, or a method name.")
 @click.option("--time-limit", type=SECONDS, default=None, metavar="SECONDS", help="Time limit per puzzle.")
 @click.option("--no-progress", is_flag=True, help="No progress bar, even on a terminal.")
@@ -253,6 +263,7 @@ def command(
     method: str,
     time_limit: float | None,
     no_progress: bool,
+    cluster: str | None,
 ) -> None:
     """Solve PUZZLE (a puzzle string, several puzzles, a file with one puzzle per line, or - for stdin; or a
     variant puzzle: an f-puzzles / SudokuPad link, f-puzzles JSON, or a .json / .jsonl file)."""
@@ -269,12 +280,15 @@ def command(
         if source.single:
             (entry,) = source.entries
             sys.exit(_solve_single(entry, solver, limit, counted is not None, stats, out_format, time_limit))
-        run = _Run(solver, limit, counted is not None, out_format or "line", jobs, time_limit, tally)
-        _solve_file(source.blocks, run, no_progress)
+        tally.counting = counted is not None
+        threads = jobs if cluster is None else 1  # the engine's threads where a chunk is solved
+        run = _Run(method, limit, tally.counting, out_format or "line", threads, time_limit)
+        if _solve_file(source.blocks, run, tally, jobs, cluster, no_progress):
+            _finish(tally, stats, True, threads)
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut the summary short
         _finish(tally, stats, True, jobs)
-    sys.exit(_finish(tally, stats, False, jobs))
+    sys.exit(_finish(tally, stats, False, jobs if cluster is None else 1))
 
 
 def _finish(tally: Tally, stats: bool, interrupted: bool, jobs: int) -> int:
@@ -287,7 +301,7 @@ def _finish(tally: Tally, stats: bool, interrupted: bool, jobs: int) -> int:
         return 2
     failed = sum(v for k, v in tally.by_status.items() if k != "solved")
     if tally.counting:
-        failed = tally.by_status.get("invalid", 0) + tally.by_status.get("timeout", 0)
+        failed = sum(tally.by_status.get(k, 0) for k in ("invalid", "timeout", "failed"))
     return 1 if failed else 0
 
 
@@ -327,47 +341,27 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
     return 1
 
 
-@contextlib.contextmanager
-def _held_interrupt():
-    """Ctrl-C waits until the block is done: a chunk's lines are written, flushed and counted together, so the
-    summary after an interrupt counts exactly the lines written."""
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        yield  # (a process started with Ctrl-C ignored keeps ignoring it)
-        return
-    caught: list = []
-    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
-    if caught:
-        raise KeyboardInterrupt
+#: Puzzles per chunk: the reader's blocks as they come for the engine (thousands of puzzles, solved together by
+#: the batch kernels), a few at a time for a method (pure Python, one puzzle at a time).
+ENGINE_CHUNK = None
+METHOD_CHUNK = 8
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Run:
-    """What a batch run does and how it writes (``out_format`` for every puzzle; ``gap`` between two)."""
+    """What a batch run does to each puzzle and how it writes it; it goes to the workers with each chunk.
+    ``threads``: the engine's threads in the process that solves a chunk."""
 
-    solver: object
+    method: str
     limit: int
     counting: bool
     out_format: str
-    jobs: int
+    threads: int
     time_limit: float | None
-    tally: Tally
-    started: bool = False
 
-    def __post_init__(self) -> None:
-        self.tally.counting = self.counting
-
-    def write(self, chunk: Tally, data: bytes) -> None:
-        """Write a chunk's lines and count its puzzles, both or (after Ctrl-C) neither."""
-        with _held_interrupt():
-            sys.stdout.flush()
-            out = sys.stdout.buffer
-            out.write(data)
-            out.flush()
-            self.tally.merge(chunk)
+    @property
+    def solver(self):
+        return _method_solver(self.method)
 
     def marker(self, entry: Entry, result) -> str:
         return f"# line {entry.line}: {describe_result(result, self.limit, False)}"
@@ -387,79 +381,94 @@ class _Run:
             return format_grid(entry.grid, "csv", solution=result.solution)
         return format_grid(result.solution, "grid" if self.out_format == "pretty" else self.out_format)
 
-    def joined(self, texts: list[str]) -> bytes:
-        """Puzzles' outputs as the bytes to write, one blank line between multi-line grids."""
+    @property
+    def gap(self) -> str:
+        """What goes between two puzzles' outputs: a blank line between multi-line grids."""
         from sudokit.formats import separator
 
-        if not texts:
-            return b""
-        gap = "\n" if separator(self.out_format) == "\n\n" else ""
-        lead = gap if self.started else ""
-        self.started = True
-        return (lead + (gap.join(t + "\n" for t in texts))).encode("utf-8")
+        return "\n" if separator(self.out_format) == "\n\n" else ""
+
+    def joined(self, texts: list[str]) -> bytes:
+        """Puzzles' outputs as the bytes to write (the batch puts :attr:`gap` between two chunks)."""
+        return self.gap.join(t + "\n" for t in texts).encode("utf-8")
 
 
-def _progress(no_progress: bool):
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+def _solve_file(blocks, run: _Run, tally: Tally, jobs: int, cluster: str | None, no_progress: bool) -> bool:
+    """Solve every block in input order through the batch layer; True when Ctrl-C stopped it. The engine runs
+    on ``run.threads`` threads in this process (its batch kernels are threaded), a method on ``jobs``
+    processes; ``--cluster`` sends either to a Dask cluster."""
+    import functools
 
-    console = Console(stderr=True)
-    return Progress(
-        SpinnerColumn(),
-        TextColumn("solving"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-        disable=no_progress or not console.is_terminal,
-    )
-
-
-def _solve_file(blocks, run: _Run, no_progress: bool) -> None:
-    """Solve every block in input order, writing each block's lines before the next is read."""
     from sudokit.formats import csv_header
+    from sudokit.jobs.batch import Answer, Batch, split_blocks
+    from sudokit.jobs.runner import open_runner
 
+    batch = Batch(tally, gap=run.gap.encode())
     if run.out_format == "csv" and not run.counting:
-        run.write(Tally(), (csv_header() + "\n").encode())
-    with _progress(no_progress) as progress:
-        task = progress.add_task("solve", total=None)
-        for block in blocks:
-            if run.solver is None:
-                _engine_block(block, run)
-            else:
-                _method_block(block, run)
-            progress.advance(task, len(block))
+        batch.write(Answer((csv_header() + "\n").encode()))
+    size = ENGINE_CHUNK if run.method == "engine" else METHOD_CHUNK
+    workers = 1 if run.method == "engine" else jobs
+    with open_runner(workers, cluster) as runner:
+        return batch.run(
+            runner,
+            functools.partial(_solve_block, run),
+            split_blocks(blocks, size),
+            functools.partial(_lost, run),
+            label="solving",
+            show_progress=False if no_progress else None,
+        )
 
 
-def _bad(entry: Entry, chunk: Tally, what: str = "unreadable") -> str:
+def _solve_block(run: _Run, block) -> Answer:
+    """The answer of one block: the engine's batch kernels, or a method one puzzle at a time."""
+    return _engine_block(block, run) if run.method == "engine" else _method_block(block, run)
+
+
+def _lost(run: _Run, block, why: str) -> Answer:
+    """A block whose task failed twice: a marker for each of its puzzles, its lines named on stderr."""
+    from sudokit.jobs.batch import Answer, lines_of
+
+    chunk = Tally()
+    chunk.seen = len(block)
+    chunk.by_status["failed"] = len(block)
+    markers = [f"# line {n}: failed: {why}" for n in block.lines.tolist()]
+    message = f"sudokit: error: {block.source}: {lines_of(block)}: not solved: {why}"
+    return Answer(run.joined(markers), [message], chunk, len(block))
+
+
+def _bad(entry: Entry, chunk: Tally, messages: list[str], what: str = "unreadable") -> str:
     """Report an entry that cannot be answered (counted with the unreadable ones); its marker line."""
-    from sudokit.cli.report import report_bad_entry
+    from sudokit.cli.report import bad_entry_message
 
-    report_bad_entry(entry)
+    messages.append(bad_entry_message(entry))
     chunk.unreadable += 1
     return f"# line {entry.line}: {what}"
 
 
-def _method_block(block, run: _Run) -> None:
-    """A block solved one puzzle at a time by a method, each puzzle written as soon as it is solved."""
+def _method_block(block, run: _Run) -> Answer:
+    """A block solved one puzzle at a time by a method."""
+    from sudokit.jobs.batch import Answer
+
+    chunk = Tally()
+    messages: list[str] = []
+    texts = []
+    solver = run.solver
     for entry in block:
-        chunk = Tally()
         if not entry.ok:
-            text = _bad(entry, chunk)
-        else:
-            try:
-                if _removes_candidates(entry):
-                    result = _solve_pencilmarks(entry, run.solver, run.limit, run.time_limit)
-                else:
-                    result = _solve_one(entry.grid, run.solver, run.limit, run.time_limit)
-            except ParseError as exc:
-                entry.error = exc
-                run.write(chunk, run.joined([_bad(entry, chunk, "refused")]))
-                continue
-            chunk.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
-            text = run.text(entry, result)
-        run.write(chunk, run.joined([text]))
+            texts.append(_bad(entry, chunk, messages))
+            continue
+        try:
+            if _removes_candidates(entry):
+                result = _solve_pencilmarks(entry, solver, run.limit, run.time_limit)
+            else:
+                result = _solve_one(entry.grid, solver, run.limit, run.time_limit)
+        except ParseError as exc:
+            entry.error = exc
+            texts.append(_bad(entry, chunk, messages, "refused"))
+            continue
+        chunk.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
+        texts.append(run.text(entry, result))
+    return Answer(run.joined(texts), messages, chunk, len(block))
 
 
 _warm: set = set()
@@ -474,15 +483,17 @@ def _warm_up(geometry, jobs: int) -> None:
         _warm.add((geometry, jobs))
 
 
-def _engine_block(block, run: _Run) -> None:
+def _engine_block(block, run: _Run) -> Answer:
     """The block's puzzles of its geometry solved together by the batch kernels (each timed inside the kernel,
-    every solution checked); the others (another size, unreadable) one by one; lines written in input order."""
+    every solution checked); the others (another size, unreadable) one by one; lines in input order."""
     import numpy as np
 
     from sudokit.engine.api import solve as solve_grid
     from sudokit.engine.batch import solve_chunk
+    from sudokit.jobs.batch import Answer
 
     chunk = Tally()
+    messages: list[str] = []
     special: dict[int, str] = {}
     usable = block.usable.copy()
     for i, entry in block.entries.items():
@@ -490,10 +501,10 @@ def _engine_block(block, run: _Run) -> None:
     rows = np.flatnonzero(usable)
     batch = None
     if len(rows):
-        _warm_up(block.geometry, run.jobs)
+        _warm_up(block.geometry, run.threads)
         start = time.perf_counter()
         batch = solve_chunk(
-            block.grids[rows], block.geometry, limit=run.limit, workers=run.jobs, time_limit=run.time_limit
+            block.grids[rows], block.geometry, limit=run.limit, workers=run.threads, time_limit=run.time_limit
         )
         chunk.busy = time.perf_counter() - start
         seconds = batch.seconds()
@@ -504,7 +515,7 @@ def _engine_block(block, run: _Run) -> None:
         if usable[i]:
             continue
         if not entry.ok:
-            special[i] = _bad(entry, chunk)
+            special[i] = _bad(entry, chunk, messages)
             continue
         _warm_up(entry.grid.geometry, 1)
         if _removes_candidates(entry):
@@ -512,13 +523,13 @@ def _engine_block(block, run: _Run) -> None:
                 result = _solve_pencilmarks(entry, None, run.limit, None)
             except ParseError as exc:
                 entry.error = exc
-                special[i] = _bad(entry, chunk, "refused")
+                special[i] = _bad(entry, chunk, messages, "refused")
                 continue
         else:
             result = solve_grid(entry.grid, limit=run.limit, time_limit=run.time_limit)
         chunk.add_alone(str(result.status), result.stats.seconds, result.stats.guesses)
         special[i] = run.text(entry, result)
-    run.write(chunk, _block_text(block, rows, batch, special, run))
+    return Answer(_block_text(block, rows, batch, special, run), messages, chunk, len(block))
 
 
 def _block_text(block, rows, batch, special: dict[int, str], run: _Run) -> bytes:
@@ -556,7 +567,6 @@ def _block_text(block, rows, batch, special: dict[int, str], run: _Run) -> bytes
             puzzles = line_rows(block.grids, block.geometry)
             puzzles[:, -1] = ord(",")
             text = np.concatenate([puzzles, text], axis=1)
-        run.started = True
         return spliced(text, special)
     texts = []
     solutions = batch.solutions.tolist() if batch is not None else []

@@ -1,0 +1,188 @@
+"""The batch layer (:mod:`sudokit.jobs`): every many-puzzle command gives the same bytes on one worker and on
+two, in input order; a bad line is reported and the rest answered; Ctrl-C keeps the finished lines and prints
+the summary; a chunk whose task raises or whose worker dies loses no line."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sudokit.jobs.batch import Answer, Batch, Counts, Failed, Guarded, chunk_seed, chunked, split_blocks
+from sudokit.jobs.processes import Processes
+from sudokit.jobs.runner import InProcess, open_runner
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+SRC = Path(__file__).resolve().parents[1] / "src"
+BAD = "12345xyz"
+
+
+@pytest.fixture(scope="module")
+def puzzles(tmp_path_factory) -> Path:
+    """Twelve hard puzzles with an unreadable line in the middle (line 7)."""
+    lines = (DATA / "top1465.txt").read_text().splitlines()[:12]
+    path = tmp_path_factory.mktemp("jobs") / "puzzles.txt"
+    path.write_text("\n".join([*lines[:6], BAD, *lines[6:]]) + "\n")
+    return path
+
+
+# Each command with options that make it cut the input into several chunks (rate and explain chunks are small).
+COMMANDS = {
+    "solve": ["solve", "{file}"],
+    "solve-method": ["solve", "{file}", "--method", "norvig", "--format", "grid"],
+    "count": ["solve", "--count", "5", "{file}"],
+    "check": ["check", "{file}"],
+    "rate": ["rate", "{file}", "--fast"],
+    "rate-json": ["rate", "{file}", "--json", "--fast"],
+    "explain-json": ["explain", "--json", "{file}"],
+    "canon": ["canon", "{file}"],
+    "convert": ["convert", "{file}", "--to", "sdk"],
+    "generate": ["generate", "-n", "19", "--seed", "3", "--with-solution"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_two_workers_write_the_same_bytes_as_one(name, puzzles, run_cli):
+    args = [a.format(file=puzzles) for a in COMMANDS[name]]
+    one = run_cli(*args, "--jobs", "1")
+    two = run_cli(*args, "--jobs", "2")
+    assert one.stdout_bytes == two.stdout_bytes
+    assert one.exit_code == two.exit_code
+    assert one.stdout_bytes
+    if name != "generate":  # the bad line: reported once with its line number, the file's exit status 2
+        assert one.exit_code == 2
+        errors = [line for line in one.stderr.splitlines() if line.startswith("sudokit: error:")]
+        assert len(errors) == 1 and f"{puzzles}:7:" in errors[0]
+        assert errors == [line for line in two.stderr.splitlines() if line.startswith("sudokit: error:")]
+
+
+def test_every_other_line_is_answered_in_input_order(puzzles, run_cli):
+    solved = run_cli("solve", str(puzzles), "--jobs", "2").stdout.splitlines()
+    givens = [line for line in puzzles.read_text().splitlines()]
+    assert len(solved) == len(givens) == 13
+    assert solved[6] == "# line 7: unreadable"
+    for puzzle, solution in zip(givens, solved, strict=True):
+        if puzzle != BAD:
+            assert all(p in ".0" or p == s for p, s in zip(puzzle, solution, strict=True))
+    rated = run_cli("rate", str(puzzles), "--fast", "--jobs", "2").stdout.splitlines()[:12]
+    assert [int(line.split(":")[0]) for line in rated] == [n for n in range(1, 14) if n != 7]
+
+
+def test_generate_output_does_not_depend_on_the_workers_and_begins_as_one_stream(run_cli):
+    from sudokit.generate import generate_many
+
+    two = run_cli("generate", "-n", "10", "--seed", "11", "--jobs", "2").stdout.splitlines()
+    assert len(two) == 10 and len(set(two)) == 10
+    first_chunk = [g.puzzle.to_line() for g in generate_many(8, seed=11)]
+    assert two[:8] == first_chunk  # the first chunk is the user's seed itself
+
+
+def test_chunk_seeds_are_fixed_and_distinct():
+    seeds = [chunk_seed(42, i) for i in range(50)]
+    assert seeds[0] == 42 and len(set(seeds)) == 50
+    assert seeds == [chunk_seed(42, i) for i in range(50)]
+
+
+def test_split_blocks_keeps_every_row_and_its_entry(puzzles):
+    from sudokit.formats import read_blocks
+
+    (block,) = list(read_blocks(str(puzzles)))
+    parts = list(split_blocks([block], 5))
+    assert [len(p) for p in parts] == [5, 5, 3]
+    assert [e.line for p in parts for e in p] == [e.line for e in block]
+    assert [e.ok for p in parts for e in p] == [e.ok for e in block]
+    assert parts[1].entry(1).error is not None and parts[1].start == 5
+
+
+# ---- a task that fails: retried, then answered by ``lost``; a worker that dies ---------------------------------
+def _flaky(marks: str, chunk: list[int]) -> Answer:
+    """Squares; chunk [3] raises the first time it runs, [5] always, [7] kills its worker the first time."""
+    first = chunk[0]
+    mark = Path(marks) / str(first)
+    if first in (3, 7) and not mark.exists():
+        mark.write_text("ran")
+        if first == 7:
+            os._exit(1)
+        raise RuntimeError("once")
+    if first == 5:
+        raise RuntimeError("always")
+    return Answer(f"{first * first}\n".encode(), [], Counts(done=1), 1)
+
+
+def _lost(chunk: list[int], why: str) -> Answer:
+    return Answer(f"lost {chunk[0]}: {why}\n".encode(), [f"chunk {chunk[0]} lost"], Counts(lost=1), 1)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_chunk_that_raises_or_kills_its_worker_loses_no_line(workers, tmp_path, capsysbinary):
+    runner = InProcess() if workers == 1 else Processes(workers)
+    batch = Batch(out=sys.stdout.buffer)
+    items = range(10) if workers == 2 else [i for i in range(10) if i != 7]  # (os._exit would end pytest)
+    try:
+        stopped = batch.run(runner, functools.partial(_flaky, str(tmp_path)), chunked(items, 1), _lost)
+    finally:
+        runner.close()
+    assert not stopped
+    lines = capsysbinary.readouterr().out.decode().splitlines()
+    expected = [f"{i * i}" if i != 5 else "lost 5: RuntimeError: always" for i in items]
+    assert lines == expected
+    assert batch.tally == Counts(done=len(items) - 1, lost=1)
+
+
+def test_a_chunk_that_kills_its_worker_twice_is_reported(tmp_path):
+    runner = Processes(2)
+    try:
+        answers = list(runner.map(Guarded(functools.partial(_dies_on_four)), [[i] for i in range(6)], 3))
+    finally:
+        runner.close()
+    assert [a.data for a in answers if not isinstance(a, Failed)] == [b"0", b"1", b"2", b"3", b"5"]
+    assert isinstance(answers[4], Failed) and "died twice" in answers[4].why
+
+
+def _dies_on_four(chunk: list[int]) -> Answer:
+    if chunk[0] == 4:
+        os._exit(1)
+    return Answer(str(chunk[0]).encode())
+
+
+def test_a_cluster_address_without_the_cluster_runner_is_one_line_error(run_cli, puzzles):
+    try:
+        import sudokit.jobs.cluster  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        pytest.skip("the Dask runner is installed: tests/test_cluster.py covers --cluster")
+    result = run_cli("rate", str(puzzles), "--cluster", "local:2")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("sudokit: error: --cluster local:2:") and result.stderr.count("\n") == 1
+    with pytest.raises(Exception, match="cluster"), open_runner(1, "local:2"):
+        pass
+
+
+# ---- Ctrl-C ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_keeps_the_finished_lines_and_prints_the_summary(jobs, tmp_path):
+    path = tmp_path / "many.txt"
+    path.write_text("".join((DATA / "top1465.txt").read_text().splitlines(keepends=True)[:400]))
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    cmd = [sys.executable, "-m", "sudokit", "rate", str(path), "--fast", "--jobs", jobs]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, bufsize=0)
+    assert proc.stdout is not None
+    first = proc.stdout.readline()  # a chunk is written: the batch is under way (unbuffered: no byte held here)
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=120)
+    out = (first + rest).decode()
+    assert proc.returncode == 130, err.decode()
+    rated = [line for line in out.splitlines() if re.match(r"\d+: ", line)]
+    numbers = [int(line.split(":")[0]) for line in rated]
+    assert numbers == list(range(1, len(numbers) + 1)) and 0 < len(numbers) < 400
+    assert f"\n{len(numbers)} puzzles\n" in out  # the summary covers exactly the lines written
+    assert f"the output above covers the first {len(numbers)} puzzles" in err.decode()
