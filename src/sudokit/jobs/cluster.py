@@ -9,18 +9,24 @@ extra ``sudokit[cluster]``; imported only when a cluster is asked for):
   demos, closed again by :meth:`ClusterRunner.close`. A bad address, a scheduler that does not answer within
   :data:`CONNECT_SECONDS`, a cluster without workers or workers running another sudokit version are one
   :class:`~sudokit.errors.SudokitError` line each.
-* **Warm workers.** A worker plugin compiles (or loads from numba's cache) the kernels on every worker once,
-  before the first chunk, so no chunk pays for a compile; a worker that joins later warms up as it joins.
+* **Warm workers.** A worker plugin checks each worker runs this sudokit version, sets numba to one thread
+  per task (the worker processes and threads are the parallelism), and compiles or loads the kernels once --
+  the engine's, and the command's own warm-up (:meth:`ClusterRunner.warm`) -- before the first chunk, so no
+  chunk pays for a compile; a worker that joins later warms up as it joins.
 * **What is shipped.** The task goes by reference (a top-level function of an installed module, pickled as
-  its name), each chunk (puzzle text or arrays) by value, and its answers come back by value.
+  its name, with its small settings), each chunk (puzzle text or arrays) by value, and its answers (output
+  bytes, stderr lines, counts) come back by value.
 * **Order and memory.** Chunks are submitted in input order and at most ``window`` of them are in flight;
   answers are yielded in input order as the oldest chunk finishes, so memory stays bounded.
-* **Failures.** A task that raises is run again up to :data:`RETRIES` times (Dask's ``retries=``); a worker
-  that dies mid-chunk (killed, out of memory, machine lost) loses nothing: the scheduler runs its chunks
-  elsewhere, up to Dask's ``allowed-failures`` times per chunk, after which the job stops with one line.
+* **Failures.** A task that raises is run again up to :data:`RETRIES` times (Dask's ``retries=``; the batch
+  layer's tasks catch their own errors first); a worker that dies mid-chunk (killed, out of memory, machine
+  lost) loses nothing: the scheduler runs its chunks elsewhere, up to Dask's ``allowed-failures`` times per
+  chunk, after which the chunk is answered as :class:`~sudokit.jobs.batch.Failed` (the command marks its
+  puzzles as failed and names their lines) and the job goes on. A lost scheduler stops the job with one line.
 * **Time guard.** Once every chunk before it is answered, a chunk has :data:`CHUNK_SECONDS` to finish (the
-  commands also give each puzzle its own time limit inside the task); past that the job stops with one line
-  naming the chunk instead of waiting forever, and the stuck worker is restarted so it does not keep a core.
+  commands also give each puzzle its own time limit inside the task); past that it is answered as
+  :class:`~sudokit.jobs.batch.Failed` instead of holding up every later line, and the process of the worker
+  stuck in it is ended (its nanny starts a fresh one) so it does not keep a core.
 * **Overhead.** :attr:`ClusterRunner.stats` adds up, per chunk, the time spent inside the task on the worker
   and the gap a worker waited between two chunks (scheduling, shipping the chunk and its answer, the
   window's refill): :meth:`ClusterStats.overhead` is that gap per chunk, printed on stderr by ``close``.
@@ -54,8 +60,9 @@ CONNECT_SECONDS = 10.0
 CHUNK_SECONDS = 600.0
 #: How many times a task that raised is run again.
 RETRIES = 2
-#: The kernel groups (:data:`sudokit.jit.GROUPS`) each worker compiles or loads before its first chunk.
-WARM_GROUPS = ("solver", "logic", "canon")
+#: The kernel groups (:data:`sudokit.jit.GROUPS`) each worker compiles or loads before its first chunk (the
+#: engine: every command uses it); a command adds its own warm-up with :meth:`ClusterRunner.warm`.
+WARM_GROUPS: tuple[str, ...] = ("solver",)
 #: The most worker processes ``local:N`` starts (more is a typo).
 MAX_LOCAL_WORKERS = 256
 
@@ -118,6 +125,7 @@ def _run(task: Callable[[Chunk], Answer], chunk: Chunk) -> tuple[Answer, str, fl
     """On a worker: the task's answer, the worker's address, and when the task started and stopped."""
     from distributed import get_worker
 
+    _one_thread()
     start = time.perf_counter()
     answer = task(chunk)
     stop = time.perf_counter()
@@ -128,21 +136,48 @@ def _run(task: Callable[[Chunk], Answer], chunk: Chunk) -> tuple[Answer, str, fl
     return answer, where, start, stop
 
 
-#: The groups this process has warmed (a worker plugin set up again by a later job finds them done).
+#: What this process has warmed (a plugin set up again by a later ``warm`` or job finds it done).
 _warmed: set[str] = set()
 
+#: A warm-up step: a kernel group's name (:data:`sudokit.jit.GROUPS`) or a command's top-level function.
+Step = str | Callable[[], object]
 
-def warm_worker(groups: Iterable[str], version: str) -> None:
-    """On a worker: check its sudokit is ``version``, then compile or load the kernels of ``groups`` once."""
+
+def _step_name(step: Step) -> str:
+    if isinstance(step, str):
+        return step
+    return f"{getattr(step, '__module__', '')}.{getattr(step, '__qualname__', repr(step))}"
+
+
+def warm_worker(steps: Iterable[Step], version: str) -> None:
+    """On a worker: check its sudokit is ``version``, run numba on one thread per task (the workers' processes
+    and threads are the parallelism), then run each warm-up step not run here before."""
+    import os
+
     import sudokit
     from sudokit import jit
 
     if sudokit.__version__ != version:
         raise SudokitError(f"this worker has sudokit {sudokit.__version__}, the job was started with {version}")
-    for name in groups:
+    if "numba" not in sys.modules:
+        os.environ["NUMBA_NUM_THREADS"] = "1"
+    for step in steps:
+        name = _step_name(step)
         if name not in _warmed:
-            jit.warm(name)
+            if isinstance(step, str):
+                jit.warm(step)
+            else:
+                _one_thread()
+                step()
             _warmed.add(name)
+
+
+def _one_thread() -> None:
+    """numba's threaded kernels on one thread in this thread (numba's setting is per thread)."""
+    if "numba" in sys.modules:
+        import numba
+
+        numba.set_num_threads(1)
 
 
 class _Warm(WorkerPlugin):
@@ -150,12 +185,12 @@ class _Warm(WorkerPlugin):
 
     name = "sudokit-warm"
 
-    def __init__(self, groups: tuple[str, ...], version: str):
-        self.groups = groups
+    def __init__(self, steps: tuple[Step, ...], version: str):
+        self.steps = steps
         self.version = version
 
     def setup(self, worker: Any) -> None:
-        warm_worker(self.groups, self.version)
+        warm_worker(self.steps, self.version)
 
 
 class ClusterRunner:
@@ -168,7 +203,7 @@ class ClusterRunner:
         chunk_seconds: float = CHUNK_SECONDS,
         retries: int = RETRIES,
         connect_seconds: float = CONNECT_SECONDS,
-        warm: Iterable[str] = WARM_GROUPS,
+        warm: Iterable[Step] = WARM_GROUPS,
         report: bool = True,
     ):
         kind, number = parse_address(address)
@@ -195,12 +230,14 @@ class ClusterRunner:
                     dashboard_address=None,  # no dashboard; the scheduler's small HTTP server on any free port:
                     scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
                     silence_logs=logging.ERROR,
+                    env={"NUMBA_NUM_THREADS": "1"},
                 )
                 self.client = distributed.Client(self.cluster, set_as_default=False)
             else:
                 self.client = self._connect(distributed, connect_seconds)
             self._wait_for_workers(connect_seconds)
-            self._warm(tuple(warm))
+            self._steps: tuple[Step, ...] = ()
+            self.warm(*warm)
             self.workers = max(1, sum(self.client.nthreads().values()))
         except BaseException:
             self.close(quiet=True)
@@ -224,11 +261,15 @@ class ClusterRunner:
                 f" start them with `dask worker {self.address}`"
             ) from None
 
-    def _warm(self, groups: tuple[str, ...]) -> None:
+    def warm(self, *steps: Step) -> None:
+        """Run these warm-up steps (kernel group names, or a command's top-level function that loads its
+        kernels) once on every worker, now and on any worker that joins later; checks the workers' sudokit."""
         import sudokit
 
+        self._steps += tuple(step for step in steps if step not in self._steps)
         try:
-            replies = self.client.register_plugin(_Warm(groups, sudokit.__version__), name="sudokit-warm")
+            plugin = _Warm(self._steps, sudokit.__version__)
+            replies = self.client.register_plugin(plugin, name="sudokit-warm")
         except Exception as exc:  # the plugin could not be unpickled: no sudokit on the workers
             raise SudokitError(
                 f"--cluster {self.address}: the workers cannot run sudokit ({_one_line(exc)}); install the same"
@@ -265,22 +306,20 @@ class ClusterRunner:
                 self.client.cancel([future for _, future in pending])
 
     def _answer(self, index: int, future: Any) -> Any:
-        """The answer of chunk ``index`` (0-based), waiting at most the time guard."""
+        """The answer of chunk ``index`` (0-based), waiting at most the time guard. A chunk past the guard,
+        or one that every worker running it died of, is answered with :class:`~sudokit.jobs.batch.Failed`
+        (the command answers its puzzles as failed and names their lines; the job goes on)."""
         from distributed import KilledWorker
+
+        from sudokit.jobs.batch import Failed
 
         try:
             answer, worker, start, stop = future.result(timeout=self.chunk_seconds)
         except TimeoutError:
             where = self._stop_stuck(future)
-            raise SudokitError(
-                f"--cluster {self.address}: chunk {index + 1} ran longer than the time guard"
-                f" ({self.chunk_seconds:g} s){where}; give the command a per-puzzle time limit"
-            ) from None
-        except KilledWorker as exc:
-            raise SudokitError(
-                f"--cluster {self.address}: chunk {index + 1} was stopped: every worker that ran it died"
-                f" ({_one_line(exc)})"
-            ) from None
+            return Failed(f"the chunk ran longer than the cluster's time guard ({self.chunk_seconds:g} s){where}")
+        except KilledWorker:
+            return Failed("every Dask worker that ran the chunk died")
         except Exception as exc:
             if type(exc).__name__ in ("CancelledError", "FutureCancelledError"):
                 raise SudokitError(
