@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -271,3 +273,68 @@ def test_closing_stops_the_local_workers_and_is_idempotent():
     assert not workers  # the LocalCluster's worker processes are gone
     with pytest.raises(SudokitError, match="closed"):
         list(runner.map(sleep_then_echo, [(1, 0.0)]))
+
+
+# ---- the commands end to end ---------------------------------------------------------------------------------
+# Every batch command on the module's cluster (by its tcp:// address, as a user's scheduler) writes the bytes
+# its one-process run writes; solve also starts its own LocalCluster (local:2) in a real ``sudokit`` process.
+from test_jobs import BAD, COMMANDS  # noqa: E402 - the batch commands and the unreadable line test_jobs uses
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+
+@pytest.fixture(scope="module")
+def puzzles(tmp_path_factory) -> Path:
+    """Ten hard puzzles with an unreadable line in the middle (line 5)."""
+    lines = (Path(__file__).resolve().parents[1] / "data" / "top1465.txt").read_text().splitlines()[:10]
+    path = tmp_path_factory.mktemp("cluster") / "puzzles.txt"
+    path.write_text("\n".join([*lines[:4], BAD, *lines[4:]]) + "\n")
+    return path
+
+
+def _errors(stderr: str) -> list[str]:
+    """The error lines (the bad line's report); summaries hold timings that differ from run to run."""
+    return [line for line in stderr.splitlines() if line.startswith("sudokit: error")]
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_batch_command_writes_the_same_bytes_on_the_cluster(name, puzzles, runner, run_cli):
+    args = [a.format(file=puzzles) for a in COMMANDS[name]]
+    one = run_cli(*args, "--jobs", "1")
+    on_cluster = run_cli(*args, "--cluster", runner.cluster.scheduler_address)
+    assert on_cluster.stdout_bytes == one.stdout_bytes
+    assert on_cluster.exit_code == one.exit_code
+    assert _errors(on_cluster.stderr) == _errors(one.stderr)  # the bad line reported the same way
+    assert on_cluster.stderr.count("sudokit: cluster tcp://") == 1  # the overhead line
+    assert one.stdout_bytes
+
+
+def _sudokit(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    return subprocess.run([sys.executable, "-m", "sudokit", *args], capture_output=True, env=env, timeout=600)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["solve", "{file}"], ["rate", "{file}"], ["generate", "-n", "6", "--seed", "3"]],
+    ids=["solve", "rate", "generate"],
+)
+def test_a_local_cluster_of_two_writes_the_same_bytes_as_one_process(args, puzzles):
+    few = puzzles.with_name("few.txt")  # two of rate's chunks; solve takes a file as one chunk
+    few.write_text("".join(puzzles.read_text().splitlines(keepends=True)[:7]))
+    args = [a.format(file=few) for a in args]
+    one = _sudokit(*args, "--jobs", "1")
+    local = _sudokit(*args, "--cluster", "local:2")
+    assert local.stdout == one.stdout and one.stdout
+    assert local.returncode == one.returncode
+    assert "sudokit: cluster local:2: " in local.stderr.decode()
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:{port}", "8786", "local:0", "local:two"])
+def test_a_bad_cluster_address_is_one_error_line(address, puzzles, run_cli):
+    address = address.format(port=_free_port())
+    done = run_cli("rate", str(puzzles), "--cluster", address)
+    assert done.exit_code == 2
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"sudokit: error: --cluster {address}: ")
