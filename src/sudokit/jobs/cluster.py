@@ -16,8 +16,9 @@ extra ``sudokit[cluster]``; imported only when a cluster is asked for):
 * **What is shipped.** The task goes by reference (a top-level function of an installed module, pickled as
   its name, with its small settings), each chunk (puzzle text or arrays) by value, and its answers (output
   bytes, stderr lines, counts) come back by value.
-* **Order and memory.** Chunks are submitted in input order and at most ``window`` of them are in flight;
-  answers are yielded in input order as the oldest chunk finishes, so memory stays bounded.
+* **Order and memory.** Chunks are submitted in input order and at most ``window`` of them are in flight
+  (default four per worker); answers are yielded in input order as the oldest chunk finishes, so memory
+  stays bounded.
 * **Failures.** A task that raises is run again up to :data:`RETRIES` times (Dask's ``retries=``; the batch
   layer's tasks catch their own errors first); a worker that dies mid-chunk (killed, out of memory, machine
   lost) loses nothing: the scheduler runs its chunks elsewhere, up to Dask's ``allowed-failures`` times per
@@ -295,10 +296,12 @@ class ClusterRunner:
         self, task: Callable[[Chunk], Answer], chunks: Iterable[Chunk], window: int | None = None
     ) -> Iterator[Answer]:
         """``task(chunk)`` for every chunk on the cluster, yielded in input order, at most ``window`` chunks in
-        flight (default: twice :attr:`workers`). Closing the iterator early cancels what has not finished."""
+        flight (default: four times :attr:`workers`, more than a local pool's two: each chunk's answer has a
+        network round trip to make, and a slow chunk at the head of the window stalls the others only once
+        the window is used up). Closing the iterator early cancels what has not finished."""
         if self.client is None:
             raise SudokitError(f"--cluster {self.address}: the runner is closed")
-        limit = max(1, window if window is not None else 2 * self.workers)
+        limit = max(1, window if window is not None else 4 * self.workers)
         pending: deque[tuple[int, Any]] = deque()
         start = time.perf_counter()
         try:
