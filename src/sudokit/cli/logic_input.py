@@ -44,7 +44,14 @@ def start_of(entry: Entry) -> Grid | Candidates:
 
 def read_start(arg: str, variant: str | None, fmt: str) -> Grid | Candidates:
     """The single puzzle of a ``PUZZLE`` argument as logic starts from it; clashing givens are a user error."""
-    start = start_of(one_entry(arg, variant, fmt))
+    return checked_start(one_entry(arg, variant, fmt))
+
+
+def checked_start(entry: Entry) -> Grid | Candidates:
+    """What logic starts from for the one puzzle of a command; a bad entry or clashing givens are user errors."""
+    if entry.error is not None:
+        raise entry.error
+    start = start_of(entry)
     clash = clash_message(placed(start))
     if clash:
         raise SudokitError(clash)

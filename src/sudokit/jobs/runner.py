@@ -60,15 +60,17 @@ def open_runner(
     ``warm`` loads the command's kernels once where the chunks will run (in each worker; here for InProcess)."""
     runner: Runner
     if cluster is not None:
+        import importlib
+
         try:
-            from sudokit.jobs.cluster import ClusterRunner
+            cluster_runner = importlib.import_module("sudokit.jobs.cluster").ClusterRunner
         except ImportError as exc:
             from sudokit.errors import SudokitError
 
             missing = getattr(exc, "name", None) or ""
             why = "this sudokit has no cluster runner" if missing == "sudokit.jobs.cluster" else str(exc)
             raise SudokitError(f"--cluster {cluster}: {why} (pip install 'sudokit[cluster]')") from None
-        runner = ClusterRunner(cluster)
+        runner = cluster_runner(cluster)
         if warm is not None and hasattr(runner, "warm"):
             runner.warm(warm)
     elif jobs > 1:

@@ -7,7 +7,7 @@ import json
 import click
 
 from sudokit.cli.inputs import cluster_option, input_format_option, jobs_option, open_puzzles, variant_option
-from sudokit.cli.logic_input import COMPLETE, STUCK, is_complete, logic_uniqueness, read_start
+from sudokit.cli.logic_input import COMPLETE, STUCK, checked_start, is_complete, logic_uniqueness, read_start
 from sudokit.cli.techniques import technique_options
 from sudokit.jobs.batch import Answer
 from sudokit.words import plural
@@ -47,11 +47,13 @@ def command(
     from sudokit.logic.rating import hodoku_level, se_parts
 
     if as_json:
-        entries = _several(puzzle, variant, input_format)
-        if entries is not None:
-            _explain_file(entries, not no_uniqueness, techniques, jobs, cluster)
+        first, every = _entries(puzzle, variant, input_format)
+        if every is not None:
+            _explain_file(every, not no_uniqueness, techniques, jobs, cluster)
             return
-    start = read_start(puzzle, variant, input_format)
+        start = checked_start(first)
+    else:
+        start = read_start(puzzle, variant, input_format)
     if is_complete(start) and not as_json:
         click.echo(COMPLETE)
         return
@@ -99,19 +101,17 @@ def _path_json(path, techniques) -> dict:
     }
 
 
-def _several(arg: str, variant, input_format):
-    """The entries of ``arg`` when it holds more than one puzzle (a file: explained one JSON line each), else
-    None (one puzzle: explained as before)."""
+def _entries(arg: str, variant, input_format):
+    """The first entry of ``arg``, and all its entries (read as the batch goes) when it holds several, else
+    None: one puzzle is explained as before, several one JSON line each."""
     import itertools
 
     source = open_puzzles(arg, variant, input_format)
-    if source.single:
-        return None
     entries = iter(source.entries)
-    first = list(itertools.islice(entries, 2))
-    if len(first) < 2:
-        return None
-    return itertools.chain(first, entries)
+    first = list(itertools.islice(entries, 2))  # (an input without a puzzle is an error of the reader)
+    if len(first) < 2 or source.single:
+        return first[0], None
+    return first[0], itertools.chain(first, entries)
 
 
 def _explain_file(entries, uniqueness: bool, techniques, jobs: int, cluster: str | None) -> None:

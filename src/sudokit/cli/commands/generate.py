@@ -6,6 +6,7 @@ import csv
 import io
 import os
 from dataclasses import dataclass
+from typing import Any
 
 import click
 
@@ -109,7 +110,7 @@ def command(
     if pattern is not None and os.path.exists(pattern):
         with open(pattern, encoding="utf-8") as fh:
             pattern = "".join(line.split("#", 1)[0] for line in fh)
-    settings = {
+    settings: dict[str, Any] = {
         "symmetry": symmetry,
         "clues": parse_range(clues, "clues"),
         "pattern": pattern,

@@ -96,7 +96,8 @@ def command(
         _rate_single(source, fast, as_json, se_lines, techniques)
         return
     layout = "se" if se_lines else "json" if as_json else "text"
-    batch = Batch(_Tally())
+    tally = _Tally()
+    batch = Batch(tally)
     show = False if no_progress or as_json or se_lines or puzzle == "-" else None
     with open_runner(jobs, cluster, _warm) as runner:
         stopped = batch.run(
@@ -107,7 +108,6 @@ def command(
             label="rating",
             show_progress=show,
         )
-    tally = batch.tally
     if layout == "text" and tally.levels.total():
         _summary(tally.levels, tally.bands)
         click.echo(f"techniques: {techniques.spec}; sudokit {__version__}")
