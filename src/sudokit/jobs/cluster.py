@@ -229,17 +229,7 @@ class ClusterRunner:
             ) from None
         try:
             if kind == "local":
-                self.cluster = distributed.LocalCluster(
-                    n_workers=number,
-                    threads_per_worker=1,
-                    processes=True,
-                    host="127.0.0.1",
-                    dashboard_address=None,  # no dashboard; the scheduler's small HTTP server on any free port:
-                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                    silence_logs=logging.ERROR,
-                    env={"NUMBA_NUM_THREADS": "1"},
-                )
-                self.client = distributed.Client(self.cluster, set_as_default=False)
+                self._start_local(distributed, number)
             else:
                 self.client = self._connect(distributed, connect_seconds)
             self._wait_for_workers(connect_seconds)
@@ -249,6 +239,23 @@ class ClusterRunner:
         except BaseException:
             self.close(quiet=True)
             raise
+
+    def _start_local(self, distributed: Any, workers: int) -> None:
+        try:
+            self.cluster = distributed.LocalCluster(
+                n_workers=workers,
+                threads_per_worker=1,
+                processes=True,
+                host="127.0.0.1",
+                dashboard_address=None,  # no dashboard; the scheduler's small HTTP server on any free port:
+                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                silence_logs=logging.ERROR,
+                env={"NUMBA_NUM_THREADS": "1"},
+            )
+        except Exception as exc:  # no processes to be had, no port to bind
+            why = _one_line(exc)
+            raise SudokitError(f"--cluster {self.address}: the local cluster did not start ({why})") from None
+        self.client = distributed.Client(self.cluster, set_as_default=False)
 
     def _connect(self, distributed: Any, seconds: float) -> Any:
         try:
