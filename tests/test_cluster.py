@@ -186,6 +186,18 @@ def test_a_commands_warm_up_runs_once_on_each_worker(runner):
     assert list(runner.map(warmed, [None]))[0] == ["solver", f"{__name__}.count_warm_calls"]
 
 
+def test_workers_with_another_sudokit_are_one_error_line(runner, monkeypatch):
+    import sudokit
+
+    monkeypatch.setattr(sudokit, "__version__", "9.9.9")
+    with pytest.raises(SudokitError) as caught:
+        runner.warm()
+    assert str(caught.value).startswith("--cluster local:2: the workers cannot run sudokit (this worker has sudokit")
+    assert "\n" not in str(caught.value)
+    monkeypatch.undo()
+    runner.warm()  # the right version again: the plugin is accepted
+
+
 def test_answers_come_in_input_order_whatever_the_durations(runner):
     seconds = [0.3, 0.0, 0.2, 0.0, 0.0, 0.25, 0.0, 0.1] * 3  # later chunks often finish first
     assert list(runner.map(sleep_then_echo, list(enumerate(seconds)), window=4)) == list(range(len(seconds)))

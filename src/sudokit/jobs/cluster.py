@@ -249,7 +249,7 @@ class ClusterRunner:
                 host="127.0.0.1",
                 dashboard_address=None,  # no dashboard; the scheduler's small HTTP server on any free port:
                 scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                silence_logs=logging.ERROR,
+                silence_logs=logging.CRITICAL,  # a worker's error comes back as one line, never a traceback
                 env={"NUMBA_NUM_THREADS": "1"},
             )
         except Exception as exc:  # no processes to be had, no port to bind
