@@ -188,15 +188,25 @@ def _one_thread() -> None:
 
 
 class _Warm(WorkerPlugin):
-    """The Dask worker plugin that runs :func:`warm_worker` on each worker as it starts or joins."""
+    """The Dask worker plugin that runs :func:`warm_worker` on each worker as it starts or joins. On the
+    workers of ``local:N`` (``own``) it also makes the process ignore SIGINT: Ctrl-C in the terminal reaches
+    the whole process group, and stopping those workers is the ``sudokit`` process's job (it keeps the lines
+    written and prints the summary); without this each worker would print a traceback."""
 
     name = "sudokit-warm"
 
-    def __init__(self, steps: tuple[Step, ...], version: str):
+    def __init__(self, steps: tuple[Step, ...], version: str, own: bool = False):
         self.steps = steps
         self.version = version
+        self.own = own
 
     def setup(self, worker: Any) -> None:
+        if self.own:
+            import signal
+            import threading
+
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
         warm_worker(self.steps, self.version)
 
 
@@ -284,7 +294,7 @@ class ClusterRunner:
 
         self._steps += tuple(step for step in steps if step not in self._steps)
         try:
-            plugin = _Warm(self._steps, sudokit.__version__)
+            plugin = _Warm(self._steps, sudokit.__version__, own=self.cluster is not None)
             replies = self.client.register_plugin(plugin, name="sudokit-warm")
         except Exception as exc:  # the plugin could not be unpickled: no sudokit on the workers
             raise SudokitError(
