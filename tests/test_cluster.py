@@ -350,3 +350,27 @@ def test_a_bad_cluster_address_is_one_error_line(address, puzzles, run_cli):
     assert done.stdout == ""
     lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"sudokit: error: --cluster {address}: ")
+
+
+def test_ctrl_c_on_a_local_cluster_keeps_the_lines_and_prints_no_traceback(tmp_path: Path):
+    """Ctrl-C in a terminal reaches the whole process group, the local workers included."""
+    import signal
+
+    lines = (Path(__file__).resolve().parents[1] / "data" / "top1465.txt").read_text().splitlines()[:400]
+    puzzles, out, err = tmp_path / "many.txt", tmp_path / "out.txt", tmp_path / "err.txt"
+    puzzles.write_text("\n".join(lines) + "\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")])}
+    args = [sys.executable, "-m", "sudokit", "rate", str(puzzles), "--fast", "--cluster", "local:2"]
+    with open(out, "wb") as stdout, open(err, "wb") as stderr:
+        proc = subprocess.Popen(args, stdout=stdout, stderr=stderr, env=env, start_new_session=True)
+        deadline = time.monotonic() + 300
+        while out.stat().st_size == 0 and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)  # until the first chunks are written: the workers are up and busy
+        os.killpg(proc.pid, signal.SIGINT)
+        status = proc.wait(timeout=120)
+    stderr_text = err.read_text()
+    assert status == 130, stderr_text
+    assert "Traceback" not in stderr_text
+    written = [line for line in out.read_text().splitlines() if line[:1].isdigit() and ": " in line]
+    assert f"the output above covers the first {len(written)} puzzles" in stderr_text
+    assert 0 < len(written) < 400
