@@ -186,3 +186,22 @@ def test_ctrl_c_keeps_the_finished_lines_and_prints_the_summary(jobs, tmp_path):
     assert numbers == list(range(1, len(numbers) + 1)) and 0 < len(numbers) < 400
     assert f"\n{len(numbers)} puzzles\n" in out  # the summary covers exactly the lines written
     assert f"the output above covers the first {len(numbers)} puzzles" in err.decode()
+
+
+def _unsendable(chunk: list[int]) -> Answer:
+    """An answer that cannot be pickled back to the main process for chunk [2]."""
+    return Answer(b"x\n", held=(lambda: None) if chunk[0] == 2 else None)
+
+
+def test_an_answer_that_cannot_be_sent_back_is_reported_not_a_crash():
+    runner = Processes(2)
+    try:
+        answers = list(runner.map(Guarded(_unsendable), [[i] for i in range(4)]))
+    finally:
+        runner.close()
+    assert [type(a).__name__ for a in answers] == ["Answer", "Answer", "Failed", "Answer"]
+
+
+def test_a_method_on_processes_claims_no_wall_clock_rate_of_threads(puzzles, run_cli):
+    result = run_cli("solve", str(puzzles), "--method", "norvig", "--jobs", "2")
+    assert "Solved 12 of 13 puzzles" in result.stderr and "puzzles/s on" not in result.stderr

@@ -100,7 +100,8 @@ def held_interrupt():
 
 
 def progress(label: str, show: bool | None = None):
-    """A rich progress display on stderr (puzzles done, elapsed time); ``show`` None: only on a terminal."""
+    """A rich progress display on stderr (puzzles done, elapsed time); ``show`` None: only when stderr is a
+    terminal and the output is not (written lines on the terminal are progress enough, and would tear the bar)."""
     from rich.console import Console
     from rich.progress import MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -112,8 +113,15 @@ def progress(label: str, show: bool | None = None):
         TimeElapsedColumn(),
         console=console,
         transient=True,
-        disable=not (console.is_terminal if show is None else show),
+        disable=not (console.is_terminal and not _is_terminal(sys.stdout) if show is None else show),
     )
+
+
+def _is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 class Batch:

@@ -15,7 +15,8 @@ chunk's timings and time limits leave that out.
 A chunk whose worker dies (a crash, the out-of-memory killer) breaks the pool: the pool is started again and
 the chunk at the head of the window is run again on its own, so that the one that killed it is found; a chunk
 that breaks the pool twice is answered with :class:`~sudokit.jobs.batch.Failed`. A task that raises is retried
-by :class:`~sudokit.jobs.batch.Guarded`, in the worker.
+by :class:`~sudokit.jobs.batch.Guarded`, in the worker; one whose chunk or answer cannot be sent (pickled)
+is run once more and then answered with :class:`~sudokit.jobs.batch.Failed` too.
 """
 
 from __future__ import annotations
@@ -104,6 +105,14 @@ class Processes:
                         continue
                     head[2] = 1
                     head[1] = self._executor().submit(task, head[0])  # alone, to find the chunk that kills
+                    continue
+                except Exception as exc:  # noqa: BLE001 - the task raised, or its chunk or answer did not pickle
+                    if head[2]:
+                        flight.popleft()
+                        yield Failed(f"{type(exc).__name__}: {exc}")
+                        continue
+                    head[2] = 1
+                    head[1] = self._executor().submit(task, head[0])
                     continue
                 flight.popleft()
                 yield answer

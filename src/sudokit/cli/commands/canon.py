@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from sudokit.cli.inputs import POSITIVE_INT, cluster_option, input_format_option, open_puzzles, variant_option
-from sudokit.jobs.batch import Answer, interrupted
+from sudokit.jobs.batch import Answer, Batch, Counts, interrupted, lines_of
 from sudokit.words import plural
 
 
@@ -43,7 +43,6 @@ def command(
     """
     import functools
 
-    from sudokit.jobs.batch import Batch, Counts
     from sudokit.jobs.runner import open_runner
 
     source = open_puzzles(puzzle, variant, input_format)
@@ -70,7 +69,6 @@ def command(
             source.blocks,
             _lost,
             label="canonicalizing",
-            show_progress=False,
             ordered=kept,
         )
     read, bad = batch.tally["read"], batch.tally["bad"]
@@ -95,7 +93,6 @@ def _canon_chunk(block) -> Answer:
     """A block's canonical lines and original lines (``held``: the dedupe runs in order, in
     :func:`command`), its bad entries' reports and its counts."""
     from sudokit.cli.report import bad_entry_message
-    from sudokit.jobs.batch import Answer, Counts
 
     keys, originals_of = _canonical_block(block)
     messages = [bad_entry_message(block.entry(i)) for i, key in enumerate(keys) if key is None]
@@ -105,8 +102,6 @@ def _canon_chunk(block) -> Answer:
 
 def _lost(block, why: str) -> Answer:
     """A block whose task failed twice: its lines named on stderr, counted as unreadable."""
-    from sudokit.jobs.batch import Answer, Counts, lines_of
-
     message = f"sudokit: error: {block.source}: {lines_of(block)}: not canonicalized: {why}"
     return Answer(b"", [message], Counts(bad=len(block)), len(block))
 

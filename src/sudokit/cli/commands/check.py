@@ -18,7 +18,7 @@ from sudokit.cli.inputs import (
 )
 from sudokit.cli.report import bad_entry_message
 from sudokit.grid import Grid, is_solution
-from sudokit.jobs.batch import Answer
+from sudokit.jobs.batch import Answer, Batch, Counts, interrupted, lines_of
 from sudokit.words import plural
 
 
@@ -89,7 +89,6 @@ def command(
     """Check GRID (a string, a file, or -): a complete grid must obey every unit; a puzzle must have no clash."""
     import functools
 
-    from sudokit.jobs.batch import Batch, Counts, interrupted
     from sudokit.jobs.runner import open_runner
 
     unit_names = None
@@ -99,14 +98,13 @@ def command(
         unit_names = tuple(TWENTY_ONE)
     source = open_puzzles(grid, variant, input_format, strict)
     batch = Batch(Counts())
-    with open_runner(jobs, cluster) as runner:
+    with open_runner(1 if source.single else jobs, cluster) as runner:
         stopped = batch.run(
             runner,
             functools.partial(_check_chunk, unit_names, source.single, quiet),
             source.blocks,
             functools.partial(_lost, quiet),
             label="checking",
-            show_progress=False,
         )
     if stopped:
         interrupted(batch.puzzles)
@@ -118,8 +116,6 @@ def command(
 
 def _check_chunk(unit_names: tuple[str, ...] | None, single: bool, quiet: bool, block) -> Answer:
     """One block's verdict lines (none with ``quiet``), its bad entries' reports and its counts."""
-    from sudokit.jobs.batch import Answer, Counts
-
     messages: list[str] = []
     lines, failed, bad = _checked_block(block, unit_names, single, messages)
     data = b"" if quiet or not lines else ("\n".join(lines) + "\n").encode("utf-8")
@@ -128,8 +124,6 @@ def _check_chunk(unit_names: tuple[str, ...] | None, single: bool, quiet: bool, 
 
 def _lost(quiet: bool, block, why: str) -> Answer:
     """A block whose task failed twice: each of its lines fails, named on stderr."""
-    from sudokit.jobs.batch import Answer, Counts, lines_of
-
     message = f"sudokit: error: {block.source}: {lines_of(block)}: not checked: {why}"
     lines = [f"{block.source}:{n}: FAIL: not checked ({why})" for n in block.lines.tolist()]
     data = b"" if quiet else ("\n".join(lines) + "\n").encode("utf-8")

@@ -19,7 +19,7 @@ from sudokit.cli.report import BadEntries
 from sudokit.cli.variants import VARIANT_FORMATS, is_variant_arg
 from sudokit.cli.variants import convert as variant_convert
 from sudokit.formats import WRITE_FORMATS, csv_header, format_grid, line_rows, separator, spliced
-from sudokit.jobs.batch import Answer
+from sudokit.jobs.batch import Answer, Batch, Counts, interrupted, lines_of
 
 
 @click.command()
@@ -52,7 +52,6 @@ def command(
     """Convert PUZZLES (a string, a file, or -) to another layout; bad entries are reported and skipped."""
     import functools
 
-    from sudokit.jobs.batch import Batch, Counts, interrupted
     from sudokit.jobs.runner import open_runner
 
     if to_format in VARIANT_FORMATS or is_variant_arg(puzzles):
@@ -61,14 +60,13 @@ def command(
     head = (csv_header() + "\n").encode() if to_format == "csv" else b""
     with open(output, "wb") if output else contextlib.nullcontext(sys.stdout.buffer) as out:
         batch = Batch(Counts(), out=out, gap=separator(to_format)[:-1].encode(), head=head)
-        with open_runner(jobs, cluster) as runner:
+        with open_runner(1 if source.single else jobs, cluster) as runner:
             stopped = batch.run(
                 runner,
                 functools.partial(_convert_chunk, to_format),
                 source.blocks,
                 _lost,
                 label="converting",
-                show_progress=False,
             )
     if stopped:
         interrupted(batch.puzzles)
@@ -78,8 +76,6 @@ def command(
 
 def _convert_chunk(to_format: str, block) -> Answer:
     """One block converted; its bad entries reported."""
-    from sudokit.jobs.batch import Answer, Counts
-
     messages: list[str] = []
     skipped = BadEntries(messages)
     data = _converted(block, to_format, skipped)
@@ -88,8 +84,6 @@ def _convert_chunk(to_format: str, block) -> Answer:
 
 def _lost(block, why: str) -> Answer:
     """A block whose task failed twice: its lines named on stderr, counted as bad, none written."""
-    from sudokit.jobs.batch import Answer, Counts, lines_of
-
     message = f"sudokit: error: {block.source}: {lines_of(block)}: not converted: {why}"
     return Answer(b"", [message], Counts(bad=len(block)), len(block))
 

@@ -9,7 +9,7 @@ import click
 from sudokit.cli.inputs import cluster_option, input_format_option, jobs_option, open_puzzles, variant_option
 from sudokit.cli.logic_input import COMPLETE, STUCK, checked_start, is_complete, logic_uniqueness, read_start
 from sudokit.cli.techniques import technique_options
-from sudokit.jobs.batch import Answer
+from sudokit.jobs.batch import Answer, Batch, Counts, chunked, interrupted, lines_of, source_of
 from sudokit.words import plural
 
 SINGLES = {"Full House", "Hidden Single", "Naked Single"}
@@ -118,7 +118,6 @@ def _explain_file(entries, uniqueness: bool, techniques, jobs: int, cluster: str
     """``explain --json`` on a file: each puzzle's path, one JSON object a line, in input order."""
     import functools
 
-    from sudokit.jobs.batch import Batch, Counts, chunked, interrupted
     from sudokit.jobs.runner import open_runner
 
     batch = Batch(Counts())
@@ -129,7 +128,6 @@ def _explain_file(entries, uniqueness: bool, techniques, jobs: int, cluster: str
             chunked(entries, CHUNK),
             _lost,
             label="explaining",
-            show_progress=False,
         )
     if stopped:
         interrupted(batch.puzzles)
@@ -145,7 +143,6 @@ def _explain_chunk(uniqueness: bool, techniques, entries: list) -> Answer:
     from sudokit.cli.logic_input import EMPTY, placed, start_of
     from sudokit.cli.report import BadEntries
     from sudokit.grid import Grid
-    from sudokit.jobs.batch import Counts
     from sudokit.logic import explain
     from sudokit.logic.rating import check_proper
     from sudokit.result import Status
@@ -176,8 +173,6 @@ def _explain_chunk(uniqueness: bool, techniques, entries: list) -> Answer:
 
 def _lost(entries: list, why: str) -> Answer:
     """A chunk whose task failed twice: an ``error`` line for each puzzle, its lines named on stderr."""
-    from sudokit.jobs.batch import Counts, lines_of, source_of
-
     lines = [
         json.dumps({"line": e.line, "puzzle": e.grid.to_line() if e.grid else "", "error": f"failed: {why}"})
         for e in entries

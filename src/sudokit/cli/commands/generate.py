@@ -12,7 +12,7 @@ import click
 
 from sudokit.cli.inputs import POSITIVE_INT, SECONDS, SEED, cluster_option, jobs_option, variant_option
 from sudokit.geometry import DIGIT_SYMBOLS, Geometry
-from sudokit.jobs.batch import Answer
+from sudokit.jobs.batch import Answer, Batch, Counts, chunk_seed, interrupted
 from sudokit.words import plural
 
 OUTPUT_FORMATS = ("line", "grid", "sdk", "ss", "csv")
@@ -149,7 +149,6 @@ def _generate(job: _Job, count: int, jobs: int, cluster: str | None, progress: b
     """``count`` puzzles in chunks of :data:`CHUNK`, on ``jobs`` processes (or a cluster), in order."""
     import functools
 
-    from sudokit.jobs.batch import Batch, Counts, interrupted
     from sudokit.jobs.runner import open_runner
 
     gap = b"\n" if job.fmt not in ("csv", "line") else b""
@@ -176,7 +175,6 @@ def _generate(job: _Job, count: int, jobs: int, cluster: str | None, progress: b
 def _generate_chunk(job: _Job, chunk: tuple[int, int]) -> Answer:
     """Puzzles ``start`` .. ``start + n - 1`` of the job, from the chunk's own seed."""
     from sudokit.generate import Generator, measure_difficulty
-    from sudokit.jobs.batch import Answer, chunk_seed
 
     start, n = chunk
     gen = Generator(job.geometry, seed=chunk_seed(job.seed, start // CHUNK), **job.settings)
@@ -197,8 +195,6 @@ def _generate_chunk(job: _Job, chunk: tuple[int, int]) -> Answer:
 
 def _lost(chunk: tuple[int, int], why: str) -> Answer:
     """A chunk whose task failed twice: its puzzles are missing, and stderr says which."""
-    from sudokit.jobs.batch import Answer, Counts
-
     start, n = chunk
     message = f"sudokit: error: puzzles {start + 1}-{start + n} not generated: {why}"
     return Answer(b"", [message], Counts(failed=n), n)

@@ -14,7 +14,7 @@ from sudokit.cli.logic_input import start_of, why_not_rated
 from sudokit.cli.report import BadEntries
 from sudokit.cli.techniques import technique_options
 from sudokit.errors import SudokitError
-from sudokit.jobs.batch import Answer
+from sudokit.jobs.batch import Answer, Batch, chunked, interrupted, lines_of, source_of
 from sudokit.words import plural
 
 _BANDS = [
@@ -81,7 +81,6 @@ def command(
     import functools
 
     from sudokit import __version__
-    from sudokit.jobs.batch import Batch, chunked, interrupted
     from sudokit.jobs.runner import open_runner
 
     se_lines = out_format == "se"
@@ -192,8 +191,6 @@ def _rate_chunk(settings: _Settings, entries: list) -> Answer:
 
 def _lost(layout: str, entries: list, why: str) -> Answer:
     """A chunk whose task failed twice: each puzzle not rated, its lines named on stderr."""
-    from sudokit.jobs.batch import lines_of, source_of
-
     lines = []
     for entry in entries:
         text = entry.grid.to_line() if entry.grid is not None else ""

@@ -27,7 +27,7 @@ from sudokit.cli.report import count_text, describe_result
 from sudokit.errors import ParseError, SudokitError
 from sudokit.formats import WRITE_FORMATS, Entry
 from sudokit.grid import Grid
-from sudokit.jobs.batch import Answer
+from sudokit.jobs.batch import Answer, Batch, lines_of, split_blocks
 
 _OUT_FORMATS = ("pretty", *WRITE_FORMATS)
 
@@ -268,6 +268,9 @@ def command(
     """Solve PUZZLE (a puzzle string, several puzzles, a file with one puzzle per line, or - for stdin; or a
     variant puzzle: an f-puzzles / SudokuPad link, f-puzzles JSON, or a .json / .jsonl file)."""
     tally = Tally()
+    # the engine's threads where a chunk is solved (the summary's wall-clock rate is theirs); a method's
+    # puzzles run on processes and a cluster's chunks on one thread each, and their summary has no such rate
+    threads = jobs if cluster is None and method == "engine" else 1
     try:
         counted, puzzle = _count_and_puzzle(count_limit, puzzle)
         solver = _method_solver(method)
@@ -281,14 +284,13 @@ def command(
             (entry,) = source.entries
             sys.exit(_solve_single(entry, solver, limit, counted is not None, stats, out_format, time_limit))
         tally.counting = counted is not None
-        threads = jobs if cluster is None else 1  # the engine's threads where a chunk is solved
         run = _Run(method, limit, tally.counting, out_format or "line", threads, time_limit)
         if _solve_file(source.blocks, run, tally, jobs, cluster, no_progress):
             _finish(tally, stats, True, threads)
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not cut the summary short
-        _finish(tally, stats, True, jobs)
-    sys.exit(_finish(tally, stats, False, jobs if cluster is None else 1))
+        _finish(tally, stats, True, threads)
+    sys.exit(_finish(tally, stats, False, threads))
 
 
 def _finish(tally: Tally, stats: bool, interrupted: bool, jobs: int) -> int:
@@ -400,7 +402,6 @@ def _solve_file(blocks, run: _Run, tally: Tally, jobs: int, cluster: str | None,
     import functools
 
     from sudokit.formats import csv_header
-    from sudokit.jobs.batch import Answer, Batch, split_blocks
     from sudokit.jobs.runner import open_runner
 
     batch = Batch(tally, gap=run.gap.encode())
@@ -426,8 +427,6 @@ def _solve_block(run: _Run, block) -> Answer:
 
 def _lost(run: _Run, block, why: str) -> Answer:
     """A block whose task failed twice: a marker for each of its puzzles, its lines named on stderr."""
-    from sudokit.jobs.batch import Answer, lines_of
-
     chunk = Tally()
     chunk.seen = len(block)
     chunk.by_status["failed"] = len(block)
@@ -447,8 +446,6 @@ def _bad(entry: Entry, chunk: Tally, messages: list[str], what: str = "unreadabl
 
 def _method_block(block, run: _Run) -> Answer:
     """A block solved one puzzle at a time by a method."""
-    from sudokit.jobs.batch import Answer
-
     chunk = Tally()
     messages: list[str] = []
     texts = []
@@ -490,7 +487,6 @@ def _engine_block(block, run: _Run) -> Answer:
 
     from sudokit.engine.api import solve as solve_grid
     from sudokit.engine.batch import solve_chunk
-    from sudokit.jobs.batch import Answer
 
     chunk = Tally()
     messages: list[str] = []
