@@ -177,7 +177,6 @@ def cluster_option(f):
         "--cluster",
         default=None,
         metavar="ADDRESS",
-        hidden=True,  # shown once the Dask runner (sudokit.jobs.cluster) is in
         help="Run on a Dask cluster: a scheduler address (tcp://host:8786), or local:N for a local one.",
     )(f)
 

@@ -1,0 +1,109 @@
+"""The Dask runner (``--cluster``): ``--cluster local:2`` against ``--jobs 2`` for ``rate``, and Dask's overhead.
+
+    python benchmarks/cluster.py [--count 1465] [--full] [--noop 400]
+
+- **Throughput.** ``sudokit rate`` on the first ``--count`` puzzles of top1465 (``--fast`` unless ``--full``),
+  each a fresh process with its output in a file: ``--jobs 1``, ``--jobs 2`` and ``--cluster local:2``, after one
+  untimed run that warms numba's cache. Puzzles/s are over the whole command (the LocalCluster's start and the
+  workers' warm-up included) and over the job alone (the runner's own wall time, from its ``sudokit: cluster``
+  line); the goal is ``--cluster local:2`` within 10% of ``--jobs 2``. The outputs are compared byte for byte.
+- **Overhead per chunk.** The cluster run's line gives the gap a worker waited between two of its chunks (the
+  ``rate`` chunks: scheduling, shipping the chunk and its answer, the window's refill); a ``local:2`` runner in
+  this process then maps a no-op task over ``--noop`` chunks, whose time per chunk is Dask's overhead alone.
+
+The machine's load average is printed before and after: on a shared machine the figures say as much about the
+other processes as about sudokit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "data"
+SRC = ROOT / "src"
+CLUSTER_LINE = re.compile(
+    r"sudokit: cluster \S+: (\d+) chunks? on (\d+) workers? in ([\d.]+) s \(([\d.]+) s in the tasks\)"
+    r"(?:; Dask overhead ([\d.]+) ms per chunk)?"
+)
+
+
+def sudokit(args: list[str], stdout: Path) -> tuple[float, str, int]:
+    """(wall seconds, stderr, exit status) of ``sudokit ARGS`` in a fresh process, its output to ``stdout``."""
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    start = time.perf_counter()
+    with open(stdout, "wb") as out:
+        done = subprocess.run(
+            [sys.executable, "-m", "sudokit", *args], stdout=out, stderr=subprocess.PIPE, env=env, cwd=ROOT
+        )
+    return time.perf_counter() - start, done.stderr.decode("utf-8", "replace"), done.returncode
+
+
+def noop(chunk: int) -> int:
+    return chunk
+
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=1465, help="top1465 puzzles rated")
+    parser.add_argument("--full", action="store_true", help="the full rating (default: rate --fast)")
+    parser.add_argument("--noop", type=int, default=400, help="no-op chunks for the bare overhead (0: skip)")
+    opts = parser.parse_args()
+    print(f"load average before: {load()}, {os.cpu_count()} cores")
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        puzzles = tmp / "top1465.txt"
+        lines = (DATA / "top1465.txt").read_text().splitlines(keepends=True)[: opts.count]
+        puzzles.write_text("".join(lines))
+        rate = ["rate", str(puzzles), "--no-progress", *([] if opts.full else ["--fast"])]
+        shown = f"sudokit rate top1465[:{len(lines)}]{'' if opts.full else ' --fast'}"
+        sudokit(["rate", str(DATA / "norvig_top95.txt"), "--fast"], tmp / "warm.out")  # numba's cache (untimed)
+        print("\n| command | wall s | puzzles/s | job s | puzzles/s (job) | chunks | overhead ms/chunk | same bytes |")
+        print("|---|---|---|---|---|---|---|---|")
+        reference = None
+        for option in (["--jobs", "1"], ["--jobs", "2"], ["--cluster", "local:2"]):
+            out = tmp / f"{option[1]}.out"
+            wall, stderr, status = sudokit([*rate, *option], out)
+            if status not in (0, 1):
+                raise SystemExit(f"{shown} {' '.join(option)} exited with {status}: {stderr.strip()[-300:]}")
+            reference = reference if reference is not None else out.read_bytes()
+            match = CLUSTER_LINE.search(stderr)
+            job = float(match.group(3)) if match else wall
+            chunks = match.group(1) if match else "-"
+            overhead = match.group(5) if match and match.group(5) else "-"
+            print(
+                f"| {shown} {' '.join(option)} | {wall:.1f} | {len(lines) / wall:.1f} | {job:.1f} |"
+                f" {len(lines) / job:.1f} | {chunks} | {overhead} | {out.read_bytes() == reference} |",
+                flush=True,
+            )
+    if opts.noop:
+        sys.path.insert(0, str(SRC))
+        from sudokit.jobs.cluster import ClusterRunner
+
+        with ClusterRunner("local:2", report=False) as runner:
+            list(runner.map(noop, range(20)))  # untimed: the first chunks set up the path
+            runner.stats.__init__()
+            start = time.perf_counter()
+            list(runner.map(noop, range(opts.noop)))
+            wall = time.perf_counter() - start
+            print(
+                f"\nno-op task on local:2, {opts.noop} chunks, the default window ({4 * runner.workers}):"
+                f" {wall / opts.noop * 1000:.1f} ms per chunk"
+                f" (wall / chunks), {runner.stats.overhead() * 1000:.1f} ms gap per chunk on a worker"
+            )
+    print(f"\nload average after: {load()}")
+
+
+if __name__ == "__main__":
+    main()
