@@ -133,6 +133,9 @@ from sudokit.bits import lowest_bit, popcount
 from sudokit.engine.clock import ticks
 from sudokit.engine.kernel import CLOCK_EVERY, INVALID, NO_SOLUTION, TIMEOUT, finish
 
+#: Status of a puzzle whose answer failed :func:`check9` (never handed out: the callers raise).
+BROKEN = 6
+
 
 def _build_tables():
     shrink = np.zeros(512, dtype=np.int64)
@@ -477,9 +480,39 @@ def _choose(s):
     return best_b, best_bit, best_rem
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def check9(values, solution):
+    """True when ``solution`` (81 digits) keeps every given of ``values`` and holds each digit 1..9 once in
+    every row, column and box: the rule check of every answer, read off the written grid, not the bitboards."""
+    for c in range(81):
+        v = values[c]
+        if v != 0 and v != solution[c]:
+            return False
+    for u in range(9):
+        row = 0
+        col = 0
+        box = 0
+        top = 27 * (u // 3) + 3 * (u % 3)
+        for j in range(9):
+            row |= np.int64(1) << np.int64(solution[9 * u + j])
+            col |= np.int64(1) << np.int64(solution[9 * j + u])
+            box |= np.int64(1) << np.int64(solution[top + 9 * (j // 3) + j % 3])
+        if row != 0x3FE or col != 0x3FE or box != 0x3FE:  # a 0 or a digit over 9 sets a bit outside
+            return False
+    return True
+
+
+@njit(cache=True, error_model="numpy")
+def check9_rows(puzzles, solutions, ok):
+    """:func:`check9` on every row (tests and callers holding arrays)."""
+    for i in range(puzzles.shape[0]):
+        ok[i] = check9(puzzles[i], solutions[i])
+
+
 @njit(cache=True, error_model="numpy")
 def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3):
-    """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``.
+    """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``; the status
+    is :data:`BROKEN` if the first solution written to ``solution`` failed :func:`check9` (a kernel bug).
 
     ``st`` is ``(83, 31)`` int64 scratch (one state per level, the last row for the givens);
     ``st_band``/``st_bit``/``st_rem`` are ``(82,)``. ``budget``: time allowed in ticks, 0 for no limit (as in
@@ -546,6 +579,9 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
                     while w:
                         solution[base + lowest_bit(w)] = i // 3 + 1
                         w &= w - 1
+                if not check9(values, solution):  # the rule check of the answer, fused into the last step
+                    finish(count, guesses, nodes, backtracks, stats)
+                    return BROKEN, count
             if count >= limit:
                 break
             depth -= 1
@@ -613,6 +649,42 @@ def search9_rows(
             stats[i, 3] = ticks() - t0
     # numba frees an array after its last use: these uses keep the owners of the borrowed scratch alive to here.
     st_owner[0, 0] = stack_owner[0, 0]
+
+
+#: Layout of :func:`count9`'s one scratch array: the search states, the choice points, the statistics.
+_STATES = 83 * 31
+_STATS = _STATES + 3 * 82
+WORK_SIZE = _STATS + 3
+
+
+@njit(cache=True, error_model="numpy")
+def count9(values, limit, budget, work, solution):
+    """:func:`search9` behind a short argument list, for callers that count one puzzle at a time (the
+    generator, the rater): one int64 scratch array of :data:`WORK_SIZE` (statistics in its last three
+    words), the tables read as compiled-in constants. Each array argument costs the dispatcher a type check,
+    so this call is several times cheaper than :func:`search9`'s fourteen arguments. Returns ``(-1, 0)``
+    without searching when a value is over 9 (the caller names it)."""
+    for c in range(81):
+        if values[c] > 9:
+            return -1, 0
+    w = _borrow(work)
+    st = w[:_STATES].reshape((83, 31))
+    return search9(
+        values,
+        limit,
+        budget,
+        solution,
+        w[_STATS:WORK_SIZE],
+        st,
+        w[_STATES : _STATES + 82],
+        w[_STATES + 82 : _STATES + 164],
+        w[_STATES + 164 : _STATS],
+        SHRINK,
+        COMPLEX,
+        EXPAND,
+        KEEP,
+        BOX3,
+    )
 
 
 def table_args() -> tuple:
