@@ -65,6 +65,8 @@ class Batch:
             empty = np.zeros((0, 81), dtype=np.uint8)
             z = np.zeros(0, dtype=np.int64)
             return Batch(0, empty, empty.copy(), np.zeros(0, dtype=np.int8), z, z, z, z, z)
+        if len(parts) == 1:  # one chunk: its arrays as they are (no copy)
+            return parts[0]
         fields = ("puzzles", "solutions", "status", "counts", "guesses", "nodes", "backtracks", "ticks")
         joined = {f: np.concatenate([getattr(p, f) for p in parts]) for f in fields}
         return Batch(parts[0].start, **joined)
