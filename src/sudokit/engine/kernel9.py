@@ -153,8 +153,9 @@ rule check fused into the last step (``check9``)   --              --           
 instead of ``verify`` over the batch                                               17_clue 1.08x
 batch timed as a whole (``timing="batch"``)        --              --              ~3% (noise)      kept
 ``count9``: 5 dispatcher arguments instead of 14   --              --              count_array      kept
-(tables as compiled-in constants)                                                  12.3 -> 5.7 us
-                                                                                   (kaggle puzzles)
+(tables as compiled-in constants)                                                  7.7 -> 2.8 us
+                                                                                   (kaggle), 23.0 ->
+                                                                                   18.1 us (top1465)
 =================================================  ==============  ==============  ===============  ==========
 
 The naked triads are tdoku's "triads" seen from the digits' side; they cut the guesses below tdoku's on
