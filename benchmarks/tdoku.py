@@ -52,22 +52,22 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-24, 2-core shared VM, load average 5.3-6.0, GCC 12.2 -O3 -march=native, --repeat 3"
+RECORDED_WHEN = "2026-11-24, 2-core shared VM, load average 19-20, GCC 12.2 -O3 -march=native, --repeat 5"
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (868_946, 0.00, 677_596, 0.00),
-    ("kaggle_sample", 2): (882_335, 0.00, 682_792, 0.00),
-    ("17_clue", 1): (306_753, 0.46, 278_480, 0.57),
-    ("17_clue", 2): (316_738, 0.57, 258_851, 0.69),
-    ("norvig_top95", 1): (235_553, 6.07, 104_200, 6.19),
-    ("norvig_top95", 2): (131_860, 11.05, 73_537, 9.03),
-    ("top1465", 1): (153_145, 6.07, 103_901, 6.95),
-    ("top1465", 2): (106_325, 8.94, 69_972, 10.36),
-    ("forum_hardest_1905_11plus", 1): (36_243, 34.12, 21_612, 43.86),
-    ("forum_hardest_1905_11plus", 2): (19_358, 61.98, 11_419, 82.32),
-    ("forum_hardest_1106", 1): (22_779, 59.76, 14_392, 67.78),
-    ("forum_hardest_1106", 2): (12_179, 110.44, 6_873, 141.67),
-    ("serg_benchmark", 1): (525_236, 6.40, 279_162, 5.66),
-    ("serg_benchmark", 2): (467_944, 7.05, 244_607, 6.31),
+    ("kaggle_sample", 1): (758_608, 0.00, 512_033, 0.00),
+    ("kaggle_sample", 2): (830_536, 0.00, 563_971, 0.00),
+    ("17_clue", 1): (303_694, 0.46, 245_313, 0.57),
+    ("17_clue", 2): (295_426, 0.57, 249_618, 0.69),
+    ("norvig_top95", 1): (196_235, 6.07, 91_171, 6.19),
+    ("norvig_top95", 2): (99_644, 11.05, 58_185, 9.03),
+    ("top1465", 1): (156_067, 6.07, 101_619, 6.95),
+    ("top1465", 2): (107_871, 8.94, 67_253, 10.36),
+    ("forum_hardest_1905_11plus", 1): (34_248, 34.23, 19_796, 43.86),
+    ("forum_hardest_1905_11plus", 2): (18_325, 61.43, 9_882, 82.32),
+    ("forum_hardest_1106", 1): (22_478, 59.76, 13_567, 67.78),
+    ("forum_hardest_1106", 2): (11_745, 110.44, 5_957, 141.67),
+    ("serg_benchmark", 1): (505_265, 6.40, 254_112, 5.66),
+    ("serg_benchmark", 2): (426_078, 7.05, 202_396, 6.31),
 }
 
 

@@ -147,6 +147,20 @@ def test_count_and_solve_array_work_on_uint8_arrays():
     assert solve_array(clash, geo) is None
 
 
+def test_count_arrays_short_path_still_refuses_a_value_over_nine_and_takes_other_arrays():
+    geo = standard()
+    values = np.array([0 if ch == "." else int(ch) for ch in TOP95_FIRST], dtype=np.uint8)
+    bad = values.copy()
+    bad[40] = 12
+    with pytest.raises(SudokitError, match="index 40: 12 is not a digit"):
+        count_array(bad, geo)
+    with pytest.raises(SudokitError, match="index 40: 12 is not a digit"):
+        count_array(bad, geo, time_limit=5.0)  # the checked path
+    assert count_array(values.astype(np.int64), geo) == 1  # not uint8: checked, converted, counted
+    assert count_array(np.stack([values, values])[:, ::1][0], geo, limit=np.int64(2)) == 1
+    assert count_array(values, geo, limit=1) == 1
+
+
 def test_array_entries_reject_a_wrong_shape():
     with pytest.raises(SudokitError):
         count_array(np.zeros(80, dtype=np.uint8), standard())

@@ -180,21 +180,46 @@ def test_the_engines_rule_check_agrees_with_the_reference_on_damaged_grids():
 
     assert len(damaged) >= PARALLEL_FROM  # so that two workers really check on threads
     assert (verify(puzzles[:1200], damaged, geometry, workers=2) == want).all()
+    from sudokit.engine.kernel9 import check9_rows
+
+    fused = np.zeros(len(damaged), dtype=np.bool_)
+    check9_rows(puzzles[:1200], damaged, fused)  # the check the 9x9 kernel runs on each answer it writes
+    assert (fused == want).all()
 
 
 def test_a_kernel_answer_that_breaks_the_rules_is_never_returned(monkeypatch):
-    from sudokit.engine import kernel9
+    from sudokit.engine import api, kernel9
     from sudokit.result import UncheckedSolutionError
 
-    def broken_kernel(puzzles, start, stop, limit, budget, solutions, status, counts, stats, *tables):
+    # The 9x9 kernel checks each answer as it writes it (check9: tested on damaged grids above) and reports a
+    # grid that failed as BROKEN; the batch must turn that into an error, never hand the grid out.
+    def broken9(puzzles, start, stop, limit, budget, solutions, status, counts, stats, *tables):
+        solutions[start:stop] = 1  # a grid of ones, which the fused check refused
+        status[start:stop] = kernel9.BROKEN
+        counts[start:stop] = 1
+
+    monkeypatch.setattr(kernel9, "search9_rows", broken9)
+    puzzles, geometry = load_lines(DATA / "norvig_top95.txt")
+    with pytest.raises(UncheckedSolutionError, match="puzzle 0"):
+        solve_all(puzzles[:3], geometry=geometry)
+
+    # The general kernel's answers are checked after the batch (verify).
+    def broken_kernel(puzzles, start, stop, *args):
+        solutions, status, counts = args[-4], args[-3], args[-2]
         solutions[start:stop] = 1  # "solved", with a grid of ones
         status[start:stop] = SOLVED
         counts[start:stop] = 1
 
-    puzzles, geometry = load_lines(DATA / "norvig_top95.txt")
-    monkeypatch.setattr(kernel9, "search9_rows", broken_kernel)
+    from sudokit.engine import kernel
+
+    monkeypatch.setattr(kernel, "search_rows", broken_kernel)
     with pytest.raises(UncheckedSolutionError, match="puzzle 0"):
-        solve_all(puzzles[:3], geometry=geometry)
+        solve_all(np.zeros((2, 81), dtype=np.uint8), geometry=diagonal())
+    # count_array's short path checks the first solution too.
+    monkeypatch.setattr(api, "_SCRATCH9", [])
+    monkeypatch.setattr(kernel9, "count9", lambda values, limit, budget, work, solution: (kernel9.BROKEN, 1))
+    with pytest.raises(UncheckedSolutionError):
+        api.count_array(puzzles[0], geometry, 2)
 
 
 def test_each_puzzle_of_a_batch_is_timed():
@@ -202,7 +227,7 @@ def test_each_puzzle_of_a_batch_is_timed():
 
     puzzles, geometry = load_lines(DATA / "norvig_top95.txt")
     start = time.perf_counter()
-    batch = solve_all(puzzles, geometry=geometry)
+    batch = solve_all(puzzles, geometry=geometry, timing="puzzle")
     wall = time.perf_counter() - start
     seconds = batch.seconds()
     if not clock.AVAILABLE:  # pragma: no cover - processors without a readable cycle counter
@@ -210,3 +235,20 @@ def test_each_puzzle_of_a_batch_is_timed():
         return
     assert (batch.ticks > 0).all()
     assert 0 < seconds.sum() <= wall
+    assert len(set(batch.ticks.tolist())) > 1  # each its own time
+
+
+def test_a_batch_timed_as_a_whole_gives_each_puzzle_the_average():
+    from sudokit.engine import clock
+    from sudokit.errors import SudokitError
+
+    puzzles, geometry = load_lines(DATA / "norvig_top95.txt")
+    start = time.perf_counter()
+    batch = solve_all(puzzles, geometry=geometry)  # timing="batch", the default
+    wall = time.perf_counter() - start
+    assert (batch.status == SOLVED).all()
+    if clock.AVAILABLE:
+        assert len(set(batch.ticks.tolist())) == 1 and batch.ticks[0] > 0
+        assert 0 < batch.seconds().sum() <= wall
+    with pytest.raises(SudokitError, match="timing must be"):
+        solve_all(puzzles[:2], geometry=geometry, timing="each")

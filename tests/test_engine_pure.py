@@ -71,3 +71,26 @@ def test_solve_falls_back_to_the_kernel_past_the_budget_with_the_same_answer():
     assert solve(grid).solution == solve_compiled(grid).solution
     empty = parse_grid("." * 81)
     assert solve(empty, limit=5000).count == solve_compiled(empty, limit=5000).count == 5000
+
+
+def test_one_puzzle_past_the_budget_runs_the_plain_port_once_then_the_kernel():
+    # `sudokit solve PUZZLE` used to run the port itself, then engine.solve ran it again before the kernel.
+    code = (
+        "import sys\n"
+        "import sudokit.engine.pure as pure\n"
+        "calls = []\n"
+        "original = pure.solve_small\n"
+        "def counted(*args, **kwargs):\n"
+        "    calls.append(1)\n"
+        "    return original(*args, **kwargs)\n"
+        "pure.solve_small = counted\n"
+        "from sudokit.cli import main\n"
+        "try:\n"
+        "    main(prog_name='sudokit', args=['solve', '--count', '3', sys.argv[1]])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print('calls', len(calls))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, HARD1], capture_output=True, text=True, check=True)
+    assert done.stdout.split()[-2:] == ["calls", "1"]
+    assert "3+ solutions" in done.stdout

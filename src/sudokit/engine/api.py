@@ -151,10 +151,26 @@ def _check_geometry(geometry: object) -> None:
 def count_array(values: np.ndarray, geometry: Geometry, limit: int = 2, time_limit: float | None = None) -> int:
     """Number of solutions of ``values`` ((n_cells,) uint8, 0 = empty), exact below ``limit``, else ``limit``.
 
-    Clashing givens count as 0 solutions. The low-level entry for callers that solve in a tight loop.
+    Clashing givens count as 0 solutions. The low-level entry for callers that solve in a tight loop: a
+    C-contiguous ``(81,)`` uint8 array on the plain 9x9 board, an ``int`` limit and no time limit go straight
+    to the bitboard kernel's short entry (:func:`sudokit.engine.kernel9.count9`, which refuses a value over 9).
     ``time_limit`` (seconds) stops the search: :class:`~sudokit.errors.TimeLimitError` then carries the
     solutions found so far.
     """
+    if (
+        time_limit is None
+        and (geometry is _CLASSIC or geometry == _CLASSIC)
+        and type(values) is np.ndarray
+        and values.dtype == np.uint8
+        and values.shape == (81,)
+        and values.flags.c_contiguous
+        and type(limit) is int
+        and 0 < limit < 2**63
+    ):
+        status, count = _count9(values, limit)
+        if status >= 0:
+            return count
+        cell_values(values, 9)  # a value over 9 (the kernel looked no further): raises, naming it
     limit = expect_int(limit, "limit")
     budget = budget_ticks(expect_seconds(time_limit))
     if not isinstance(geometry, Geometry):
@@ -163,34 +179,34 @@ def count_array(values: np.ndarray, geometry: Geometry, limit: int = 2, time_lim
     values = _as_values(values, geometry)
     if geometry == _CLASSIC:  # only the count is returned, so the faster 9x9 kernel gives the same answer
         status, count = _count9(values, limit, budget)
+        if status < 0:
+            cell_values(values, 9)  # a value over 9: raises, naming it
     else:
         status, count = workspace(geometry).run(values, limit, budget)
-    if _status(int(status)) is Status.TIMEOUT:
+    if status == _TIMEOUT:
         raise TimeLimitError(f"time limit of {time_limit:g} s reached after {int(count)} solutions", int(count))
     return int(count)
 
 
 _CLASSIC = standard()
+_TIMEOUT = 5  # kernel.TIMEOUT, without importing numba here
 _SCRATCH9: list = []
 
 
 def _count9(values: np.ndarray, limit: int, budget: int = 0) -> tuple[int, int]:
-    from sudokit.engine import kernel9
-
+    """The bitboard kernel's count of a ``(81,)`` uint8 array: ``(status, count)``, status -1 when a value is
+    over 9 (nothing searched)."""
     if not _SCRATCH9:
-        _SCRATCH9.extend(
-            [
-                np.zeros(81, dtype=np.uint8),
-                np.zeros(3, dtype=np.int64),
-                np.zeros((83, 31), dtype=np.int64),
-                np.zeros(82, dtype=np.int64),
-                np.zeros(82, dtype=np.int64),
-                np.zeros(82, dtype=np.int64),
-                kernel9.table_args(),
-            ]
-        )
-    sol, stats, st, st_band, st_bit, st_rem, tabs = _SCRATCH9
-    return kernel9.search9(values, limit, budget, sol, stats, st, st_band, st_bit, st_rem, *tabs)
+        from sudokit.engine import kernel9
+
+        _SCRATCH9.extend([kernel9.count9, np.zeros(kernel9.WORK_SIZE, dtype=np.int64), np.zeros(81, np.uint8)])
+    count9, work, solution = _SCRATCH9
+    status, count = count9(values, limit, budget, work, solution)
+    if status == 6:  # kernel9.BROKEN: the first solution failed the fused rule check
+        from sudokit.result import UncheckedSolutionError
+
+        raise UncheckedSolutionError("the engine's 9x9 kernel found a grid that breaks the rules")
+    return status, count
 
 
 def solve_array(values: np.ndarray, geometry: Geometry) -> np.ndarray | None:

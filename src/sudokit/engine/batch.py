@@ -33,7 +33,8 @@ class Batch:
 
     ``status`` holds the codes of :data:`STATUS_NAMES`; ``solutions`` rows are zero unless a solution was
     found (for ``multiple`` the row is the first solution found); ``counts`` are solutions found up to the limit;
-    ``ticks`` each puzzle's solve time in cycle-counter ticks (see :meth:`seconds`).
+    ``ticks`` each puzzle's solve time in cycle-counter ticks (see :meth:`seconds`), or the chunk's average when
+    it was timed as a whole (``timing="batch"``, the default of :func:`solve_many`).
     """
 
     start: int
@@ -64,6 +65,8 @@ class Batch:
             empty = np.zeros((0, 81), dtype=np.uint8)
             z = np.zeros(0, dtype=np.int64)
             return Batch(0, empty, empty.copy(), np.zeros(0, dtype=np.int8), z, z, z, z, z)
+        if len(parts) == 1:  # one chunk: its arrays as they are (no copy)
+            return parts[0]
         fields = ("puzzles", "solutions", "status", "counts", "guesses", "nodes", "backtracks", "ticks")
         joined = {f: np.concatenate([getattr(p, f) for p in parts]) for f in fields}
         return Batch(parts[0].start, **joined)
@@ -120,14 +123,21 @@ def solve_chunk(
     workers: int = 1,
     start: int = 0,
     time_limit: float | None = None,
+    timing: str = "batch",
 ) -> Batch:
     """Solve every row of a ``(k, n_cells)`` uint8 array; returns one :class:`Batch` whose solutions have all
-    been checked against the rules (:func:`verify`). ``time_limit``: seconds per puzzle (status ``timeout``)."""
+    been checked against the rules (on the plain 9x9 board by the kernel itself, :func:`kernel9.check9
+    <sudokit.engine.kernel9.check9>`, as it writes each answer; elsewhere by :func:`verify`). ``time_limit``:
+    seconds per puzzle (status ``timeout``). ``timing``: ``"puzzle"`` times each puzzle in the kernel (the
+    ``ticks`` column); ``"batch"`` (the default, a little cheaper) times the chunk and gives each puzzle the
+    chunk's average."""
     from sudokit.engine.api import budget_ticks
 
     limit = expect_int(limit, "limit")
     workers = expect_int(workers, "workers")
     budget = budget_ticks(expect_seconds(time_limit))
+    if timing not in ("batch", "puzzle"):
+        raise SudokitError(f"timing must be 'batch' or 'puzzle', not {timing!r}")
     puzzles = np.ascontiguousarray(puzzles, dtype=np.uint8)
     k, n_cells = puzzles.shape
     if n_cells != geometry.n_cells:
@@ -135,23 +145,39 @@ def solve_chunk(
     solutions = np.zeros_like(puzzles)
     status = np.zeros(k, dtype=np.int8)
     counts = np.zeros(k, dtype=np.int64)
-    stats = np.zeros((k, 4), dtype=np.int64)  # guesses, nodes, backtracks, ticks
+    per_puzzle = timing == "puzzle"
+    stats = np.zeros((k, 4 if per_puzzle else 3), dtype=np.int64)  # guesses, nodes, backtracks[, ticks]
     workers = workers if k >= PARALLEL_FROM else 1
-    _search(puzzles, geometry, limit, workers, (solutions, status, counts, stats), budget)
-    found = (status == SOLVED) | (status == MULTIPLE)
-    wrong = np.flatnonzero(found & ~verify(puzzles, solutions, geometry, workers))
+    fused = _is_classic9(geometry)  # the bitboard kernel checks each answer as it writes it
+    if per_puzzle or not k:
+        _search(puzzles, geometry, limit, workers, (solutions, status, counts, stats), budget)
+        ticks = stats[:, 3] if per_puzzle else np.zeros(k, dtype=np.int64)
+    else:
+        from sudokit.engine.clock import now
+
+        t0 = now()
+        _search(puzzles, geometry, limit, workers, (solutions, status, counts, stats), budget)
+        ticks = np.full(k, (now() - t0) // k, dtype=np.int64)
+    if fused:
+        from sudokit.engine.kernel9 import BROKEN
+
+        wrong = np.flatnonzero(status == BROKEN)
+    else:
+        found = (status == SOLVED) | (status == MULTIPLE)
+        wrong = np.flatnonzero(found & ~verify(puzzles, solutions, geometry, workers))
     if len(wrong):
         from sudokit.result import UncheckedSolutionError
 
         row = int(wrong[0])
         raise UncheckedSolutionError(f"the engine returned a grid that breaks the rules for puzzle {start + row}")
-    return Batch(start, puzzles, solutions, status, counts, stats[:, 0], stats[:, 1], stats[:, 2], stats[:, 3])
+    return Batch(start, puzzles, solutions, status, counts, stats[:, 0], stats[:, 1], stats[:, 2], ticks)
 
 
 def _search(puzzles: np.ndarray, geometry: Geometry, limit: int, workers: int, out: tuple, budget: int = 0) -> None:
     """Run the kernel that serves ``geometry`` (the bitboard kernel on the plain 9x9 board, else the general
-    one) on every row, on ``workers`` threads; ``out`` = (solutions, status, counts, stats) to fill; ``budget``
-    is each puzzle's time in ticks (0: no limit)."""
+    one) on every row, on ``workers`` threads; ``out`` = (solutions, status, counts, stats) to fill, ``stats``
+    with a fourth column when each puzzle is to be timed; ``budget`` is each puzzle's time in ticks (0: no
+    limit)."""
     k = len(puzzles)
     if not k:
         return
@@ -205,6 +231,7 @@ def solve_many(
     chunk: int = 8192,
     limit: int = 2,
     time_limit: float | None = None,
+    timing: str = "batch",
 ) -> Iterator[Batch]:
     """Solve many puzzles, yielding one :class:`Batch` of arrays per ``chunk`` puzzles, in input order.
 
@@ -212,7 +239,9 @@ def solve_many(
     each, ``.`` or ``0`` for empty) or Grids. Unreadable strings get status ``UNREADABLE`` and the batch goes
     on. ``geometry`` defaults to the standard board of the first puzzle's size. ``workers > 1`` solves each
     chunk on that many threads. ``limit`` as in :func:`sudokit.engine.solve` (1 = any solution);
-    ``time_limit`` is the seconds allowed per puzzle (status ``timeout`` after that).
+    ``time_limit`` is the seconds allowed per puzzle (status ``timeout`` after that). ``timing="puzzle"`` times
+    each puzzle in the kernel (``Batch.ticks``); the default ``"batch"`` times each chunk and gives its puzzles
+    the average.
 
     An array must hold integers 0..n (any integer or float dtype): any other value is an error naming its row
     and column, never a silently different puzzle. Grids must all have the batch's geometry.
@@ -236,7 +265,7 @@ def solve_many(
             raise SudokitError(f"rows have {puzzles.shape[1]} cells but the geometry has {geo.n_cells}")
         for lo in range(0, len(puzzles), chunk):
             part = cell_values(puzzles[lo : lo + chunk], geo.size)
-            yield solve_chunk(part, geo, limit, workers, lo, time_limit)
+            yield solve_chunk(part, geo, limit, workers, lo, time_limit, timing)
         return
     try:
         it = iter(puzzles)
@@ -270,7 +299,7 @@ def solve_many(
             bad = np.zeros(len(items), dtype=bool)
         else:
             arr, bad = strings_to_array([x.to_line() if isinstance(x, Grid) else x for x in items], geo)
-        batch = solve_chunk(arr, geo, limit, workers, done, time_limit)
+        batch = solve_chunk(arr, geo, limit, workers, done, time_limit, timing)
         batch.status[bad] = UNREADABLE
         batch.solutions[bad] = 0
         batch.counts[bad] = 0

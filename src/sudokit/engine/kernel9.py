@@ -29,6 +29,17 @@ Propagation, to a fixed point:
   slices) with exactly one *open* place (``F & U``: a row, box or column where the digit is placed has none,
   so only the units still missing the digit are looked at).
 
+A digit's word in one band, its segment pattern (bit ``3 * row + box``: the digit can still go in that row of
+that box) and the ways that fit it (one segment per row and per box: the six 3x3 permutation patterns)::
+
+    word (band 0, digit 5)     pattern     ways that fit   kept word
+    . . 5 | . . . | 5 . .      1 0 1       1 0 0           . . 5 | . . . | . . .
+    . . . | 5 . 5 | . . .  ->  0 1 0  ->   0 1 0       ->  . . . | 5 . 5 | . . .
+    . . . | . . . | 5 5 .      0 0 1       0 0 1           . . . | . . . | 5 5 .
+
+Row 2 can only take box 2, row 1 only box 1, so row 0 must take box 0: one look-up does what pointing and
+claiming would find in several steps.
+
 A placement clears the digit from its row, box and column with three precomputed band masks, and the cell
 from the other digits' words (skipped for a naked single: the cell has no other candidate). A placement whose
 bit is already gone is a contradiction, so a state with no open cell is always a valid grid.
@@ -36,6 +47,11 @@ bit is already gone is a contradiction, so a state with no open cell is always a
 The three steps run in stages: naked singles on the bands that changed; hidden singles only when no naked
 single was found; shapes only when neither found anything. Each step looks only at the words changed since it
 last ran (word 30 of the state collects them, one bit per digit and band).
+
+Answer check: when the search reaches a state with no open cell it writes the grid from the digit words
+and checks that grid against the rules and the givens (:func:`check9`, one pass over the 81 written values),
+so every answer leaves the kernel checked without a second pass over the batch; a grid that failed would come
+back with status :data:`BROKEN`, which every caller turns into an error.
 
 Search: depth first with an explicit stack. The cell to branch on is the open bivalue cell with the most open
 peers (the first in cell order on a tie), else the first open cell with the fewest candidates; digits low to
@@ -117,6 +133,36 @@ hidden single test by ``popcount == 1``            1.05    1.01     0.99   1.00 
 The whole second round on the full sets (``python benchmarks/solve.py --compare-with OLD_KERNEL9.py``): see
 ``docs/engine.md``.
 
+Measured, third round (issue #22, against tdoku's ideas; guesses per puzzle are exact, times are CPU time on
+a machine at load 8-18, in-process or alternating processes, best of 3; top1465, the first 4,000 of
+forum_hardest_1905_11plus; L1 = first solution, L2 = count to 2):
+
+=================================================  ==============  ==============  ===============  ==========
+change                                             top1465 L1/L2   forum L1/L2     time vs before   kept?
+                                                   guesses         guesses
+=================================================  ==============  ==============  ===============  ==========
+before (bivalue cell with the most open peers)     6.95 / 10.36    42.95 / 82.80   --               --
+branch on a digit's *way* across a band or stack   8.75 / 14.36    46.95 / 85.97   0.89x / 0.82x    rejected
+(tdoku: the band with the fewest ways in all, its  (tdoku: 6.07 /  (34.1 / 62.0)
+digit with the fewest, 2 first)                    8.94)
+bivalue cell first, else a digit with two ways     6.88 / 10.33    43.38 / 81.60   0.93x / 0.94x    rejected
+naked triads: a mini-row or mini-column where only 6.01 / 8.88     41.81 / 80.46   0.70-0.97x /     rejected
+three digits can go locks them (both orientations,                                 0.80-0.85x
+at each fixed point after the shapes)
+rule check fused into the last step (``check9``)   --              --              kaggle 1.19x,    kept
+instead of ``verify`` over the batch                                               17_clue 1.08x
+batch timed as a whole (``timing="batch"``)        --              --              ~3% (noise)      kept
+``count9``: 5 dispatcher arguments instead of 14   --              --              count_array      kept
+(tables as compiled-in constants)                                                  7.7 -> 2.8 us
+                                                                                   (kaggle), 23.0 ->
+                                                                                   18.1 us (top1465)
+=================================================  ==============  ==============  ===============  ==========
+
+The naked triads are tdoku's "triads" seen from the digits' side; they cut the guesses below tdoku's on
+top1465 but cost more per node than they save here (they scan all 27 words and three column folds at every
+fixed point); keeping them cheap needs tdoku's stored per-band configuration state, which this kernel does
+not keep. Branching on ways alone guesses more because the shapes already apply what a way fixes.
+
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
 to 3.1 s of CPU, and LLVM still inlines them (batch speed the same on 17_clue and top95, 3-6% slower on
@@ -132,6 +178,9 @@ from numba.extending import intrinsic
 from sudokit.bits import lowest_bit, popcount
 from sudokit.engine.clock import ticks
 from sudokit.engine.kernel import CLOCK_EVERY, INVALID, NO_SOLUTION, TIMEOUT, finish
+
+#: Status of a puzzle whose answer failed :func:`check9` (never handed out: the callers raise).
+BROKEN = 6
 
 
 def _build_tables():
@@ -477,9 +526,39 @@ def _choose(s):
     return best_b, best_bit, best_rem
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def check9(values, solution):
+    """True when ``solution`` (81 digits) keeps every given of ``values`` and holds each digit 1..9 once in
+    every row, column and box: the rule check of every answer, read off the written grid, not the bitboards."""
+    for c in range(81):
+        v = values[c]
+        if v != 0 and v != solution[c]:
+            return False
+    for u in range(9):
+        row = 0
+        col = 0
+        box = 0
+        top = 27 * (u // 3) + 3 * (u % 3)
+        for j in range(9):
+            row |= np.int64(1) << np.int64(solution[9 * u + j])
+            col |= np.int64(1) << np.int64(solution[9 * j + u])
+            box |= np.int64(1) << np.int64(solution[top + 9 * (j // 3) + j % 3])
+        if row != 0x3FE or col != 0x3FE or box != 0x3FE:  # a 0 or a digit over 9 sets a bit outside
+            return False
+    return True
+
+
+@njit(cache=True, error_model="numpy")
+def check9_rows(puzzles, solutions, ok):
+    """:func:`check9` on every row (tests and callers holding arrays)."""
+    for i in range(puzzles.shape[0]):
+        ok[i] = check9(puzzles[i], solutions[i])
+
+
 @njit(cache=True, error_model="numpy")
 def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3):
-    """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``.
+    """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``; the status
+    is :data:`BROKEN` if the first solution written to ``solution`` failed :func:`check9` (a kernel bug).
 
     ``st`` is ``(83, 31)`` int64 scratch (one state per level, the last row for the givens);
     ``st_band``/``st_bit``/``st_rem`` are ``(82,)``. ``budget``: time allowed in ticks, 0 for no limit (as in
@@ -546,6 +625,9 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
                     while w:
                         solution[base + lowest_bit(w)] = i // 3 + 1
                         w &= w - 1
+                if not check9(values, solution):  # the rule check of the answer, fused into the last step
+                    finish(count, guesses, nodes, backtracks, stats)
+                    return BROKEN, count
             if count >= limit:
                 break
             depth -= 1
@@ -613,6 +695,42 @@ def search9_rows(
             stats[i, 3] = ticks() - t0
     # numba frees an array after its last use: these uses keep the owners of the borrowed scratch alive to here.
     st_owner[0, 0] = stack_owner[0, 0]
+
+
+#: Layout of :func:`count9`'s one scratch array: the search states, the choice points, the statistics.
+_STATES = 83 * 31
+_STATS = _STATES + 3 * 82
+WORK_SIZE = _STATS + 3
+
+
+@njit(cache=True, error_model="numpy")
+def count9(values, limit, budget, work, solution):
+    """:func:`search9` behind a short argument list, for callers that count one puzzle at a time (the
+    generator, the rater): one int64 scratch array of :data:`WORK_SIZE` (statistics in its last three
+    words), the tables read as compiled-in constants. Each array argument costs the dispatcher a type check,
+    so this call is several times cheaper than :func:`search9`'s fourteen arguments. Returns ``(-1, 0)``
+    without searching when a value is over 9 (the caller names it)."""
+    for c in range(81):
+        if values[c] > 9:
+            return -1, 0
+    w = _borrow(work)
+    st = w[:_STATES].reshape((83, 31))
+    return search9(
+        values,
+        limit,
+        budget,
+        solution,
+        w[_STATS:WORK_SIZE],
+        st,
+        w[_STATES : _STATES + 82],
+        w[_STATES + 82 : _STATES + 164],
+        w[_STATES + 164 : _STATS],
+        SHRINK,
+        COMPLEX,
+        EXPAND,
+        KEEP,
+        BOX3,
+    )
 
 
 def table_args() -> tuple:

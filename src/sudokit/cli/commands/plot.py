@@ -83,7 +83,7 @@ def _engine_times(grids) -> tuple[list[float], list[int], int] | None:
     geometry = grids[0].geometry
     puzzles = np.array([g.values for g in grids], dtype=np.uint8)
     warm_up(geometry)
-    batch = solve_all(puzzles, geometry=geometry)
+    batch = solve_all(puzzles, geometry=geometry, timing="puzzle")
     seconds = batch.seconds()
     if seconds is None:
         return None

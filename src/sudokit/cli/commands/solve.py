@@ -314,15 +314,7 @@ def _solve_single(entry: Entry, solver, limit, counting, stats, out_format, time
         assert entry.error is not None  # a bad entry carries its error
         raise entry.error
     result = _solve_pencilmarks(entry, solver, limit, time_limit) if _removes_candidates(entry) else None
-    if result is None and solver is None and time_limit is None:
-        # One puzzle: the pure-Python port usually finishes before numba would have loaded.
-        from sudokit.engine.pure import BudgetExceeded, solve_small
-
-        try:
-            result = solve_small(entry.grid, limit=limit)
-        except BudgetExceeded:
-            result = None
-    if result is None:
+    if result is None:  # the engine's solve asks the pure-Python port first while numba is not loaded
         result = _solve_one(entry.grid, solver, limit, time_limit)
     status = str(result.status)
     if counting or status == "timeout":
@@ -500,7 +492,12 @@ def _engine_block(block, run: _Run) -> Answer:
         _warm_up(block.geometry, run.threads)
         start = time.perf_counter()
         batch = solve_chunk(
-            block.grids[rows], block.geometry, limit=run.limit, workers=run.threads, time_limit=run.time_limit
+            block.grids[rows],
+            block.geometry,
+            limit=run.limit,
+            workers=run.threads,
+            time_limit=run.time_limit,
+            timing="puzzle",  # the summary's slowest puzzle
         )
         chunk.busy = time.perf_counter() - start
         seconds = batch.seconds()
