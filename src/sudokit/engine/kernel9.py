@@ -549,13 +549,6 @@ def check9(values, solution):
 
 
 @njit(cache=True, error_model="numpy")
-def check9_rows(puzzles, solutions, ok):
-    """:func:`check9` on every row (tests and callers holding arrays)."""
-    for i in range(puzzles.shape[0]):
-        ok[i] = check9(puzzles[i], solutions[i])
-
-
-@njit(cache=True, error_model="numpy")
 def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3):
     """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``; the status
     is :data:`BROKEN` if the first solution written to ``solution`` failed :func:`check9` (a kernel bug).
