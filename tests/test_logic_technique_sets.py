@@ -80,7 +80,7 @@ def test_unknown_technique_is_one_error_line(run_cli, command):
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
         "sudokit: error: --techniques: unknown technique 'X-Wnig' (did you mean 'X-Wing'?); "
-        "presets: all, se, hodoku, singles, uniqueness"
+        "presets: all, se, hodoku, singles, uniqueness, variant"
     ]
 
 

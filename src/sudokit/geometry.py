@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from sudokit.errors import SudokitError, expect_int
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     import numpy as np
 
@@ -79,6 +79,9 @@ class Geometry:
     key: tuple = field(default=(), repr=False)
     #: One kind per unit (see :data:`UNIT_KINDS`); empty means every unit is ``extra``.
     unit_kinds: tuple[str, ...] = field(default=(), repr=False)
+    #: Pairs of cells that must differ without sharing a unit (a variant's killer cages, anti-knight moves, ...;
+    #: see :func:`with_peers`): they join :attr:`peers` and every table built from it.
+    extra_peers: tuple[tuple[int, int], ...] = field(default=(), repr=False)
     _hash: int = field(init=False, repr=False, default=0)
 
     def __post_init__(self) -> None:
@@ -100,7 +103,7 @@ class Geometry:
             if kind not in UNIT_KINDS:
                 raise SudokitError(f"unknown unit kind {kind!r} (known: {', '.join(UNIT_KINDS)})")
         if not self.key:
-            object.__setattr__(self, "key", (self.size, self.units, self.unit_kinds))
+            object.__setattr__(self, "key", (self.size, self.units, self.unit_kinds, self.extra_peers))
         # ints only: a str's hash differs between processes, and a pickled geometry keeps this number
         object.__setattr__(self, "_hash", hash((self.size, self.units)))
 
@@ -197,8 +200,12 @@ class Geometry:
 
     @cached_property
     def peers(self) -> tuple[tuple[int, ...], ...]:
-        """For each cell, the sorted other cells that share a unit with it."""
-        return tuple(tuple(sorted({p for u in self.units_of[s] for p in self.units[u]} - {s})) for s in self.cells)
+        """For each cell, the sorted other cells that share a unit with it (and its :attr:`extra_peers`)."""
+        table = [{p for u in self.units_of[s] for p in self.units[u]} - {s} for s in self.cells]
+        for a, b in self.extra_peers:
+            table[a].add(b)
+            table[b].add(a)
+        return tuple(tuple(sorted(t)) for t in table)
 
     @cached_property
     def peer_sets(self) -> tuple[frozenset[int], ...]:
@@ -304,8 +311,8 @@ class Geometry:
 
     @property
     def is_standard(self) -> bool:
-        """True when the units are exactly rows, columns and boxes."""
-        return self.box_rows is not None and len(self.units) == 3 * self.size
+        """True when the units are exactly rows, columns and boxes (and no extra peers)."""
+        return self.box_rows is not None and len(self.units) == 3 * self.size and not self.extra_peers
 
     # ---- numpy views for the kernels (int64, read-only) -----------------------------------------
     @cached_property
@@ -437,6 +444,24 @@ def with_units(
         box_rows=base.box_rows,
         box_cols=base.box_cols,
         unit_kinds=base.unit_kinds + (kind,) * len(extra),
+    )
+
+
+def with_peers(base: Geometry, pairs: Iterable[tuple[int, int]]) -> Geometry:
+    """``base`` whose :attr:`~Geometry.peers` also hold ``pairs`` (cells that must differ without sharing a
+    unit); ``base`` itself when there are none. Logic solves variant puzzles on it (``State.from_variant``)."""
+    extra = tuple(sorted({(min(a, b), max(a, b)) for a, b in pairs if a != b}))
+    if not extra:
+        return base
+    return Geometry(
+        name=base.name,
+        size=base.size,
+        units=base.units,
+        unit_names=base.unit_names,
+        box_rows=base.box_rows,
+        box_cols=base.box_cols,
+        unit_kinds=base.unit_kinds,
+        extra_peers=extra,
     )
 
 

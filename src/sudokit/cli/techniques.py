@@ -28,5 +28,5 @@ def technique_options(f):
         metavar="LIST",
         default=None,
         help="Comma list of techniques (HoDoKu-style names, any case) and presets: all (default), se, hodoku, "
-        "singles, uniqueness. The names are those of `sudokit explain` steps (docs/logic.md).",
+        "singles, uniqueness, variant. The names are those of `sudokit explain` steps (docs/logic.md).",
     )(run)

@@ -331,3 +331,151 @@ def render(
     path = save_board(output, shown, scale=scale, **options)
     click.echo(f"wrote {path}", err=True)
     return 0
+
+
+# ---- hint, explain and rate: logic on variant puzzles ------------------------------------------------
+#: Seconds the solver may spend proving a variant puzzle has a solution (one) before logic works on it.
+PROOF_SECONDS = 20.0
+
+
+def _one_puzzle(arg: str, command: str):
+    """The single variant puzzle ``hint`` / ``explain`` work on (a file must hold exactly one)."""
+    items, _ = load(arg)
+    if len(items) != 1:
+        raise SudokitError(f"{arg}: {command} takes one puzzle, this holds {len(items)}")
+    item = items[0][1]
+    if isinstance(item, SudokitError):
+        raise item
+    return item
+
+
+def _why_not_proper(puzzle) -> str | None:
+    """Why logic should not work on ``puzzle`` (no solution, several), or None: proper, or not proved within
+    :data:`PROOF_SECONDS` (logic is sound either way; a note says so)."""
+    from sudokit.constraints.solver import solve_variant
+
+    result = solve_variant(puzzle, limit=2, time_limit=PROOF_SECONDS)
+    if result.status == "no_solution" or result.status == "invalid":
+        return "the puzzle has no solution"
+    if result.status == "multiple":
+        return "the puzzle has more than one solution"
+    if result.status == "timeout":
+        click.echo(f"sudokit: note: uniqueness not proved within {PROOF_SECONDS:g} s", err=True)
+    return None
+
+
+def hint(arg: str, level: int, as_json: bool, techniques) -> int:
+    """``sudokit hint`` on a variant puzzle; returns the exit status (as for classic puzzles)."""
+    import json
+
+    from sudokit.cli.logic_input import COMPLETE, STUCK
+    from sudokit.logic import hint as next_hint
+
+    puzzle = _one_puzzle(arg, "hint")
+    if puzzle.givens.is_complete:
+        click.echo(COMPLETE)
+        return 0
+    why = _why_not_proper(puzzle)
+    if why == "the puzzle has no solution":
+        click.echo(f"sudokit: {why}", err=True)
+        return 1
+    if why:
+        click.echo(f"sudokit: note: {why}; the steps are sound but may not lead to one solution", err=True)
+    step = next_hint(puzzle, level=level, techniques=techniques)
+    if step is None:
+        click.echo(STUCK)
+        return 1
+    click.echo(json.dumps(step.to_dict(), indent=1) if as_json else step.explanation)
+    return 0
+
+
+def explain(arg: str, as_json: bool, hard_only: bool, techniques, singles: set[str]) -> int:
+    """``sudokit explain`` on a variant puzzle; returns the exit status (as for classic puzzles)."""
+    import json
+
+    from sudokit.cli.logic_input import COMPLETE, STUCK
+    from sudokit.formats import format_grid
+    from sudokit.logic import explain as solve_by_logic
+    from sudokit.logic.rating import hodoku_level, se_parts
+    from sudokit.words import plural
+
+    puzzle = _one_puzzle(arg, "explain")
+    if puzzle.givens.is_complete and not as_json:
+        click.echo(COMPLETE)
+        return 0
+    why = _why_not_proper(puzzle)
+    if why == "the puzzle has no solution":
+        click.echo(f"sudokit: {why}", err=True)
+        return 1
+    if why:
+        click.echo(f"sudokit: note: {why}; the steps are sound but may not lead to one solution", err=True)
+    path = solve_by_logic(puzzle, techniques=techniques)
+    er, ep, ed = se_parts(path)
+    score, level = hodoku_level(path)
+    if as_json:
+        out = {
+            "solved": path.solved,
+            "rating": er,
+            "level": level,
+            "score": score,
+            "technique_set": techniques.spec,
+            "grid": path.grid.to_line() if path.grid else None,
+            "steps": [s.to_dict() for s in path.steps],
+        }
+        click.echo(json.dumps(out, indent=1))
+        return 0 if path.solved else 1
+    width = len(str(len(path.steps)))
+    for i, step in enumerate(path.steps, 1):
+        if hard_only and step.technique in singles:
+            continue
+        click.echo(f"{i:>{width}}. [{step.rating:.1f}] {step.explanation}")
+    steps = plural(len(path.steps), "step")
+    if path.solved:
+        click.echo(f"Solved by logic in {steps}: SE {er:.1f}/{ep:.1f}/{ed:.1f}, {level} ({score})")
+        return 0
+    click.echo(f"{STUCK} After {steps}, the grid is:")
+    assert path.grid is not None  # explain() always records the grid it reached
+    click.echo(format_grid(path.grid, "line"))
+    return 1
+
+
+def rate(arg: str, as_json: bool, techniques) -> int:
+    """``sudokit rate`` on variant puzzles (one, or a file of them): the rating of each proper one; a puzzle
+    without exactly one solution is not rated (exit 1), an unreadable line is exit 2."""
+    import json
+
+    from sudokit.logic.rating import rate as rate_one
+
+    items, single = load(arg)
+    bad = not_rated = 0
+    for line, item in items:
+        if isinstance(item, SudokitError):
+            click.echo(f"sudokit: error: {item}", err=True)
+            bad += 1
+            continue
+        why = _why_not_proper(item)
+        if why is None and not any(item.givens.values) and not item.constraints:
+            why = "the grid is empty: there is nothing to reason from"
+        if why is not None:
+            not_rated += 1
+            if as_json:
+                click.echo(json.dumps({"line": line, "error": why}))
+            elif single:
+                click.echo(f"sudokit: not rated: {why}", err=True)
+            else:
+                click.echo(f"{line}: not rated: {why}")
+            continue
+        r = rate_one(item, extras=False, techniques=techniques)
+        if as_json:
+            click.echo(json.dumps({"line": line, **r.to_dict()}))
+        elif single:
+            click.echo(f"SE rating (ER/EP/ED): {r.se}" + ("" if r.solved else "  (not solved by these techniques)"))
+            click.echo(f"HoDoKu level: {r.level} (score {r.score})")
+            click.echo(f"hardest step: {r.hardest}")
+            click.echo(f"steps: {r.steps}")
+            click.echo(f"techniques: {r.technique_set}; sudokit {r.version}")
+        else:
+            click.echo(f"{line}: {r.se}  {r.level} ({r.score})  {r.hardest}")
+    if bad:
+        return 2
+    return 1 if not_rated else 0

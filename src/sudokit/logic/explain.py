@@ -4,12 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Union
 
 from sudokit.errors import SudokitError
 from sudokit.grid import Candidates, Grid
 from sudokit.logic import registry
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
+
+if TYPE_CHECKING:
+    from sudokit.constraints import VariantPuzzle
+
+#: What logic starts from: a grid, pencil marks, a state, a variant puzzle, or text (a puzzle line, a
+#: pencilmark line, an f-puzzles / SudokuPad link or JSON).
+Puzzle = Union[Grid, Candidates, State, "VariantPuzzle", str]  # noqa: UP007 (a name only known to type checkers)
 
 
 @dataclass
@@ -29,25 +37,34 @@ class Path:
         return max((s.rating for s in self.steps), default=0.0)
 
 
-def read_start(text: str) -> Grid | Candidates:
-    """A puzzle string as logic reads it: a pencilmark line (n**3 characters, unless that is also a board's
-    cell count, as 64 is) gives its marks, anything else the grid."""
+def read_start(text: str) -> Grid | Candidates | VariantPuzzle:
+    """A puzzle string as logic reads it: an f-puzzles / SudokuPad link or JSON gives the variant puzzle, a
+    pencilmark line (n**3 characters, unless that is also a board's cell count, as 64 is) its marks, anything
+    else the grid."""
     from sudokit.formats import parse_grid, parse_pencilmark
+    from sudokit.formats.fpuzzles import looks_like_variant, parse_variant
     from sudokit.geometry import BOX_SHAPES
 
+    if looks_like_variant(text):
+        return parse_variant(text)
     body = text.strip()
     if len(body) in {n**3 for n in BOX_SHAPES} and len(body) not in {n * n for n in BOX_SHAPES}:
         return parse_pencilmark(body)
     return parse_grid(text)
 
 
-def start_state(puzzle: Grid | Candidates | State | str) -> State:
+def start_state(puzzle: Puzzle) -> State:
     """The state logic starts from: a grid's own candidates, or the pencil marks the user gives (a
-    :class:`Candidates`, or a pencilmark line as a string), never the givens' candidates instead."""
+    :class:`Candidates`, or a pencilmark line as a string), never the givens' candidates instead; a variant
+    puzzle's state carries its constraints (:meth:`State.from_variant`)."""
+    from sudokit.constraints import VariantPuzzle
+
     if isinstance(puzzle, State):
         return puzzle.copy()
     if isinstance(puzzle, str):
         puzzle = read_start(puzzle)
+    if isinstance(puzzle, VariantPuzzle):
+        return State.from_variant(puzzle)
     if isinstance(puzzle, Candidates):
         return State.from_marks(puzzle)
     if not isinstance(puzzle, Grid):
@@ -71,7 +88,7 @@ Techniques = registry.TechniqueSet | str | Iterable[str] | None
 
 
 def explain(
-    puzzle: Grid | Candidates | State | str,
+    puzzle: Puzzle,
     uniqueness: bool = True,
     max_steps: int = 10_000,
     techniques: Techniques = None,
@@ -96,9 +113,7 @@ def explain(
     return path
 
 
-def hint(
-    puzzle: Grid | Candidates | State | str, level: int = 2, uniqueness: bool = True, techniques: Techniques = None
-) -> Step | None:
+def hint(puzzle: Puzzle, level: int = 2, uniqueness: bool = True, techniques: Techniques = None) -> Step | None:
     """The next step. ``level=1`` is a gentle hint: the technique and where to look, nothing removed or
     placed; ``level=2`` (default) is the full step. ``techniques`` as for :func:`explain`."""
     state = start_state(puzzle)

@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING
 
 from sudokit.grid import Candidates, Grid
 from sudokit.logic import registry
 from sudokit.logic.explain import Path, Techniques, explain, read_start
 from sudokit.result import Status
+
+if TYPE_CHECKING:
+    from sudokit.constraints import VariantPuzzle
 
 LEVEL_CAPS = {"Easy": 800, "Medium": 1000, "Hard": 1600, "Unfair": 1800}
 UNSOLVED = 20.0
@@ -131,18 +135,24 @@ class ProperCheck:
         return self.status is Status.SOLVED
 
 
-def check_proper(puzzle: Grid | Candidates) -> ProperCheck:
+def check_proper(puzzle: Grid | Candidates | VariantPuzzle) -> ProperCheck:
     """Whether ``puzzle`` has exactly one solution, by the fast engine. Pencil marks (:class:`Candidates`) count
     the solutions that keep every digit among its cell's marks.
 
     Techniques that assume a unique solution (unique rectangles, BUG+1) can remove true digits from a puzzle
     with several solutions, and a rating only means something for a proper puzzle, so the logic commands and
     the web page ask first. Code branches on ``status``; ``why`` is for messages."""
+    from sudokit.constraints import VariantPuzzle
     from sudokit.engine import count_solutions
 
     if isinstance(puzzle, Candidates):
         return _marks_check(puzzle)
-    count = count_solutions(puzzle, limit=2)
+    if isinstance(puzzle, VariantPuzzle):
+        from sudokit.constraints.solver import count_variant
+
+        count = count_variant(puzzle, limit=2)
+    else:
+        count = count_solutions(puzzle, limit=2)
     if count == 1:
         return ProperCheck(Status.SOLVED)
     if count == 0:
@@ -150,7 +160,7 @@ def check_proper(puzzle: Grid | Candidates) -> ProperCheck:
     return ProperCheck(Status.MULTIPLE, "the puzzle has more than one solution")
 
 
-def not_proper(puzzle: Grid | Candidates) -> str | None:
+def not_proper(puzzle: Grid | Candidates | VariantPuzzle) -> str | None:
     """Why ``puzzle`` is not a proper puzzle (:attr:`ProperCheck.why`), or None when it has exactly one solution."""
     check = check_proper(puzzle)
     return None if check.proper else check.why
@@ -205,12 +215,17 @@ def _marks_check(marks: Candidates, seconds: float = 10.0) -> ProperCheck:
 
 
 def rate(
-    puzzle: Grid | Candidates | str, extras: bool = True, uniqueness: bool = True, techniques: Techniques = None
+    puzzle: Grid | Candidates | VariantPuzzle | str,
+    extras: bool = True,
+    uniqueness: bool = True,
+    techniques: Techniques = None,
 ) -> Rating:
     """All difficulty measures of ``puzzle``; ``extras`` adds Norvig's level and the engine's guesses.
 
     Pencil marks (:class:`Candidates`) are rated from the marks themselves; Norvig's level and the engine's
-    guesses measure the placed digits (the engine does not take marks), so they are left out for marks.
+    guesses measure the placed digits (the engine does not take marks), so they are left out for marks and
+    for variant puzzles (a link, f-puzzles JSON, a :class:`VariantPuzzle`: rated by the same table, with its
+    variant rows; see docs/logic.md).
     The rating assumes a proper puzzle (one solution); ``uniqueness=False`` leaves out the techniques that
     rely on it; ``techniques`` limits the solver to a set (:func:`registry.technique_set`), recorded in the
     rating with the sudokit version."""

@@ -15,6 +15,7 @@ from functools import partial
 from sudokit.errors import SudokitError
 from sudokit.logic import (
     als,
+    cages,
     chains,
     fish,
     forcing,
@@ -24,6 +25,8 @@ from sudokit.logic import (
     singles,
     subsets,
     uniqueness,
+    variant_forcing,
+    variant_rules,
     wings,
 )
 from sudokit.logic.state import State
@@ -35,7 +38,8 @@ LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 @dataclass(frozen=True)
 class Technique:
     """One row of the table. ``needs_boxes``: the technique assumes rectangular boxes (skipped otherwise);
-    ``uniqueness``: it assumes the puzzle has exactly one solution."""
+    ``uniqueness``: it assumes the puzzle has exactly one solution; ``variant``: it reads a variant puzzle's
+    constraints (skipped on a classic grid)."""
 
     name: str
     find: Callable[[State], Step | None]
@@ -44,23 +48,53 @@ class Technique:
     level: str
     needs_boxes: bool = False
     uniqueness: bool = False
+    variant: bool = False
+
+
+def _rule(family: str) -> Technique:
+    """The row of a family of variant constraints (:data:`variant_rules.FAMILIES`), at its own rating."""
+    _, se, _ = variant_rules.FAMILIES[family]
+    level = "Easy" if se < 1.7 else "Medium"
+    return Technique(family, partial(variant_rules.rule_step, family=family), se, 4, level, variant=True)
 
 
 def _table() -> list[Technique]:
     T = Technique
     rows = [
         T("Full House", singles.full_house, 1.0, 4, "Easy"),
+        # Variant rows (variant=True) sit at their SE ratings among the classic ones; see docs/logic.md.
+        _rule("Odd/Even"),
         T("Hidden Single (box)", singles.hidden_single_box, 1.2, 14, "Easy"),
+        _rule("Palindrome"),
         T("Hidden Single (line)", singles.hidden_single_line, 1.5, 14, "Easy"),
+        _rule("Thermometer"),
         T("Direct Pointing", intersections.direct_pointing, 1.7, 50, "Medium"),
+        _rule("Kropki/XV Pair"),
+        T("Cage Combination", cages.cage_combinations, cages.CAGE_COMBINATION, 4, "Easy", variant=True),
         T("Direct Hidden Pair", partial(subsets.direct_hidden_subset, k=2), 2.0, 70, "Medium"),
+        _rule("Renban/Whispers Range"),
+        _rule("Arrow Sum"),
         T("Naked Single", singles.naked_single, 2.3, 4, "Easy"),
         T("Direct Hidden Triple", partial(subsets.direct_hidden_subset, k=3), 2.5, 100, "Medium"),
+        _rule("Little Killer Sum"),
+        _rule("Line Sum"),
         T("Pointing", intersections.pointing, 2.6, 50, "Medium"),
+        T("Cage/Region Interaction", cages.cage_interaction, cages.CAGE_INTERACTION, 50, "Medium", variant=True),
         T("Claiming", intersections.claiming, 2.8, 50, "Medium"),
+        # one unit at 2.8, each further unit of the region +0.2 (the step carries its own rating)
+        T("Innies and Outies", cages.innies_outies, cages.INNIES_OUTIES, 60, "Medium", variant=True),
         T("Naked Pair", partial(subsets.naked_subset, k=2), 3.0, 60, "Medium"),
+        _rule("Sandwich Sum"),
         T("X-Wing", partial(fish.basic_fish, k=2), 3.2, 140, "Hard"),
         T("Hidden Pair", partial(subsets.hidden_subset, k=2), 3.4, 70, "Medium"),
+        T(
+            "Cage Combinations in a Unit",
+            cages.unit_combinations,
+            cages.UNIT_COMBINATION,
+            70,
+            "Medium",
+            variant=True,
+        ),
         T("Naked Triple", partial(subsets.naked_subset, k=3), 3.6, 80, "Medium"),
         T("Swordfish", partial(fish.basic_fish, k=3), 3.8, 150, "Hard"),
         T("Hidden Triple", partial(subsets.hidden_subset, k=3), 4.0, 100, "Medium"),
@@ -116,6 +150,15 @@ def _table() -> list[Technique]:
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
         T("Dynamic Forcing Chain", forcing.dynamic_contradiction_chain, forcing.BASE["dynamic"], 700, "Extreme"),
+        # singles and every constraint's own narrowing after an assumption: where nothing above applies
+        T(
+            "Variant Forcing Chain",
+            variant_forcing.variant_forcing_chain,
+            variant_forcing.RATING,
+            700,
+            "Extreme",
+            variant=True,
+        ),
     ]
     return rows
 
@@ -126,9 +169,17 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 
 def applicable(state: State, uniqueness: bool = True, techniques: TechniqueSet | None = None) -> list[Technique]:
     """The techniques of ``techniques`` (default: every row) that make sense on the state's geometry (without
-    the uniqueness ones if asked), in table order."""
+    the uniqueness ones if asked), in table order. A variant state (with constraints) has the variant rows and
+    never the uniqueness ones (a deadly pattern's swap may break a constraint, so it proves nothing); a classic
+    state has no variant rows."""
     rows = TECHNIQUES if techniques is None else techniques.rows
-    return [t for t in rows if (not t.needs_boxes or state.g.has_boxes) and (uniqueness or not t.uniqueness)]
+    variant = bool(state.constraints)
+    uniqueness = uniqueness and not variant
+    return [
+        t
+        for t in rows
+        if (not t.needs_boxes or state.g.has_boxes) and (uniqueness or not t.uniqueness) and (variant or not t.variant)
+    ]
 
 
 # ---- technique sets ---------------------------------------------------------------------------
@@ -158,6 +209,7 @@ PRESETS: dict[str, Callable[[Technique], bool]] = {
     "hodoku": lambda t: t.name not in NOT_IN_HODOKU,
     "singles": lambda t: t.name in SINGLES,
     "uniqueness": lambda t: t.uniqueness,
+    "variant": lambda t: t.variant,
 }
 #: Other names for rows, as HoDoKu and the forums write them.
 ALIASES: dict[str, tuple[str, ...]] = {
@@ -169,7 +221,12 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "hidden quadruple": ("Hidden Quad",),
     "bug": ("BUG+1",),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
-    "forcing chain": ("Contradiction Forcing Chain", "Cell Forcing Chain", "Dynamic Forcing Chain"),
+    "forcing chain": (
+        "Contradiction Forcing Chain",
+        "Cell Forcing Chain",
+        "Dynamic Forcing Chain",
+        "Variant Forcing Chain",
+    ),
 }
 
 

@@ -3,15 +3,25 @@
 Candidate masks use the foundation's layout (bit ``d-1`` = digit ``d``); a solved cell has mask 0,
 so "cells where digit d may go" never includes placed cells. Steps change the state only through
 :meth:`State.apply`, which places digits and removes them from peers, or removes candidates.
+
+A variant puzzle's state (:meth:`State.from_variant`) carries two things more, and nothing else changes: its
+geometry's peers also hold the cells the constraints keep apart (killer cages, renban lines, anti-knight, ...;
+:func:`sudokit.geometry.with_peers`), so singles, subsets, chains and forcing chains see them like any peer;
+and ``constraints``, the puzzle's rules, which the variant techniques (``logic/cages.py``,
+``logic/variant_rules.py``) read.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache, reduce
 from operator import or_
+from typing import TYPE_CHECKING
 
-from sudokit.geometry import Geometry
+from sudokit.geometry import Geometry, with_peers
 from sudokit.grid import Candidates, Grid
+
+if TYPE_CHECKING:
+    from sudokit.constraints import Constraint, VariantPuzzle
 from sudokit.grid import digits_of as _digits_of
 
 #: ``digits_of`` memoised: techniques convert the same few masks millions of times (tuples are immutable).
@@ -21,12 +31,16 @@ digits_of = lru_cache(maxsize=1 << 17)(_digits_of)
 class State:
     """Values and candidates of a grid being solved by logic."""
 
-    __slots__ = ("g", "values", "cands", "_pos", "memo")
+    __slots__ = ("g", "values", "cands", "_pos", "memo", "constraints")
 
-    def __init__(self, g: Geometry, values: list[int], cands: list[int]):
+    def __init__(
+        self, g: Geometry, values: list[int], cands: list[int], constraints: tuple[Constraint, ...] = ()
+    ) -> None:
         self.g = g
         self.values = values
         self.cands = cands
+        #: a variant puzzle's rules beyond units and peers (empty for a classic grid)
+        self.constraints = constraints
         self._pos: list[list[list[int]]] | None = None  # [unit][digit] -> cells, rebuilt after a change
         #: work shared by techniques on this very state (e.g. one chain graph for X-chains, XY-chains and
         #: AICs); emptied by every change, like the positions table
@@ -48,6 +62,18 @@ class State:
         return cls(g, values, cands)
 
     @classmethod
+    def from_variant(cls, puzzle: VariantPuzzle) -> State:
+        """The state of a variant puzzle: its givens on a geometry whose peers include the constraints' extra
+        peers, each empty cell's candidates the digits no peer holds, and the constraints. Nothing else is
+        narrowed: what a constraint removes is a step of its own (a cage's combinations, a thermometer's
+        bounds, ...)."""
+        base = puzzle.geometry
+        g = with_peers(base, (pair for con in puzzle.constraints for pair in con.peer_pairs(base)))
+        state = cls.from_grid(Grid(g, puzzle.givens.values))
+        state.constraints = tuple(puzzle.constraints)
+        return state
+
+    @classmethod
     def from_candidates(cls, g: Geometry, values: list[int], cands: list[int]) -> State:
         """A state with given candidate masks (pencil marks); masks of placed cells are ignored."""
         return cls(g, list(values), [0 if v else m for v, m in zip(values, cands)])
@@ -66,12 +92,13 @@ class State:
 
     def copy(self) -> State:
         new = State.__new__(State)
-        new.g, new.values, new.cands, new._pos, new.memo = (
+        new.g, new.values, new.cands, new._pos, new.memo, new.constraints = (
             self.g,
             self.values[:],
             self.cands[:],
             None,
             {},
+            self.constraints,
         )
         return new
 

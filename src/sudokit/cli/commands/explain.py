@@ -30,6 +30,10 @@ def command(
     Pencil marks (a pencilmark line, a candidate grid) are the state the path starts from. Exit status: 0 when
     logic solves the grid (or it is complete), 1 when logic is stuck or the grid is empty or has no solution, 2
     for bad input."""
+    from sudokit.cli import variants
+
+    if variants.is_variant_arg(puzzle):  # an f-puzzles / SudokuPad link or JSON: logic with its constraints
+        raise SystemExit(variants.explain(puzzle, as_json, hard_only, techniques, SINGLES))
     from sudokit.formats import format_grid
     from sudokit.logic import explain
     from sudokit.logic.rating import hodoku_level, se_parts

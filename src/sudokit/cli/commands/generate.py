@@ -13,7 +13,9 @@ from sudokit.cli.inputs import POSITIVE_INT, SECONDS, SEED, variant_option
 from sudokit.geometry import DIGIT_SYMBOLS
 from sudokit.words import plural
 
-OUTPUT_FORMATS = ("line", "grid", "sdk", "ss", "csv")
+OUTPUT_FORMATS = ("line", "grid", "sdk", "ss", "csv", "link", "sudokupad", "fpuzzles")
+#: Formats that keep a variant's constraints (an f-puzzles link, a SudokuPad link, f-puzzles JSON).
+VARIANT_OUTPUTS = ("link", "sudokupad", "fpuzzles")
 CSV_HEADER = ("Puzzle", "Solution", "Givens", "Symmetry", "Unique", "Difficulty", "Rating", "Measure")
 
 
@@ -89,7 +91,33 @@ def command(
     """
     from sudokit.generate import Generator, measure_difficulty
     from sudokit.generate.generator import parse_range
+    from sudokit.generate.variants import KINDS as VARIANT_KINDS
     from sudokit.geometry import for_size, from_name
+
+    if variant is not None and variant.lower() in VARIANT_KINDS:
+        unused = {
+            "--clues": clues,
+            "--symmetry": None if symmetry == "none" else symmetry,
+            "--difficulty": difficulty,
+            "--pattern": pattern,
+            "--method": None if method == "dig" else method,
+            "--size": None if size in (None, 9) else size,
+            "--with-rating": with_rating or None,
+        }
+        named = [k for k, v in unused.items() if v is not None]
+        if named:
+            from sudokit.errors import SudokitError
+
+            raise SudokitError(
+                f"--variant {variant}: {', '.join(named)} not available for variant puzzles yet (9x9; --rating "
+                "MIN-MAX sets the difficulty)"
+            )
+        _variants(variant.lower(), count, seed, fmt, parse_range(rating, "rating", float), with_solution, time_limit)
+        return
+    if fmt in VARIANT_OUTPUTS:
+        from sudokit.errors import SudokitError
+
+        raise SudokitError(f"--format {fmt} is for variant puzzles: --variant {' | '.join(VARIANT_KINDS)}")
 
     if size is not None:
         from sudokit.errors import SudokitError
@@ -138,6 +166,40 @@ def command(
     finally:
         if bar is not None:
             bar.stop()
+
+
+def _variants(
+    kind: str,
+    count: int,
+    seed: int | None,
+    fmt: str,
+    rating: tuple | None,
+    with_solution: bool,
+    time_limit: float,
+) -> None:
+    """``generate --variant killer|thermo|arrow|kropki|xv``: one puzzle per line as an f-puzzles link (``link``,
+    the default for them), a SudokuPad link or f-puzzles JSON; ``line`` prints the solution's cages'
+    puzzle as JSON too, since a line of digits cannot carry constraints."""
+    import numpy as np
+
+    from sudokit.errors import SudokitError
+    from sudokit.formats.fpuzzles import to_json, to_link
+    from sudokit.generate.variants import generate_variant
+
+    if fmt not in (*VARIANT_OUTPUTS, "line"):
+        raise SudokitError(f"--format {fmt} would drop the constraints: use --format {' | '.join(VARIANT_OUTPUTS)}")
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        found = generate_variant(kind, rng, rating=rating, time_limit=time_limit)
+        if fmt == "sudokupad":
+            text = to_link(found.puzzle, "sudokupad")
+        elif fmt == "fpuzzles":
+            text = to_json(found.puzzle)
+        else:
+            text = to_link(found.puzzle)
+        if with_solution:
+            text += f"  # solution {found.solution.to_line()}"
+        click.echo(text)
 
 
 def _load_engine(geometry) -> None:

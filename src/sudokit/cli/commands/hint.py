@@ -31,6 +31,10 @@ def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant
 
     Pencil marks (a pencilmark line, a candidate grid) are the state the step starts from. Exit status: 0 with
     a step or a complete grid, 1 when logic is stuck or the grid is empty or has no solution, 2 for bad input."""
+    from sudokit.cli import variants
+
+    if variants.is_variant_arg(puzzle):  # an f-puzzles / SudokuPad link or JSON: logic with its constraints
+        raise SystemExit(variants.hint(puzzle, level, as_json, techniques))
     from sudokit.logic import hint
 
     start = read_start(puzzle, variant, input_format)

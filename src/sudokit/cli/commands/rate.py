@@ -61,6 +61,10 @@ def command(
     as not rated, and the batch goes on (exit status 1). A puzzle the techniques do not finish is rated 20.0,
     "beyond these techniques". Pencil marks (a pencilmark line, a candidate grid) are rated from the marks.
     Every output names the technique set and the sudokit version (a '#' line first with --format se)."""
+    from sudokit.cli import variants
+
+    if variants.is_variant_arg(puzzle):  # an f-puzzles / SudokuPad link or JSON: logic with its constraints
+        raise SystemExit(variants.rate(puzzle, as_json, techniques))
     from sudokit import __version__
     from sudokit.logic.rating import rate
 

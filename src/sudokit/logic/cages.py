@@ -1,0 +1,515 @@
+"""Killer techniques: cage combinations, cage/region interactions, innies and outies (the 45 rule).
+
+They read the summed killer cages of a variant state (``state.constraints``); a classic state has none and
+they find nothing. Every deduction is exact over the cells it looks at:
+
+- **Cage combination**: the sets of different digits with the cage's sum that the cells' candidates can
+  hold, one digit per cell (a matching, not only "each cell sees a digit of the set"), and the digits a
+  unit forces into the cage (a digit whose places in a row, column or box all lie in the cage); each cell
+  keeps the digits some such placement gives it.
+- **Cage/region interaction**: a digit every fitting combination holds is in the cage; when its places in
+  the cage all lie in one box (row, column) or all see a cell outside the cage, that cell loses it.
+- **Innies and outies**: some whole rows, columns or boxes hold ``k`` times the sum of all digits; less the
+  cages wholly inside, the rest of their cells (innies) have a known sum, and the cells of the cages that
+  stick out beyond them (outies) too. A group of a few cells with a known sum is narrowed like a cage, with
+  repeats allowed where its cells are not peers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+
+from sudokit.constraints.cages import KillerCage, cage_combos
+from sudokit.logic import text
+from sudokit.logic.state import State, digits_of
+from sudokit.logic.step import Step
+
+#: Innie and outie groups above this many cells that are not all peers are not narrowed (the search over
+#: their digits grows as 9**cells); a group of mutual peers of any size is.
+MAX_LOOSE_GROUP = 5
+#: Base ratings on the Sudoku Explainer scale (see docs/logic.md, "Variant steps").
+CAGE_COMBINATION = 2.0
+CAGE_INTERACTION = 2.6
+INNIES_OUTIES = 2.8
+
+
+def summed_cages(state: State) -> list[KillerCage]:
+    """The state's killer cages that carry a sum, in puzzle order."""
+    return [c for c in state.constraints if isinstance(c, KillerCage) and c.total is not None]
+
+
+def masks_of(state: State, cells: Sequence[int]) -> tuple[int, ...]:
+    """Each cell's candidates, a placed cell's digit as a one-digit mask."""
+    vals, cands = state.values, state.cands
+    return tuple(1 << (vals[s] - 1) if vals[s] else cands[s] for s in cells)
+
+
+@lru_cache(maxsize=1 << 16)
+def distinct_fit(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For cells that must all differ, with candidates ``masks``, summing to ``total``: the digit sets
+    (masks) some placement uses, and each cell's digits that belong to one. Exact: placements are followed
+    cell by cell over the set of digits used so far (at most C(n, k) sets per cell)."""
+    k = len(masks)
+    levels: list[set[int]] = [{0}]
+    for m in masks:
+        nxt = set()
+        for used in levels[-1]:
+            free = m & ~used
+            while free:
+                b = free & -free
+                nxt.add(used | b)
+                free ^= b
+        levels.append(nxt)
+    sets = {u for u in levels[k] if sum(digits_of(u)) == total}
+    keep = [0] * k
+    alive = sets
+    for i in range(k - 1, -1, -1):
+        before = set()
+        m = masks[i]
+        for used in levels[i]:
+            free = m & ~used
+            while free:
+                b = free & -free
+                if used | b in alive:
+                    before.add(used)
+                    keep[i] |= b
+                free ^= b
+        alive = before
+    return tuple(sorted(sets)), tuple(keep)
+
+
+def loose_fit(
+    masks: Sequence[int], total: int, apart: Sequence[Sequence[bool]], signs: Sequence[int] | None = None
+) -> list[int]:
+    """Each cell's digits that belong to some choice, one digit per cell, whose total (each digit times its
+    cell's sign, +1 by default) is ``total``, where cells ``i``, ``j`` with ``apart[i][j]`` differ (repeats
+    allowed elsewhere). Plain search with bounds on what the cells left can add."""
+    k = len(masks)
+    sign = list(signs) if signs is not None else [1] * k
+    keep = [0] * k
+    lows = [(m & -m).bit_length() for m in masks]
+    highs = [m.bit_length() for m in masks]
+    least = [lows[i] if sign[i] > 0 else -highs[i] for i in range(k)]
+    most = [highs[i] if sign[i] > 0 else -lows[i] for i in range(k)]
+    rest_low = [sum(least[i:]) for i in range(k + 1)]
+    rest_high = [sum(most[i:]) for i in range(k + 1)]
+    chosen = [0] * k
+
+    def walk(i: int, left: int) -> bool:
+        if i == k:
+            return left == 0
+        if not rest_low[i] <= left <= rest_high[i]:
+            return False
+        found = False
+        for d in digits_of(masks[i]):
+            if any(apart[i][j] and chosen[j] == d for j in range(i)):
+                continue
+            chosen[i] = d
+            if walk(i + 1, left - sign[i] * d):
+                found = True
+                for j in range(i + 1):
+                    keep[j] |= 1 << (chosen[j] - 1)
+        return found
+
+    walk(0, total)
+    return keep
+
+
+def _group_keep(state: State, cells: Sequence[int], total: int, signs: Sequence[int] | None = None) -> list[int] | None:
+    """What a group of cells with a known (signed) sum keeps (``None`` when it is too loose to search)."""
+    masks = masks_of(state, cells)
+    peers = state.g.peer_sets
+    apart = [[b in peers[a] for b in cells] for a in cells]
+    if signs is None and all(apart[i][j] for i in range(len(cells)) for j in range(i)):
+        return list(distinct_fit(masks, total)[1])
+    if len(cells) > MAX_LOOSE_GROUP:
+        return None
+    return loose_fit(masks, total, apart, signs)
+
+
+def _forced_in(state: State, cage: KillerCage) -> dict[int, int]:
+    """Digits a unit forces into the cage: ``{digit: unit}`` when the digit's places in that unit (with none
+    placed there) all lie in the cage."""
+    g = state.g
+    cells = set(cage.cage)
+    out: dict[int, int] = {}
+    units = sorted({u for s in cage.cage for u in g.units_of[s]})
+    for u in units:
+        for d in g.digits:
+            if d in out:
+                continue
+            where = state.positions(u, d)
+            if where and cells.issuperset(where) and not state.placed_in(u, d):
+                out[d] = u
+    return out
+
+
+def _combo_text(state: State, combos: Sequence[int]) -> str:
+    shown = [text.digit_set(digits_of(m), state) for m in combos[:8]]
+    more = f" and {len(combos) - 8} more" if len(combos) > 8 else ""
+    return " ".join(shown) + more
+
+
+def cage_combinations(state: State) -> Step | None:
+    """The first cage (puzzle order) whose fitting combinations remove a candidate."""
+    for cage in summed_cages(state):
+        cells = cage.cage
+        open_cells = [s for s in cells if not state.values[s]]
+        if not open_cells:
+            continue
+        total = cage.total or 0
+        masks = masks_of(state, cells)
+        forced = _forced_in(state, cage)
+        need = 0
+        for d in forced:
+            need |= 1 << (d - 1)
+        sets, keep = distinct_fit(masks, total)
+        if need:
+            fitting = tuple(m for m in sets if m & need == need)
+            if fitting != sets:
+                # placements of the kept sets only: narrow each cell to the union of its digits over them
+                keep = tuple(_keep_within(masks, total, fitting))
+                sets = fitting
+        if not all(keep):
+            continue  # no placement fits: the state is broken, which is not this step's to say
+        elim = [(s, d) for s, m in zip(cells, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
+        if not elim:
+            continue
+        every = cage_combos(len(cells), total, state.g.size)
+        label = "+".join(state.label(s) for s in cells)
+        if len(every) == 1:
+            why = f"the only {len(cells)} different digits summing to {total} are {_combo_text(state, every)}"
+        else:
+            why = f"the {len(every)} sets of {len(cells)} different digits summing to {total} are "
+            why += _combo_text(state, every)
+        if len(sets) < len(every):
+            why += f"; only {_combo_text(state, sets)} fit{'s' if len(sets) == 1 else ''} the candidates"
+        if forced:
+            hold = [f"{state.sym(d)} (in {state.unit_name(u)} it can only go in the cage)" for d, u in forced.items()]
+            why += " and hold " + text.and_list(hold)
+        return Step(
+            "Cage Combination",
+            eliminations=elim,
+            cells=list(cells),
+            units=sorted(set(forced.values())),
+            explanation=f"Cage Combination: cage {label} = {total}: {why}: {text.removals(state, elim)}",
+            rating=CAGE_COMBINATION,
+        )
+    return None
+
+
+def _keep_within(masks: tuple[int, ...], total: int, sets: Sequence[int]) -> list[int]:
+    """Each cell's digits over the placements that use one of ``sets`` (a cage's fitting digit sets)."""
+    keep = [0] * len(masks)
+    for combo in sets:
+        _, part = distinct_fit(tuple(m & combo for m in masks), total)
+        keep = [a | b for a, b in zip(keep, part)]
+    return keep
+
+
+def cage_interaction(state: State) -> Step | None:
+    """The first digit a cage must hold (every fitting combination has it) whose places in the cage all see a
+    cell outside it that still has the digit: in cage order, then digit order."""
+    g = state.g
+    peers = g.peer_sets
+    cands, vals = state.cands, state.values
+    for cage in summed_cages(state):
+        cells = cage.cage
+        if all(vals[s] for s in cells):
+            continue
+        sets, _ = distinct_fit(masks_of(state, cells), cage.total or 0)
+        if not sets:
+            continue
+        required = -1
+        for m in sets:
+            required &= m
+        inside = set(cells)
+        for d in digits_of(required & g.all_mask):
+            if any(vals[s] == d for s in cells):
+                continue
+            bit = 1 << (d - 1)
+            where = [s for s in cells if cands[s] & bit]
+            if not where:
+                continue
+            seen = set.intersection(*(set(peers[s]) for s in where)) - inside
+            elim = sorted((s, d) for s in seen if cands[s] & bit)
+            if not elim:
+                continue
+            shared = [u for u in g.units_of[where[0]] if all(u in g.units_of[s] for s in where)]
+            place = f"all in {state.unit_name(shared[0])}" if shared else f"seen by {text.cells(state, seen)}"
+            label = "+".join(state.label(s) for s in cells)
+            return Step(
+                "Cage/Region Interaction",
+                eliminations=elim,
+                cells=list(cells),
+                units=shared[:1],
+                candidates=[(s, d) for s in where],
+                explanation=(
+                    f"Cage/Region Interaction: cage {label} = {cage.total} must hold {state.sym(d)} (every "
+                    f"combination that fits has it), and in the cage it can only go in {text.cells(state, where)}, "
+                    f"{place}: {text.removals(state, elim)}"
+                ),
+                rating=CAGE_INTERACTION,
+            )
+    return None
+
+
+# ---- innies and outies ----------------------------------------------------------------------------------
+def _regions(state: State) -> Iterator[tuple[list[int], str]]:
+    """Sets of disjoint units to add up: each unit, then two boxes side by side in a band or a stack, then
+    runs of 2.. n-1 consecutive rows, then columns."""
+    g = state.g
+    for u in range(len(g.units)):
+        yield [u], state.unit_name(u)
+    if g.has_boxes:
+        rows_of = {b: frozenset(g.row(s) for s in g.units[b]) for b in g.boxes}
+        cols_of = {b: frozenset(g.col(s) for s in g.units[b]) for b in g.boxes}
+        for i, a in enumerate(g.boxes):
+            for b in g.boxes[i + 1 :]:
+                if rows_of[a] == rows_of[b] or cols_of[a] == cols_of[b]:
+                    yield [a, b], f"{state.unit_name(a)} and {state.unit_name(b)}"
+    for lines, word in ((g.rows, "rows"), (g.cols, "columns")):
+        n = len(lines)
+        for k in range(2, n):
+            for start in range(n - k + 1):
+                run = list(lines[start : start + k])
+                first, last = state.unit_name(run[0]).split()[-1], state.unit_name(run[-1]).split()[-1]
+                yield run, f"{word} {first}-{last}"
+
+
+def _region_cages(state: State) -> dict:
+    """The summed cages and, per cell, the cage holding it (kept in the state's memo)."""
+    found = state.memo.get("cage-of")
+    if found is None:
+        cages = summed_cages(state)
+        of = {s: c for c in cages for s in c.cage}
+        found = state.memo["cage-of"] = {"cages": cages, "of": of}
+    return found
+
+
+def innies_outies(state: State) -> Step | None:
+    """The first region (units, then runs of rows, then of columns) whose innies or outies, as a group with a
+    known sum, lose a candidate; smaller groups first within a region (innies before outies on a tie)."""
+    if not summed_cages(state):
+        return None
+    g = state.g
+    of = _region_cages(state)["of"]
+    full = g.size * (g.size + 1) // 2
+    for units, name in _regions(state):
+        cells = {s for u in units for s in g.units[u]}
+        inside: list[KillerCage] = []
+        partial: list[KillerCage] = []
+        seen: set[KillerCage] = set()
+        for s in sorted(cells):
+            c = of.get(s)
+            if c is None or c in seen:
+                continue
+            seen.add(c)
+            (inside if cells.issuperset(c.cage) else partial).append(c)
+        if not partial and len(inside) == len(seen) and all(s in of for s in cells):
+            continue  # the region is exactly its cages: nothing to learn
+        covered = {s for c in inside for s in c.cage}
+        innies = [s for s in sorted(cells) if s not in covered]
+        region_total = full * len(units)
+        inner = sum(c.total or 0 for c in inside)
+        innie_sum = region_total - inner
+        groups: list[tuple] = []
+        if innies:
+            groups.append(("innies", innies, innie_sum))
+        if innies and all(s in of for s in innies):
+            outies = sorted({s for c in partial for s in c.cage if s not in cells})
+            outie_sum = sum(c.total or 0 for c in partial) - innie_sum
+            if outies and outie_sum > 0:
+                groups.append(("outies", outies, outie_sum))
+        mixed = _mixed_group(cells, partial, of, innie_sum)
+        if mixed is not None:
+            groups.append(mixed)
+        groups.sort(key=lambda grp: len(grp[1]))
+        for found in groups:
+            kind, group, total = found[:3]
+            signs = found[3:]
+            keep = _group_keep(state, group, total, signs[0] if signs else None)
+            if keep is None or not all(keep):
+                continue
+            elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
+            if not elim:
+                continue
+            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs)
+    return None
+
+
+def _mixed_group(cells: set[int], partial: list[KillerCage], of: dict, innie_sum: int) -> tuple | None:
+    """Innies minus outies: each cage sticking out of the region counted by its smaller side (the cells inside,
+    or its sum less the cells outside), with the region's cells in no summed cage. None unless both sides
+    are used (all innies or all outies are the plain groups)."""
+    plus = [s for s in sorted(cells) if s not in of]
+    minus: list[int] = []
+    total = innie_sum  # the innies' sum: every cell inside but the wholly-inside cages
+    for cage in partial:
+        inner = [s for s in cage.cage if s in cells]
+        outer = [s for s in cage.cage if s not in cells]
+        if len(outer) < len(inner):
+            minus += outer
+            total -= cage.total or 0  # inner = total - outer
+        else:
+            plus += inner
+    if not minus or not plus:
+        return None
+    group = plus + minus
+    return ("innies minus outies", group, total, [1] * len(plus) + [-1] * len(minus))
+
+
+def _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs=()) -> Step:
+    g = state.g
+    full = g.size * (g.size + 1) // 2
+    k = len(units)
+    region = f"{k} x {full} = {k * full}" if k > 1 else f"{full}"
+    inner = sum(c.total or 0 for c in inside)
+    parts = " + ".join(str(c.total) for c in inside) or "0"
+    sums = f"{name} sum{'s' if k == 1 else ''} to {region}"  # "row A sums", "rows A-C sum"
+    if inside:
+        sums += f"; the cages wholly inside sum to {parts} = {inner}"
+    cells = " + ".join(state.label(s) for s in group)
+    if kind == "innies":
+        arith = f"so the innies {cells} = {k * full} - {inner} = {total}"
+    elif kind == "innies minus outies":
+        sign = signs[0]
+        ins = " + ".join(state.label(s) for s, x in zip(group, sign) if x > 0)
+        outs = " - ".join(state.label(s) for s, x in zip(group, sign) if x < 0)
+        sticking = [c for c in partial if any(x < 0 and s in c.cage for s, x in zip(group, sign))]
+        over = sum(c.total or 0 for c in sticking)
+        cages = " + ".join(str(c.total) for c in sticking)
+        stick = (
+            f"the cage that sticks out ({over})"
+            if len(sticking) == 1
+            else f"the cages that stick out ({cages} = {over})"
+        )
+        its = "its" if len(sticking) == 1 else "their"
+        arith = (
+            f"the innies sum to {k * full} - {inner} = {k * full - inner}; counting {stick} less {its} outies, "
+            f"{ins} - {outs} = {k * full - inner} - {over} = {total}"
+        )
+    else:
+        over = sum(c.total or 0 for c in partial)
+        cages = " + ".join(str(c.total) for c in partial)
+        arith = (
+            f"the innies sum to {k * full} - {inner} = {k * full - inner}, and the cages that stick out sum to "
+            f"{cages} = {over}, so the outies {cells} = {over} - {k * full - inner} = {total}"
+        )
+    if len(group) == 1:
+        lead = f"{state.label(group[0])} = {total}"
+        return Step(
+            "Innies and Outies",
+            placements=[(group[0], total)],
+            cells=list(group),
+            units=list(units),
+            explanation=f"Innies and Outies: {sums}, {arith}: {lead}",
+            rating=INNIES_OUTIES + 0.2 * (k - 1),
+        )
+    return Step(
+        "Innies and Outies",
+        eliminations=elim,
+        cells=list(group),
+        units=list(units),
+        explanation=f"Innies and Outies: {sums}, {arith}: {text.removals(state, elim)}",
+        rating=INNIES_OUTIES + 0.2 * (k - 1),
+    )
+
+
+# ---- cages in a unit together ---------------------------------------------------------------------------
+UNIT_COMBINATION = 3.4
+
+
+@lru_cache(maxsize=1 << 14)
+def unit_fit(
+    parts: tuple[tuple[tuple[int, ...], int], ...], rest: tuple[int, ...], full: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
+    """A unit holding every digit of ``full`` once, split into cages ``parts`` (their cells' masks and sum) and
+    the ``rest`` of its cells: each cage's cells' digits, the rest's, and each cage's digit sets, over the
+    choices of one digit set per cage, pairwise disjoint, that leave digits the rest can hold (None when there
+    is none)."""
+    options = [distinct_fit(masks, total)[0] for masks, total in parts]
+    levels: list[set[int]] = [{0}]
+    for opts in options:
+        levels.append({u | c for u in levels[-1] for c in opts if not u & c})
+    rest_keep = [0] * len(rest)
+    alive: set[int] = set()
+    for used in levels[-1]:
+        left = full & ~used
+        sets, keep = distinct_fit(tuple(m & left for m in rest), sum(digits_of(left)))
+        if left in sets or not rest:
+            alive.add(used)
+            rest_keep = [a | b for a, b in zip(rest_keep, keep)]
+    if not alive:
+        return None
+    chosen: list[set[int]] = [set() for _ in parts]
+    for i in range(len(parts) - 1, -1, -1):
+        before = set()
+        for used in levels[i]:
+            for c in options[i]:
+                if not used & c and used | c in alive:
+                    before.add(used)
+                    chosen[i].add(c)
+        alive = before
+    keeps = []
+    for (cage_masks, cage_total), combos in zip(parts, chosen):
+        cage_keep = [0] * len(cage_masks)
+        for combo in combos:
+            _, part = distinct_fit(tuple(m & combo for m in cage_masks), cage_total)
+            cage_keep = [a | b for a, b in zip(cage_keep, part)]
+        keeps.append(tuple(cage_keep))
+    return tuple(keeps), tuple(rest_keep), tuple(tuple(sorted(c)) for c in chosen)
+
+
+def unit_combinations(state: State) -> Step | None:
+    """The first unit (in unit order) holding two or more summed cages wholly whose combinations, taken
+    together with the unit's other cells, remove a candidate."""
+    cages = summed_cages(state)
+    if len(cages) < 2:
+        return None
+    g = state.g
+    for u, unit in enumerate(g.units):
+        cells = g.unit_sets[u]
+        inside = [c for c in cages if cells.issuperset(c.cage)]
+        if len(inside) < 2:
+            continue
+        covered = {s for c in inside for s in c.cage}
+        if len(covered) != sum(len(c.cage) for c in inside):
+            continue  # overlapping cages: not a partition
+        rest = [s for s in unit if s not in covered]
+        parts = tuple((masks_of(state, c.cage), c.total or 0) for c in inside)
+        found = unit_fit(parts, masks_of(state, rest), g.all_mask)
+        if found is None:
+            continue
+        keeps, rest_keep, chosen = found
+        elim = []
+        for cage, keep in zip(inside, keeps):
+            elim += [
+                (s, d) for s, m in zip(cage.cage, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)
+            ]
+        elim += [(s, d) for s, m in zip(rest, rest_keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
+        if not elim:
+            continue
+        elim = sorted(set(elim))
+        told = []
+        for cage, sets in zip(inside, chosen):
+            label = "+".join(state.label(s) for s in cage.cage)
+            told.append(f"{label} = {cage.total} as {_combo_text(state, sets)}")
+        full = g.size * (g.size + 1) // 2
+        inner = sum(c.total or 0 for c in inside)
+        rest_text = ""
+        if rest:
+            rest_text = f", leaving {text.cells(state, rest)} the other digits ({full} - {inner} = {full - inner})"
+        return Step(
+            "Cage Combinations in a Unit",
+            eliminations=elim,
+            cells=sorted(covered) + rest,
+            units=[u],
+            explanation=(
+                f"Cage Combinations in a Unit: {state.unit_name(u)} holds each digit once; its cages can only "
+                f"be {'; '.join(told)} without sharing a digit{rest_text}: {text.removals(state, elim)}"
+            ),
+            rating=UNIT_COMBINATION,
+        )
+    return None

@@ -1,0 +1,417 @@
+"""Logic on variant puzzles: each variant technique is the first step on a state made for it and is sound;
+every step on the bundled variant puzzles keeps the known solution; hint / explain / rate on links; the
+variant generator's puzzles decode back and have exactly one solution (a sample also by a SAT count)."""
+
+from __future__ import annotations
+
+import json
+import random
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sudokit.cli import main
+from sudokit.constraints import (
+    XV,
+    Arrow,
+    KillerCage,
+    Kropki,
+    LittleKiller,
+    Palindrome,
+    Parity,
+    Quadruple,
+    Sandwich,
+    Thermometer,
+    VariantPuzzle,
+    Whispers,
+)
+from sudokit.constraints.cages import cage_combos
+from sudokit.formats.fpuzzles import parse_variant, read_fpuzzles, to_link
+from sudokit.geometry import standard
+from sudokit.logic import explain, hint, registry, variant_rules
+from sudokit.logic.explain import next_step
+from sudokit.logic.state import State
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "variants" / "iss_fpuzzles.jsonl"
+RECORDS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
+#: A classic solution every hand-made case below is true of (the corpus' first puzzle).
+S = [int(ch) for ch in RECORDS[0]["solution"]]
+G = standard()
+
+
+def _solution(rec) -> list[int]:
+    return [int(ch, 36) for ch in rec["solution"]]
+
+
+def cell(label: str) -> int:
+    return G.cell_of(label)
+
+
+def cells(*labels: str) -> tuple[int, ...]:
+    return tuple(cell(x) for x in labels)
+
+
+def total(cs) -> int:
+    return sum(S[s] for s in cs)
+
+
+def row(r: int) -> list[int]:
+    return [r * 9 + c for c in range(9)]
+
+
+def _open_cage(cs) -> bool:
+    """True when a cage of these cells keeps every digit on an empty grid (its combinations cover 1..9)."""
+    union = 0
+    for m in cage_combos(len(cs), total(cs), 9):
+        union |= m
+    return union == G.all_mask
+
+
+def _innie_rows():
+    """Row, two cages of four cells of it that keep every digit, and the cell left over (the innie)."""
+    for r in range(9):
+        cs = row(r)
+        for lone in cs:
+            rest = [s for s in cs if s != lone]
+            for first in combinations(rest, 4):
+                second = tuple(s for s in rest if s not in first)
+                if _open_cage(first) and _open_cage(second):
+                    return first, second, lone
+    raise AssertionError("no row splits that way")
+
+
+def _outie_case():
+    """Row A: a cage of four of its cells keeping every digit, and a cage of the other five plus one cell below
+    (keeping every digit too): the outie below is placed."""
+    cs = row(0)
+    for first in combinations(cs, 4):
+        rest = tuple(s for s in cs if s not in first)
+        for below in range(9, 18):
+            second = (*rest, below)
+            if S[below] in {S[s] for s in rest}:
+                continue
+            if _open_cage(first) and _open_cage(second):
+                return first, second, below
+    raise AssertionError("no such cages")
+
+
+def puzzle(cons, givens=()) -> VariantPuzzle:
+    values = [0] * 81
+    for s in givens:
+        values[s] = S[s]
+    return VariantPuzzle.build(G, values, cons)
+
+
+def _cases() -> dict[str, tuple[State, str]]:
+    """Technique name -> (a state where it is the first step, a word its explanation must hold)."""
+    out: dict[str, tuple[State, str]] = {}
+    a12 = cells("A1", "A2")
+    out["Cage Combination"] = (State.from_variant(puzzle([KillerCage(a12, total(a12))])), "sets of 2")
+    st = State.from_variant(puzzle([KillerCage(a12, total(a12))]))
+    for s in a12:  # the cage's cells already narrowed to its two digits: they must leave the rest of the box
+        st.cands[s] = (1 << (S[a12[0]] - 1)) | (1 << (S[a12[1]] - 1))
+    st.changed()
+    out["Cage/Region Interaction"] = (st, "must hold")
+    first, second, _ = _innie_rows()
+    cons = [KillerCage(first, total(first)), KillerCage(second, total(second))]
+    out["Innies and Outies"] = (State.from_variant(puzzle(cons)), "innies")
+    out["Odd/Even"] = (State.from_variant(puzzle([Parity(cell("E5"), S[cell("E5")] % 2 == 1)])), "odd")
+    line = cells("A1", "B2", "C4", "D5")  # ends in different rows, columns and boxes: they must be equal
+    line = (line[0], line[1], line[2], next(s for s in range(27, 81) if S[s] == S[line[0]] and s % 9 > 2))
+    out["Palindrome"] = (State.from_variant(puzzle([Palindrome(line)], givens=[line[-1]])), "same")
+    rising = [s for s in row(0)]
+    rising.sort(key=lambda s: S[s])
+    out["Thermometer"] = (State.from_variant(puzzle([Thermometer(tuple(rising[2:5]))])), "rise")
+    # a black dot: 5, 7 and 9 have no partner (an X keeps every digit: 5 + 5 is a sum of 10)
+    pair = next((a, a + 1) for a in range(80) if a % 9 < 8 and 2 in (S[a] / S[a + 1], S[a + 1] / S[a]))
+    out["Kropki/XV Pair"] = (State.from_variant(puzzle([Kropki(pair[0], pair[1], black=True)])), "times")
+    far = next((a, b) for a, b in zip(row(0), row(0)[1:]) if abs(S[a] - S[b]) >= 5)
+    out["Renban/Whispers Range"] = (State.from_variant(puzzle([Whispers(far, 5)])), "differ")
+    bulb, shaft = next(
+        (b, (x, y))
+        for b in row(1)
+        for x, y in combinations(row(0), 2)
+        if S[x] + S[y] == S[b] and b % 9 not in (x % 9, y % 9)
+    )
+    out["Arrow Sum"] = (State.from_variant(puzzle([Arrow((bulb,), shaft)])), "shaft")
+    short = (cells("A2", "B1"), cells("A8", "B9"), cells("H1", "I2"), cells("H9", "I8"))
+    diag = next(d for d in short if total(d) != 10)  # two cells summing to 10 keep every digit
+    out["Little Killer Sum"] = (State.from_variant(puzzle([LittleKiller(diag, total(diag))])), "sum")
+    quad = cells("A1", "A2", "B1", "B2")
+    out["Line Sum"] = (State.from_variant(puzzle([Quadruple(quad, tuple(sorted(S[s] for s in quad)))])), "quadruple")
+    for r in range(9):  # the first row whose sandwich, with its 1 given, narrows the row
+        line, vals = tuple(row(r)), [S[s] for s in row(r)]
+        i, j = sorted((vals.index(1), vals.index(9)))
+        state = State.from_variant(puzzle([Sandwich(line, sum(vals[i + 1 : j]))], givens=[line[vals.index(1)]]))
+        if variant_rules.rule_step(state, "Sandwich Sum") is not None:
+            out["Sandwich Sum"] = (state, "sandwich")
+            break
+    out["Variant Forcing Chain"] = (_stuck_whispers(), "no way on")
+    out["Cage Combinations in a Unit"] = (_cages_in_a_row(), "without sharing a digit")
+    return out
+
+
+def _cages_in_a_row() -> State:
+    """Random cages inside one row (seeded) until, after every easier row's steps, the cages' combinations
+    taken together are the next step."""
+    rng = random.Random(0)
+    name = "Cage Combinations in a Unit"
+    for _ in range(300):
+        r = rng.randrange(9)
+        line = row(r)
+        rng.shuffle(line)
+        cut, i = [], 0
+        while i < 9:
+            k = rng.choice([2, 3])
+            cut.append(line[i : i + k])
+            i += k
+        cages = [c for c in cut if len(c) >= 2][: rng.choice([2, 3])]
+        state = State.from_variant(puzzle([KillerCage(tuple(sorted(c)), total(c)) for c in cages]))
+        rows = registry.applicable(state)
+        easier = rows[: [t.name for t in rows].index(name)]
+        while (step := next_step(state, easier)) is not None:
+            state.apply(step)
+        if registry.BY_NAME[name].find(state) is not None:
+            return state
+    raise AssertionError("no such row")
+
+
+#: A bundled whispers puzzle (and its solution) that logic without forcing chains does not finish.
+WHISPERS = RECORDS[4]
+
+
+def _stuck_whispers() -> State:
+    """The whispers puzzle's state where every technique but the forcing chains is stuck."""
+    state = State.from_variant(read_fpuzzles(WHISPERS["fpuzzles"]))
+    rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
+    while (step := next_step(state, rows)) is not None:
+        state.apply(step)
+    assert not state.is_solved()
+    return state
+
+
+CASES = _cases()
+
+
+def test_every_variant_row_has_a_case():
+    assert {t.name for t in registry.TECHNIQUES if t.variant} == set(CASES)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_variant_technique_is_the_first_step_and_sound(name):
+    state, word = CASES[name]
+    solution = _solution(WHISPERS) if name == "Variant Forcing Chain" else S
+    step = next_step(state.copy(), registry.applicable(state))
+    assert step is not None and step.technique == name, step and step.explanation
+    assert step.placements or step.eliminations
+    assert word in step.explanation.lower()
+    for s, d in step.placements:
+        assert solution[s] == d, step.explanation
+    for s, d in step.eliminations:
+        assert solution[s] != d, step.explanation
+
+
+def test_innies_show_the_arithmetic_and_place_the_innie():
+    _, _, lone = _innie_rows()
+    step = next_step(CASES["Innies and Outies"][0].copy())
+    assert step.placements == [(lone, S[lone])]
+    assert f"45 - {45 - S[lone]} = {S[lone]}" in step.explanation
+
+
+def test_outies_place_the_cell_that_sticks_out():
+    first, second, below = _outie_case()
+    state = State.from_variant(puzzle([KillerCage(first, total(first)), KillerCage(second, total(second))]))
+    step = next_step(state)
+    assert step.technique == "Innies and Outies" and "outies" in step.explanation
+    assert step.placements == [(below, S[below])]
+
+
+def test_innies_minus_outies_on_a_bundled_killer_show_the_arithmetic_and_keep_the_solution():
+    rec = RECORDS[12]  # "Killing with flowers": big cages, the 45 rule with innies and outies together
+    sol = _solution(rec)
+    path = explain(read_fpuzzles(rec["fpuzzles"]), max_steps=8)
+    mixed = [s for s in path.steps if "outies, " in s.explanation and " - " in s.explanation]
+    assert mixed, [s.explanation for s in path.steps]
+    for step in mixed:
+        assert all(sol[s] != d for s, d in step.eliminations)
+    assert "box 1 and box 2 sum to 2 x 45 = 90" in mixed[0].explanation
+
+
+def test_a_classic_state_has_no_variant_rows_and_a_variant_one_no_uniqueness_rows():
+    classic = registry.applicable(State.from_grid(puzzle([]).givens))
+    assert not any(t.variant for t in classic) and any(t.uniqueness for t in classic)
+    variant = registry.applicable(CASES["Cage Combination"][0])
+    assert any(t.variant for t in variant) and not any(t.uniqueness for t in variant)
+
+
+def test_constraint_peers_join_the_geometry():
+    cage = cells("A1", "E5")
+    state = State.from_variant(puzzle([KillerCage(cage, total(cage))]))
+    assert cell("E5") in state.g.peer_sets[cell("A1")]
+    assert not state.g.is_standard
+    state.place(cell("A1"), S[cell("A1")])
+    assert not state.cands[cell("E5")] >> (S[cell("A1")] - 1) & 1
+
+
+# ---- the bundled puzzles ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("index", range(len(RECORDS)))
+def test_every_variant_step_keeps_the_solution(index):
+    """Every step logic takes (forcing chains left out, to keep the run short; the benchmark runs them) on every
+    bundled puzzle keeps the known solution's digits, up to 300 steps."""
+    rec = RECORDS[index]
+    sol = _solution(rec)
+    state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
+    rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
+    for _ in range(300):
+        if state.is_solved():
+            break
+        step = next_step(state, rows)
+        if step is None:
+            break
+        for s, d in step.placements:
+            assert sol[s] == d, step.explanation
+        for s, d in step.eliminations:
+            assert sol[s] != d, step.explanation
+        state.apply(step)
+
+
+#: The anti-knight / anti-king / non-consecutive puzzle (data line 27) after 76 steps of its path (its 77th is an
+#: XY-Chain): each cell's candidates.
+CHAIN_STATE = (
+    "1356789 123456789 123468 12468 123456789 123456789 123456789 123468 123468 1356789 234 168 12348 "
+    "123456789 12348 12468 123456789 123456789 1356789 123456789 12456789 123456789 234 168 12348 "
+    "123456789 12348 1356789 123468 123456789 12456789 12468 123456789 123456789 123456789 12468 156789 "
+    "123456789 234 168 12348 123456789 123456789 12468 123456789 24 12456789 123456789 123456789 "
+    "123456789 12348 12468 12348 123456789 24 1248 123468 123456789 123456789 12468 123456789 123456789 "
+    "123456789 156789 123456789 123456789 123468 123468 12348 123456789 123456789 123468 1356789 "
+    "123456789 123456789 123456789 123456789 123456789 123468 123468 123468"
+)
+
+
+def test_chains_work_on_variant_candidates():
+    """The classic chains see a variant's extra peers (anti-knight, anti-king) and its candidates: on a state of
+    the bundled anti-knight / anti-king / non-consecutive puzzle an XY-Chain is the next step, and sound."""
+    rec = RECORDS[26]
+    state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
+    state.cands = [sum(1 << (int(ch) - 1) for ch in tok) for tok in CHAIN_STATE.split()]
+    state.changed()
+    step = next_step(state, registry.applicable(state))
+    assert step is not None and step.technique == "XY-Chain"
+    sol = _solution(rec)
+    assert all(sol[s] != d for s, d in step.eliminations) and all(sol[s] == d for s, d in step.placements)
+
+
+def test_explain_walks_a_killer_to_its_solution():
+    rec = RECORDS[11]  # a killer logic solves
+    path = explain(read_fpuzzles(rec["fpuzzles"]))
+    assert path.solved and path.grid.to_line() == rec["solution"]
+    assert "Cage Combination" in {s.technique for s in path.steps}
+
+
+# ---- command line ------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def killer_link() -> str:
+    return to_link(read_fpuzzles(RECORDS[11]["fpuzzles"]))
+
+
+def test_cli_hint_explain_rate_on_a_killer_link(killer_link):
+    runner = CliRunner()
+    out = runner.invoke(main, ["hint", killer_link])
+    assert out.exit_code == 0 and out.output.startswith("Cage Combination: cage"), out.output
+    assert "summing to" in out.output
+    out = runner.invoke(main, ["explain", killer_link])
+    assert out.exit_code == 0 and "Solved by logic" in out.output
+    out = runner.invoke(main, ["rate", killer_link])
+    assert out.exit_code == 0 and "SE rating (ER/EP/ED): " in out.output, out.output
+    out = runner.invoke(main, ["rate", killer_link, "--json"])
+    assert json.loads(out.output)["solved"] is True
+
+
+def test_cli_hint_on_a_puzzle_without_a_solution_is_exit_1():
+    a12 = cells("A1", "A2")
+    bad = VariantPuzzle.build(G, [0] * 81, [KillerCage(a12, 3), XV(a12[0], a12[1], 10)])
+    out = CliRunner().invoke(main, ["hint", to_link(bad)])
+    assert out.exit_code == 1 and "no solution" in out.output
+
+
+def test_hint_api_takes_a_link(killer_link):
+    step = hint(killer_link)
+    assert step is not None and step.technique == "Cage Combination"
+
+
+# ---- generator --------------------------------------------------------------------------------------
+def _sat_count(p: VariantPuzzle, solution) -> int:
+    """Solutions of a killer (cages only) by python-sat, up to 2: one-hot cells, each unit and cage without
+    repeats, each cage's digits among its combinations' (a cage's sum as the set of digit sets, one of which
+    holds)."""
+    from pysat.solvers import Minisat22
+
+    def var(s: int, d: int) -> int:
+        return s * 9 + d
+
+    clauses: list[list[int]] = []
+    for s in range(81):
+        clauses.append([var(s, d) for d in range(1, 10)])
+        clauses += [[-var(s, a), -var(s, b)] for a, b in combinations(range(1, 10), 2)]
+    groups = [list(u) for u in G.units] + [list(c.cage) for c in p.constraints]
+    for grp in groups:
+        for d in range(1, 10):
+            clauses += [[-var(a, d), -var(b, d)] for a, b in combinations(grp, 2)]
+    aux = 81 * 9 + 10
+    for con in p.constraints:
+        sets = cage_combos(len(con.cage), con.total, 9)
+        picks = []
+        for m in sets:
+            aux += 1
+            picks.append(aux)
+            for d in range(1, 10):  # set m chosen: every cell's digit is in it
+                if not m >> (d - 1) & 1:
+                    clauses += [[-aux, -var(s, d)] for s in con.cage]
+        clauses.append(picks)
+    with Minisat22(bootstrap_with=clauses) as sat:
+        found = 0
+        while found < 2 and sat.solve():
+            model = sat.get_model()
+            found += 1
+            sat.add_clause([-v for v in model if 0 < v <= 81 * 9 + 9])
+        return found
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_generated_killer_decodes_back_and_is_unique(seed):
+    from sudokit import count_solutions
+    from sudokit.generate.variants import generate_variant
+
+    found = generate_variant("killer", seed)
+    link = to_link(found.puzzle)
+    back = parse_variant(link)
+    assert to_link(back) == link
+    assert all(isinstance(c, KillerCage) for c in back.constraints) and not any(back.givens.values)
+    assert count_solutions(back, limit=2) == 1
+    assert back.is_solution(found.solution)
+    if seed == 1:
+        assert _sat_count(back, found.solution) == 1
+
+
+@pytest.mark.parametrize("kind", ["thermo", "arrow", "kropki", "xv"])
+def test_generated_lines_and_dots_are_unique(kind):
+    from sudokit import count_solutions
+    from sudokit.generate.variants import generate_variant
+
+    found = generate_variant(kind, 5)
+    back = parse_variant(to_link(found.puzzle))
+    assert count_solutions(back, limit=2) == 1 and back.constraints
+
+
+def test_cli_generate_killer_link_is_reproducible():
+    runner = CliRunner()
+    args = ["generate", "--variant", "killer", "--seed", "1", "--format", "link"]
+    first, second = runner.invoke(main, args), runner.invoke(main, args)
+    assert first.exit_code == 0 and first.output == second.output
+    from sudokit import count_solutions
+
+    assert count_solutions(parse_variant(first.output.strip()), limit=2) == 1
