@@ -32,6 +32,7 @@ function showVariant(on) {
   // while a variant is shown the classic board's tools are put away: they would act on the hidden board
   document.body.classList.toggle("variant-mode", on);
   variantEl("variant-view").hidden = !on;
+  variantEl("variant-rules").hidden = !on; // below the status line, which stays in sight
   for (const id of ["board-frame", "edit-bar", "file-nav"]) {
     const el = variantEl(id);
     if (el && on) el.hidden = true;
