@@ -239,6 +239,24 @@ def test_innies_minus_outies_on_a_bundled_killer_show_the_arithmetic_and_keep_th
     assert "box 1 and box 2 sum to 2 x 45 = 90" in mixed[0].explanation
 
 
+def test_overlapping_cages_are_not_counted_twice_by_the_45_rule():
+    """Two cages sharing a cell (f-puzzles allows it): the innies of their row must not take the shared cell's
+    digit twice (that placed a wrong digit in the one cell outside both)."""
+    a = row(0)
+    shared = next(s for s in a if S[s] == 1)  # counted twice, the innie (the 9) would be placed as an 8
+    lone = next(s for s in a if S[s] == 9)
+    rest = [s for s in a if s not in (shared, lone)]
+    first, second = tuple(sorted([*rest[:3], shared])), tuple(sorted([*rest[3:7], shared]))
+    state = State.from_variant(puzzle([KillerCage(first, total(first)), KillerCage(second, total(second))]))
+    for _ in range(30):
+        step = next_step(state)
+        if step is None:
+            break
+        assert all(S[s] == d for s, d in step.placements), step.explanation
+        assert all(S[s] != d for s, d in step.eliminations), step.explanation
+        state.apply(step)
+
+
 def test_a_classic_state_has_no_variant_rows_and_a_variant_one_no_uniqueness_rows():
     classic = registry.applicable(State.from_grid(puzzle([]).givens))
     assert not any(t.variant for t in classic) and any(t.uniqueness for t in classic)
@@ -331,11 +349,33 @@ def test_cli_hint_explain_rate_on_a_killer_link(killer_link):
     assert json.loads(out.output)["solved"] is True
 
 
+def test_cli_rate_a_file_of_variant_links(killer_link, tmp_path):
+    bad = VariantPuzzle.build(G, [0] * 81, [KillerCage(cells("A1", "A2"), 3), XV(cell("A1"), cell("A2"), 10)])
+    path = tmp_path / "links.jsonl"
+    path.write_text(f"{killer_link}\nnot a link\n{to_link(bad)}\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["rate", str(path)])
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith("1: 2.3/2.0/2.0") and lines[1] == "3: not rated: the puzzle has no solution"
+    assert out.exit_code == 2  # an unreadable line wins, as in every batch command
+    out = CliRunner().invoke(main, ["rate", killer_link, "--format", "se"])
+    assert out.exit_code == 2 and "--format se" in out.output
+
+
 def test_cli_hint_on_a_puzzle_without_a_solution_is_exit_1():
     a12 = cells("A1", "A2")
     bad = VariantPuzzle.build(G, [0] * 81, [KillerCage(a12, 3), XV(a12[0], a12[1], 10)])
     out = CliRunner().invoke(main, ["hint", to_link(bad)])
     assert out.exit_code == 1 and "no solution" in out.output
+
+
+def test_an_easy_killer_keeps_its_level_on_the_hodoku_scale(killer_link):
+    """Every placement scores, and a killer has no givens: the level caps grow with the empty cells (81 / 56), so
+    a killer of cage combinations, singles and a direct hidden pair is Medium (its hardest step's level), not
+    raised to Hard by the score of its 81 placements (over the classic Medium cap, 1000)."""
+    from sudokit.logic.rating import rate
+
+    r = rate(killer_link, extras=False)
+    assert r.er <= 2.5 and r.score > 1000 and r.level == "Medium"
 
 
 def test_hint_api_takes_a_link(killer_link):

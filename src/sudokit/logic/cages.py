@@ -279,10 +279,16 @@ def _regions(state: State) -> Iterator[tuple[list[int], str]]:
 
 
 def _region_cages(state: State) -> dict:
-    """The summed cages and, per cell, the cage holding it (kept in the state's memo)."""
+    """The summed cages that overlap no other and, per cell, the one holding it (kept in the state's memo).
+    Overlapping cages (a cell in two) would count a cell twice in the 45 rule: their cells are left uncaged."""
     found = state.memo.get("cage-of")
     if found is None:
-        cages = summed_cages(state)
+        summed = summed_cages(state)
+        times: dict[int, int] = {}
+        for c in summed:
+            for s in c.cage:
+                times[s] = times.get(s, 0) + 1
+        cages = [c for c in summed if all(times[s] == 1 for s in c.cage)]
         of = {s: c for c in cages for s in c.cage}
         found = state.memo["cage-of"] = {"cages": cages, "of": of}
     return found

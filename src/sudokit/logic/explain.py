@@ -28,6 +28,8 @@ class Path:
     solved: bool = False
     grid: Grid | None = None
     stuck: bool = False  # no technique applies and the grid is not complete
+    #: cells empty at the start, on a variant puzzle (0 for a classic grid): see rating.hodoku_level
+    variant_empty: int = 0
 
     @property
     def rating(self) -> float:
@@ -98,7 +100,7 @@ def explain(
     (:func:`sudokit.logic.registry.technique_set`: a comma list of names and presets such as ``"se"``)."""
     state = start_state(puzzle)
     rows = registry.applicable(state, uniqueness, registry.technique_set(techniques))
-    path = Path()
+    path = Path(variant_empty=sum(1 for v in state.values if not v) if state.constraints else 0)
     while not state.is_solved() and len(path.steps) < max_steps:
         if state.is_broken():
             break

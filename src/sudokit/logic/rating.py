@@ -62,9 +62,12 @@ def _version() -> str:
 
 
 def hodoku_level(path: Path) -> tuple[int, str]:
-    """HoDoKu-style (score, level) of a solving path. The caps are HoDoKu's for 9x9; other sizes scale
+    """HoDoKu-style (score, level) of a solving path. The caps are HoDoKu's for 9x9; a variant puzzle's grow
+    with its empty cells beyond 56 (every placement scores, and a killer has no givens); other sizes scale
     them by the number of cells (a 16x16 grid takes ~3x the steps of a 9x9 one)."""
     scale = path.grid.geometry.n_cells / 81 if path.grid is not None else 1.0
+    if path.variant_empty:  # a variant puzzle often has no givens: caps as for a classic one with 25 (56 empty)
+        scale *= max(1.0, path.variant_empty / (56 * scale))
     score = 0
     level = 0
     for step in path.steps:

@@ -88,6 +88,9 @@ def command(
 
     Output is one puzzle per line by default; with --with-solution a line reads PUZZLE:1:SOLUTION
     (tdoku's layout, which `sudokit` reads back), and --with-rating adds a `# level` comment.
+
+    --variant killer|thermo|arrow|kropki|xv makes a variant puzzle (a killer: cages only, no givens), printed
+    as an f-puzzles link (--format link|sudokupad|fpuzzles); --rating MIN-MAX sets its difficulty.
     """
     from sudokit.generate import Generator, measure_difficulty
     from sudokit.generate.generator import parse_range
@@ -178,8 +181,8 @@ def _variants(
     time_limit: float,
 ) -> None:
     """``generate --variant killer|thermo|arrow|kropki|xv``: one puzzle per line as an f-puzzles link (``link``,
-    the default for them), a SudokuPad link or f-puzzles JSON; ``line`` prints the solution's cages'
-    puzzle as JSON too, since a line of digits cannot carry constraints."""
+    and ``line``, the default, since a line of digits cannot carry constraints), a SudokuPad link
+    (``sudokupad``) or f-puzzles JSON (``fpuzzles``); ``--with-solution`` adds ``# solution LINE``."""
     import numpy as np
 
     from sudokit.errors import SudokitError

@@ -64,6 +64,8 @@ def command(
     from sudokit.cli import variants
 
     if variants.is_variant_arg(puzzle):  # an f-puzzles / SudokuPad link or JSON: logic with its constraints
+        if out_format == "se":
+            raise SudokitError("--format se: a variant puzzle has no one-line form there; use --json")
         raise SystemExit(variants.rate(puzzle, as_json, techniques))
     from sudokit import __version__
     from sudokit.logic.rating import rate
