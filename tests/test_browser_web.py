@@ -571,3 +571,94 @@ def test_bad_variant_link_says_why_in_the_page(page):
     page.click("#variant-load")
     assert "needs the network" in wait_status(page, "error")
     assert page.locator("#variant-view").is_hidden() and page.locator("#variant-solve").is_disabled()
+
+
+def _bundled_killer_link() -> tuple[str, dict]:
+    from sudokit.formats.fpuzzles import read_fpuzzles, to_link
+
+    corpus = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
+    killer = next(d for d in map(json.loads, corpus.read_text().splitlines()) if d["name"] == "Killer")
+    return to_link(read_fpuzzles(killer["fpuzzles"]), "f-puzzles"), killer
+
+
+def _fills(pg, colour: str) -> int:
+    return pg.locator(f'#variant-board svg :is(rect, circle)[fill="{colour}"]').count()
+
+
+def test_variant_killer_is_hinted_explained_step_by_step_and_rated(page):
+    """A killer with its cages and sums: a hint marks its cells; the explanation steps forward and back, each
+    step drawn with its highlights and the cages still there; the rating shows the CLI's lines."""
+    link, killer = _bundled_killer_link()
+    page.fill("#variant-link", link)
+    page.click("#variant-load")
+    wait_status(page, "loaded")
+    sums = page.eval_on_selector_all('#variant-board text[text-anchor="start"]', "ts => ts.map(t => t.textContent)")
+    assert len(sums) == 29  # every cage's sum
+
+    page.click("#variant-hint")
+    wait_status(page, "hint")
+    page.wait_for_selector('#variant-board[data-step="1"]')
+    assert page.inner_text("#variant-step-count") == "Hint: Cage Combination"
+    assert "cage A1+A2 = 3" in page.inner_text("#variant-explanation")
+    assert _fills(page, "#fde68a") == 2  # A1 and A2 marked
+    assert _fills(page, "#fecaca") == 14  # the candidates it removes
+    assert page.locator("#variant-board svg polyline").count() > 29  # the cages are still drawn
+    page.screenshot(path="/tmp/sudokit_web_variant_hint.png")
+    page.click("#variant-notation")  # the page's cell names apply to the explanation
+    assert "cage r1c1+r1c2 = 3" in page.inner_text("#variant-explanation")
+    page.click("#variant-notation")
+
+    page.click("#variant-explain")
+    message = wait_status(page, "explained")
+    assert message.startswith("Solved by logic in")
+    total = int(re.search(r"in (\d+) steps", message).group(1))
+    page.wait_for_selector('#variant-board[data-step="1"]')
+    assert page.inner_text("#variant-step-count").startswith(f"Step 1 of {total}: ")
+    assert page.locator("#variant-prev").is_disabled()
+    for _ in range(3):
+        page.click("#variant-next")
+    page.wait_for_selector('#variant-board[data-step="4"]')
+    assert page.inner_text("#variant-step-count").startswith(f"Step 4 of {total}: ")
+    assert page.locator("#variant-board svg polyline").count() > 29
+    page.screenshot(path="/tmp/sudokit_web_variant_step4.png")
+    page.click("#variant-prev")
+    page.wait_for_selector('#variant-board[data-step="3"]')
+    page.locator("#variant-board").click()
+    for _ in range(total):  # PageDown to the last step: a placement there, drawn in green
+        page.keyboard.press("PageDown")
+    page.wait_for_selector(f'#variant-board[data-step="{total}"]')
+    assert page.locator("#variant-next").is_disabled()
+    assert _fills(page, "#bbf7d0") >= 1
+    digits = page.eval_on_selector_all('#variant-board text[id^="cell-"]', "ts => ts.map(t => t.textContent)")
+    assert len(digits) == 80  # the board before the last step: one cell left
+    page.screenshot(path="/tmp/sudokit_web_variant_last.png")
+    page.click("#variant-steps-close")
+    assert page.locator("#variant-steps").is_hidden()
+
+    page.click("#variant-rate")
+    rated = wait_status(page, "rated")
+    assert rated.startswith("Rating: SE ")
+    lines = page.inner_text("#variant-rating").splitlines()
+    assert lines[0].startswith("SE rating (ER/EP/ED): ") and lines[1].startswith("HoDoKu level: ")
+
+
+def test_generate_killer_loads_it_with_its_links(page):
+    page.fill("#variant-seed", "1")
+    page.click("#variant-generate")
+    message = wait_status(page, "generated")
+    assert message.startswith("Generated a killer (seed 1): ")
+    cages = int(re.search(r": (\d+) cages", message).group(1))
+    assert page.inner_text("#variant-title") == "Killer, seed 1"
+    sums = page.eval_on_selector_all('#variant-board text[text-anchor="start"]', "ts => ts.map(t => t.textContent)")
+    assert len(sums) == cages
+    sudokupad = page.get_attribute("#variant-sudokupad", "href")
+    assert sudokupad.startswith("https://sudokupad.app/fpuzzles") and page.input_value("#variant-link-out") == sudokupad
+    link = page.input_value("#variant-link")
+    assert link == page.get_attribute("#variant-fpuzzles", "href")
+    from sudokit import count_solutions
+    from sudokit.formats.fpuzzles import parse_variant
+
+    assert count_solutions(parse_variant(link), limit=2) == 1
+    page.screenshot(path="/tmp/sudokit_web_variant_generated.png")
+    page.click("#variant-explain")  # the generated puzzle is the one the buttons work on
+    assert wait_status(page, "explained").startswith("Solved by logic in")

@@ -143,7 +143,7 @@ def create_app(
         Route("/api/count", count, methods=["POST"]),
     ]
     routes += features.optional_routes(available, quick, slow, run, json_body)
-    routes += variants.routes(quick, run, json_body)
+    routes += variants.routes(quick, run, json_body, slow)
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
 
     middleware = [Middleware(HeadersMiddleware)]

@@ -100,8 +100,10 @@ function rowName(r) {
   return rcNames() ? String(r + 1) : "ABCDEFGHI"[r];
 }
 
-function names(text) {
-  if (!text || !state.geometry || state.geometry.size !== 9 || state.notation !== "rc") return text || "";
+function names(text, size) {
+  // size: the board the sentence is about (the shown board's by default; a variant puzzle passes its own)
+  const n = size || (state.geometry && state.geometry.size);
+  if (!text || n !== 9 || state.notation !== "rc") return text || "";
   const row = (letter) => "ABCDEFGHI".indexOf(letter) + 1;
   return text
     .replace(/\b([A-I])([1-9])\b/g, (m, r, c) => `r${row(r)}c${c}`)
