@@ -779,11 +779,11 @@ def fpuzzles_to_sudokupad(fp: dict) -> dict:
         ]
     steps = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
     for item in fp.get("littlekillersum", []):
-        r, c = _centre(item["cell"])
+        y, x = _centre(item["cell"])
         dr, dc = steps[item["direction"]]
-        tail, tip = [r + 0.3 * dr, c + 0.3 * dc], [r + 0.48 * dr, c + 0.48 * dc]
+        tail, tip = [y + 0.3 * dr, x + 0.3 * dc], [y + 0.48 * dr, x + 0.48 * dc]
         arrows.append({"wayPoints": [tail, tip], "color": "#000000", "thickness": 2})
-        overlays.append(_shape([r, c], 0.25, False, "#FFFFFF", "#FFFFFF", fontSize=28, text=str(item["value"])))
+        overlays.append(_shape([y, x], 0.25, False, "#FFFFFF", "#FFFFFF", fontSize=28, text=str(item["value"])))
     for item in [*fp.get("sandwichsum", []), *fp.get("xsum", []), *fp.get("skyscraper", [])]:
         clue = _shape(_centre(item["cell"]), 0.25, False, "#FFFFFF", "#FFFFFF", fontSize=32, text=str(item["value"]))
         overlays.append(clue)

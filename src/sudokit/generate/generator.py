@@ -337,7 +337,7 @@ class Generator:
             raise SudokitError(f"a seed is 0 or more, not {self.seed}")
         if isinstance(self.start, bool) or not isinstance(self.start, (int, np.integer)) or not 0 <= self.start < 2**62:
             raise SudokitError(f"the first puzzle's index (start) is a whole number in 0..2**62, not {self.start!r}")
-        self.entropy = int(self.seed) if self.seed is not None else int(np.random.SeedSequence().entropy)
+        self.entropy = int(self.seed) if self.seed is not None else int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
         self._index = int(self.start)
         self.rng = self._rng_of(self._index)
         self.clues = parse_range(self.clues, "clues")

@@ -72,17 +72,16 @@ def path_wants(
     spec = allowed.spec
     if at_most is not None:
         ceiling = max(t.se for t in _named(at_most, "--at-most"))
-        rows = tuple(t for t in allowed.rows if t.se <= ceiling)
         spec += f"; at most {at_most.strip()} (SE {ceiling:g})"
-        allowed = TechniqueSet(spec, rows)
+        allowed = TechniqueSet(spec, tuple(t for t in allowed.rows if t.se <= ceiling))
     wanted = []
     for item in (p.strip() for p in (needs or "").split(",")):
         if not item:
             continue
-        rows = frozenset(t.name for t in _named(item, "--needs"))
-        if not rows & set(allowed.names):
+        names = frozenset(t.name for t in _named(item, "--needs"))
+        if not names & set(allowed.names):
             raise SudokitError(f"--needs: '{item}' is not among the techniques the solver may use ({allowed.spec})")
-        wanted.append(Need(item, rows))
+        wanted.append(Need(item, names))
     return PathWants(tuple(wanted), allowed)
 
 
