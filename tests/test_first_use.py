@@ -107,6 +107,7 @@ def readonly_install(tmp_path: Path):
     base = Path(tempfile.mkdtemp(prefix="sudokit-ro-"))
     os.chmod(base, 0o755)
     shutil.copytree(ROOT / "src" / "sudokit", base / "pkg" / "sudokit", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "src" / "_sudokit_command.py", base / "pkg")  # the console script's launcher
     home = base / "home"
     (home / ".cache").mkdir(parents=True)
     yield base, home
