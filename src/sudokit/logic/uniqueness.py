@@ -81,7 +81,7 @@ def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int
                 cells,
                 (x, y),
                 elim,
-                4.6,
+                4.5,  # Sudoku Explainer rates types 1, 2 and 4 alike
                 f"Unique rectangle {name}: {state.sym(z)} must be in {state.label(e0)} or {state.label(e1)}, so "
                 f"{text.removals(state, elim)}",
             )
@@ -96,7 +96,7 @@ def ur_step(state: State, cells: tuple[int, int, int, int], pair: tuple[int, int
                     cells,
                     (x, y),
                     elim,
-                    4.6,
+                    4.5,
                     f"Unique rectangle {name}: {state.sym(keep)} must go in {state.label(e0)} or {state.label(e1)} "
                     f"({state.unit_name(u)}), so {text.removals(state, elim)}",
                 )
