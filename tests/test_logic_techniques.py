@@ -542,19 +542,19 @@ CASES = {
         "45 13 135 =4 =6 =7 1358 =2 59 589 =9 =8 256 25 =4 15 57 =3 5 =7 235 25 2358 2589 358 45 =1 =6",
         "593826147247915683618734952371482569469357821825169374154673298986241735732598416",
     ),
-    "3-Link X-Chain": (  # sudoku_exchange_rated.txt line 1126, just before step 20 of its path
+    "3-Link X-Chain": (  # sudoku_exchange_rated.txt line 1814, just before step 13 of its path
         (
-            "1789 =6 189 78 =4 59 =2 357 35 "
-            "=4 =3 =2 =1 57 =6 =8 57 =9 "
-            "789 =5 89 378 278 239 =4 =1 =6 "
-            "358 =2 458 =9 =6 =7 13 3458 13458 "
-            "=6 19 159 =4 =3 =8 =7 59 =2 "
-            "389 489 =7 =2 15 15 =6 3489 38 "
-            "58 =7 458 =6 =9 13 13 =2 48 "
-            "189 1489 =6 378 1278 123 =5 348 1348 "
-            "=2 18 =3 =5 18 =4 =9 =6 =7"
+            "=1 468 =3 469 =7 4689 689 =5 =2 "
+            "=5 678 268 2369 13689 13689 3689 =4 678 "
+            "67 =9 2468 2346 3468 =5 368 78 =1 "
+            "69 =2 689 =1 468 4678 =5 789 =3 "
+            "369 =1 =7 36 =5 68 =2 89 =4 "
+            "=4 38 =5 379 389 =2 =1 =6 78 "
+            "=2 467 1469 =8 1469 14679 46 =3 =5 "
+            "3679 =5 1469 34679 13469 134679 468 =2 68 "
+            "=8 346 46 =5 =2 346 =7 =1 =9"
         ),
-        "168749235432156879759823416325967184691438752847215693574691328986372541213584967",
+        "183674952562981347794235681928146573617358294435792168271869435359417826846523719",
     ),
     "4-Link X-Chain": (  # sudoku_exchange_rated.txt line 2341, just before step 12 of its path
         (
@@ -640,6 +640,62 @@ CASES = {
         ),
         "516824739492137856378659142764985213125376498983241567649718325831592674257463981",
     ),
+    "Aligned Pair Exclusion": (  # sudoku_exchange_rated.txt line 2014, before step 20 (where XYZ-Wing is taken)
+        (
+            "=2 479 489 =3 =1 56 689 5789 678 "
+            "=3 =6 =5 =8 =9 =7 =2 =4 =1 "
+            "89 79 =1 =4 =2 56 =3 5789 678 "
+            "14 =3 49 79 =6 18 =5 78 =2 "
+            "=7 =8 =6 =5 =4 =2 =1 =3 =9 "
+            "=5 19 =2 79 =3 18 48 =6 478 "
+            "1468 14 =3 12 =5 =9 =7 28 468 "
+            "49 =2 =7 =6 =8 =3 49 =1 =5 "
+            "1689 =5 89 12 =7 =4 689 289 =3"
+        ),
+        "249316857365897241871425396134968572786542139592731468613259784427683915958174623",
+    ),
+    "5-Link X-Chain": (  # sudoku_exchange_rated.txt line 2017, before step 18 (where 3-Link X-Chain is taken)
+        (
+            "1289 =5 189 149 =3 148 =6 =7 124 "
+            "1239 139 =7 149 =6 =5 =8 123 124 "
+            "=6 138 =4 =2 18 =7 =5 13 =9 "
+            "1489 =6 189 37 1247 13 19 258 258 "
+            "189 =7 =3 =5 12 =6 19 =4 28 "
+            "=5 14 =2 =8 14 =9 =7 =6 =3 "
+            "49 49 =6 37 178 138 =2 158 158 "
+            "138 138 =5 =6 =9 =2 =4 18 =7 "
+            "=7 =2 18 14 =5 148 =3 =9 =6"
+        ),
+        "258934671937165824614287539869743152173526948542819763496371285385692417721458396",
+    ),
+    "6-Link X-Chain": (  # sudoku_exchange_rated.txt line 2053, before step 29 (where 3-Link X-Chain is taken)
+        (
+            "126 125 =4 26 =9 =7 =3 158 2568 "
+            "=9 125 =8 =3 =4 126 =7 156 256 "
+            "=7 =3 126 =8 =5 126 12 =4 =9 "
+            "=3 12 125 =4 26 =8 =9 =7 56 "
+            "=4 =9 25 =7 =1 26 =8 56 =3 "
+            "=8 =6 =7 =5 =3 =9 =4 =2 =1 "
+            "=5 =8 =3 126 26 =4 12 =9 =7 "
+            "12 =7 =9 12 =8 =5 =6 =3 =4 "
+            "126 =4 126 =9 =7 =3 =5 18 28"
+        ),
+        "654297318928341756731856249312468975495712863867539421583624197279185634146973582",
+    ),
+    "BUG Type 4": (  # sudoku_exchange_rated.txt line 2131, before step 35 (where BUG Type 2 is taken)
+        (
+            "=9 36 =1 =2 48 34 68 =7 =5 "
+            "=7 36 =2 38 =5 =1 =9 68 =4 "
+            "=5 =8 =4 =9 =7 =6 =1 =2 =3 "
+            "=8 57 =9 =1 =3 =2 =4 56 67 "
+            "=1 =4 =3 =7 =6 =5 =2 =9 =8 "
+            "=2 57 =6 =4 =9 =8 =3 15 17 "
+            "46 =1 =7 =5 =2 34 68 368 =9 "
+            "=3 =9 =8 =6 =1 =7 =5 =4 =2 "
+            "46 =2 =5 38 48 =9 =7 136 16"
+        ),
+        "931284675762351984584976123879132456143765298256498317417523869398617542625849731",
+    ),
 }
 
 
@@ -684,6 +740,11 @@ FOUND_BY_SIBLING = {"Cell Forcing Chain": {"Contradiction Forcing Chain"}}
 # apart), so b and c meet in a's box and claiming on the row has already removed c. Its case above is a
 # hand-made state; VARIANT_CASES below has it first on diagonal and windoku paths.
 FIRST_ONLY_ON_VARIANTS = {"Discontinuous Nice Loop"}
+# Rows added for Sukaku Explainer's order (issue #20) that fire on real paths but were never the easiest step
+# there: on every 3rd path of sudoku_exchange_rated rated 5.6 or more, and every path of those rated 6.2-6.7, an
+# earlier row (a shorter chain of strong links, a bent set, a BUG) always took the step first. Their cases are
+# the first states where they fire; they are checked for soundness, not for coming first.
+NEVER_FIRST = {"Aligned Pair Exclusion", "BUG Type 4", "5-Link X-Chain", "6-Link X-Chain"}
 
 
 def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) -> None:
@@ -698,7 +759,7 @@ def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) ->
         assert (step.placements, step.eliminations) == (own.placements, own.eliminations)
 
 
-@pytest.mark.parametrize("name", sorted(set(CASES) - FIRST_ONLY_ON_VARIANTS))
+@pytest.mark.parametrize("name", sorted(set(CASES) - FIRST_ONLY_ON_VARIANTS - NEVER_FIRST))
 def test_every_easier_technique_finds_nothing_on_its_state(name):
     assert_easiest(state_of(CASES[name][0]), name, FOUND_BY_SIBLING.get(name, set()))
 
