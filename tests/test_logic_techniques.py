@@ -800,7 +800,9 @@ VARIANT_CASES = {
 def test_techniques_first_only_on_variants_come_first_there(variant):
     name, text, solution = VARIANT_CASES[variant]
     state = state_of(text, variant)
-    assert_easiest(state, name)
+    # the chains of 2-4 strong links (Sukaku Explainer's order, #20) now come first on these states too; the loop
+    # still comes before every other row
+    assert_easiest(state, name, {"2-Link X-Chain", "3-Link X-Chain", "4-Link X-Chain"})
     assert_sound(BY_NAME[name].find(state), solution)
 
 
