@@ -6,7 +6,7 @@ there would give a second solution. So in a puzzle with one solution some cell o
 digit, and as with the rectangles (:mod:`sudokit.logic.uniqueness`):
 
 - **type 1**: one cell has other digits: it loses x and y;
-- **type 2**: the cells with other digits all have the same single extra digit z: z is in one of them, so
+- **type 2**: the (two) cells with other digits have the same single extra digit z: z is in one of them, so
   cells that see them all lose z;
 - **type 3**: two cells with other digits share a unit: one of them holds one of those digits, so together
   they act as one cell, which with ``k - 1`` other cells of the unit can make a naked set of ``k`` digits;
@@ -14,8 +14,10 @@ digit, and as with the rectangles (:mod:`sudokit.logic.uniqueness`):
   neither is y.
 
 Sudoku Explainer rates a loop 4.5 + 0.1 for six cells, + 0.2 for eight, + 0.5 for ten (5.0), type 3 adding 0.1
-for each digit of its naked set past the first. The loop is found by a depth-first walk from cell to cell
-through shared units (cells in grid order, digit pairs in order); the first loop that gives a step is taken.
+for each digit of its naked set past the first. Only loops with at most two cells holding other digits are
+looked for (what types 1-4 need here, and what keeps the search short). The loop is found by a depth-first
+walk from cell to cell through shared units (cells in grid order, digit pairs in order); the first loop that
+gives a step is taken.
 Needs exactly rows, columns and boxes, and assumes one solution.
 """
 
@@ -27,6 +29,8 @@ from sudokit.logic.step import Step
 from sudokit.logic.uniqueness import _naked_with
 
 SIZES = (6, 8, 10)
+#: at most this many cells of a loop may hold other digits (types 1-4 need one or two)
+MAX_EXTRA = 2
 
 
 def size_bonus(n: int) -> float:
@@ -49,7 +53,7 @@ def _loops(state: State, x: int, y: int):
             return
         found: list[tuple[int, ...]] = []
 
-        def walk(path: list[int], count: dict[int, int], size: int = size, found: list = found) -> None:
+        def walk(path: list[int], count: dict[int, int], extra: int, size: int = size, found: list = found) -> None:
             end = path[-1]
             if len(path) == size:
                 if path[0] in near[end] and all(v == 2 for v in count.values()):
@@ -61,13 +65,16 @@ def _loops(state: State, x: int, y: int):
             for t in near[end]:
                 if t in path or t < path[0]:
                     continue
+                more = extra + (state.cands[t] != xy)
+                if more > MAX_EXTRA:
+                    continue
                 added = units_of[t]
                 if any(count.get(u, 0) >= 2 for u in added):
                     continue
                 for u in added:
                     count[u] = count.get(u, 0) + 1
                 path.append(t)
-                walk(path, count)
+                walk(path, count, more)
                 path.pop()
                 for u in added:
                     count[u] -= 1
@@ -75,7 +82,7 @@ def _loops(state: State, x: int, y: int):
                         del count[u]
 
         for s in cells:
-            walk([s], {u: 1 for u in units_of[s]})
+            walk([s], {u: 1 for u in units_of[s]}, int(state.cands[s] != xy))
         yield from found
 
 
