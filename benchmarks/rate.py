@@ -1,6 +1,7 @@
 """Rating benchmark: agreement with Sukaku Explainer and Sudoku Exchange, coverage and speed.
 
-    python benchmarks/rate.py [--every N] [--set rated|tiers|top1465|all] [--save FILE]
+    python benchmarks/rate.py [--every N] [--set rated|tiers|top1465|hardest|all] [--save FILE] [--diffs N]
+                              [--sample N]
 
 - ``rated``: Spearman rank correlation of our SE-style rating with ``sudoku_exchange_rated.ratings.txt``,
   shares exactly equal, within +-0.2 and within +-0.5 (differences rounded to 0.1, the ratings' step), share
@@ -8,6 +9,13 @@
 - ``tiers``: our bucket (SE < 1.5 easy, < 2.5 medium, < 5.0 hard, else diabolical, Sudoku Exchange's own
   cut-offs) against ``sudoku_exchange_tiers.tiers.txt``.
 - ``top1465``: share solved without guessing and the time to rate them all (one core).
+- ``hardest``: a random sample (``--sample``, default 200, seed 1) of ``forum_hardest_1905_11plus``, all rated
+  11.0 or more by Sudoku Explainer: share we rate >= 11.0, puzzles left unrated, ER spread and CPU time per
+  puzzle. Not part of ``all`` (it takes minutes); ``--skip N`` leaves out the sample's first N, to split a run
+  over two processes.
+
+``--diffs N`` prints, for the first N puzzles of ``rated`` we rate higher than Sukaku Explainer, the first
+step of our path rated above theirs: where to look for a cheaper technique SE applies first.
 
 The first line times a fixed pure-Python loop as a reference for the machine's speed that day. Times are wall
 clock and CPU time of this process (``time.process_time()``, steadier on a shared machine);
@@ -76,7 +84,17 @@ def bucket(er: float) -> str:
     return "easy" if er < 1.5 else "medium" if er < 2.5 else "hard" if er < 5.0 else "diabolical"
 
 
-def run_rated(every: int) -> None:
+def first_step_over(puzzle: str, theirs: float) -> str:
+    """The first step of our path rated above ``theirs`` (technique, rating, explanation)."""
+    from sudokit.logic import explain
+
+    for i, step in enumerate(explain(puzzle).steps, 1):
+        if round(step.rating - theirs, 1) > 0:
+            return f"step {i}: [{step.rating}] {step.explanation}"
+    return "no step above theirs"
+
+
+def run_rated(every: int, diffs: int = 0) -> None:
     puzzles = _lines("sudoku_exchange_rated.txt")[::every]
     theirs = [float(x) for x in _lines("sudoku_exchange_rated.ratings.txt")[::every]]
     start, cpu = time.perf_counter(), time.process_time()
@@ -94,6 +112,13 @@ def run_rated(every: int) -> None:
         f"within +-0.5: {close:.1%}; ours higher {higher:.1%}"
     )
     print(f"  solved by logic alone (their rating <= 9.0): {sum(le9)}/{len(le9)} = {sum(le9) / len(le9):.1%}")
+    shown = 0
+    for i, (p, r, t) in enumerate(zip(puzzles, ours, theirs)):
+        if shown >= diffs:
+            break
+        if round(r.er - t, 1) > 0:
+            shown += 1
+            print(f"  line {i * every + 1}: ours {r.er} theirs {t}; {first_step_over(p, t)}")
 
 
 def run_tiers(every: int) -> None:
@@ -131,6 +156,32 @@ def run_top1465(every: int) -> None:
     )
 
 
+def run_hardest(sample: int, skip: int = 0) -> None:
+    import random
+
+    lines = _lines("forum_hardest_1905_11plus.txt")
+    puzzles = random.Random(1).sample(lines, min(sample, len(lines)))[skip:]
+    start, cpu = time.perf_counter(), time.process_time()
+    ours = []
+    for i, p in enumerate(puzzles, 1):  # one line per puzzle as it goes: the run takes minutes
+        t = time.process_time()
+        ours.append(rate(p, extras=False))
+        r = ours[-1]
+        print(f"  {i}/{len(puzzles)}: ER {r.er:.1f} ({r.hardest}) in {time.process_time() - t:.2f} s CPU", flush=True)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    _keep("hardest", 1, ours)
+    er = [r.er for r in ours if r.solved]
+    over = sum(x >= 11.0 for x in er)
+    unrated = sum(not r.solved for r in ours)
+    spread = {f"{v:.1f}": er.count(v) for v in sorted(set(er))}
+    print(
+        f"forum_hardest_1905_11plus: sample of {len(puzzles)} (seed 1) in {seconds:.1f} s, {cpu:.1f} s CPU "
+        f"({cpu / len(puzzles):.2f} s CPU each); rated >= 11.0: {over}/{len(puzzles)} = {over / len(puzzles):.1%}; "
+        f"not rated: {unrated}"
+    )
+    print(f"  ER spread: {spread}")
+
+
 def reference_ms() -> float:
     """A fixed pure-Python loop, timed, so that rating times from different days (and machines) can be set
     side by side: the rating is pure Python apart from its kernels, and this machine's speed varies."""
@@ -142,16 +193,21 @@ def reference_ms() -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--every", type=int, default=1, help="take every Nth puzzle (1 = all)")
-    parser.add_argument("--set", default="all", choices=("rated", "tiers", "top1465", "all"))
+    parser.add_argument("--set", default="all", choices=("rated", "tiers", "top1465", "hardest", "all"))
+    parser.add_argument("--diffs", type=int, default=0, help="print the first step above SE for N puzzles (rated)")
+    parser.add_argument("--sample", type=int, default=200, help="puzzles sampled for --set hardest")
+    parser.add_argument("--skip", type=int, default=0, help="--set hardest: leave out the first N (to split a run)")
     parser.add_argument("--save", metavar="FILE", help="write every puzzle's rating to FILE (JSON lines)")
     args = parser.parse_args()
     print(f"machine reference: {reference_ms():.1f} ms for sum(range(10**6)) (pure Python, best of 5)")
     if args.set in ("rated", "all"):
-        run_rated(args.every)
+        run_rated(args.every, args.diffs)
     if args.set in ("tiers", "all"):
         run_tiers(args.every)
     if args.set in ("top1465", "all"):
         run_top1465(args.every)
+    if args.set == "hardest":
+        run_hardest(args.sample, args.skip)
     if args.save:
         Path(args.save).write_text("".join(json.dumps(r) + "\n" for r in SAVE))
 

@@ -11,10 +11,10 @@ from pathlib import Path
 from sudokit.formats import parse_grid
 from sudokit.logic import BY_NAME, TECHNIQUES, State, explain, next_step
 from sudokit.logic.als import MAX_PETALS, als_xy_wing, death_blossom
+from sudokit.logic.bug import bug_type2
 from sudokit.logic.registry import applicable, technique_set
 from sudokit.logic.state import digits_of
 from sudokit.logic.sue_de_coq import MAX_SIDE, sue_de_coq
-from sudokit.logic.uniqueness import bug_type2
 from test_logic_als_kernel import plain_almost_locked_sets
 from test_logic_techniques import CASES, assert_sound, state_of
 

@@ -133,7 +133,13 @@ def test_explain_reports_a_stuck_path_without_guessing():
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("name", "every"), [("norvig_hardest.txt", 3), ("sudoku_exchange_rated.txt", 250), ("top1465.txt", 150)]
+    ("name", "every"),
+    [
+        ("norvig_hardest.txt", 3),
+        ("sudoku_exchange_rated.txt", 250),
+        ("top1465.txt", 150),
+        ("forum_hardest_1905_11plus.txt", 16000),  # nested forcing chains: 4 puzzles
+    ],
 )
 def test_hard_sets_without_solutions_are_sound_against_brute_force(name, every):
     for p in lines(name)[::every]:

@@ -74,3 +74,11 @@ def test_check_proper_gives_a_status_to_branch_on_and_words_for_people():
     none = parse_grid(".23456789" + "1........" + "." * 63)
     assert check_proper(none).status is Status.NO_SOLUTION
     assert not_proper(none) == "the puzzle has no solution"
+
+
+def test_a_puzzle_of_the_hardest_band_is_rated_above_eleven_without_guessing():
+    # forum_hardest_1905_11plus: Sudoku Explainer rates every puzzle there 11.0 or more; the nested forcing
+    # chain takes the first step of this one and the path ends solved
+    line = (DATA / "forum_hardest_1905_11plus.txt").read_text().split()[0]
+    r = rate(line, extras=False)
+    assert r.solved and r.er >= 11.0 and r.hardest == "Nested Forcing Chain"

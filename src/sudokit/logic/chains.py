@@ -19,7 +19,8 @@ from sudokit.logic.misses import first_by_digit, known_misses, miss
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
-_THRESHOLDS = (4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256)
+#: SE's steps: 4, then alternately x1.5 and x4/3 (6, 8, 12, 16, 24, ...), far enough for nested chains
+_THRESHOLDS = tuple(4 << (i // 2) if i % 2 == 0 else 6 << (i // 2) for i in range(40))
 
 
 def length_penalty(nodes: int) -> float:

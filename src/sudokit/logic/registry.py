@@ -15,16 +15,21 @@ from functools import partial
 from sudokit.errors import SudokitError
 from sudokit.logic import (
     als,
+    bug,
     cages,
     chains,
+    exclusion,
     fish,
     forcing,
     intersections,
     loops,
+    nested,
     single_digit,
     singles,
+    strong_links,
     subsets,
     sue_de_coq,
+    unique_loops,
     uniqueness,
     variant_forcing,
     variant_rules,
@@ -99,11 +104,17 @@ def _table() -> list[Technique]:
         T("Naked Triple", partial(subsets.naked_subset, k=3), 3.6, 80, "Medium"),
         T("Swordfish", partial(fish.basic_fish, k=3), 3.8, 150, "Hard"),
         T("Hidden Triple", partial(subsets.hidden_subset, k=3), 4.0, 100, "Medium"),
+        # Two strong links on one digit, at Sukaku Explainer's ratings and place (all before the XY-Wing): 4.0 in
+        # parallel lines, 4.1 with a row and a column or a box, 4.3 with a group (strong_links.rating). Empty
+        # rectangles and finned X-Wings that no plain pair of links gives are grouped links to SE: 4.3, after
+        # the plain ones.
         T("Skyscraper", single_digit.skyscraper, 4.0, 130, "Hard"),
-        T("Finned X-Wing", partial(fish.finned_fish, k=2), 4.0, 130, "Hard", needs_boxes=True),
         T("2-String Kite", single_digit.two_string_kite, 4.1, 150, "Hard"),
-        T("Turbot Fish", single_digit.turbot_fish, 4.2, 120, "Hard"),
-        T("Empty Rectangle", single_digit.empty_rectangle, 4.2, 120, "Hard", needs_boxes=True),
+        T("Turbot Fish", single_digit.turbot_fish, 4.1, 120, "Hard"),
+        T("Finned X-Wing", partial(fish.finned_fish, k=2), 4.3, 130, "Hard", needs_boxes=True),
+        T("Empty Rectangle", single_digit.empty_rectangle, 4.3, 120, "Hard", needs_boxes=True),
+        # any other pair of strong links has a group (the plain ones were found above): SE's grouped 4.3
+        T("2-Link X-Chain", partial(strong_links.strong_link_chain, k=2), 4.3, 130, "Hard", needs_boxes=True),
         T("XY-Wing", wings.xy_wing, 4.2, 160, "Hard"),
         T("XYZ-Wing", wings.xyz_wing, 4.4, 180, "Hard"),
         T("Unique Rectangle", uniqueness.unique_rectangle, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
@@ -117,16 +128,27 @@ def _table() -> list[Technique]:
             needs_boxes=True,
             uniqueness=True,
         ),
+        # loops of 6, 8, 10 cells: 4.6, 4.7, 5.0 (type 3 more; the step carries its own rating)
+        T("Unique Loop", unique_loops.unique_loop, 4.6, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("Naked Quad", partial(subsets.naked_subset, k=4), 5.0, 120, "Hard"),
         T("Jellyfish", partial(fish.basic_fish, k=4), 5.2, 160, "Unfair"),
         T("Hidden Quad", partial(subsets.hidden_subset, k=4), 5.4, 150, "Hard"),
         # Bent sets, at Sukaku Explainer's ratings (WXYZ 5.5-5.6, VWXYZ 6.2-6.4: the step carries its own, see
         # wings.bent_rating). Not in HoDoKu's list (it finds them as ALS-XZ, scored 300 Unfair, which they get).
+        # Chains of 3 to 6 strong links on one digit come at Sukaku Explainer's places in its order (each step
+        # carries its own rating, strong_links.rating); HoDoKu finds them as X-Chains.
+        T("3-Link X-Chain", partial(strong_links.strong_link_chain, k=3), 5.4, 260, "Unfair"),
         T("WXYZ-Wing", partial(wings.bent_wing, k=4), 5.5, 300, "Unfair"),
         T("BUG+1", uniqueness.bug_plus_one, 5.6, 100, "Hard", needs_boxes=True, uniqueness=True),
-        # Sudoku Explainer's BUG type 2 (5.7); HoDoKu has only BUG+1, whose score it gets
-        T("BUG Type 2", uniqueness.bug_type2, 5.7, 100, "Hard", needs_boxes=True, uniqueness=True),
+        T("BUG Type 2", bug.bug_type2, 5.7, 100, "Hard", needs_boxes=True, uniqueness=True),
+        T("BUG Type 4", bug.bug_type4, 5.7, 100, "Hard", needs_boxes=True, uniqueness=True),
+        # 5.8 with a naked pair, 5.9 with a triple (the step carries its own rating)
+        T("BUG Type 3", bug.bug_type3, 5.8, 100, "Hard", needs_boxes=True, uniqueness=True),
+        T("4-Link X-Chain", partial(strong_links.strong_link_chain, k=4), 5.8, 260, "Unfair"),
         T("VWXYZ-Wing", partial(wings.bent_wing, k=5), 6.2, 300, "Unfair"),
+        T("Aligned Pair Exclusion", exclusion.aligned_pair_exclusion, 6.2, 300, "Unfair"),
+        T("5-Link X-Chain", partial(strong_links.strong_link_chain, k=5), 6.2, 260, "Unfair"),
+        T("6-Link X-Chain", partial(strong_links.strong_link_chain, k=6), 6.6, 260, "Unfair"),
         T("Simple Colouring", chains.simple_colouring, 6.5, 150, "Hard"),
         # Sudoku Explainer has no W-Wing or finned Swordfish/Jellyfish: it needs a chain for what they find,
         # so they are rated as chains (measured: Spearman 0.942 -> 0.954 on sudoku_exchange_rated, tiers
@@ -170,6 +192,7 @@ def _table() -> list[Technique]:
             "Extreme",
             variant=True,
         ),
+        T("Nested Forcing Chain", nested.nested_forcing_chain, nested.BASE, 700, "Extreme"),
     ]
     return rows
 
@@ -211,11 +234,27 @@ NOT_IN_SE = frozenset(
         "Sue de Coq",
         "ALS-XY-Wing",
         "Death Blossom",
+        "2-Link X-Chain",
+        "3-Link X-Chain",
+        "4-Link X-Chain",
+        "5-Link X-Chain",
+        "6-Link X-Chain",
     }
 )
-#: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms and the bent sets (HoDoKu's ALS-XZ).
+#: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms, the bent sets (HoDoKu's ALS-XZ), SE's aligned
+#: pair exclusion and the BUG types beyond BUG+1.
 NOT_IN_HODOKU = frozenset(
-    {"Direct Pointing", "Direct Hidden Pair", "Direct Hidden Triple", "WXYZ-Wing", "VWXYZ-Wing", "BUG Type 2"}
+    {
+        "Direct Pointing",
+        "Direct Hidden Pair",
+        "Direct Hidden Triple",
+        "WXYZ-Wing",
+        "VWXYZ-Wing",
+        "Aligned Pair Exclusion",
+        "BUG Type 2",
+        "BUG Type 3",
+        "BUG Type 4",
+    }
 )
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
 #: Named sets for ``--techniques`` / ``--exclude``; each is a test on a row.
@@ -235,7 +274,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "locked candidates type 2": ("Claiming",),
     "naked quadruple": ("Naked Quad",),
     "hidden quadruple": ("Hidden Quad",),
-    "bug": ("BUG+1", "BUG Type 2"),
+    "bug": ("BUG+1", "BUG Type 2", "BUG Type 3", "BUG Type 4"),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
     "forcing chain": (
         "Contradiction Forcing Chain",
@@ -243,6 +282,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
         "Dynamic Forcing Chain",
         "Variant Forcing Chain",
     ),
+    "forcing net": ("Nested Forcing Chain",),
 }
 
 
