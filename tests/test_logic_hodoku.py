@@ -51,9 +51,44 @@ def fired_on_path(find, puzzle: str, solution: str) -> int:
     return fired
 
 
+#: States where the finders above fire, from the paths of the puzzles named (the technique table's cases in
+#: tests/test_logic_techniques.py are the states where a row is the *first* step; rows added since may fire
+#: first on these).
+HODOKU_STATES = {
+    "Sue de Coq": (  # sudoku_exchange_rated line 1597, just before step 29 of its path
+        (
+            "=9 =1 =5 =4 =7 =6 28 28 =3 "
+            "=2 46 46 =3 =8 =1 =9 =5 =7 "
+            "=7 =3 =8 59 =2 59 =4 =6 =1 "
+            "=6 47 =3 =8 59 59 17 147 =2 "
+            "58 57 =1 =6 =4 =2 =3 789 89 "
+            "48 =2 =9 =1 =3 =7 =5 48 =6 "
+            "=3 59 24 =7 =6 =8 12 129 459 "
+            "45 4569 2467 59 =1 =3 2678 2789 4589 "
+            "=1 =8 67 =2 59 =4 67 =3 59"
+        ),
+        "915476823264381957738925461643859712571642389829137546352768194496513278187294635",
+    ),
+    "BUG Type 2": (  # sudoku_exchange_rated line 1551, on its path
+        (
+            "=4 =2 18 =9 =7 =3 15 =6 58 "
+            "=6 58 =3 =1 58 =2 =4 79 79 "
+            "=7 158 =9 =4 =6 58 12 =3 28 "
+            "=5 =9 =2 =7 =3 =6 =8 =4 =1 "
+            "=1 =3 =4 58 58 =9 =7 =2 =6 "
+            "=8 =7 =6 =2 =1 =4 59 59 =3 "
+            "=9 148 18 =3 =2 =7 =6 58 45 "
+            "=3 =6 =7 58 =4 58 29 =1 29 "
+            "=2 48 =5 =6 =9 =1 =3 78 47"
+        ),
+        "428973165653182479719465238592736841134859726876214593981327654367548912245691387",
+    ),
+}
+
+
 # ---- Sue de Coq ----------------------------------------------------------------------------------
 def test_sue_de_coq_step_on_its_state():
-    state = state_of(CASES["Sue de Coq"][0])
+    state = state_of(HODOKU_STATES["Sue de Coq"][0])
     step = sue_de_coq(state)
     g = state.g
     # G2, G3 {2,4,5,9} + G7, G8 {1,2,9} of row G + H1 {4,5} of box 7: five cells, five digits
@@ -75,7 +110,7 @@ def test_sue_de_coq_step_on_its_state():
 
 
 def test_sue_de_coq_needs_the_two_sides_to_share_no_digit():
-    state = state_of(CASES["Sue de Coq"][0])
+    state = state_of(HODOKU_STATES["Sue de Coq"][0])
     g = state.g
     # give H1 {4,5} a 9 as well: the box side {4,5,9} now shares 9 with the line side, so H1 no longer
     # completes the pattern on G2, G3 (the step found, if any, must be a different one)
@@ -91,7 +126,8 @@ def test_sue_de_coq_is_sound_on_solving_paths():
 
 
 def test_sue_de_coq_appears_in_explain_and_scores_as_hodoku():
-    path = explain("...4.6...2..3.1..7.38.2.46.6.......2..1.4.3....91.75.....768.......1.....8.....3.")
+    # sudoku_exchange_rated line 1468
+    path = explain("5.8..2..1.......98.94...6...1.97...6..75.12..6...48.1...9...12.85.......2..7..8.9")
     assert path.solved
     steps = [s for s in path.steps if s.technique == "Sue de Coq"]
     assert steps and all(s.rating == 5.0 for s in steps)
@@ -306,13 +342,13 @@ def test_als_wing_and_blossom_kernels_find_what_the_plain_searches_find(hard_sta
 
 # ---- BUG type 2 ---------------------------------------------------------------------------------------
 def test_bug_type2_step_on_its_state():
-    state = state_of(CASES["BUG Type 2"][0])
+    state = state_of(HODOKU_STATES["BUG Type 2"][0])
     step = bug_type2(state)
     g = state.g
     assert sorted(step.cells) == [g.cell_of("C2"), g.cell_of("G2")]
     assert step.eliminations == [(g.cell_of("B2"), 8), (g.cell_of("I2"), 8)]
-    assert step.explanation.startswith("BUG type 2: without 8 in C2, G2 every empty cell would have two candidates")
-    assert_sound(step, CASES["BUG Type 2"][1])
+    assert step.explanation.startswith("BUG type 2: without the extra candidates C2 {8}, G2 {8} the grid would be")
+    assert_sound(step, HODOKU_STATES["BUG Type 2"][1])
     # with one of those cells holding another extra digit, there is no grave to avoid
     state.cands[g.cell_of("C2")] |= 1 << 1
     state.changed()
@@ -323,7 +359,10 @@ def test_bug_type2_is_sound_on_solving_paths_and_in_explain():
     # the two puzzles of sudoku_exchange_rated (lines 1551 and 1856) where it comes first, and a sample of
     # diabolical ones (where it is rare), each path checked against the solution
     rated = [
-        (".2.973.6...31.24......6....5..7.6..113.....268..2.4..3...3.7....6..4..1...5.9.3..", CASES["BUG Type 2"][1]),
+        (
+            ".2.973.6...31.24......6....5..7.6..113.....268..2.4..3...3.7....6..4..1...5.9.3..",
+            HODOKU_STATES["BUG Type 2"][1],
+        ),
         (
             "9..7546.......1..97.....2...83..5...2...6...1...2..74...9.....65..1.......1697..4",
             "912754683856321479734986215183475962247869531695213748479538126568142397321697854",
@@ -332,16 +371,17 @@ def test_bug_type2_is_sound_on_solving_paths_and_in_explain():
     assert all(fired_on_path(bug_type2, p, s) for p, s in rated)
     for p, s in diabolical(10):
         fired_on_path(bug_type2, p, s)
-    path = explain(".2.973.6...31.24......6....5..7.6..113.....268..2.4..3...3.7....6..4..1...5.9.3..")
+    # sudoku_exchange_rated line 2114
+    path = explain("......4.77.2....9..597...3....186..2..4.9.6..3..254....3...192..9....7.48.1......")
     assert [s.rating for s in path.steps if s.technique == "BUG Type 2"] == [5.7]
     assert BY_NAME["BUG Type 2"].uniqueness and "BUG Type 2" in technique_set("se").names
-    assert technique_set("bug").names == ["BUG+1", "BUG Type 2"]
+    assert technique_set("bug").names == ["BUG+1", "BUG Type 2", "BUG Type 4", "BUG Type 3"]
 
 
 def test_bug_type2_skips_geometries_with_extra_units_and_no_uniqueness():
     from sudokit.geometry import diagonal
 
-    state = state_of(CASES["BUG Type 2"][0])
+    state = state_of(HODOKU_STATES["BUG Type 2"][0])
     other = State.from_candidates(diagonal(), state.values, state.cands)
     assert bug_type2(other) is None
     assert BY_NAME["BUG Type 2"] not in applicable(state, uniqueness=False)
