@@ -81,9 +81,36 @@ def count_task(line: str, variant: str, limit: int) -> dict[str, Any]:
     return {"count": count, "limit": limit, "exact": count < limit}
 
 
-def _step_json(step, values: list[int], cands: list[int]) -> dict[str, Any]:
+def step_json(step, values: list[int], cands: list[int]) -> dict[str, Any]:
     """A logic step with the board it applies to (values and candidate masks before the step)."""
     return {**step.to_dict(), "values": list(values), "masks": list(cands)}
+
+
+def path_json(start, path, stuck_hint: str = "") -> dict[str, Any]:
+    """An explained path as the page steps through it: each step with the board before it (replayed from
+    ``start``, a grid, marks or a variant puzzle), the board it ends on and a sentence on how it ended."""
+    from sudokit.logic.explain import start_state
+
+    state = start_state(start)
+    steps = []
+    for step in path.steps:
+        steps.append(step_json(step, state.values, state.cands))
+        state.apply(step)
+    if path.solved:
+        message = f"solved by logic in {len(steps)} steps"
+    elif path.stuck:
+        message = f"logic is stuck after {len(steps)} steps{stuck_hint}"
+    else:
+        message = f"logic stopped after {len(steps)} steps"
+    return {
+        "steps": steps,
+        "solved": path.solved,
+        "stuck": path.stuck,
+        "rating": path.rating if path.solved else None,
+        "final": list(state.values),
+        "final_masks": list(state.cands),
+        "message": message,
+    }
 
 
 def _logic_state(puzzle: Grid, masks: list[int] | None):
@@ -120,7 +147,7 @@ def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[s
     step = next_step(state, applicable(state, uniqueness=check.proper))
     if step is None:
         return {"step": None, "message": "no technique applies here: logic is stuck (try Solve)"}
-    return {"step": _step_json(step, before_values, before_cands), "message": ""}
+    return {"step": step_json(step, before_values, before_cands), "message": ""}
 
 
 def _start(puzzle, masks: list[int] | None):
@@ -141,7 +168,6 @@ def explain_task(line: str, variant: str, masks: list[int] | None = None) -> dic
 
     A puzzle with several solutions is explained without the techniques that assume a unique one."""
     from sudokit.logic import explain
-    from sudokit.logic.explain import start_state
     from sudokit.logic.rating import check_proper
 
     puzzle = grid_of(line, variant)
@@ -168,27 +194,7 @@ def explain_task(line: str, variant: str, masks: list[int] | None = None) -> dic
             "final_masks": [],
             "message": check.why,
         }
-    path = explain(start, uniqueness=check.proper)
-    state = start_state(start)
-    steps = []
-    for step in path.steps:
-        steps.append(_step_json(step, state.values, state.cands))
-        state.apply(step)
-    if path.solved:
-        message = f"solved by logic in {len(steps)} steps"
-    elif path.stuck:
-        message = f"logic is stuck after {len(steps)} steps"
-    else:
-        message = f"logic stopped after {len(steps)} steps"
-    return {
-        "steps": steps,
-        "solved": path.solved,
-        "stuck": path.stuck,
-        "rating": path.rating if path.solved else None,
-        "final": list(state.values),
-        "final_masks": list(state.cands),
-        "message": message,
-    }
+    return path_json(start, explain(start, uniqueness=check.proper))
 
 
 def generate_task(variant: str, size: int, difficulty: str | None, time_limit: float) -> dict[str, Any]:

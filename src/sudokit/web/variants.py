@@ -38,6 +38,7 @@ from starlette.routing import Route
 
 from sudokit.web import inputs
 from sudokit.web.inputs import MAX_BODY, ApiError
+from sudokit.web.tasks import path_json, step_json
 
 #: Largest count limit a page may ask for (the variant counter is plain Python).
 MAX_VARIANT_COUNT = 1000
@@ -113,11 +114,6 @@ def _proof(puzzle, seconds: float) -> tuple[str, bool, str]:
     return "", True, ""
 
 
-def _step_json(step, values: list[int], masks: list[int]) -> dict[str, Any]:
-    """A step with the board it applies to (digits and candidate masks before it)."""
-    return {**step.to_dict(), "values": list(values), "masks": list(masks)}
-
-
 def hint_task(text: str, time_limit: float) -> dict[str, Any]:
     """The next logical step on the puzzle's givens, or a ``message`` why there is none."""
     from sudokit.logic import next_step
@@ -135,40 +131,18 @@ def hint_task(text: str, time_limit: float) -> dict[str, Any]:
     step = next_step(state, applicable(state, uniqueness))
     if step is None:
         return {"step": None, "message": "no technique applies here: logic is stuck (try Solve)", "note": note}
-    return {"step": _step_json(step, values, masks), "message": "", "note": note}
+    return {"step": step_json(step, values, masks), "message": "", "note": note}
 
 
 def explain_task(text: str, time_limit: float) -> dict[str, Any]:
     """The whole logical path, each step with the board before it (so the page can step back and forth)."""
     from sudokit.logic import explain
-    from sudokit.logic.explain import start_state
 
     puzzle = _puzzle(text)
     stop, uniqueness, note = _proof(puzzle, time_limit / 2)
     if stop:
         return {"steps": [], "solved": False, "stuck": False, "rating": None, "message": stop, "note": ""}
-    path = explain(puzzle, uniqueness=uniqueness)
-    state = start_state(puzzle)
-    steps = []
-    for step in path.steps:
-        steps.append(_step_json(step, state.values, state.cands))
-        state.apply(step)
-    if path.solved:
-        message = f"solved by logic in {len(steps)} steps"
-    elif path.stuck:
-        message = f"logic is stuck after {len(steps)} steps (try Solve)"
-    else:
-        message = f"logic stopped after {len(steps)} steps"
-    return {
-        "steps": steps,
-        "solved": path.solved,
-        "stuck": path.stuck,
-        "rating": path.rating if path.solved else None,
-        "final": list(state.values),
-        "final_masks": list(state.cands),
-        "message": message,
-        "note": note,
-    }
+    return {**path_json(puzzle, explain(puzzle, uniqueness=uniqueness), " (try Solve)"), "note": note}
 
 
 def rate_task(text: str, time_limit: float) -> dict[str, Any]:
