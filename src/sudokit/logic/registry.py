@@ -280,6 +280,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
         "Contradiction Forcing Chain",
         "Cell Forcing Chain",
         "Dynamic Forcing Chain",
+        "Nested Forcing Chain",
         "Variant Forcing Chain",
     ),
     "forcing net": ("Nested Forcing Chain",),
