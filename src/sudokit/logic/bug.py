@@ -138,16 +138,17 @@ def bug_type3(state: State) -> Step | None:
                 break
     if best is None:
         return None
-    rating, u, group, m, elim = best
+    rating, u, subset, m, elim = best
     return Step(
         "BUG Type 3",
         eliminations=sorted(elim),
-        cells=cells + group,
+        cells=cells + subset,
         units=[u],
-        candidates=[(s, d) for s in cells for d in digits_of(ex[s])] + [(s, d) for s in group for d in state.digits(s)],
+        candidates=[(s, d) for s in cells for d in digits_of(ex[s])]
+        + [(s, d) for s in subset for d in state.digits(s)],
         rating=rating,
         explanation=(
-            f"BUG type 3: {_intro(state, ex)}; with {text.cells(state, group)} they hold only "
+            f"BUG type 3: {_intro(state, ex)}; with {text.cells(state, subset)} they hold only "
             f"{text.digit_set(digits_of(m), state)} in {state.unit_name(u)}, a naked set, so "
             f"{text.removals(state, sorted(elim))}"
         ),

@@ -121,9 +121,9 @@ class _Graph:
         peer_bits = _peer_bits(g)
         self.mask = [sum(1 << s for s in x) for x in self.nodes]
         self.seen = []
-        for x in self.nodes:
-            m = peer_bits[x[0]]
-            for s in x[1:]:
+        for cells_of_node in self.nodes:
+            m = peer_bits[cells_of_node[0]]
+            for s in cells_of_node[1:]:
                 m &= peer_bits[s]
             self.seen.append(m)
         self.links = [sorted(links.get(i, {}).items()) for i in range(len(self.nodes))]
