@@ -364,6 +364,18 @@ def _why_not_proper(puzzle) -> str | None:
     return None
 
 
+def _has_solution(puzzle) -> bool:
+    """Whether logic should go on with ``puzzle``: False (said on stderr) when it has no solution; a note when
+    it has several, since the steps stay sound but may not lead to one solution."""
+    why = _why_not_proper(puzzle)
+    if why == "the puzzle has no solution":
+        click.echo(f"sudokit: {why}", err=True)
+        return False
+    if why:
+        click.echo(f"sudokit: note: {why}; the steps are sound but may not lead to one solution", err=True)
+    return True
+
+
 def hint(arg: str, level: int, as_json: bool, techniques) -> int:
     """``sudokit hint`` on a variant puzzle; returns the exit status (as for classic puzzles)."""
     import json
@@ -375,12 +387,8 @@ def hint(arg: str, level: int, as_json: bool, techniques) -> int:
     if puzzle.givens.is_complete:
         click.echo(COMPLETE)
         return 0
-    why = _why_not_proper(puzzle)
-    if why == "the puzzle has no solution":
-        click.echo(f"sudokit: {why}", err=True)
+    if not _has_solution(puzzle):
         return 1
-    if why:
-        click.echo(f"sudokit: note: {why}; the steps are sound but may not lead to one solution", err=True)
     step = next_hint(puzzle, level=level, techniques=techniques)
     if step is None:
         click.echo(STUCK)
@@ -403,12 +411,8 @@ def explain(arg: str, as_json: bool, hard_only: bool, techniques, singles: set[s
     if puzzle.givens.is_complete and not as_json:
         click.echo(COMPLETE)
         return 0
-    why = _why_not_proper(puzzle)
-    if why == "the puzzle has no solution":
-        click.echo(f"sudokit: {why}", err=True)
+    if not _has_solution(puzzle):
         return 1
-    if why:
-        click.echo(f"sudokit: note: {why}; the steps are sound but may not lead to one solution", err=True)
     path = solve_by_logic(puzzle, techniques=techniques)
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
