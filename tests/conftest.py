@@ -62,6 +62,16 @@ def loop_states(hard_states, variant_states):
     return loop_states(hard_states, variant_states)
 
 
+@pytest.fixture(params=["plain", "kernel"])
+def form(request):
+    """The test runs twice: once with the plain-Python form of every search that has one beside its kernel
+    (``sudokit.jit.either``), once with the kernels."""
+    from sudokit import jit
+
+    with jit.forms(request.param):
+        yield request.param
+
+
 #: Test modules that start processes (the web server's workers) which load the solver and logic kernels: on a
 #: cold cache each of those processes would compile them at once, so the session compiles them first, once.
 _SPAWN_KERNELS = ("test_web_api", "test_web_worker", "test_browser_web")

@@ -35,8 +35,12 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 #: Prefix of every line this module writes to stderr.
 PREFIX = "sudokit:"
@@ -363,6 +367,73 @@ def install() -> None:
         sys.meta_path.insert(0, _hook)
 
 
+# -- a plain-Python form or the kernel -------------------------------------------------------------------------
+
+#: CPU seconds of plain-Python work per process after which the code that has a plain form and a kernel runs the
+#: kernel (loading numba, or compiling on a cold cache, then pays for itself: a caller working in a loop).
+PLAIN_SECONDS = 1.0
+#: ``"auto"`` (see :func:`plain_now`), or ``"plain"`` / ``"kernel"`` for every call (tests, ``warm-up``)
+_mode = ["auto"]
+_plain_spent = [0.0]
+_kernel_warm: dict[str, bool] = {}
+
+
+def plain_now(kernel_module: str) -> bool:
+    """Whether code with a plain-Python form beside its kernel in ``kernel_module`` (a logic technique's
+    search) should run the plain form now. In the ``"auto"`` mode: yes while numba is not loaded in this
+    process -- importing numba and starting it on a first cached kernel costs ~0.8 s of CPU, far more than the
+    plain forms need for one puzzle -- and, once it is loaded, while that module's kernels would have to be
+    compiled (seconds each on a cold cache); no once the plain forms have spent :data:`PLAIN_SECONDS` in
+    this process (:func:`charge`). Both forms give the same answers (tested against each other)."""
+    mode = _mode[0]
+    if mode != "auto":
+        return mode == "plain"
+    if _plain_spent[0] >= PLAIN_SECONDS:
+        return False
+    if "numba" not in sys.modules:
+        return True
+    warm = _kernel_warm.get(kernel_module)
+    if warm is None:
+        try:
+            dispatchers = _kernels(importlib.import_module(kernel_module))
+            warm = all(d.overloads or is_cached(d) for d in dispatchers)
+        except Exception:  # the choice is only about speed: when unsure, the kernel
+            warm = True
+        _kernel_warm[kernel_module] = warm
+    return not warm
+
+
+def charge(seconds: float) -> None:
+    """Count ``seconds`` of plain-form work against :data:`PLAIN_SECONDS`."""
+    _plain_spent[0] += seconds
+
+
+def either(kernel_module: str, plain: Callable[..., T], kernel: Callable[..., T], *args: Any) -> T:
+    """``plain(*args)`` when :func:`plain_now` says so (its time charged), else ``kernel(*args)``: the one
+    place where code with both forms chooses (the two must give the same answer)."""
+    if not plain_now(kernel_module):
+        return kernel(*args)
+    start = time.perf_counter()
+    try:
+        return plain(*args)
+    finally:
+        _plain_spent[0] += time.perf_counter() - start
+
+
+@contextmanager
+def forms(mode: str) -> Iterator[None]:
+    """Within the block, code with both forms runs its ``"plain"`` form, its ``"kernel"``, or chooses
+    (``"auto"``, the default: :func:`plain_now`)."""
+    if mode not in ("auto", "plain", "kernel"):
+        raise ValueError(f"forms: {mode!r} is not 'auto', 'plain' or 'kernel'")
+    before = _mode[0]
+    _mode[0] = mode
+    try:
+        yield
+    finally:
+        _mode[0] = before
+
+
 # -- warm-up ----------------------------------------------------------------------------------------------------
 
 #: Puzzles whose explanations try every logic technique (the first two end with forcing chains, the third
@@ -402,8 +473,9 @@ def _warm_logic() -> None:
     from sudokit.formats import parse_grid
     from sudokit.logic import explain
 
-    for puzzle in _HARD:
-        explain(parse_grid(puzzle))
+    with forms("kernel"):  # the techniques that also have a plain form would not compile their kernels
+        for puzzle in _HARD:
+            explain(parse_grid(puzzle))
 
 
 def _warm_canon() -> None:

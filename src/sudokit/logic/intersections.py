@@ -1,15 +1,21 @@
 """Locked candidates: when a digit's places in one unit all lie in a second unit, the digit leaves the
 rest of the second unit. Pointing starts from a box (or any non-line unit), claiming from a row or column.
-Works on every geometry (it only asks which units contain which cells)."""
+Works on every geometry (it only asks which units contain which cells).
+
+The search has two forms side by side that find the same step (tested against each other): a numba kernel
+(``intersections_kernel``) and plain Python (``*_plain`` here); :func:`sudokit.jit.either` chooses."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from sudokit import jit
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.state import State
+from sudokit.logic.state import State, source_units
 from sudokit.logic.step import Step
+
+KERNELS = "sudokit.logic.intersections_kernel"
 
 
 def _locked_step(state: State, u: int, d: int, v: int, name: str) -> Step:
@@ -40,20 +46,33 @@ DIRECT_SUBSET = "box"
 
 
 @lru_cache(maxsize=64)
-def single_ok(g: Geometry, where: str):
+def single_ok_list(g: Geometry, where: str) -> tuple[bool, ...]:
     """For each unit, whether it may hold the hidden single of a "direct" step when ``where`` is ``"box"``
-    (any unit but rows and columns), ``"line"`` (rows and columns) or ``"any"``, as a numpy array for the
-    kernels."""
+    (any unit but rows and columns), ``"line"`` (rows and columns) or ``"any"``."""
+    lines = set(g.rows) | set(g.cols)
+    return tuple(where == "any" or (u in lines) == (where == "line") for u in range(len(g.units)))
+
+
+@lru_cache(maxsize=64)
+def single_ok(g: Geometry, where: str):
+    """:func:`single_ok_list` as a numpy array for the kernels."""
     import numpy as np
 
-    lines = set(g.rows) | set(g.cols)
-    return np.array([where == "any" or (u in lines) == (where == "line") for u in range(len(g.units))])
+    return np.array(single_ok_list(g, where))
 
 
 def _first(state: State, lines: bool, name: str, single: str | None = None) -> Step | None:
     """The first locked-candidates step from the rows then columns (``lines``) or from the other units, in
-    unit order and then digit order (made direct when ``single`` names where the hidden single must be). A
-    numba kernel finds which one comes first; only that one is written out."""
+    unit order and then digit order (made direct when ``single`` names where the hidden single must be). The
+    kernel or the plain form finds which one comes first; only that one is written out."""
+    u, d, v = jit.either(KERNELS, locked_plain, _locked_kernel, state, lines, single)
+    if u < 0:
+        return None
+    step = _locked_step(state, u, d + 1, v, name)
+    return step if single is None else direct(state, step, single)
+
+
+def _locked_kernel(state: State, lines: bool, single: str | None) -> tuple[int, int, int]:
     from sudokit.logic import intersections_kernel, state_arrays
 
     sources = state_arrays.unit_sources(state.g, lines)
@@ -63,10 +82,57 @@ def _first(state: State, lines: bool, name: str, single: str | None = None) -> S
     u, d, v = intersections_kernel.locked_hit(
         values, cands, units, units_of, sources, state.g.size, single is not None, ok
     )
-    if u < 0:
-        return None
-    step = _locked_step(state, int(u), int(d) + 1, int(v), name)
-    return step if single is None else direct(state, step, single)
+    return int(u), int(d), int(v)
+
+
+def locked_plain(state: State, lines: bool, single: str | None) -> tuple[int, int, int]:
+    """:func:`intersections_kernel.locked_hit` in plain Python, in the same order: (source unit, digit from 0,
+    other unit) of the first locked candidates from :func:`source_units` that remove something (and, when
+    ``single`` is given, leave a hidden single in a unit of that kind), or (-1, -1, -1)."""
+    g = state.g
+    units, units_of, unit_sets, cands = g.units, g.units_of, g.unit_sets, state.cands
+    table = state.positions_table()
+    ok = single_ok_list(g, single or "any")
+    for u in source_units(g, lines):
+        inside = unit_sets[u]
+        for d in range(g.size):
+            where = table[u][d + 1]
+            if len(where) < 2:
+                continue
+            bit = 1 << d
+            for v in units_of[where[0]]:
+                if v == u:
+                    continue
+                cells = unit_sets[v]
+                if not all(s in cells for s in where):
+                    continue
+                gone = [(t, d) for t in units[v] if cands[t] & bit and t not in inside]
+                if gone and (single is None or makes_single_plain(state, ok, gone)):
+                    return u, d, v
+    return -1, -1, -1
+
+
+def makes_single_plain(state: State, single_ok: tuple[bool, ...], gone: list[tuple[int, int]]) -> bool:
+    """:func:`intersections_kernel.makes_single` in plain Python: whether removing the candidates ``gone``
+    (cell, digit from 0) leaves a digit one place in a unit allowed by ``single_ok`` where it had several and
+    is not yet placed."""
+    g, values, cands = state.g, state.values, state.cands
+    removed = set(gone)
+    for s, d in gone:
+        for u in g.units_of[s]:
+            if not single_ok[u]:
+                continue
+            before = left = 0
+            for t in g.units[u]:
+                if values[t] == d + 1:
+                    break
+                if cands[t] >> d & 1:
+                    before += 1
+                    left += (t, d) not in removed
+            else:
+                if left == 1 and before > 1:
+                    return True
+    return False
 
 
 def pointing(state: State) -> Step | None:

@@ -1,22 +1,24 @@
 """Singles: full house, hidden single, naked single. They work on every geometry.
 
-Small numba kernels (``singles_kernel``) find the first single; Python writes it out as a step."""
+Each search has two forms side by side, which find the same single (tested against each other on states of
+whole solving paths): a small numba kernel (``singles_kernel``) and a plain-Python loop (``*_plain`` here), for
+a command on one puzzle that would otherwise load numba for a few microseconds of work
+(:func:`sudokit.jit.either` chooses). Python writes the single found out as a step."""
 
 from __future__ import annotations
 
-from sudokit.logic.state import State
+from sudokit import jit
+from sudokit.logic.state import State, source_units
 from sudokit.logic.step import Step
+
+KERNELS = "sudokit.logic.singles_kernel"
 
 
 def full_house(state: State) -> Step | None:
     """A unit with one empty cell left: that cell takes the missing digit (the first such unit)."""
-    from sudokit.logic import singles_kernel, state_arrays
-
-    values, _cands = state_arrays.arrays(state)
-    u, s, d = singles_kernel.full_house_hit(values, state_arrays.tables(state.g)[0], state.g.all_mask)
+    u, s, d = full_house_hit(state)
     if u < 0:
         return None
-    u, s, d = int(u), int(s), int(d)
     return Step(
         "Full House",
         placements=[(s, d)],
@@ -29,18 +31,46 @@ def full_house(state: State) -> Step | None:
     )
 
 
+def full_house_hit(state: State) -> tuple[int, int, int]:
+    """(unit, cell, digit from 1) of the first full house, or (-1, -1, -1)."""
+    return jit.either(KERNELS, full_house_plain, _full_house_kernel, state)
+
+
+def _full_house_kernel(state: State) -> tuple[int, int, int]:
+    from sudokit.logic import singles_kernel, state_arrays
+
+    values, _cands = state_arrays.arrays(state)
+    u, s, d = singles_kernel.full_house_hit(values, state_arrays.tables(state.g)[0], state.g.all_mask)
+    return int(u), int(s), int(d)
+
+
+def full_house_plain(state: State) -> tuple[int, int, int]:
+    """:func:`singles_kernel.full_house_hit` in plain Python: the first unit with one empty cell left whose
+    givens leave one digit for it."""
+    values, full = state.values, state.g.all_mask
+    for u, unit in enumerate(state.g.units):
+        empty = -1
+        missing = full
+        for s in unit:
+            v = values[s]
+            if v:
+                missing &= ~(1 << (v - 1))
+            elif empty >= 0:
+                break
+            else:
+                empty = s
+        else:
+            if empty >= 0 and missing and not missing & (missing - 1):
+                return u, empty, missing.bit_length()
+    return -1, -1, -1
+
+
 def _hidden_single(state: State, lines: bool, name: str) -> Step | None:
     """The first hidden single in the rows and columns (``lines``) or in the other units: the first unit with
     a digit that has one place left, its lowest such digit."""
-    from sudokit.logic import singles_kernel, state_arrays
-
-    values, cands = state_arrays.arrays(state)
-    u, s, d = singles_kernel.hidden_single_hit(
-        values, cands, state_arrays.tables(state.g)[0], state_arrays.unit_sources(state.g, lines)
-    )
+    u, s, d = hidden_single_hit(state, lines)
     if u < 0:
         return None
-    u, s, d = int(u), int(s), int(d)
     return Step(
         name,
         placements=[(s, d)],
@@ -49,6 +79,42 @@ def _hidden_single(state: State, lines: bool, name: str) -> Step | None:
         candidates=[(s, d)],
         explanation=f"{name}: in {state.unit_name(u)}, {state.sym(d)} can only go in {state.label(s)}",
     )
+
+
+def hidden_single_hit(state: State, lines: bool) -> tuple[int, int, int]:
+    """(unit, cell, digit from 1) of the first hidden single in the units :func:`source_units` gives, or
+    (-1, -1, -1)."""
+    return jit.either(KERNELS, hidden_single_plain, _hidden_single_kernel, state, lines)
+
+
+def _hidden_single_kernel(state: State, lines: bool) -> tuple[int, int, int]:
+    from sudokit.logic import singles_kernel, state_arrays
+
+    values, cands = state_arrays.arrays(state)
+    u, s, d = singles_kernel.hidden_single_hit(
+        values, cands, state_arrays.tables(state.g)[0], state_arrays.unit_sources(state.g, lines)
+    )
+    return int(u), int(s), int(d)
+
+
+def hidden_single_plain(state: State, lines: bool) -> tuple[int, int, int]:
+    """:func:`singles_kernel.hidden_single_hit` in plain Python: the first source unit where a digit is a
+    candidate of one open cell only, with its lowest such digit."""
+    values, cands, units = state.values, state.cands, state.g.units
+    for u in source_units(state.g, lines):
+        once = more = 0
+        for s in units[u]:
+            if not values[s]:
+                m = cands[s]
+                more |= once & m
+                once |= m
+        only = once & ~more
+        if only:
+            bit = only & -only
+            for s in units[u]:
+                if cands[s] & bit:
+                    return u, s, bit.bit_length()
+    return -1, -1, -1
 
 
 def hidden_single_box(state: State) -> Step | None:
@@ -63,13 +129,9 @@ def hidden_single_line(state: State) -> Step | None:
 
 def naked_single(state: State) -> Step | None:
     """A cell with one candidate left (the first in cell order)."""
-    from sudokit.logic import singles_kernel, state_arrays
-
-    values, cands = state_arrays.arrays(state)
-    s, d = singles_kernel.naked_single_hit(values, cands)
+    s, d = naked_single_hit(state)
     if s < 0:
         return None
-    s, d = int(s), int(d)
     return Step(
         "Naked Single",
         placements=[(s, d)],
@@ -77,3 +139,25 @@ def naked_single(state: State) -> Step | None:
         candidates=[(s, d)],
         explanation=f"Naked single: {state.sym(d)} is the only candidate left in {state.label(s)}",
     )
+
+
+def naked_single_hit(state: State) -> tuple[int, int]:
+    """(cell, digit from 1) of the first naked single, or (-1, -1)."""
+    return jit.either(KERNELS, naked_single_plain, _naked_single_kernel, state)
+
+
+def _naked_single_kernel(state: State) -> tuple[int, int]:
+    from sudokit.logic import singles_kernel, state_arrays
+
+    values, cands = state_arrays.arrays(state)
+    s, d = singles_kernel.naked_single_hit(values, cands)
+    return int(s), int(d)
+
+
+def naked_single_plain(state: State) -> tuple[int, int]:
+    """:func:`singles_kernel.naked_single_hit` in plain Python: the first empty cell with one candidate."""
+    values = state.values
+    for s, m in enumerate(state.cands):
+        if m and not m & (m - 1) and not values[s]:
+            return s, m.bit_length()
+    return -1, -1

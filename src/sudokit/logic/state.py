@@ -28,6 +28,16 @@ from sudokit.grid import digits_of as _digits_of
 digits_of = lru_cache(maxsize=1 << 17)(_digits_of)
 
 
+@lru_cache(maxsize=64)
+def source_units(g: Geometry, lines: bool) -> tuple[int, ...]:
+    """The rows then the columns (``lines``), or every other unit in number order: the units a single or a
+    locked-candidates search starts from."""
+    if lines:
+        return tuple(g.rows) + tuple(g.cols)
+    kept = set(g.rows) | set(g.cols)
+    return tuple(u for u in range(len(g.units)) if u not in kept)
+
+
 class State:
     """Values and candidates of a grid being solved by logic."""
 

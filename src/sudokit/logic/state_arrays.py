@@ -18,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from sudokit.geometry import Geometry
+from sudokit.logic.state import source_units
 
 
 def tables(g: Geometry) -> tuple:
@@ -67,13 +68,8 @@ def words(bits: int, n_words: int) -> list[int]:
 
 @lru_cache(maxsize=64)
 def unit_sources(g: Geometry, lines: bool) -> np.ndarray:
-    """The rows then the columns (``lines``), or every other unit in number order, as an int64 array (the
-    units a single or a locked-candidates search starts from)."""
-
-    if lines:
-        return np.array(g.rows + g.cols, dtype=np.int64)
-    kept = set(g.rows) | set(g.cols)
-    return np.array([u for u in range(len(g.units)) if u not in kept], dtype=np.int64)
+    """:func:`~sudokit.logic.state.source_units` as an int64 array."""
+    return np.array(source_units(g, lines), dtype=np.int64)
 
 
 @njit(cache=True)

@@ -1,16 +1,21 @@
 """Naked and hidden subsets (pairs, triples, quads) in any unit of any geometry.
 
-numba kernels (``subsets_kernel``) search the units in order and name the first subset that removes something;
-only that one is written out as a step."""
+Each search has two forms side by side that name the same first subset that removes something (tested against
+each other): a numba kernel (``subsets_kernel``) and plain Python (``*_plain`` here); :func:`sudokit.jit.either`
+chooses. Only the subset found is written out as a step."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import numpy as np
 
+from sudokit import jit
 from sudokit.logic import text
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
+KERNELS = "sudokit.logic.subsets_kernel"
 _NAMES = {2: "pair", 3: "triple", 4: "quad"}
 
 
@@ -18,6 +23,11 @@ def naked_subset(state: State, k: int) -> Step | None:
     """``k`` cells of a unit whose candidates together are ``k`` digits: those digits leave every
     other cell of each unit that holds all ``k`` cells. The first such cells in unit order, then in
     combination order of the unit's cells with at most ``k`` candidates."""
+    combo = jit.either(KERNELS, naked_plain, _naked_kernel, state, k)
+    return None if combo is None else naked_step(state, combo)
+
+
+def _naked_kernel(state: State, k: int) -> list[int] | None:
     from sudokit.logic import state_arrays, subsets_kernel
 
     _values, cands = state_arrays.arrays(state)
@@ -25,7 +35,30 @@ def naked_subset(state: State, k: int) -> Step | None:
     found = np.empty(k, dtype=np.int64)
     if subsets_kernel.naked_subset_hit(cands, units, units_of, k, found) < 0:
         return None
-    return naked_step(state, [int(s) for s in found])
+    return [int(s) for s in found]
+
+
+def naked_plain(state: State, k: int) -> list[int] | None:
+    """:func:`subsets_kernel.naked_subset_hit` in plain Python, in the same order: the first ``k`` cells of a
+    unit (each with 1 to ``k`` candidates) whose candidates together are ``k`` digits, one of which another
+    cell of a unit holding all ``k`` still has; None when there are none."""
+    g, cands = state.g, state.cands
+    units, units_of, unit_sets = g.units, g.units_of, g.unit_sets
+    for unit in units:
+        pool = [s for s in unit if cands[s] and cands[s].bit_count() <= k]
+        if len(pool) < k:
+            continue
+        for combo in combinations(pool, k):
+            union = 0
+            for s in combo:
+                union |= cands[s]
+            if union.bit_count() != k:
+                continue
+            for v in units_of[combo[0]]:
+                cells = unit_sets[v]
+                if all(s in cells for s in combo[1:]) and any(cands[t] & union and t not in combo for t in units[v]):
+                    return list(combo)
+    return None
 
 
 def naked_step(state: State, combo: list[int]) -> Step:
@@ -69,6 +102,16 @@ def direct_hidden_subset(state: State, k: int) -> Step | None:
 
 def _first_hidden(state: State, k: int, single: str | None) -> Step | None:
     """The first hidden subset of size ``k`` (made direct when ``single`` names where the single must be)."""
+    from sudokit.logic import intersections
+
+    u, inside = jit.either(KERNELS, hidden_plain, _hidden_kernel, state, k, single)
+    if u < 0:
+        return None
+    step = hidden_step(state, u, digits_of(inside))
+    return step if single is None else intersections.direct(state, step, single)
+
+
+def _hidden_kernel(state: State, k: int, single: str | None) -> tuple[int, int]:
     from sudokit.logic import intersections, state_arrays, subsets_kernel
 
     values, cands = state_arrays.arrays(state)
@@ -77,10 +120,35 @@ def _first_hidden(state: State, k: int, single: str | None) -> Step | None:
     u, inside = subsets_kernel.hidden_subset_hit(
         values, cands, units, units_of, state.g.size, k, single is not None, ok
     )
-    if u < 0:
-        return None
-    step = hidden_step(state, int(u), digits_of(int(inside)))
-    return step if single is None else intersections.direct(state, step, single)
+    return int(u), int(inside)
+
+
+def hidden_plain(state: State, k: int, single: str | None) -> tuple[int, int]:
+    """:func:`subsets_kernel.hidden_subset_hit` in plain Python, in the same order: (unit, digit mask) of the
+    first ``k`` digits of a unit, each with 2 to ``k`` places there, that share exactly ``k`` cells holding
+    other digits too (and, when ``single`` is given, whose removals leave a hidden single in a unit of that
+    kind); (-1, 0) when there are none."""
+    from sudokit.logic import intersections
+
+    g, cands = state.g, state.cands
+    table = state.positions_table()
+    ok = intersections.single_ok_list(g, single or "any")
+    for u in range(len(g.units)):
+        row = table[u]
+        digits = [d for d in range(1, g.size + 1) if 2 <= len(row[d]) <= k]
+        if len(digits) < k:
+            continue
+        for ds in combinations(digits, k):
+            cells = {s for d in ds for s in row[d]}
+            if len(cells) != k:
+                continue
+            inside = 0
+            for d in ds:
+                inside |= 1 << (d - 1)
+            gone = [(s, d - 1) for s in g.units[u] if s in cells for d in digits_of(cands[s] & ~inside)]
+            if gone and (single is None or intersections.makes_single_plain(state, ok, gone)):
+                return u, inside
+    return -1, 0
 
 
 def hidden_step(state: State, u: int, ds: tuple[int, ...]) -> Step:

@@ -34,6 +34,7 @@ def warm_up() -> None:
     numba loads its cached machine code, or compiles it on a cold cache, before the worker takes calls: a
     first hint or rating must not spend its time limit compiling (the logic takes 0.3 s here when the cache
     is warm, about 25 s when it is cold)."""
+    from sudokit import jit
     from sudokit.engine import count_solutions
     from sudokit.engine.api import solve_compiled
     from sudokit.formats import parse_grid
@@ -41,7 +42,8 @@ def warm_up() -> None:
 
     solve_compiled(parse_grid(_WARM_UP))  # the kernel itself: sudokit.solve would answer in plain Python
     count_solutions(_WARM_UP, limit=2)
-    rate(_WARM_UP_LOGIC)
+    with jit.forms("kernel"):  # the techniques' kernels too, not their plain forms (a worker lives long)
+        rate(_WARM_UP_LOGIC)
 
 
 def stats_dict(stats) -> dict[str, Any]:

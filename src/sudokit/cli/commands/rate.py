@@ -150,10 +150,13 @@ class _Settings:
 
 
 def _warm() -> None:
-    """Load the rating's first kernels (singles, the engine's counter) where the chunks will run."""
+    """Load the rating's first kernels (singles, the engine's counter) where the chunks will run: a batch rates
+    at kernel speed, where one puzzle runs the techniques' plain forms (``sudokit.jit.either``)."""
+    from sudokit import jit
     from sudokit.logic.rating import rate
 
-    rate(_WARM_PUZZLE, extras=True)
+    with jit.forms("kernel"):
+        rate(_WARM_PUZZLE, extras=True)
 
 
 #: A puzzle solved by singles: warming up on it loads the kernels every rating uses.

@@ -1,0 +1,95 @@
+"""The searches with a plain-Python form beside their kernel (singles, locked candidates, subsets): both forms
+return the same finding on every state of the bundled solving paths, and which one runs is chosen in one place
+(``sudokit.jit.either``)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from logic_states import fresh
+from sudokit import jit
+from sudokit.logic import intersections, singles, subsets
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _searches(state):
+    """(name, call) of every search with two forms, each call giving its raw finding on ``state``."""
+    out = [
+        ("full house", lambda s: singles.full_house_hit(s)),
+        ("naked single", lambda s: singles.naked_single_hit(s)),
+    ]
+    for lines in (False, True):
+        out.append((f"hidden single lines={lines}", lambda s, lines=lines: singles.hidden_single_hit(s, lines)))
+        for single in (None, "box", "line", "any"):
+            out.append(
+                (
+                    f"locked lines={lines} single={single}",
+                    lambda s, lines=lines, single=single: jit.either(
+                        intersections.KERNELS,
+                        intersections.locked_plain,
+                        intersections._locked_kernel,
+                        s,
+                        lines,
+                        single,
+                    ),
+                )
+            )
+    for k in (2, 3, 4):
+        out.append(
+            (f"naked {k}", lambda s, k=k: jit.either(subsets.KERNELS, subsets.naked_plain, subsets._naked_kernel, s, k))
+        )
+        for single in (None, "box"):
+            out.append(
+                (
+                    f"hidden {k} single={single}",
+                    lambda s, k=k, single=single: jit.either(
+                        subsets.KERNELS, subsets.hidden_plain, subsets._hidden_kernel, s, k, single
+                    ),
+                )
+            )
+    return out
+
+
+def test_plain_forms_find_what_the_kernels_find(loop_states):
+    found = 0
+    for state in loop_states:
+        for name, call in _searches(state):
+            with jit.forms("plain"):
+                plain = call(fresh(state))
+            with jit.forms("kernel"):
+                kernel = call(fresh(state))
+            assert plain == kernel, (name, state.to_grid().to_line())
+            found += plain not in (None, (-1, -1), (-1, 0), (-1, -1, -1))
+    assert found >= 1000
+
+
+def test_a_single_puzzle_explained_by_the_basic_techniques_never_imports_numba():
+    # norvig_easy50 #1 needs singles only, norvig_top95 #1 locked candidates and subsets too
+    puzzles = [(ROOT / "data" / name).read_text().split()[0] for name in ("norvig_easy50.txt", "norvig_top95.txt")]
+    code = (
+        "import sys; from sudokit.logic import explain\n"
+        f"for p in {puzzles!r}: assert explain(p).solved\n"
+        "print('numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"
+
+
+def test_forms_decides_which_form_runs_and_refuses_other_modes():
+    calls = []
+    plain, kernel = (lambda: calls.append("plain") or 1), (lambda: calls.append("kernel") or 1)
+    with jit.forms("plain"):
+        jit.either(singles.KERNELS, plain, kernel)
+    with jit.forms("kernel"):
+        jit.either(singles.KERNELS, plain, kernel)
+    assert calls == ["plain", "kernel"]
+    try:
+        with jit.forms("fast"):
+            pass
+    except ValueError as exc:
+        assert "fast" in str(exc)
+    else:
+        raise AssertionError("forms('fast') was taken")
