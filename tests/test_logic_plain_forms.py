@@ -1,6 +1,6 @@
-"""The searches with a plain-Python form beside their kernel (singles, locked candidates, subsets): both forms
-return the same finding on every state of the bundled solving paths, and which one runs is chosen in one place
-(``sudokit.jit.either``)."""
+"""The searches with a plain-Python form beside their kernel (singles, locked candidates, subsets, basic fish):
+both forms return the same finding on every state of the bundled solving paths, and which one runs is chosen in
+one place (``sudokit.jit.either``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from logic_states import fresh
 from sudokit import jit
-from sudokit.logic import intersections, singles, subsets
+from sudokit.logic import fish, intersections, singles, subsets
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,6 +50,7 @@ def _searches(state):
                     ),
                 )
             )
+        out.append((f"fish {k}", lambda s, k=k: jit.either(fish.KERNELS, fish.fish_plain, fish._fish_kernel, s, k)))
     return out
 
 

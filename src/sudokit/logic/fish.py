@@ -1,6 +1,10 @@
 """Basic fish (X-Wing, Swordfish, Jellyfish): ``k`` rows whose places for a digit lie in ``k`` columns
 (or the other way round) remove the digit from the rest of those columns. Rows and columns only, so it
-works on any geometry."""
+works on any geometry.
+
+The basic fish search has two forms side by side that name the same fish (tested against each other): a numba
+kernel (``fish_kernel.fish_hit``) and plain Python (:func:`fish_plain`); :func:`sudokit.jit.either` chooses.
+Finned fish run in their kernel only."""
 
 from __future__ import annotations
 
@@ -9,18 +13,26 @@ from itertools import combinations
 
 import numpy as np
 
+from sudokit import jit
 from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic.misses import first_by_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
+KERNELS = "sudokit.logic.fish_kernel"
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
 def basic_fish(state: State, k: int) -> Step | None:
     """The first ``k``-fish found, rows as base first, then columns; digit by digit, then combinations of
-    the base lines in increasing order (a numba kernel finds which; Python writes out that one)."""
+    the base lines in increasing order (the kernel or the plain form finds which; Python writes out that
+    one)."""
+    hit = jit.either(KERNELS, fish_plain, _fish_kernel, state, k)
+    return None if hit is None else fish_step(state, *hit)
+
+
+def _fish_kernel(state: State, k: int) -> tuple[int, list[int]] | None:
     from sudokit.logic import fish_kernel, state_arrays
 
     _values, cands = state_arrays.arrays(state)
@@ -29,7 +41,28 @@ def basic_fish(state: State, k: int) -> Step | None:
     for base, cover, cover_index in _fish_tables(state.g):
         d = fish_kernel.fish_hit(cands, units, base, cover, cover_index, state.g.size, k, found)
         if d >= 0:
-            return fish_step(state, int(d) + 1, [int(base[i]) for i in found])
+            return int(d) + 1, [int(base[i]) for i in found]
+    return None
+
+
+def fish_plain(state: State, k: int) -> tuple[int, list[int]] | None:
+    """:func:`fish_kernel.fish_hit` in plain Python, in the same order (rows as base, then columns; digit by
+    digit; combinations of the base lines holding the digit in 2 to ``k`` places): (digit from 1, base lines)
+    of the first ``k``-fish that removes something, or None."""
+    g, cands = state.g, state.cands
+    table = state.positions_table()
+    for base, cover_of, base_of in ((g.rows, g.col_of, g.row_of), (g.cols, g.row_of, g.col_of)):
+        for d in range(1, g.size + 1):
+            lines = [u for u in base if 2 <= len(table[u][d]) <= k]
+            if len(lines) < k:
+                continue
+            bit = 1 << (d - 1)
+            for combo in combinations(lines, k):
+                covers = {cover_of[s] for u in combo for s in table[u][d]}
+                if len(covers) == k and any(
+                    cands[s] & bit and base_of[s] not in combo for c in covers for s in g.units[c]
+                ):
+                    return d, list(combo)
     return None
 
 
