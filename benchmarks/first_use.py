@@ -24,9 +24,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data"
-#: A hard 9x9 puzzle (the first of norvig_top95: its explanation needs chains) and a newspaper one.
+#: A hard 9x9 puzzle for search (the first of norvig_top95: its explanation needs locked candidates and subsets),
+#: a newspaper one, and one of the hardest for logic (Arto Inkala's: its explanation tries every technique and
+#: ends with forcing chains).
 HARD = (DATA / "norvig_top95.txt").read_text().split()[0]
 EASY = (DATA / "norvig_easy50.txt").read_text().split()[0]
+HARDEST = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 SUDOKIT = [sys.executable, "-m", "sudokit"]
 API = "import sudokit; sudokit.solve('%s')"
 
@@ -37,11 +40,14 @@ def commands() -> list[tuple[str, list[str]]]:
         ("sudokit solve PUZZLE", [*SUDOKIT, "solve", HARD]),
         ("sudokit solve --count 2 PUZZLE", [*SUDOKIT, "solve", "--count", "2", HARD]),
         ('python -c "import sudokit; sudokit.solve(P)"', [sys.executable, "-c", API % HARD]),
+        ("sudokit hint PUZZLE (easy)", [*SUDOKIT, "hint", EASY]),
         ("sudokit hint PUZZLE (hard)", [*SUDOKIT, "hint", HARD]),
+        ("sudokit hint PUZZLE (hardest)", [*SUDOKIT, "hint", HARDEST]),
         ("sudokit rate PUZZLE (easy)", [*SUDOKIT, "rate", EASY]),
         ("sudokit rate PUZZLE (hard)", [*SUDOKIT, "rate", HARD]),
         ("sudokit explain PUZZLE (easy)", [*SUDOKIT, "explain", EASY]),
         ("sudokit explain PUZZLE (hard)", [*SUDOKIT, "explain", HARD]),
+        ("sudokit explain PUZZLE (hardest)", [*SUDOKIT, "explain", HARDEST]),
         ("sudokit warm-up (every kernel)", [*SUDOKIT, "warm-up"]),
     ]
 

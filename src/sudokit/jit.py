@@ -369,9 +369,12 @@ def install() -> None:
 
 # -- a plain-Python form or the kernel -------------------------------------------------------------------------
 
-#: CPU seconds of plain-Python work per process after which the code that has a plain form and a kernel runs the
-#: kernel (loading numba, or compiling on a cold cache, then pays for itself: a caller working in a loop).
+#: Seconds of plain-Python work per process after which code with a plain form and a kernel loads numba for the
+#: kernel (about what importing numba and starting it on a first cached kernel cost: a caller working in a loop).
 PLAIN_SECONDS = 1.0
+#: Seconds of plain-Python work after which a kernel is compiled rather than its plain form run on (about what
+#: compiling the kernels of the techniques with both forms costs on a cold cache).
+COLD_PLAIN_SECONDS = 5.0
 #: ``"auto"`` (see :func:`plain_now`), or ``"plain"`` / ``"kernel"`` for every call (tests, ``warm-up``)
 _mode = ["auto"]
 _plain_spent = [0.0]
@@ -381,17 +384,19 @@ _kernel_warm: dict[str, bool] = {}
 def plain_now(kernel_module: str) -> bool:
     """Whether code with a plain-Python form beside its kernel in ``kernel_module`` (a logic technique's
     search) should run the plain form now. In the ``"auto"`` mode: yes while numba is not loaded in this
-    process -- importing numba and starting it on a first cached kernel costs ~0.8 s of CPU, far more than the
-    plain forms need for one puzzle -- and, once it is loaded, while that module's kernels would have to be
-    compiled (seconds each on a cold cache); no once the plain forms have spent :data:`PLAIN_SECONDS` in
-    this process (:func:`charge`). Both forms give the same answers (tested against each other)."""
+    process and the plain forms have spent less than :data:`PLAIN_SECONDS` (importing numba and starting it
+    on a first cached kernel costs ~0.8 s of CPU, far more than the plain forms need for one puzzle); once
+    numba is loaded (or that time is spent), the kernel when the cache holds it, else the plain form until
+    they have spent :data:`COLD_PLAIN_SECONDS` (a cold kernel costs seconds to compile). Both forms give the
+    same answers (tested against each other)."""
     mode = _mode[0]
     if mode != "auto":
         return mode == "plain"
-    if _plain_spent[0] >= PLAIN_SECONDS:
-        return False
-    if "numba" not in sys.modules:
+    spent = _plain_spent[0]
+    if spent < PLAIN_SECONDS and "numba" not in sys.modules:
         return True
+    if spent >= COLD_PLAIN_SECONDS:
+        return False
     warm = _kernel_warm.get(kernel_module)
     if warm is None:
         try:

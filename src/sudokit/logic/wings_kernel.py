@@ -57,7 +57,8 @@ def bent_hit(cands, peers, seen, k, found):
                 if popcount(union[k - 1]) == k and loose[k - 1] != 0:
                     z = lowest_bit(loose[k - 1])
                     if _removes(cands, peers, seen, chosen, k, z):
-                        found[:k] = chosen
+                        for j in range(k):  # a loop: slice assignment costs a second of compiling
+                            found[j] = chosen[j]
                         return z
                 depth -= 1
                 continue
