@@ -94,3 +94,20 @@ def test_forms_decides_which_form_runs_and_refuses_other_modes():
         assert "fast" in str(exc)
     else:
         raise AssertionError("forms('fast') was taken")
+
+
+def test_auto_runs_the_plain_form_until_the_kernel_is_loaded_or_the_plain_budget_is_spent():
+    code = (
+        "from sudokit import jit\n"
+        "from sudokit.logic import fish, singles\n"
+        "from sudokit.logic.explain import start_state\n"
+        "state = start_state('..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..')\n"
+        "print(jit.plain_now(singles.KERNELS), end=' ')\n"
+        "with jit.forms('kernel'):\n"
+        "    singles.naked_single(state), singles.full_house(state), singles.hidden_single_box(state)\n"
+        "print(jit.plain_now(singles.KERNELS), jit.plain_now(fish.KERNELS), end=' ')\n"
+        "jit.charge(jit.COLD_PLAIN_SECONDS)\n"
+        "print(jit.plain_now(fish.KERNELS))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "False", "True", "False"]

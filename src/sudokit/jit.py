@@ -369,8 +369,9 @@ def install() -> None:
 
 # -- a plain-Python form or the kernel -------------------------------------------------------------------------
 
-#: Seconds of plain-Python work per process after which code with a plain form and a kernel loads numba for the
-#: kernel (about what importing numba and starting it on a first cached kernel cost: a caller working in a loop).
+#: Seconds of plain-Python work per process after which code with a plain form and a kernel runs the kernel when
+#: the cache holds it (about what importing numba and loading the kernels cost: ~0.8 s of CPU; a caller working
+#: in a loop is then faster with them).
 PLAIN_SECONDS = 1.0
 #: Seconds of plain-Python work after which a kernel is compiled rather than its plain form run on (about what
 #: compiling the kernels of the techniques with both forms costs on a cold cache).
@@ -378,34 +379,48 @@ COLD_PLAIN_SECONDS = 5.0
 #: ``"auto"`` (see :func:`plain_now`), or ``"plain"`` / ``"kernel"`` for every call (tests, ``warm-up``)
 _mode = ["auto"]
 _plain_spent = [0.0]
-_kernel_warm: dict[str, bool] = {}
+_loaded: set[str] = set()
+_cached: dict[str, bool] = {}
 
 
 def plain_now(kernel_module: str) -> bool:
     """Whether code with a plain-Python form beside its kernel in ``kernel_module`` (a logic technique's
-    search) should run the plain form now. In the ``"auto"`` mode: yes while numba is not loaded in this
-    process and the plain forms have spent less than :data:`PLAIN_SECONDS` (importing numba and starting it
-    on a first cached kernel costs ~0.8 s of CPU, far more than the plain forms need for one puzzle); once
-    numba is loaded (or that time is spent), the kernel when the cache holds it, else the plain form until
-    they have spent :data:`COLD_PLAIN_SECONDS` (a cold kernel costs seconds to compile). Both forms give the
-    same answers (tested against each other)."""
+    search) should run the plain form now. In the ``"auto"`` mode: the kernel once this process has loaded
+    it; otherwise the plain form until the plain forms have spent :data:`PLAIN_SECONDS` in this process
+    (loading numba and a kernel costs far more than the plain forms need for one puzzle), and then the kernel
+    when the cache holds it, else the plain form until they have spent :data:`COLD_PLAIN_SECONDS` (a cold
+    kernel costs seconds to compile). Both forms give the same answers (tested against each other)."""
     mode = _mode[0]
     if mode != "auto":
         return mode == "plain"
+    if kernel_module in _loaded:
+        return False
+    module = sys.modules.get(kernel_module)
+    if module is not None and _kernels_loaded(module):
+        _loaded.add(kernel_module)
+        return False
     spent = _plain_spent[0]
-    if spent < PLAIN_SECONDS and "numba" not in sys.modules:
+    if spent < PLAIN_SECONDS:
         return True
     if spent >= COLD_PLAIN_SECONDS:
         return False
-    warm = _kernel_warm.get(kernel_module)
-    if warm is None:
+    cached = _cached.get(kernel_module)
+    if cached is None:
         try:
-            dispatchers = _kernels(importlib.import_module(kernel_module))
-            warm = all(d.overloads or is_cached(d) for d in dispatchers)
+            cached = _cached[kernel_module] = all(
+                is_cached(d) for d in _kernels(importlib.import_module(kernel_module))
+            )
         except Exception:  # the choice is only about speed: when unsure, the kernel
-            warm = True
-        _kernel_warm[kernel_module] = warm
-    return not warm
+            cached = _cached[kernel_module] = True
+    return not cached
+
+
+def _kernels_loaded(module) -> bool:
+    """Whether every kernel of ``module`` has machine code in this process (compiled or loaded from the cache)."""
+    try:
+        return all(d.overloads for d in _kernels(module))
+    except Exception:  # NUMBA_DISABLE_JIT and the like: nothing to load
+        return True
 
 
 def charge(seconds: float) -> None:
