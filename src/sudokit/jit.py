@@ -369,11 +369,11 @@ def install() -> None:
 
 # -- a plain-Python form or the kernel -------------------------------------------------------------------------
 
-#: Seconds of plain-Python work per process after which code with a plain form and a kernel runs the kernel when
+#: CPU seconds of plain-Python work per process after which code with a plain form and a kernel runs the kernel when
 #: the cache holds it (about what importing numba and loading the kernels cost: ~0.8 s of CPU; a caller working
 #: in a loop is then faster with them).
 PLAIN_SECONDS = 1.0
-#: Seconds of plain-Python work after which a kernel is compiled rather than its plain form run on (about what
+#: CPU seconds of plain-Python work after which a kernel is compiled rather than its plain form run on (about what
 #: compiling the kernels of the techniques with both forms costs on a cold cache).
 COLD_PLAIN_SECONDS = 5.0
 #: ``"auto"`` (see :func:`plain_now`), or ``"plain"`` / ``"kernel"`` for every call (tests, ``warm-up``)
@@ -433,11 +433,11 @@ def either(kernel_module: str, plain: Callable[..., T], kernel: Callable[..., T]
     place where code with both forms chooses (the two must give the same answer)."""
     if not plain_now(kernel_module):
         return kernel(*args)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time, as the compiling it weighs against (a busy machine stretches wall)
     try:
         return plain(*args)
     finally:
-        _plain_spent[0] += time.perf_counter() - start
+        _plain_spent[0] += time.process_time() - start
 
 
 @contextmanager

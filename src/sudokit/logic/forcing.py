@@ -85,10 +85,13 @@ def _write_back(state: State, vals, c) -> None:
 
 
 def _locked_step(state: State) -> Step | None:
-    """The first pointing, else claiming, step of the state (what the dynamic chain follows besides singles)."""
+    """The first pointing, else claiming, step of the state (what the dynamic chain follows besides singles).
+    Always by the kernel: a dynamic chain search asks thousands of times, between runs of its own kernel."""
+    from sudokit import jit
     from sudokit.logic.intersections import claiming, pointing
 
-    return pointing(state) or claiming(state)
+    with jit.forms("kernel"):
+        return pointing(state) or claiming(state)
 
 
 def _contradiction(state: State, locked: bool, name: str, base: float) -> Step | None:
