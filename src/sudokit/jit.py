@@ -23,6 +23,9 @@ place that deals with that first time, for every kernel (engine, logic, canonica
   numba's own locators) whether it holds machine code for this machine and this source.
 * **Warm-up.** :func:`warm` compiles (or loads) one group; ``sudokit warm-up`` compiles every group, each in its
   own process, for images and CI.
+* **Plain form or kernel.** Searches that also have a plain-Python form (the basic logic techniques) ask
+  :func:`either` which to run: one puzzle's work in plain Python costs less than loading numba, a loop's does not
+  (:func:`plain_now`); :func:`forms` forces one (tests, warm-ups).
 
 All of this is set up the moment numba is imported for sudokit (:func:`install`, called by ``import sudokit``):
 commands that never load a kernel never import numba.
