@@ -62,14 +62,15 @@ def loop_states(hard_states, variant_states):
     return loop_states(hard_states, variant_states)
 
 
-@pytest.fixture(params=["plain", "kernel"])
-def form(request):
-    """The test runs twice: once with the plain-Python form of every search that has one beside its kernel
-    (``sudokit.jit.either``), once with the kernels."""
+@pytest.fixture
+def kernels():
+    """The test runs the kernels of the searches that also have a plain-Python form (``sudokit.jit.either``
+    would choose the plain form in a process without numba); ``test_logic_plain_forms.py`` holds the plain
+    forms to the kernels."""
     from sudokit import jit
 
-    with jit.forms(request.param):
-        yield request.param
+    with jit.forms("kernel"):
+        yield
 
 
 #: Test modules that start processes (the web server's workers) which load the solver and logic kernels: on a

@@ -30,7 +30,7 @@ def plain_fish(state: State, k: int):
     return None
 
 
-def test_basic_fish_kernel_and_plain_form_find_the_step_plain_loops_find(loop_states, form):
+def test_basic_fish_kernel_finds_the_step_plain_loops_find(loop_states, kernels):
     found = {}
     for state in loop_states:
         for k in (2, 3, 4):

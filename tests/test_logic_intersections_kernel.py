@@ -31,7 +31,7 @@ def plain_locked(state: State, sources, name: str, single: str | None):
     return None
 
 
-def test_locked_candidates_kernel_and_plain_form_find_the_step_plain_loops_find(loop_states, form):
+def test_locked_candidates_kernel_finds_the_step_plain_loops_find(loop_states, kernels):
     found = 0
     for state in loop_states:
         g = state.g

@@ -32,7 +32,7 @@ def plain_singles(state: State) -> list:
     return out
 
 
-def test_singles_kernels_and_plain_forms_find_the_single_plain_loops_find(loop_states, form):
+def test_singles_kernels_find_the_single_plain_loops_find(loop_states, kernels):
     for state in loop_states:
         new = fresh(state)
         steps = [singles.full_house(new), singles.hidden_single_box(new), singles.hidden_single_line(new)]

@@ -51,7 +51,7 @@ def plain_hidden(state: State, k: int, single: str | None):
 
 
 @pytest.mark.parametrize("k", [2, 3, 4])
-def test_subset_kernels_and_plain_forms_find_the_step_plain_combinations_find(loop_states, k, form):
+def test_subset_kernels_find_the_step_plain_combinations_find(loop_states, k, kernels):
     found = 0
     for state in loop_states:
         new = fresh(state)
