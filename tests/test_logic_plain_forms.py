@@ -1,6 +1,6 @@
-"""The searches with a plain-Python form beside their kernel (singles, locked candidates, subsets, basic fish):
-both forms return the same finding on every state of the bundled solving paths, and which one runs is chosen in
-one place (``sudokit.jit.either``)."""
+"""The searches with a plain-Python form beside their kernel (singles, locked candidates, subsets, basic fish,
+Skyscraper / 2-String Kite / Turbot Fish): both forms return the same finding on every state of the bundled
+solving paths, and which one runs is chosen in one place (``sudokit.jit.either``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from logic_states import fresh
 from sudokit import jit
-from sudokit.logic import fish, intersections, singles, subsets
+from sudokit.logic import fish, intersections, single_digit, singles, subsets
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,6 +51,15 @@ def _searches(state):
                 )
             )
         out.append((f"fish {k}", lambda s, k=k: jit.either(fish.KERNELS, fish.fish_plain, fish._fish_kernel, s, k)))
+    for wanted in range(3):
+        out.append(
+            (
+                f"turbot {wanted}",
+                lambda s, w=wanted: jit.either(
+                    single_digit.KERNELS, single_digit.turbot_plain, single_digit._turbot_kernel, s, w
+                ),
+            )
+        )
     return out
 
 

@@ -42,7 +42,7 @@ def plain_turbot(state: State, wanted: str):
     return None
 
 
-def test_turbot_kernel_finds_the_step_plain_loops_find(loop_states):
+def test_turbot_kernel_finds_the_step_plain_loops_find(loop_states, kernels):
     found = {}
     for state in loop_states:
         for name, find in (

@@ -1,23 +1,34 @@
 """Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish (two strong links joined by a weak
-link) and Empty Rectangle (which needs boxes)."""
+link) and Empty Rectangle (which needs boxes).
+
+The search for the first three has two forms side by side that name the same pattern (tested against each
+other): a numba kernel (``single_digit_kernel.turbot_hit``) and plain Python (:func:`turbot_plain`);
+:func:`sudokit.jit.either` chooses. Empty rectangles are plain Python."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from sudokit import jit
 from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic.misses import first_by_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
+KERNELS = "sudokit.logic.single_digit_kernel"
 _PATTERNS = ("Skyscraper", "2-String Kite", "Turbot Fish")
 
 
 def _turbot(state: State, wanted: str) -> Step | None:
     """The first ``wanted`` pattern (Skyscraper, 2-String Kite or Turbot Fish): digit by digit, pairs of the
-    digit's strong links in unit order, each link's ends turned both ways (a numba kernel finds which; Python
-    writes out that one)."""
+    digit's strong links in unit order, each link's ends turned both ways (the kernel or the plain form finds
+    which; Python writes out that one)."""
+    hit = jit.either(KERNELS, turbot_plain, _turbot_kernel, state, _PATTERNS.index(wanted))
+    return None if hit is None else turbot_step(state, wanted, *hit)
+
+
+def _turbot_kernel(state: State, wanted: int) -> tuple[int, tuple[int, int], tuple[int, int, int, int]] | None:
     import numpy as np
 
     from sudokit.logic import single_digit_kernel, state_arrays
@@ -26,21 +37,54 @@ def _turbot(state: State, wanted: str) -> Step | None:
     units, _units_of, peers, _full = state_arrays.tables(state.g)
     found = np.empty(6, dtype=np.int64)
     d = single_digit_kernel.turbot_hit(
-        cands, units, _kinds(state.g), state.g.box_of_array, peers, state.g.size, _PATTERNS.index(wanted), found
+        cands, units, _kinds(state.g), state.g.box_of_array, peers, state.g.size, wanted, found
     )
     if d < 0:
         return None
     u1, u2, x, y, z, w = (int(v) for v in found)
-    return turbot_step(state, wanted, int(d) + 1, (u1, u2), (x, y, z, w))
+    return int(d) + 1, (u1, u2), (x, y, z, w)
+
+
+def turbot_plain(state: State, wanted: int) -> tuple[int, tuple[int, int], tuple[int, int, int, int]] | None:
+    """:func:`single_digit_kernel.turbot_hit` in plain Python, in the same order (``wanted``: 0 Skyscraper,
+    1 2-String Kite, 2 Turbot Fish): (digit from 1, the two links' units, the cells x, y, z, w) of the first
+    pattern that removes something, or None."""
+    g, cands = state.g, state.cands
+    kinds, peer_sets, box_of = _kind_codes(g), g.peer_sets, g.box_of
+    table = state.positions_table()
+    for d in range(1, g.size + 1):
+        bit = 1 << (d - 1)
+        links = [(u, row[d][0], row[d][1]) for u, row in enumerate(table) if len(row[d]) == 2]
+        for i, (u1, a1, b1) in enumerate(links):
+            for u2, a2, b2 in links[i + 1 :]:
+                if len({a1, b1, a2, b2}) < 4:
+                    continue
+                k1, k2 = kinds[u1], kinds[u2]
+                name = 0 if k1 == k2 and k1 != 2 else 1 if {k1, k2} == {0, 1} else 2
+                if name != wanted:
+                    continue
+                for x, y in ((a1, b1), (b1, a1)):
+                    for z, w in ((a2, b2), (b2, a2)):
+                        if z not in peer_sets[y] or (name == 1 and box_of[y] != box_of[z]):
+                            continue
+                        if any(cands[t] & bit and t not in (y, z, w) and t in peer_sets[w] for t in g.peers[x]):
+                            return d, (u1, u2), (x, y, z, w)
+    return None
+
+
+@lru_cache(maxsize=32)
+def _kind_codes(g: Geometry) -> tuple[int, ...]:
+    """Each unit's kind: 0 row, 1 column, 2 any other unit."""
+    code = {"row": 0, "column": 1}
+    return tuple(code.get(kind, 2) for kind in g.unit_kinds)
 
 
 @lru_cache(maxsize=32)
 def _kinds(g: Geometry):
-    """Each unit's kind for the kernel: 0 row, 1 column, 2 any other unit."""
+    """:func:`_kind_codes` as an int64 array for the kernel."""
     import numpy as np
 
-    code = {"row": 0, "column": 1}
-    return np.array([code.get(kind, 2) for kind in g.unit_kinds], dtype=np.int64)
+    return np.array(_kind_codes(g), dtype=np.int64)
 
 
 def turbot_step(state: State, name: str, d: int, units: tuple[int, int], cells: tuple[int, int, int, int]) -> Step:
