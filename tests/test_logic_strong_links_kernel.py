@@ -183,18 +183,21 @@ def plain_chain(state: State, k: int) -> Step | None:
 def test_chain_kernel_finds_the_chain_of_the_plain_search(loop_states, k):
     found = 0
     for state in loop_states:
+        everything = state.g.all_mask
         for grouped in (False, True):
             for d in state.g.digits:
                 want = _best_on(state, d, k, grouped)
-                got = strong_links._best_on(fresh(state), d, k, grouped)
-                if want is not None:
-                    want = (want[0], want[1], want[2], sorted(want[3]))
-                assert got == want, (d, k, grouped)
+                hit, empty = strong_links._best(fresh(state), k, grouped, skip=everything & ~(1 << (d - 1)))
+                if want is None:
+                    assert hit is None and empty == 1 << (d - 1), (d, k, grouped)
+                else:
+                    assert hit == (d, (want[0], want[1], want[2], sorted(want[3]))), (d, k, grouped)
+                    assert empty == 0
                 found += want is not None
     assert found >= 20, found
 
 
-@pytest.mark.parametrize("k", [2, 3, 4])
+@pytest.mark.parametrize("k", [2, 3, 4, 5, 6])
 def test_chain_step_is_the_plain_searchs_step(loop_states, k):
     found = 0
     for state in loop_states:

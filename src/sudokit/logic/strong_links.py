@@ -53,19 +53,20 @@ def rating(k: int, kinds: list[str]) -> float:
     return round(BASE[k] + extra, 1)
 
 
-def _best_on(state: State, d: int, k: int, grouped: bool):
-    """(rating, nodes x1, y1, ..., xk, yk, units of the links, eliminations) of the lowest-rated chain of ``k``
-    strong links on ``d`` that removes something (the first found among equals), or None. A chain with a group
-    is rated base + 0.3 whatever its links, so with ``grouped`` the first one found is taken. The graph and the
-    search are :func:`sudokit.logic.strong_links_kernel.chain_search`: nodes in the order the units (in number
-    order) meet them, links by their other end's number, depth first."""
+def _best(state: State, k: int, grouped: bool, skip: int = 0):
+    """The lowest-rated chain of ``k`` strong links on one digit that removes something (the lowest digit among
+    equals, the first found on it), as (digit, (rating, nodes x1, y1, ..., xk, yk, units of the links,
+    eliminations)) or None, and the digits searched without a chain (a mask). Digits in the mask ``skip`` are
+    not searched. A chain with a group is rated base + 0.3 whatever its links, so with ``grouped`` the first one
+    found on a digit is taken. The graph and the search are :func:`sudokit.logic.strong_links_kernel.chain_search`:
+    nodes in the order the units (in number order) meet them, links by their other end's number, depth first."""
     from sudokit.logic import state_arrays, strong_links_kernel
 
     g = state.g
     units, _units_of, _peers, _full = state_arrays.tables(g)
     _values, cands = state_arrays.arrays(state)
     line, row_of, col_of, box_of, peer_words = _tables(g)
-    extra, path, units_used, elim, node_cells = strong_links_kernel.chain_search(
+    d, extra, path, units_used, elim, node_cells, empty = strong_links_kernel.best_chain(
         cands,
         units,
         line,
@@ -74,16 +75,17 @@ def _best_on(state: State, d: int, k: int, grouped: bool):
         box_of,
         g.has_boxes,
         peer_words,
-        state_arrays.digit_words(state)[d],
-        d,
+        state_arrays.digit_words(state),
+        skip,
         k,
         grouped,
     )
-    if extra < 0:
-        return None
+    if d < 0:
+        return None, int(empty)
+    d = int(d)
     nodes = [tuple(int(s) for s in node_cells[x] if s >= 0) for x in path]
     cells = [(w * 64 + i, d) for w, word in enumerate(elim.tolist()) for i in range(64) if word >> i & 1]
-    return round(BASE[k] + extra / 10, 1), nodes, [int(u) for u in units_used], cells
+    return (d, (round(BASE[k] + int(extra) / 10, 1), nodes, [int(u) for u in units_used], cells)), int(empty)
 
 
 @lru_cache(maxsize=32)
@@ -100,26 +102,20 @@ def _tables(g: Geometry) -> tuple:
 
 
 def strong_link_chain(state: State, k: int) -> Step | None:
-    """The lowest-rated chain of exactly ``k`` strong links on one digit that removes something."""
+    """The lowest-rated chain of exactly ``k`` strong links on one digit that removes something: chains of cells
+    first, chains with groups only when no digit has one."""
     tag = ("Strong links", k)
-    skip = known_misses(tag, state)
-    found = None
+    skip = sum(1 << (d - 1) for d in known_misses(tag, state))
     for grouped in (False, True):
-        for d in state.g.digits:
-            if d in skip:
-                continue
-            hit = _best_on(state, d, k, grouped)
-            if hit is None:
-                if grouped:
+        found, empty = _best(state, k, grouped, skip)
+        if grouped:
+            for d in state.g.digits:
+                if empty >> (d - 1) & 1:
                     miss(tag, state, d)
-            elif found is None or hit[0] < found[1][0]:
-                found = (d, hit)
         if found is not None:
-            break
-    if found is None:
-        return None
-    d, (r, cells, units, elim) = found
-    return _step(state, k, d, r, cells, units, elim)
+            d, (r, cells, units, elim) = found
+            return _step(state, k, d, r, cells, units, elim)
+    return None
 
 
 def _label(state: State, node: tuple[int, ...]) -> str:

@@ -38,11 +38,10 @@ def _split_is_node(where, n, mask, take, row_of, col_of, box_of):
 
 
 @njit(cache=True)
-def _node(cells, lens, n_nodes, where, n, mask, take):
+def _node(cells, lens, n_nodes, where, n, mask, take, pick):
     """The index of the node made of the places of ``where`` picked by ``mask`` / ``take`` (in their order),
-    added when new. Returns (index, new number of nodes)."""
+    added when new (``pick``: scratch). Returns (index, new number of nodes)."""
     count = 0
-    pick = np.empty(NODE_CELLS, dtype=np.int64)
     for i in range(n):
         if ((mask >> i) & 1) == take:
             pick[count] = where[i]
@@ -74,37 +73,49 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
     n_units, size = units.shape
     n_words = holders.shape[0]
     bit = 1 << (d - 1)
-    cap = n_units * 64
-    cells = np.full((cap, NODE_CELLS), -1, dtype=np.int64)
-    lens = np.zeros(cap, dtype=np.int64)
-    n_nodes = 0
-    link_x = []
-    link_y = []
-    link_u = []
-    where = np.empty(size, dtype=np.int64)
+    counts = np.zeros(n_units, dtype=np.int64)
+    cap = 0  # links at most: one per unit with two places, one per split of 3 to 6 places
     for u in range(n_units):
+        for s in units[u]:
+            if cands[s] & bit:
+                counts[u] += 1
+        n = counts[u]
+        if n == 2:
+            cap += 1
+        elif n > 2 and n <= NODE_CELLS and boxes and grouped:
+            cap += (1 << (n - 1)) - 1
+    cells = np.full((2 * cap, NODE_CELLS), -1, dtype=np.int64)
+    lens = np.zeros(2 * cap, dtype=np.int64)
+    n_nodes = 0
+    link_x = np.empty(cap, dtype=np.int64)
+    link_y = np.empty(cap, dtype=np.int64)
+    link_u = np.empty(cap, dtype=np.int64)
+    n_links = 0
+    where = np.empty(size, dtype=np.int64)
+    pick = np.empty(NODE_CELLS, dtype=np.int64)
+    for u in range(n_units):
+        n = counts[u]
+        if n < 2 or n > NODE_CELLS or (n > 2 and not (boxes and grouped)):
+            continue  # with more than two places one node of a split is a group
         n = 0
         for s in units[u]:
             if cands[s] & bit:
                 where[n] = s
                 n += 1
-        if n < 2 or n > NODE_CELLS or (n > 2 and not boxes):
-            continue
         for mask in range(1, 1 << (n - 1)):  # the last place always in the second node: each split once
             if n > 2:
                 if not _split_is_node(where, n, mask, 1, row_of, col_of, box_of):
                     continue
                 if not _split_is_node(where, n, mask, 0, row_of, col_of, box_of):
                     continue
-                if not grouped:
-                    continue  # one side has two or more cells: a group
-            i, n_nodes = _node(cells, lens, n_nodes, where, n, mask, 1)
-            j, n_nodes = _node(cells, lens, n_nodes, where, n, mask, 0)
-            link_x.append(i)
-            link_y.append(j)
-            link_u.append(u)
+            i, n_nodes = _node(cells, lens, n_nodes, where, n, mask, 1, pick)
+            j, n_nodes = _node(cells, lens, n_nodes, where, n, mask, 0, pick)
+            link_x[n_links] = i
+            link_y[n_links] = j
+            link_u[n_links] = u
+            n_links += 1
     links = np.full((n_nodes, n_nodes), -1, dtype=np.int64)
-    for t in range(len(link_u)):
+    for t in range(n_links):
         i, j, u = link_x[t], link_y[t], link_u[t]
         for x, y in ((i, j), (j, i)):
             if links[x, y] < 0 or line[links[x, y]] == 2:
@@ -136,7 +147,21 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
             mask[x, s >> 6] |= np.uint64(1) << np.uint64(s & 63)
             for w in range(n_words):
                 seen[x, w] &= peer_words[s, w]
-    near = np.zeros((n_nodes, n_nodes), dtype=np.bool_)  # near[e, x]: every cell of x sees every cell of e
+    # each node's links by the other end's number, and the starts whose cells all see a node's cells, as lists
+    adj_ptr = np.zeros(n_nodes + 1, dtype=np.int64)
+    adj_y = np.empty(n_nodes * n_nodes, dtype=np.int64)
+    adj_u = np.empty(n_nodes * n_nodes, dtype=np.int64)
+    n_adj = 0
+    for x in range(n_nodes):
+        for y in range(n_nodes):
+            if links[x, y] >= 0:
+                adj_y[n_adj] = y
+                adj_u[n_adj] = links[x, y]
+                n_adj += 1
+        adj_ptr[x + 1] = n_adj
+    near_ptr = np.zeros(n_nodes + 1, dtype=np.int64)
+    near_x = np.empty(n_nodes * n_nodes, dtype=np.int64)
+    n_near = 0
     for e in range(n_nodes):
         for x in range(n_nodes):
             if starts[x]:
@@ -145,27 +170,28 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
                     if mask[x, w] & ~seen[e, w]:
                         inside = False
                         break
-                near[e, x] = inside
+                if inside:
+                    near_x[n_near] = x
+                    n_near += 1
+        near_ptr[e + 1] = n_near
     best = -1
     trail = np.empty(2 * k, dtype=np.int64)
     trail_units = np.empty(k, dtype=np.int64)
     used = np.zeros((k + 1, n_words), dtype=np.uint64)
-    next_x = np.zeros(k + 1, dtype=np.int64)
-    next_y = np.zeros(k + 1, dtype=np.int64)
+    next_x = np.zeros(k + 1, dtype=np.int64)  # per depth: the next entry of the end's near list
+    next_y = np.zeros(k + 1, dtype=np.int64)  # per depth: the next entry of that start's links
     stop = False
     for x0 in range(n_nodes):
-        for y0 in range(n_nodes):
-            u0 = links[x0, y0]
-            if u0 < 0:
-                continue
+        for a0 in range(adj_ptr[x0], adj_ptr[x0 + 1]):
+            y0 = adj_y[a0]
             trail[0] = x0
             trail[1] = y0
-            trail_units[0] = u0
+            trail_units[0] = adj_u[a0]
             for w in range(n_words):
                 used[1, w] = mask[x0, w] | mask[y0, w]
             depth = 1
-            next_x[1] = 0
-            next_y[1] = 0
+            next_x[1] = near_ptr[y0]
+            next_y[1] = -1
             while depth >= 1:
                 if depth == k:
                     first, end = trail[0], trail[2 * k - 1]
@@ -206,43 +232,41 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
                     continue
                 end = trail[2 * depth - 1]
                 advanced = False
-                while next_x[depth] < n_nodes:
-                    x = next_x[depth]
-                    free_x = near[end, x]
-                    if free_x:
+                while next_x[depth] < near_ptr[end + 1]:
+                    x = near_x[next_x[depth]]
+                    if next_y[depth] < 0:  # a new start: is it free?
+                        free_x = True
                         for w in range(n_words):
                             if used[depth, w] & mask[x, w]:
                                 free_x = False
                                 break
-                    if free_x:
-                        while next_y[depth] < n_nodes:
-                            y = next_y[depth]
-                            next_y[depth] += 1
-                            u = links[x, y]
-                            if u < 0:
-                                continue
-                            clash = False
-                            for w in range(n_words):
-                                if used[depth, w] & mask[y, w]:
-                                    clash = True
-                                    break
-                            if clash:
-                                continue
-                            trail[2 * depth] = x
-                            trail[2 * depth + 1] = y
-                            trail_units[depth] = u
-                            for w in range(n_words):
-                                used[depth + 1, w] = used[depth, w] | mask[x, w] | mask[y, w]
-                            next_x[depth + 1] = 0
-                            next_y[depth + 1] = 0
-                            advanced = True
-                            break
+                        next_y[depth] = adj_ptr[x] if free_x else adj_ptr[x + 1]
+                    while next_y[depth] < adj_ptr[x + 1]:
+                        a = next_y[depth]
+                        next_y[depth] += 1
+                        y = adj_y[a]
+                        clash = False
+                        for w in range(n_words):
+                            if used[depth, w] & mask[y, w]:
+                                clash = True
+                                break
+                        if clash:
+                            continue
+                        trail[2 * depth] = x
+                        trail[2 * depth + 1] = y
+                        trail_units[depth] = adj_u[a]
+                        for w in range(n_words):
+                            used[depth + 1, w] = used[depth, w] | mask[x, w] | mask[y, w]
+                        advanced = True
+                        break
                     if advanced:
                         break
                     next_x[depth] += 1
-                    next_y[depth] = 0
+                    next_y[depth] = -1
                 if advanced:
                     depth += 1
+                    next_x[depth] = near_ptr[trail[2 * depth - 1]]
+                    next_y[depth] = -1
                 else:
                     depth -= 1
             if stop:
@@ -250,3 +274,30 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
         if stop:
             break
     return best, path, path_units, elim, node_cells
+
+
+@njit(cache=True)
+def best_chain(cands, units, line, row_of, col_of, box_of, boxes, peer_words, digit_words, skip, k, grouped):
+    """:func:`chain_search` on every digit not in the mask ``skip`` (bit ``d - 1``), in order: the lowest-rated
+    chain (the lowest digit among equals). Returns (digit, or -1 when none has a chain; then as
+    :func:`chain_search`; the mask of the digits searched that have no chain)."""
+    size = digit_words.shape[0] - 1
+    best_d = -1
+    best_extra = -1
+    empty = 0
+    best_path = np.full(2 * k, -1, dtype=np.int64)
+    best_units = np.full(k, -1, dtype=np.int64)
+    best_elim = np.zeros(digit_words.shape[1], dtype=np.uint64)
+    best_cells = np.full((0, NODE_CELLS), -1, dtype=np.int64)
+    for d in range(1, size + 1):
+        if (skip >> (d - 1)) & 1:
+            continue
+        extra, path, path_units, elim, node_cells = chain_search(
+            cands, units, line, row_of, col_of, box_of, boxes, peer_words, digit_words[d], d, k, grouped
+        )
+        if extra < 0:
+            empty |= 1 << (d - 1)
+        elif best_d < 0 or extra < best_extra:
+            best_d, best_extra = d, extra
+            best_path, best_units, best_elim, best_cells = path, path_units, elim, node_cells
+    return best_d, best_extra, best_path, best_units, best_elim, best_cells, empty
