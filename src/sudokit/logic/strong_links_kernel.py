@@ -84,7 +84,7 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
             cap += 1
         elif n > 2 and n <= NODE_CELLS and boxes and grouped:
             cap += (1 << (n - 1)) - 1
-    cells = np.full((2 * cap, NODE_CELLS), -1, dtype=np.int64)
+    cells = -np.ones((2 * cap, NODE_CELLS), dtype=np.int64)  # np.full and slices cost seconds of compiling
     lens = np.zeros(2 * cap, dtype=np.int64)
     n_nodes = 0
     link_x = np.empty(cap, dtype=np.int64)
@@ -114,15 +114,19 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
             link_y[n_links] = j
             link_u[n_links] = u
             n_links += 1
-    links = np.full((n_nodes, n_nodes), -1, dtype=np.int64)
+    links = -np.ones((n_nodes, n_nodes), dtype=np.int64)
     for t in range(n_links):
         i, j, u = link_x[t], link_y[t], link_u[t]
-        for x, y in ((i, j), (j, i)):
-            if links[x, y] < 0 or line[links[x, y]] == 2:
-                links[x, y] = u
-    node_cells = cells[:n_nodes].copy()
-    path = np.full(2 * k, -1, dtype=np.int64)
-    path_units = np.full(k, -1, dtype=np.int64)
+        if links[i, j] < 0 or line[links[i, j]] == 2:
+            links[i, j] = u
+        if links[j, i] < 0 or line[links[j, i]] == 2:
+            links[j, i] = u
+    node_cells = np.empty((n_nodes, NODE_CELLS), dtype=np.int64)
+    for x in range(n_nodes):
+        for i in range(NODE_CELLS):
+            node_cells[x, i] = cells[x, i]
+    path = -np.ones(2 * k, dtype=np.int64)
+    path_units = -np.ones(k, dtype=np.int64)
     elim = np.zeros(n_words, dtype=np.uint64)
     starts = np.zeros(n_nodes, dtype=np.bool_)
     for x in range(n_nodes):
@@ -141,7 +145,8 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
     group = np.zeros(n_nodes, dtype=np.bool_)
     for x in range(n_nodes):
         group[x] = lens[x] > 1
-        seen[x, :] = ~np.uint64(0)
+        for w in range(n_words):
+            seen[x, w] = ~np.uint64(0)
         for i in range(lens[x]):
             s = cells[x, i]
             mask[x, s >> 6] |= np.uint64(1) << np.uint64(s & 63)
@@ -221,8 +226,10 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
                                 extra = 1
                         if best < 0 or extra < best:
                             best = extra
-                            path[:] = trail
-                            path_units[:] = trail_units
+                            for i in range(2 * k):
+                                path[i] = trail[i]
+                            for i in range(k):
+                                path_units[i] = trail_units[i]
                             for w in range(n_words):
                                 elim[w] = holders[w] & seen[first, w] & seen[end, w] & ~used[k, w]
                         if grouped or extra == 0:
@@ -285,10 +292,10 @@ def best_chain(cands, units, line, row_of, col_of, box_of, boxes, peer_words, di
     best_d = -1
     best_extra = -1
     empty = 0
-    best_path = np.full(2 * k, -1, dtype=np.int64)
-    best_units = np.full(k, -1, dtype=np.int64)
+    best_path = -np.ones(2 * k, dtype=np.int64)
+    best_units = -np.ones(k, dtype=np.int64)
     best_elim = np.zeros(digit_words.shape[1], dtype=np.uint64)
-    best_cells = np.full((0, NODE_CELLS), -1, dtype=np.int64)
+    best_cells = np.empty((0, NODE_CELLS), dtype=np.int64)
     for d in range(1, size + 1):
         if (skip >> (d - 1)) & 1:
             continue
