@@ -77,7 +77,7 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
     cap = 0  # links at most: one per unit with two places, one per split of 3 to 6 places
     for u in range(n_units):
         for s in units[u]:
-            if cands[s] & bit:
+            if s >= 0 and cands[s] & bit:
                 counts[u] += 1
         n = counts[u]
         if n == 2:
@@ -99,7 +99,7 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
             continue  # with more than two places one node of a split is a group
         n = 0
         for s in units[u]:
-            if cands[s] & bit:
+            if s >= 0 and cands[s] & bit:
                 where[n] = s
                 n += 1
         for mask in range(1, 1 << (n - 1)):  # the last place always in the second node: each split once
