@@ -137,6 +137,22 @@ def test_finned_fish_kernel_finds_the_line_combinations_of_the_python_search(har
                         arrays[2],
                     )
                     assert list(got) == want
+                    # the kernel that also picks the lines from the candidates gives the same hits
+                    kept, from_cands = fish_kernel.finned_lines(
+                        np.array(state.cands, dtype=np.int64),
+                        state.g.unit_array,
+                        arrays[3],
+                        arrays[4],
+                        1 << (d - 1),
+                        k,
+                        cap,
+                        arrays[0],
+                        arrays[1],
+                        arrays[2],
+                    )
+                    if len(spans) >= k:
+                        assert [slots[j] for j in range(len(spans))] == [1 << int(i) for i in kept]
+                    assert list(from_cands) == want
                     checked += 1
                     hits += bool(want)
     assert checked > 1000 and hits > 0

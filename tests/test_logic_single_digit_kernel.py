@@ -1,5 +1,5 @@
-"""The kernel of Skyscraper, 2-String Kite and Turbot Fish (``logic/single_digit_kernel.py``) against plain
-loops over strong links."""
+"""The kernels of Skyscraper, 2-String Kite, Turbot Fish and Empty Rectangle (``logic/single_digit_kernel.py``)
+against plain loops over strong links and boxes."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from sudokit.logic import (
     single_digit,
 )
 from sudokit.logic.state import State
+from sudokit.logic.step import Step
 
 
 def plain_turbot(state: State, wanted: str):
@@ -54,3 +55,76 @@ def test_turbot_kernel_finds_the_step_plain_loops_find(loop_states, kernels):
             assert find(fresh(state)) == want
             found[name] = found.get(name, 0) + (want is not None)
     assert min(found.values()) >= 3, found
+
+
+def plain_empty_rectangle_on(state: State, d: int) -> Step | None:
+    """The first empty rectangle on digit ``d``."""
+    g = state.g
+    bit = 1 << (d - 1)
+    for b in g.boxes:
+        where = state.positions(b, d)
+        if len(where) < 2:
+            continue
+        rows = {g.row_of[s] for s in where}
+        cols = {g.col_of[s] for s in where}
+        if len(rows) < 2 or len(cols) < 2:
+            continue
+        box_rows = {g.row_of[s] for s in g.units[b]}
+        box_cols = {g.col_of[s] for s in g.units[b]}
+        for r in box_rows:
+            for col in box_cols:
+                if not all(g.row_of[s] == r or g.col_of[s] == col for s in where):
+                    continue
+                # strong link in a column outside the box, one end in row r; or a row, one end in column col
+                for line_units, cross_of, _along_of, er_line, er_cross in (
+                    (g.cols, g.row_of, g.col_of, r, col),
+                    (g.rows, g.col_of, g.row_of, col, r),
+                ):
+                    for u in line_units:
+                        if u in box_cols or u in box_rows:
+                            continue
+                        pair = state.positions(u, d)
+                        if len(pair) != 2:
+                            continue
+                        for near, far in ((pair[0], pair[1]), (pair[1], pair[0])):
+                            if cross_of[near] != er_line or cross_of[far] in (box_rows | box_cols):
+                                continue
+                            target = next(s for s in g.units[er_cross] if cross_of[s] == cross_of[far])
+                            if target in g.units[b] or not state.cands[target] & bit:
+                                continue
+                            elim = [(target, d)]
+                            return Step(
+                                "Empty Rectangle",
+                                eliminations=elim,
+                                cells=where + [near, far],
+                                units=[b, u],
+                                candidates=[(s, d) for s in where + [near, far]],
+                                explanation=(
+                                    f"Empty rectangle on {state.sym(d)} in {state.unit_name(b)} (its "
+                                    f"{state.sym(d)}s lie in "
+                                    f"{state.unit_name(r)} and {state.unit_name(col)}) with {state.sym(d)} at "
+                                    f"{state.label(near)} or {state.label(far)} in {state.unit_name(u)}: "
+                                    f"{single_digit.text.removals(state, elim)}"
+                                ),
+                            )
+    return None
+
+
+def plain_empty_rectangle(state: State) -> Step | None:
+    """Reference: the first empty rectangle, digit by digit."""
+    if not state.g.has_boxes:
+        return None
+    for d in state.g.digits:
+        step = plain_empty_rectangle_on(state, d)
+        if step is not None:
+            return step
+    return None
+
+
+def test_empty_rectangle_kernel_finds_the_step_plain_loops_find(loop_states):
+    found = 0
+    for state in loop_states:
+        want = plain_empty_rectangle(state)
+        assert single_digit.empty_rectangle(fresh(state)) == want
+        found += want is not None
+    assert found >= 20, found

@@ -17,34 +17,36 @@ from sudokit.logic.step import Step
 
 
 def aligned_pair_exclusion(state: State) -> Step | None:
-    """The first pair of cells whose possible digit pairs leave out a digit of one of them."""
+    """The first pair of cells whose possible digit pairs leave out a digit of one of them; the pair is found by
+    :func:`sudokit.logic.exclusion_kernel.pair_hit`."""
+    from sudokit.logic import exclusion_kernel, state_arrays, wings_kernel
+
+    _values, cands = state_arrays.arrays(state)
+    a, b = (int(v) for v in exclusion_kernel.pair_hit(cands, wings_kernel.sees(state.g)))
+    if a < 0:
+        return None
     c = state.cands
     peers = state.g.peer_sets
-    bivalue = {s for s in state.empty_cells() if c[s].bit_count() == 2}
-    if len(bivalue) < 2:
-        return None
-    base = [s for s in state.empty_cells() if c[s].bit_count() >= 2 and peers[s] & bivalue]
-    excluders = {s: peers[s] & bivalue for s in base}
-    for i, a in enumerate(base):
-        for b in base[i + 1 :]:
-            common = excluders[a] & excluders[b]
-            if len(common) < 2:
+    common = sorted(s for s in peers[a] & peers[b] if c[s].bit_count() == 2)
+    return _step(state, a, b, common, pair_removals(state, a, b, common))
+
+
+def pair_removals(state: State, a: int, b: int, common: list[int]) -> list[tuple[int, int]]:
+    """The digits of ``a`` and ``b`` in no pair the two can hold together, given the bivalue cells ``common``
+    that see both (empty when the pair removes nothing)."""
+    c = state.cands
+    covers = {c[s] for s in common}
+    see = b in state.g.peer_sets[a]
+    keep_a = keep_b = 0
+    for x in digits_of(c[a]):
+        for y in digits_of(c[b]):
+            if x == y and see:
                 continue
-            covers = {c[s] for s in common}
-            see = b in peers[a]
-            keep_a = keep_b = 0
-            for x in digits_of(c[a]):
-                for y in digits_of(c[b]):
-                    if x == y and see:
-                        continue
-                    if (1 << (x - 1) | 1 << (y - 1)) in covers:
-                        continue
-                    keep_a |= 1 << (x - 1)
-                    keep_b |= 1 << (y - 1)
-            elim = [(a, d) for d in digits_of(c[a] & ~keep_a)] + [(b, d) for d in digits_of(c[b] & ~keep_b)]
-            if elim:
-                return _step(state, a, b, sorted(common), elim)
-    return None
+            if (1 << (x - 1) | 1 << (y - 1)) in covers:
+                continue
+            keep_a |= 1 << (x - 1)
+            keep_b |= 1 << (y - 1)
+    return [(a, d) for d in digits_of(c[a] & ~keep_a)] + [(b, d) for d in digits_of(c[b] & ~keep_b)]
 
 
 def _step(state: State, a: int, b: int, common: list[int], elim: list[tuple[int, int]]) -> Step:

@@ -134,10 +134,12 @@ def _fin_tables(g: Geometry) -> tuple:
         cover_index = [index_of[cover_of[s]] for s in range(g.n_cells)]
         across = g.size // (g.size // band)  # base lines per band of boxes (box_rows when rows are the base)
         base_bands = [[i for i in range(len(base)) if i // across == b] for b in range(g.size // across)]
-        arrays = (  # for the kernel: band masks, and each band of boxes as a run of base lines
+        arrays = (  # for the kernels: band masks, each band of boxes as a run of base lines, base, cover indices
             np.array(bands, dtype=np.int64),
             np.array([group[0] for group in base_bands], dtype=np.int64),
             np.array([len(group) for group in base_bands], dtype=np.int64),
+            np.array(base, dtype=np.int64),
+            np.array(cover_index, dtype=np.int64),
         )
         out.append((base, cover_units, cover_of, bands, line_box, cover_index, base_bands, arrays))
     return tuple(out)
@@ -165,38 +167,19 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
     base, cover_units, cover_of, bands, line_box, cover_index, base_bands, arrays = tables
     band = bands[0].bit_count()
     bit = 1 << (d - 1)
-    lines = {}
-    spans = []
-    slots = []  # bit of each kept line's place among all base lines
-    span_all = []  # cover indices of every base line's ``d``s (by position in ``base``)
-    for i, u in enumerate(base):
-        w = pos[u][d]
-        m = 0
-        for s in w:
-            m |= 1 << cover_index[s]
-        span_all.append(m)
-        if 1 <= len(w) <= k + 3:
-            lines[u] = w
-            spans.append(m)
-            slots.append(1 << i)
-    order = list(lines)  # base units are in increasing order, as ``sorted(lines)`` was
-    if len(order) < k:
-        return None
-    span_of = dict(zip(order, spans))
-    # the k-combinations of lines that can give a step (few), found by a kernel; the covers and the step are
-    # then spelled out here, in the same order as before
-    from sudokit.logic import fish_kernel
+    # the k-combinations of lines that can give a step (few), found by a kernel from the candidates; the covers
+    # and the step are then spelled out here, in the same order as before
+    from sudokit.logic import fish_kernel, state_arrays
 
-    hits = fish_kernel.finned_hits(
-        np.array(spans, dtype=np.int64),
-        np.array(slots, dtype=np.int64),
-        k,
-        k + band,
-        arrays[0],
-        np.array(span_all, dtype=np.int64),
-        arrays[1],
-        arrays[2],
+    _values, cands = state_arrays.arrays(state)
+    kept, hits = fish_kernel.finned_lines(
+        cands, g.unit_array, arrays[3], arrays[4], bit, k, k + band, arrays[0], arrays[1], arrays[2]
     )
+    if not hits:
+        return None
+    order = [base[i] for i in kept]  # base units are in increasing order, as ``sorted(lines)`` was
+    lines = {u: pos[u][d] for u in order}
+    span_of = {u: sum(1 << cover_index[s] for s in lines[u]) for u in order}
     for h in range(0, len(hits), k + 2):
         combo = tuple(order[j] for j in hits[h : h + k])
         union, found = hits[h + k], hits[h + k + 1]

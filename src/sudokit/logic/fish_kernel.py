@@ -160,3 +160,32 @@ def finned_hits(spans, slots, k, cap, bands, span_all, g_first, g_len):
                 out.append(found)
         at[depth] += 1
     return out
+
+
+@njit(cache=True)
+def finned_lines(cands, units, base, cover_index, bit, k, cap, bands, g_first, g_len):
+    """:func:`finned_hits` for the digit of mask ``bit`` on the base lines ``base`` (``cover_index``: each
+    cell's cover index): the candidate base lines are those where the digit has 1 to ``k + 3`` places. Returns
+    (the candidate lines as indices into ``base``, the hits as :func:`finned_hits` lists them)."""
+    nb = base.shape[0]
+    span_all = np.zeros(nb, dtype=np.int64)
+    spans = np.empty(nb, dtype=np.int64)
+    slots = np.empty(nb, dtype=np.int64)
+    order = np.empty(nb, dtype=np.int64)
+    m = 0
+    for i in range(nb):
+        span = 0
+        count = 0
+        for s in units[base[i]]:
+            if s >= 0 and cands[s] & bit:
+                span |= 1 << cover_index[s]
+                count += 1
+        span_all[i] = span
+        if 1 <= count <= k + 3:
+            spans[m] = span
+            slots[m] = 1 << i
+            order[m] = i
+            m += 1
+    if m < k:
+        return order[:0], [np.int64(0) for _ in range(0)]
+    return order[:m], finned_hits(spans[:m], slots[:m], k, cap, bands, span_all, g_first, g_len)

@@ -12,7 +12,7 @@ from functools import lru_cache
 from sudokit import jit
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.misses import first_by_digit
+from sudokit.logic.misses import known_misses, miss
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -129,61 +129,70 @@ def turbot_fish(state: State) -> Step | None:
 def empty_rectangle(state: State) -> Step | None:
     """A box whose places for ``d`` lie in one row and one column of it (not in just one), with a strong
     link on ``d`` in a line outside the box: the cell where the other end's line meets the box's line
-    cannot be ``d``. Needs rectangular boxes."""
+    cannot be ``d``. Needs rectangular boxes. Digits in order (skipping those a memo of misses knows give
+    nothing), then boxes, the box's rows and columns, strong links in the columns then the rows: the first one
+    is found by :func:`sudokit.logic.single_digit_kernel.empty_rectangle_hit`."""
+    import numpy as np
+
+    from sudokit.logic import single_digit_kernel, state_arrays
+
     g = state.g
     if not g.has_boxes:
         return None
-    return first_by_digit("Empty Rectangle", state, lambda d: _empty_rectangle_on(state, d))
+    tag = "Empty Rectangle"
+    skip = sum(1 << (d - 1) for d in known_misses(tag, state))
+    found = np.empty(7, dtype=np.int64)
+    _values, cands = state_arrays.arrays(state)
+    d, empty = single_digit_kernel.empty_rectangle_hit(cands, g.unit_array, *_er_tables(g), skip, found)
+    for e in g.digits:
+        if empty >> (e - 1) & 1:
+            miss(tag, state, e)
+    if d < 0:
+        return None
+    b, r, col, u, near, far, target = (int(v) for v in found)
+    return empty_rectangle_step(state, int(d), b, r, col, u, near, far, target)
 
 
-def _empty_rectangle_on(state: State, d: int) -> Step | None:
-    """The first empty rectangle on digit ``d``."""
-    g = state.g
-    bit = 1 << (d - 1)
-    for b in g.boxes:
-        where = state.positions(b, d)
-        if len(where) < 2:
-            continue
-        rows = {g.row_of[s] for s in where}
-        cols = {g.col_of[s] for s in where}
-        if len(rows) < 2 or len(cols) < 2:
-            continue
-        box_rows = {g.row_of[s] for s in g.units[b]}
-        box_cols = {g.col_of[s] for s in g.units[b]}
-        for r in box_rows:
-            for col in box_cols:
-                if not all(g.row_of[s] == r or g.col_of[s] == col for s in where):
-                    continue
-                # strong link in a column outside the box, one end in row r; or a row, one end in column col
-                for line_units, cross_of, _along_of, er_line, er_cross in (
-                    (g.cols, g.row_of, g.col_of, r, col),
-                    (g.rows, g.col_of, g.row_of, col, r),
-                ):
-                    for u in line_units:
-                        if u in box_cols or u in box_rows:
-                            continue
-                        pair = state.positions(u, d)
-                        if len(pair) != 2:
-                            continue
-                        for near, far in ((pair[0], pair[1]), (pair[1], pair[0])):
-                            if cross_of[near] != er_line or cross_of[far] in (box_rows | box_cols):
-                                continue
-                            target = next(s for s in g.units[er_cross] if cross_of[s] == cross_of[far])
-                            if target in g.units[b] or not state.cands[target] & bit:
-                                continue
-                            elim = [(target, d)]
-                            return Step(
-                                "Empty Rectangle",
-                                eliminations=elim,
-                                cells=where + [near, far],
-                                units=[b, u],
-                                candidates=[(s, d) for s in where + [near, far]],
-                                explanation=(
-                                    f"Empty rectangle on {state.sym(d)} in {state.unit_name(b)} (its "
-                                    f"{state.sym(d)}s lie in "
-                                    f"{state.unit_name(r)} and {state.unit_name(col)}) with {state.sym(d)} at "
-                                    f"{state.label(near)} or {state.label(far)} in {state.unit_name(u)}: "
-                                    f"{text.removals(state, elim)}"
-                                ),
-                            )
-    return None
+@lru_cache(maxsize=32)
+def _er_tables(g: Geometry) -> tuple:
+    """The empty rectangle kernel's view of ``g``: the boxes; each box's rows and columns (in the order a set of
+    them is walked: the plain search's order), padded with -1; the rows; the columns; each cell's row and
+    column."""
+    import numpy as np
+
+    from sudokit.geometry import padded
+
+    box_rows = padded([list({g.row_of[s] for s in g.units[b]}) for b in g.boxes])
+    box_cols = padded([list({g.col_of[s] for s in g.units[b]}) for b in g.boxes])
+    return (
+        np.array(g.boxes, dtype=np.int64),
+        box_rows,
+        box_cols,
+        np.array(g.rows, dtype=np.int64),
+        np.array(g.cols, dtype=np.int64),
+        np.array(g.row_of, dtype=np.int64),
+        np.array(g.col_of, dtype=np.int64),
+    )
+
+
+def empty_rectangle_step(
+    state: State, d: int, b: int, r: int, col: int, u: int, near: int, far: int, target: int
+) -> Step:
+    """The step of the empty rectangle on ``d`` in box ``b`` (its places in row ``r`` and column ``col``) with
+    the strong link ``near`` = ``far`` in unit ``u``: ``target`` loses ``d``."""
+    where = state.positions(b, d)
+    elim = [(target, d)]
+    return Step(
+        "Empty Rectangle",
+        eliminations=elim,
+        cells=where + [near, far],
+        units=[b, u],
+        candidates=[(s, d) for s in where + [near, far]],
+        explanation=(
+            f"Empty rectangle on {state.sym(d)} in {state.unit_name(b)} (its "
+            f"{state.sym(d)}s lie in "
+            f"{state.unit_name(r)} and {state.unit_name(col)}) with {state.sym(d)} at "
+            f"{state.label(near)} or {state.label(far)} in {state.unit_name(u)}: "
+            f"{text.removals(state, elim)}"
+        ),
+    )

@@ -62,3 +62,98 @@ def turbot_hit(cands, units, kind, box_of, peers, n, wanted, found):
                                 found[0], found[1], found[2], found[3], found[4], found[5] = u1, u2, x, y, z, w
                                 return d
     return -1
+
+
+@njit(cache=True)
+def _er_on(cands, units, bit, boxes, box_rows, box_cols, rows, cols, row_of, col_of, where, found):
+    """:func:`empty_rectangle_hit` on one digit (mask ``bit``): True with ``found`` filled, or False."""
+    for bi in range(boxes.shape[0]):
+        b = boxes[bi]
+        nw = 0
+        for s in units[b]:
+            if s >= 0 and cands[s] & bit:
+                where[nw] = s
+                nw += 1
+        if nw < 2:
+            continue
+        many_rows = many_cols = False
+        for i in range(1, nw):
+            many_rows = many_rows or row_of[where[i]] != row_of[where[0]]
+            many_cols = many_cols or col_of[where[i]] != col_of[where[0]]
+        if not (many_rows and many_cols):
+            continue
+        for r in box_rows[bi]:
+            if r < 0:
+                break
+            for col in box_cols[bi]:
+                if col < 0:
+                    break
+                cross = True
+                for i in range(nw):
+                    if row_of[where[i]] != r and col_of[where[i]] != col:
+                        cross = False
+                        break
+                if not cross:
+                    continue
+                for orient in range(2):
+                    lines = cols if orient == 0 else rows
+                    cross_of = row_of if orient == 0 else col_of
+                    er_line = r if orient == 0 else col
+                    er_cross = col if orient == 0 else r
+                    for u in lines:
+                        if member(box_cols[bi], u) or member(box_rows[bi], u):
+                            continue
+                        p0 = p1 = -1
+                        count = 0
+                        for s in units[u]:
+                            if s >= 0 and cands[s] & bit:
+                                count += 1
+                                if count == 1:
+                                    p0 = s
+                                else:
+                                    p1 = s
+                        if count != 2:
+                            continue
+                        for turn in range(2):
+                            near = p0 if turn == 0 else p1
+                            far = p1 if turn == 0 else p0
+                            if cross_of[near] != er_line:
+                                continue
+                            if member(box_rows[bi], cross_of[far]) or member(box_cols[bi], cross_of[far]):
+                                continue
+                            target = -1
+                            for s in units[er_cross]:
+                                if s >= 0 and cross_of[s] == cross_of[far]:
+                                    target = s
+                                    break
+                            if target < 0 or member(units[b], target) or not cands[target] & bit:
+                                continue
+                            found[0] = b
+                            found[1] = r
+                            found[2] = col
+                            found[3] = u
+                            found[4] = near
+                            found[5] = far
+                            found[6] = target
+                            return True
+    return False
+
+
+@njit(cache=True)
+def empty_rectangle_hit(cands, units, boxes, box_rows, box_cols, rows, cols, row_of, col_of, skip, found):
+    """The first empty rectangle (:func:`sudokit.logic.single_digit.empty_rectangle`), digits in order except
+    those in the mask ``skip`` (bit ``d - 1``), then boxes, the box's rows and columns (``box_rows``,
+    ``box_cols``: in the finder's order, padded with -1), strong links in the columns then the rows, each
+    link both ways. Returns (digit from 1, or -1; the mask of the digits searched before it without one) and
+    fills ``found`` with (box, row, column, link unit, near end, far end, target cell)."""
+    size = units.shape[1]
+    where = np.empty(size, dtype=np.int64)
+    empty = 0
+    for d in range(1, size + 1):
+        bit = 1 << (d - 1)
+        if skip & bit:
+            continue
+        if _er_on(cands, units, bit, boxes, box_rows, box_cols, rows, cols, row_of, col_of, where, found):
+            return d, empty
+        empty |= bit
+    return -1, empty

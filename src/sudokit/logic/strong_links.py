@@ -53,176 +53,69 @@ def rating(k: int, kinds: list[str]) -> float:
     return round(BASE[k] + extra, 1)
 
 
-def _nodes_of(state: State, u: int, d: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The ways to read unit ``u``'s places for ``d`` as one strong link between two nodes, each node a cell
-    or a group (two or more cells of one box that share a line): [(node, node), ...]."""
-    return _splits(state.g, tuple(state.positions(u, d)))
+def _best(state: State, k: int, grouped: bool, skip: int = 0):
+    """The lowest-rated chain of ``k`` strong links on one digit that removes something (the lowest digit among
+    equals, the first found on it), as (digit, (rating, nodes x1, y1, ..., xk, yk, units of the links,
+    eliminations)) or None, and the digits searched without a chain (a mask). Digits in the mask ``skip`` are
+    not searched. A chain with a group is rated base + 0.3 whatever its links, so with ``grouped`` the first one
+    found on a digit is taken. The graph and the search are :func:`sudokit.logic.strong_links_kernel.chain_search`:
+    nodes in the order the units (in number order) meet them, links by their other end's number, depth first."""
+    from sudokit.logic import state_arrays, strong_links_kernel
 
-
-@lru_cache(maxsize=1 << 14)
-def _splits(g: Geometry, where: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """:func:`_nodes_of` for the places ``where`` (they depend on nothing else)."""
-    n = len(where)
-    if n < 2 or n > 6:  # two nodes hold at most 6 cells (two box-line groups of 3)
-        return []
-    if n == 2:
-        return [((where[0],), (where[1],))]
-    if not g.has_boxes:
-        return []
-    out = []
-    for mask in range(1, 1 << (n - 1)):  # the last place always in the second node: each split once
-        x = tuple(s for i, s in enumerate(where) if mask >> i & 1)
-        y = tuple(s for i, s in enumerate(where) if not mask >> i & 1)
-        if _is_node(g, x) and _is_node(g, y):
-            out.append((x, y))
-    return out
-
-
-def _is_node(g, cells: tuple[int, ...]) -> bool:
-    """A cell, or cells that lie in one box and one line (a box-line intersection)."""
-    if len(cells) == 1:
-        return True
-    box, row, col = g.box_of[cells[0]], g.row_of[cells[0]], g.col_of[cells[0]]
-    same_box = all(g.box_of[s] == box for s in cells)
-    return same_box and (all(g.row_of[s] == row for s in cells) or all(g.col_of[s] == col for s in cells))
+    g = state.g
+    units, _units_of, _peers, _full = state_arrays.tables(g)
+    _values, cands = state_arrays.arrays(state)
+    line, row_of, col_of, box_of, peer_words = _tables(g)
+    d, extra, path, units_used, elim, node_cells, empty = strong_links_kernel.best_chain(
+        cands,
+        units,
+        line,
+        row_of,
+        col_of,
+        box_of,
+        g.has_boxes,
+        peer_words,
+        state_arrays.digit_words(state),
+        skip,
+        k,
+        grouped,
+    )
+    if d < 0:
+        return None, int(empty)
+    d = int(d)
+    nodes = [tuple(int(s) for s in node_cells[x] if s >= 0) for x in path]
+    cells = [(w * 64 + i, d) for w, word in enumerate(elim.tolist()) for i in range(64) if word >> i & 1]
+    return (d, (round(BASE[k] + int(extra) / 10, 1), nodes, [int(u) for u in units_used], cells)), int(empty)
 
 
 @lru_cache(maxsize=32)
-def _peer_bits(g: Geometry) -> tuple[int, ...]:
-    """Each cell's peers as a bitset over cells."""
-    return tuple(sum(1 << p for p in ps) for ps in g.peers)
+def _tables(g: Geometry) -> tuple:
+    """The kernel's view of ``g``: each unit's kind (0 row, 1 column, 2 any other unit: a box to the rating),
+    each cell's row, column and box, each cell's peers as 64-bit words."""
+    import numpy as np
 
+    from sudokit.logic import als
 
-class _Graph:
-    """The strong links on one digit of a state: nodes (cells or groups) as cell bitsets, the cells that see
-    all of each node, each node's links (other end, unit, grouped) and the nodes each node sees."""
-
-    def __init__(self, state: State, d: int, grouped: bool):
-        g = state.g
-        index: dict[tuple[int, ...], int] = {}
-        self.nodes: list[tuple[int, ...]] = []
-        links: dict[int, dict[int, int]] = {}
-
-        def node(x: tuple[int, ...]) -> int:
-            if x not in index:
-                index[x] = len(self.nodes)
-                self.nodes.append(x)
-            return index[x]
-
-        for u in range(len(g.units)):
-            for a, b in _nodes_of(state, u, d):
-                if not grouped and (len(a) > 1 or len(b) > 1):
-                    continue
-                i, j = node(a), node(b)
-                for x, y in ((i, j), (j, i)):
-                    known = links.setdefault(x, {})
-                    if y not in known or link_kind(state, known[y]) == "box":
-                        known[y] = u
-        peer_bits = _peer_bits(g)
-        self.mask = [sum(1 << s for s in x) for x in self.nodes]
-        self.seen = []
-        for cells_of_node in self.nodes:
-            m = peer_bits[cells_of_node[0]]
-            for s in cells_of_node[1:]:
-                m &= peer_bits[s]
-            self.seen.append(m)
-        self.links = [sorted(links.get(i, {}).items()) for i in range(len(self.nodes))]
-        starts = [i for i in range(len(self.nodes)) if self.links[i]]
-        self.near = [[x for x in starts if not self.mask[x] & ~self.seen[e]] for e in range(len(self.nodes))]
-        bit = 1 << (d - 1)
-        self.holders = sum(1 << s for s, m in enumerate(state.cands) if m & bit)
-
-
-def _graph(state: State, d: int, grouped: bool) -> _Graph:
-    key = ("strong-links", d, grouped)
-    found = state.memo.get(key)
-    if found is None:
-        found = state.memo[key] = _Graph(state, d, grouped)
-    return found
-
-
-def _best_on(state: State, d: int, k: int, grouped: bool):
-    """(rating, nodes x1, y1, ..., xk, yk, units of the links, eliminations) of the lowest-rated chain of ``k``
-    strong links on ``d`` that removes something (the first found among equals), or None. A chain with a group
-    is rated base + 0.3 whatever its links, so with ``grouped`` the first one found is taken."""
-    gr = _graph(state, d, grouped)
-    if sum(1 for x in gr.links if x) < 2 * k - (k if grouped else 0):
-        return None
-    mask, seen, links, near, holders = gr.mask, gr.seen, gr.links, gr.near, gr.holders
-    best: list = []
-    path: list[int] = []
-    units: list[int] = []
-
-    def extend(depth: int, used: int) -> bool:
-        """Search on from the path; True to stop (the cheapest possible rating was found)."""
-        end = path[-1]
-        if depth == k:
-            elim = holders & seen[path[0]] & seen[end] & ~used
-            if elim:
-                if any(len(gr.nodes[x]) > 1 for x in path):
-                    r = round(BASE[k] + 0.3, 1)
-                else:
-                    r = rating(k, [link_kind(state, u) for u in units])
-                if not best or r < best[0]:
-                    best[:] = [r, [gr.nodes[x] for x in path], units[:], elim]
-                return grouped or r == BASE[k]
-            return False
-        for x in near[end]:
-            if used & mask[x]:
-                continue
-            for y, u in links[x]:
-                if used & mask[y]:
-                    continue
-                path.extend((x, y))
-                units.append(u)
-                stop = extend(depth + 1, used | mask[x] | mask[y])
-                units.pop()
-                del path[-2:]
-                if stop:
-                    return True
-        return False
-
-    for x in range(len(gr.nodes)):
-        for y, u in links[x]:
-            path[:] = [x, y]
-            units[:] = [u]
-            if extend(1, mask[x] | mask[y]):
-                break
-        else:
-            continue
-        break
-    if not best:
-        return None
-    r, nodes, us, elim = best
-    cells = []
-    while elim:
-        low = elim & -elim
-        cells.append((low.bit_length() - 1, d))
-        elim ^= low
-    return r, nodes, us, cells
+    line = np.array([("row", "column").index(k) if k in ("row", "column") else 2 for k in g.unit_kinds])
+    rows, cols, boxes = (np.array(x, dtype=np.int64) for x in (g.row_of, g.col_of, g.box_of))
+    return line.astype(np.int64), rows, cols, boxes, als._peer_words(g)
 
 
 def strong_link_chain(state: State, k: int) -> Step | None:
-    """The lowest-rated chain of exactly ``k`` strong links on one digit that removes something."""
+    """The lowest-rated chain of exactly ``k`` strong links on one digit that removes something: chains of cells
+    first, chains with groups only when no digit has one."""
     tag = ("Strong links", k)
-    skip = known_misses(tag, state)
-    found = None
+    skip = sum(1 << (d - 1) for d in known_misses(tag, state))
     for grouped in (False, True):
-        for d in state.g.digits:
-            if d in skip:
-                continue
-            hit = _best_on(state, d, k, grouped)
-            if hit is None:
-                if grouped:
+        found, empty = _best(state, k, grouped, skip)
+        if grouped:
+            for d in state.g.digits:
+                if empty >> (d - 1) & 1:
                     miss(tag, state, d)
-            elif found is None or hit[0] < found[1][0]:
-                found = (d, hit)
         if found is not None:
-            break
-    if found is None:
-        return None
-    d, (r, cells, units, elim) = found
-    return _step(state, k, d, r, cells, units, elim)
+            d, (r, cells, units, elim) = found
+            return _step(state, k, d, r, cells, units, elim)
+    return None
 
 
 def _label(state: State, node: tuple[int, ...]) -> str:

@@ -38,52 +38,36 @@ def size_bonus(n: int) -> float:
     return 0.5 if n >= 10 else 0.2 if n >= 8 else 0.1
 
 
-def _loops(state: State, x: int, y: int):
-    """Every loop of 6, 8 or 10 cells on {x,y} (as sorted tuples, each once), shortest first."""
-    g = state.g
+def _loops(state: State, x: int, y: int) -> list[tuple[int, ...]]:
+    """Every loop of 6, 8 or 10 cells on {x,y} (as sorted tuples, each once), shortest first, then in the order
+    a depth-first walk from each cell in turn (to later cells, neighbours in cell order) closes it; walked by
+    :func:`sudokit.logic.unique_loops_kernel.loops_of`."""
+    import numpy as np
+
+    from sudokit.logic import state_arrays, unique_loops_kernel, wings_kernel
+
+    g, c = state.g, state.cands
     xy = (1 << (x - 1)) | (1 << (y - 1))
-    cells = [s for s in state.empty_cells() if state.cands[s] & xy == xy]
-    if len(cells) < 6:
-        return
-    units_of = g.units_of
-    near = {s: [t for t in cells if t != s and t in g.peer_sets[s]] for s in cells}
-    seen: set[tuple[int, ...]] = set()
-    for size in SIZES:
-        if size > len(cells):
-            return
-        found: list[tuple[int, ...]] = []
+    cells = [s for s in state.empty_cells() if c[s] & xy == xy]
+    if len(cells) < SIZES[0]:
+        return []
+    _values, cands = state_arrays.arrays(state)
+    _units, units_of, _peers, _full = state_arrays.tables(g)
+    sizes = np.array(SIZES, dtype=np.int64)
+    found = unique_loops_kernel.loops_of(
+        cands, np.array(cells, dtype=np.int64), units_of, wings_kernel.sees(g), xy, sizes, MAX_EXTRA, len(g.units)
+    )
+    return [tuple(int(s) for s in row if s >= 0) for row in found]
 
-        def walk(path: list[int], count: dict[int, int], extra: int, size: int = size, found: list = found) -> None:
-            end = path[-1]
-            if len(path) == size:
-                if path[0] in near[end] and all(v == 2 for v in count.values()):
-                    key = tuple(sorted(path))
-                    if key not in seen:
-                        seen.add(key)
-                        found.append(key)
-                return
-            for t in near[end]:
-                if t in path or t < path[0]:
-                    continue
-                more = extra + (state.cands[t] != xy)
-                if more > MAX_EXTRA:
-                    continue
-                added = units_of[t]
-                if any(count.get(u, 0) >= 2 for u in added):
-                    continue
-                for u in added:
-                    count[u] = count.get(u, 0) + 1
-                path.append(t)
-                walk(path, count, more)
-                path.pop()
-                for u in added:
-                    count[u] -= 1
-                    if not count[u]:
-                        del count[u]
 
-        for s in cells:
-            walk([s], {u: 1 for u in units_of[s]}, int(state.cands[s] != xy))
-        yield from found
+def _possible_pairs(state: State) -> set[int]:
+    """The digit pairs (masks) that can make a loop: held alone by at least ``SIZES[0] - MAX_EXTRA`` cells (a
+    loop has at least ``SIZES[0]`` cells, at most ``MAX_EXTRA`` of them with other digits)."""
+    count: dict[int, int] = {}
+    for m in state.cands:
+        if m.bit_count() == 2:
+            count[m] = count.get(m, 0) + 1
+    return {m for m, n in count.items() if n >= SIZES[0] - MAX_EXTRA}
 
 
 def unique_loop(state: State) -> Step | None:
@@ -91,8 +75,13 @@ def unique_loop(state: State) -> Step | None:
     g = state.g
     if not g.is_standard:
         return None
+    pairs = _possible_pairs(state)
+    if not pairs:
+        return None
     for x in g.digits:
         for y in range(x + 1, g.size + 1):
+            if (1 << (x - 1)) | (1 << (y - 1)) not in pairs:
+                continue
             for loop in _loops(state, x, y):
                 step = _loop_step(state, loop, x, y)
                 if step is not None:

@@ -19,59 +19,64 @@ def _seen_by_all(state: State, cells: list[int], d: int) -> list[tuple[int, int]
 
 
 def xy_wing(state: State) -> Step | None:
-    """Pivot {x,y} seeing pincers {x,z} and {y,z}: whichever the pivot is, one pincer is z."""
-    c, peers = state.cands, state.g.peer_sets
-    bivalue = [s for s in range(state.g.n_cells) if c[s].bit_count() == 2]
-    for pivot in bivalue:
-        near = [s for s in bivalue if s in peers[pivot] and (c[s] & c[pivot]).bit_count() == 1]
-        for i, a in enumerate(near):
-            for b in near[i + 1 :]:
-                za = c[a] & ~c[pivot]
-                if za != c[b] & ~c[pivot] or (c[a] & c[pivot]) == (c[b] & c[pivot]):
-                    continue
-                z = za.bit_length()
-                elim = _seen_by_all(state, [a, b], z)
-                if elim:
-                    x, y = digits_of(c[pivot])
-                    xa, xb = (c[a] & c[pivot]).bit_length(), (c[b] & c[pivot]).bit_length()
-                    why = (
-                        f"pivot {state.label(pivot)} {{{state.sym(x)},{state.sym(y)}}} with pincers "
-                        f"{state.label(a)} {text.digit_set(digits_of(c[a]), state)} and {state.label(b)} "
-                        f"{text.digit_set(digits_of(c[b]), state)}: one pincer is {state.sym(z)}"
-                    )
-                    # the wing as the chain a(z) = a(xa) - pivot(xa) = pivot(xb) - b(xb) = b(z)
-                    links = [
-                        ((a, z), (a, xa), True),
-                        ((a, xa), (pivot, xa), False),
-                        ((pivot, xa), (pivot, xb), True),
-                        ((pivot, xb), (b, xb), False),
-                        ((b, xb), (b, z), True),
-                    ]
-                    return _wing_step(state, "XY-Wing", (pivot, a, b), elim, why, links)
-    return None
+    """Pivot {x,y} seeing pincers {x,z} and {y,z}: whichever the pivot is, one pincer is z. The first one
+    (bivalue pivots in cell order, then pincers in cell order) is found by
+    :func:`sudokit.logic.wings_kernel.xy_hit`."""
+    from sudokit.logic import state_arrays, wings_kernel
+
+    pivot, a, b = (int(v) for v in wings_kernel.xy_hit(state_arrays.arrays(state)[1], wings_kernel.sees(state.g)))
+    if pivot < 0:
+        return None
+    return xy_step(state, pivot, a, b)
+
+
+def xy_step(state: State, pivot: int, a: int, b: int) -> Step:
+    """The XY-Wing step of pivot ``pivot`` and pincers ``a``, ``b``."""
+    c = state.cands
+    z = (c[a] & ~c[pivot]).bit_length()
+    elim = _seen_by_all(state, [a, b], z)
+    x, y = digits_of(c[pivot])
+    xa, xb = (c[a] & c[pivot]).bit_length(), (c[b] & c[pivot]).bit_length()
+    why = (
+        f"pivot {state.label(pivot)} {{{state.sym(x)},{state.sym(y)}}} with pincers "
+        f"{state.label(a)} {text.digit_set(digits_of(c[a]), state)} and {state.label(b)} "
+        f"{text.digit_set(digits_of(c[b]), state)}: one pincer is {state.sym(z)}"
+    )
+    # the wing as the chain a(z) = a(xa) - pivot(xa) = pivot(xb) - b(xb) = b(z)
+    links = [
+        ((a, z), (a, xa), True),
+        ((a, xa), (pivot, xa), False),
+        ((pivot, xa), (pivot, xb), True),
+        ((pivot, xb), (b, xb), False),
+        ((b, xb), (b, z), True),
+    ]
+    return _wing_step(state, "XY-Wing", (pivot, a, b), elim, why, links)
 
 
 def xyz_wing(state: State) -> Step | None:
-    """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: z is in one of the three, so cells seeing all lose z."""
-    c, peers = state.cands, state.g.peer_sets
-    n = state.g.n_cells
-    for pivot in range(n):
-        if c[pivot].bit_count() != 3:
-            continue
-        near = [s for s in peers[pivot] if c[s].bit_count() == 2 and c[s] & ~c[pivot] == 0]
-        for i, a in enumerate(near):
-            for b in near[i + 1 :]:
-                if c[a] == c[b] or (c[a] | c[b]) != c[pivot]:
-                    continue
-                z = (c[a] & c[b]).bit_length()
-                elim = _seen_by_all(state, [pivot, a, b], z)
-                if elim:
-                    why = (
-                        f"pivot {state.label(pivot)} {text.digit_set(digits_of(c[pivot]), state)} with pincers "
-                        f"{state.label(a)} and {state.label(b)}: {state.sym(z)} is in one of the three"
-                    )
-                    return _wing_step(state, "XYZ-Wing", (pivot, a, b), elim, why)
-    return None
+    """Pivot {x,y,z} seeing pincers {x,z} and {y,z}: z is in one of the three, so cells seeing all lose z. The
+    first one (pivots in cell order, then pincers among its peers) is found by
+    :func:`sudokit.logic.wings_kernel.xyz_hit`."""
+    from sudokit.logic import state_arrays, wings_kernel
+
+    g = state.g
+    found = wings_kernel.xyz_hit(state_arrays.arrays(state)[1], wings_kernel.sees(g), wings_kernel.peer_order(g))
+    pivot, a, b = (int(v) for v in found)
+    if pivot < 0:
+        return None
+    return xyz_step(state, pivot, a, b)
+
+
+def xyz_step(state: State, pivot: int, a: int, b: int) -> Step:
+    """The XYZ-Wing step of pivot ``pivot`` and pincers ``a``, ``b``."""
+    c = state.cands
+    z = (c[a] & c[b]).bit_length()
+    elim = _seen_by_all(state, [pivot, a, b], z)
+    why = (
+        f"pivot {state.label(pivot)} {text.digit_set(digits_of(c[pivot]), state)} with pincers "
+        f"{state.label(a)} and {state.label(b)}: {state.sym(z)} is in one of the three"
+    )
+    return _wing_step(state, "XYZ-Wing", (pivot, a, b), elim, why)
 
 
 def _wing_step(
@@ -96,42 +101,37 @@ def _wing_step(
 
 def w_wing(state: State) -> Step | None:
     """Two cells {x,y} that do not see each other, joined by a strong link on x (a unit where x has
-    exactly two places, one seeing each cell): one of the two cells is y."""
-    g, c, peers = state.g, state.cands, state.g.peer_sets
-    bivalue = [s for s in range(g.n_cells) if c[s].bit_count() == 2]
-    for i, a in enumerate(bivalue):
-        for b in bivalue[i + 1 :]:
-            if c[a] != c[b] or b in peers[a]:
-                continue
-            for x in digits_of(c[a]):
-                y = next(d for d in digits_of(c[a]) if d != x)
-                elim = _seen_by_all(state, [a, b], y)
-                if not elim:
-                    continue
-                for u in range(len(g.units)):
-                    where = state.positions(u, x)
-                    if len(where) != 2 or a in where or b in where:
-                        continue
-                    p, q = where
-                    if not (p in peers[a] and q in peers[b]):
-                        p, q = q, p
-                    if p in peers[a] and q in peers[b]:
-                        return Step(
-                            "W-Wing",
-                            eliminations=elim,
-                            cells=[a, b, p, q],
-                            units=[u],
-                            candidates=[(a, x), (a, y), (b, x), (b, y), (p, x), (q, x)],
-                            links=[((a, x), (p, x), False), ((p, x), (q, x), True), ((q, x), (b, x), False)],
-                            explanation=(
-                                f"W-Wing: {state.label(a)} and {state.label(b)} are both "
-                                f"{{{state.sym(min(x, y))},{state.sym(max(x, y))}}} "
-                                f"and {state.sym(x)} in {state.unit_name(u)} is at {state.label(p)} or "
-                                f"{state.label(q)}: one of "
-                                f"them is {state.sym(y)}, so {text.removals(state, elim)}"
-                            ),
-                        )
-    return None
+    exactly two places, one seeing each cell): one of the two cells is y. The first one (pairs of cells in cell
+    order, x in order, units in number order) is found by :func:`sudokit.logic.wings_kernel.w_hit`."""
+    from sudokit.logic import state_arrays, wings_kernel
+
+    g = state.g
+    cands = state_arrays.arrays(state)[1]
+    a, b, x, u, p, q = (int(v) for v in wings_kernel.w_hit(cands, wings_kernel.sees(g), g.unit_array))
+    if a < 0:
+        return None
+    return w_step(state, a, b, x, u, p, q)
+
+
+def w_step(state: State, a: int, b: int, x: int, u: int, p: int, q: int) -> Step:
+    """The W-Wing step of the cells ``a``, ``b`` {x,y} and the strong link ``p`` = ``q`` on ``x`` in unit ``u``."""
+    y = next(d for d in digits_of(state.cands[a]) if d != x)
+    elim = _seen_by_all(state, [a, b], y)
+    return Step(
+        "W-Wing",
+        eliminations=elim,
+        cells=[a, b, p, q],
+        units=[u],
+        candidates=[(a, x), (a, y), (b, x), (b, y), (p, x), (q, x)],
+        links=[((a, x), (p, x), False), ((p, x), (q, x), True), ((q, x), (b, x), False)],
+        explanation=(
+            f"W-Wing: {state.label(a)} and {state.label(b)} are both "
+            f"{{{state.sym(min(x, y))},{state.sym(max(x, y))}}} "
+            f"and {state.sym(x)} in {state.unit_name(u)} is at {state.label(p)} or "
+            f"{state.label(q)}: one of "
+            f"them is {state.sym(y)}, so {text.removals(state, elim)}"
+        ),
+    )
 
 
 BENT_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}

@@ -106,3 +106,131 @@ def _removes(cands, peers, seen, cells, k, z):
         if ok:
             return True
     return False
+
+
+@lru_cache(maxsize=16)
+def peer_order(g: Geometry) -> np.ndarray:
+    """Each cell's peers in the order ``g.peer_sets[s]`` gives them (what the finders walk), padded with -1."""
+    from sudokit.geometry import padded
+
+    out = padded([list(ps) for ps in g.peer_sets])
+    out.flags.writeable = False
+    return out
+
+
+@njit(cache=True)
+def _seen_holder(cands, seen, a, b, c, z):
+    """Whether a cell other than ``a``, ``b``, ``c`` (``c`` may be -1) holding a digit of mask ``z`` sees all of
+    them."""
+    for t in range(cands.shape[0]):
+        if t == a or t == b or t == c or not cands[t] & z or not seen[a, t] or not seen[b, t]:  # noqa: SIM109 (numba)
+            continue
+        if c < 0 or seen[c, t]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def xy_hit(cands, seen):
+    """The first XY-Wing (:func:`sudokit.logic.wings.xy_wing`): bivalue pivots in cell order, then pairs of
+    bivalue peers sharing one digit with it, in cell order. Returns (pivot, a, b) or three -1."""
+    n = cands.shape[0]
+    bivalue = np.empty(n, dtype=np.int64)
+    nb = 0
+    for s in range(n):
+        if popcount(cands[s]) == 2:
+            bivalue[nb] = s
+            nb += 1
+    near = np.empty(n, dtype=np.int64)
+    for i in range(nb):
+        pivot = bivalue[i]
+        cp = cands[pivot]
+        m = 0
+        for j in range(nb):
+            s = bivalue[j]
+            if seen[pivot, s] and popcount(cands[s] & cp) == 1:
+                near[m] = s
+                m += 1
+        for i1 in range(m):
+            a = near[i1]
+            za = cands[a] & ~cp
+            for i2 in range(i1 + 1, m):
+                b = near[i2]
+                if za != cands[b] & ~cp or (cands[a] & cp) == (cands[b] & cp):
+                    continue
+                if _seen_holder(cands, seen, a, b, -1, za):
+                    return pivot, a, b
+    return -1, -1, -1
+
+
+@njit(cache=True)
+def xyz_hit(cands, seen, peers):
+    """The first XYZ-Wing (:func:`sudokit.logic.wings.xyz_wing`): pivots with three candidates in cell order,
+    then pairs of its bivalue peers (``peers``: in the finder's order) holding only its digits. Returns
+    (pivot, a, b) or three -1."""
+    n = cands.shape[0]
+    near = np.empty(peers.shape[1], dtype=np.int64)
+    for pivot in range(n):
+        cp = cands[pivot]
+        if popcount(cp) != 3:
+            continue
+        m = 0
+        for s in peers[pivot]:
+            if s < 0:
+                break
+            if popcount(cands[s]) == 2 and not cands[s] & ~cp:
+                near[m] = s
+                m += 1
+        for i1 in range(m):
+            a = near[i1]
+            for i2 in range(i1 + 1, m):
+                b = near[i2]
+                if cands[a] == cands[b] or (cands[a] | cands[b]) != cp:
+                    continue
+                if _seen_holder(cands, seen, a, b, pivot, cands[a] & cands[b]):
+                    return pivot, a, b
+    return -1, -1, -1
+
+
+@njit(cache=True)
+def w_hit(cands, seen, units):
+    """The first W-Wing (:func:`sudokit.logic.wings.w_wing`): pairs of equal bivalue cells that do not see each
+    other in cell order, their digits x in order, then the first unit (in number order) where x has exactly two
+    places, neither of them, one seeing each cell. Returns (a, b, x, unit, p, q) (``p`` sees ``a``) or six
+    -1."""
+    n = cands.shape[0]
+    bivalue = np.empty(n, dtype=np.int64)
+    nb = 0
+    for s in range(n):
+        if popcount(cands[s]) == 2:
+            bivalue[nb] = s
+            nb += 1
+    for i in range(nb):
+        a = bivalue[i]
+        for j in range(i + 1, nb):
+            b = bivalue[j]
+            if cands[a] != cands[b] or seen[a, b]:
+                continue
+            xs = cands[a]
+            while xs:
+                xm = xs & -xs
+                xs ^= xm
+                if not _seen_holder(cands, seen, a, b, -1, cands[a] & ~xm):
+                    continue
+                for u in range(units.shape[0]):
+                    p = q = -1
+                    count = 0
+                    for s in units[u]:
+                        if s >= 0 and cands[s] & xm:
+                            count += 1
+                            if count == 1:
+                                p = s
+                            else:
+                                q = s
+                    if count != 2 or p == a or p == b or q == a or q == b:  # noqa: SIM109 (numba)
+                        continue
+                    if not (seen[a, p] and seen[b, q]):
+                        p, q = q, p
+                    if seen[a, p] and seen[b, q]:
+                        return a, b, lowest_bit(xm) + 1, u, p, q
+    return -1, -1, -1, -1, -1, -1
