@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import combinations
 
 from sudokit.constraints.cages import KillerCage, cage_combos
 from sudokit.logic import text
@@ -294,6 +295,24 @@ def _region_cages(state: State) -> dict:
     return found
 
 
+def region_cages(state: State, units: Sequence[int]) -> tuple[set[int], list[KillerCage], list[KillerCage]]:
+    """The cells of a region (disjoint ``units``), the summed cages wholly inside it and those partly inside
+    (in the order of their first cell; overlapping cages left out, see :func:`_region_cages`)."""
+    g = state.g
+    of = _region_cages(state)["of"]
+    cells = {s for u in units for s in g.units[u]}
+    inside: list[KillerCage] = []
+    partial: list[KillerCage] = []
+    seen: set[KillerCage] = set()
+    for s in sorted(cells):
+        c = of.get(s)
+        if c is None or c in seen:
+            continue
+        seen.add(c)
+        (inside if cells.issuperset(c.cage) else partial).append(c)
+    return cells, inside, partial
+
+
 def innies_outies(state: State) -> Step | None:
     """The first region (units, then runs of rows, then of columns) whose innies or outies, as a group with a
     known sum, lose a candidate; smaller groups first within a region (innies before outies on a tie)."""
@@ -303,17 +322,8 @@ def innies_outies(state: State) -> Step | None:
     of = _region_cages(state)["of"]
     full = g.size * (g.size + 1) // 2
     for units, name in _regions(state):
-        cells = {s for u in units for s in g.units[u]}
-        inside: list[KillerCage] = []
-        partial: list[KillerCage] = []
-        seen: set[KillerCage] = set()
-        for s in sorted(cells):
-            c = of.get(s)
-            if c is None or c in seen:
-                continue
-            seen.add(c)
-            (inside if cells.issuperset(c.cage) else partial).append(c)
-        if not partial and len(inside) == len(seen) and all(s in of for s in cells):
+        cells, inside, partial = region_cages(state, units)
+        if not partial and all(s in of for s in cells):
             continue  # the region is exactly its cages: nothing to learn
         covered = {s for c in inside for s in c.cage}
         innies = [s for s in sorted(cells) if s not in covered]
@@ -321,7 +331,7 @@ def innies_outies(state: State) -> Step | None:
         inner = sum(c.total or 0 for c in inside)
         innie_sum = region_total - inner
         groups: list[tuple] = []
-        if innies:
+        if innies and inside:  # without a cage inside, the "innies" are the whole region: no sum to learn
             groups.append(("innies", innies, innie_sum))
         if innies and all(s in of for s in innies):
             outies = sorted({s for c in partial for s in c.cage if s not in cells})
@@ -425,17 +435,41 @@ def _innies_step(state, units, name, inside, partial, kind, group, total, elim, 
 
 # ---- cages in a unit together ---------------------------------------------------------------------------
 UNIT_COMBINATION = 3.4
+#: With a cage only partly inside the unit (its cells outside narrowed too): one notch harder.
+UNIT_COMBINATION_PARTIAL = 3.6
+
+
+@lru_cache(maxsize=1 << 16)
+def part_options(inner: tuple[int, ...], outer: tuple[int, ...], total: int) -> tuple[tuple[int, int], ...]:
+    """A cage cut by a unit: ``inner`` the masks of its cells in the unit, ``outer`` of the others, ``total``
+    its sum. The pairs ``(part, combo)``: ``combo`` a set of different digits with the cage's sum that its
+    cells can place, ``part`` the digits its inner cells take in such a placement (inner cells placed onto
+    ``part`` exactly, outer ones onto the rest of ``combo``)."""
+    out = []
+    k = len(inner)
+    for combo in distinct_fit(inner + outer, total)[0]:
+        ds = digits_of(combo)
+        for pick in combinations(ds, k):
+            part = 0
+            for d in pick:
+                part |= 1 << (d - 1)
+            if not distinct_fit(tuple(m & part for m in inner), sum(pick))[0]:
+                continue
+            left = combo & ~part
+            if outer and not distinct_fit(tuple(m & left for m in outer), total - sum(pick))[0]:
+                continue
+            out.append((part, combo))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 14)
 def unit_fit(
-    parts: tuple[tuple[tuple[int, ...], int], ...], rest: tuple[int, ...], full: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
-    """A unit holding every digit of ``full`` once, split into cages ``parts`` (their cells' masks and sum) and
-    the ``rest`` of its cells: each cage's cells' digits, the rest's, and each cage's digit sets, over the
-    choices of one digit set per cage, pairwise disjoint, that leave digits the rest can hold (None when there
-    is none)."""
-    options = [distinct_fit(masks, total)[0] for masks, total in parts]
+    options: tuple[tuple[int, ...], ...], rest: tuple[int, ...], full: int
+) -> tuple[tuple[frozenset[int], ...], tuple[int, ...]] | None:
+    """A unit holding every digit of ``full`` once, split into parts (each with the digit ``options`` it may
+    take, as masks) and the ``rest`` of its cells (their masks): each part's options that belong to some
+    choice of one option per part, pairwise disjoint, that leaves the rest digits it can hold, and the
+    rest's digits over those choices (None when there is none)."""
     levels: list[set[int]] = [{0}]
     for opts in options:
         levels.append({u | c for u in levels[-1] for c in opts if not u & c})
@@ -449,8 +483,8 @@ def unit_fit(
             rest_keep = [a | b for a, b in zip(rest_keep, keep)]
     if not alive:
         return None
-    chosen: list[set[int]] = [set() for _ in parts]
-    for i in range(len(parts) - 1, -1, -1):
+    chosen: list[set[int]] = [set() for _ in options]
+    for i in range(len(options) - 1, -1, -1):
         before = set()
         for used in levels[i]:
             for c in options[i]:
@@ -458,64 +492,90 @@ def unit_fit(
                     before.add(used)
                     chosen[i].add(c)
         alive = before
-    keeps = []
-    for (cage_masks, cage_total), combos in zip(parts, chosen):
-        cage_keep = [0] * len(cage_masks)
-        for combo in combos:
-            _, part = distinct_fit(tuple(m & combo for m in cage_masks), cage_total)
-            cage_keep = [a | b for a, b in zip(cage_keep, part)]
-        keeps.append(tuple(cage_keep))
-    return tuple(keeps), tuple(rest_keep), tuple(tuple(sorted(c)) for c in chosen)
+    return tuple(frozenset(c) for c in chosen), tuple(rest_keep)
 
 
 def unit_combinations(state: State) -> Step | None:
-    """The first unit (in unit order) holding two or more summed cages wholly whose combinations, taken
-    together with the unit's other cells, remove a candidate."""
-    cages = summed_cages(state)
+    """The first unit (in unit order) met by two or more summed cages (wholly inside it, or partly: then the
+    digits of its cells inside must leave the cells outside a way to finish the cage's sum) whose
+    combinations, taken together with the unit's other cells, remove a candidate; units holding cages
+    wholly first (the plainer step), then those with cages partly inside."""
+    cages = _region_cages(state)["cages"]
     if len(cages) < 2:
         return None
     g = state.g
-    for u, unit in enumerate(g.units):
-        cells = g.unit_sets[u]
-        inside = [c for c in cages if cells.issuperset(c.cage)]
-        if len(inside) < 2:
-            continue
-        covered = {s for c in inside for s in c.cage}
-        if len(covered) != sum(len(c.cage) for c in inside):
-            continue  # overlapping cages: not a partition
-        rest = [s for s in unit if s not in covered]
-        parts = tuple((masks_of(state, c.cage), c.total or 0) for c in inside)
-        found = unit_fit(parts, masks_of(state, rest), g.all_mask)
-        if found is None:
-            continue
-        keeps, rest_keep, chosen = found
-        elim = []
-        for cage, keep in zip(inside, keeps):
-            elim += [
-                (s, d) for s, m in zip(cage.cage, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)
-            ]
-        elim += [(s, d) for s, m in zip(rest, rest_keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
-        if not elim:
-            continue
-        elim = sorted(set(elim))
-        told = []
-        for cage, sets in zip(inside, chosen):
-            label = "+".join(state.label(s) for s in cage.cage)
-            told.append(f"{label} = {cage.total} as {_combo_text(state, sets)}")
-        full = g.size * (g.size + 1) // 2
-        inner = sum(c.total or 0 for c in inside)
-        rest_text = ""
-        if rest:
-            rest_text = f", leaving {text.cells(state, rest)} the other digits ({full} - {inner} = {full - inner})"
-        return Step(
-            "Cage Combinations in a Unit",
-            eliminations=elim,
-            cells=sorted(covered) + rest,
-            units=[u],
-            explanation=(
-                f"Cage Combinations in a Unit: {state.unit_name(u)} holds each digit once; its cages can only "
-                f"be {'; '.join(told)} without sharing a digit{rest_text}: {text.removals(state, elim)}"
-            ),
-            rating=UNIT_COMBINATION,
-        )
+    for partial_ok in (False, True):
+        for u in range(len(g.units)):
+            found = _unit_step(state, u, cages, partial_ok)
+            if found is not None:
+                return found
     return None
+
+
+def _unit_step(state: State, u: int, cages: list[KillerCage], partial_ok: bool) -> Step | None:
+    g = state.g
+    cells = g.unit_sets[u]
+    meeting = [c for c in cages if not cells.isdisjoint(c.cage)]
+    whole = [c for c in meeting if cells.issuperset(c.cage)]
+    used = meeting if partial_ok else whole
+    if len(used) < 2 or (partial_ok and len(used) == len(whole)):
+        return None  # the partial pass only looks at units a cage sticks out of
+    covered = [s for c in used for s in c.cage if s in cells]
+    rest = [s for s in g.units[u] if s not in set(covered)]
+    options, cuts = [], []
+    for c in used:
+        inner = [s for s in c.cage if s in cells]
+        outer = [s for s in c.cage if s not in cells]
+        found = part_options(masks_of(state, inner), masks_of(state, outer), c.total or 0)
+        options.append(tuple(sorted({part for part, _ in found})))
+        cuts.append((inner, outer, found))
+    fit = unit_fit(tuple(options), masks_of(state, rest), g.all_mask)
+    if fit is None:
+        return None
+    chosen, rest_keep = fit
+    keep: dict[int, int] = {}
+    for (inner, outer, found), parts in zip(cuts, chosen):
+        for part, combo in found:
+            if part not in parts:
+                continue
+            _, ik = distinct_fit(tuple(m & part for m in masks_of(state, inner)), sum(digits_of(part)))
+            for s, m in zip(inner, ik):
+                keep[s] = keep.get(s, 0) | m
+            if outer:
+                left = combo & ~part
+                _, ok = distinct_fit(tuple(m & left for m in masks_of(state, outer)), sum(digits_of(left)))
+                for s, m in zip(outer, ok):
+                    keep[s] = keep.get(s, 0) | m
+    for s, m in zip(rest, rest_keep):
+        keep[s] = m
+    elim = sorted((s, d) for s, m in keep.items() if not state.values[s] for d in digits_of(state.cands[s] & ~m))
+    if not elim:
+        return None
+    told = []
+    for c, (inner, outer, _), parts in zip(used, cuts, chosen):
+        label = "+".join(state.label(s) for s in c.cage)
+        if outer:
+            told.append(
+                f"{label} = {c.total} can put only {_combo_text(state, sorted(parts))} in "
+                f"{'+'.join(state.label(s) for s in inner)}"
+            )
+        else:
+            told.append(f"{label} = {c.total} as {_combo_text(state, sorted(parts))}")
+    full = g.size * (g.size + 1) // 2
+    rest_text = ""
+    if rest and not partial_ok:
+        inner_sum = sum(c.total or 0 for c in used)
+        rest_text = f", leaving {text.cells(state, rest)} the other digits ({full} - {inner_sum} = {full - inner_sum})"
+    elif rest:
+        rest_text = f", leaving {text.cells(state, rest)} the other digits"
+    return Step(
+        "Cage Combinations in a Unit",
+        eliminations=elim,
+        cells=sorted({s for c in used for s in c.cage}) + rest,
+        units=[u],
+        explanation=(
+            f"Cage Combinations in a Unit: {state.unit_name(u)} holds each digit once; its cages can only "
+            f"be {'; '.join(told)} without sharing a digit{rest_text}: {text.removals(state, elim)}"
+        ),
+        rating=UNIT_COMBINATION_PARTIAL if partial_ok else UNIT_COMBINATION,
+    )
