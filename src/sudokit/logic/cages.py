@@ -554,6 +554,8 @@ def _unit_step(state: State, u: int, cages: list[KillerCage], partial_ok: bool) 
     told = []
     for c, (inner, outer, _), parts in zip(used, cuts, chosen):
         label = "+".join(state.label(s) for s in c.cage)
+        if all(state.values[s] for s in inner):
+            continue  # its digits in the unit are placed: nothing to tell
         if outer:
             told.append(
                 f"{label} = {c.total} can put only {_combo_text(state, sorted(parts))} in "
