@@ -85,9 +85,19 @@ def loose_fit(
 ) -> list[int]:
     """Each cell's digits that belong to some choice, one digit per cell, whose total (each digit times its
     cell's sign, +1 by default) is ``total``, where cells ``i``, ``j`` with ``apart[i][j]`` differ (repeats
-    allowed elsewhere). Plain search with bounds on what the cells left can add."""
+    allowed elsewhere). Plain search with bounds on what the cells left can add (memoised)."""
     k = len(masks)
-    sign = list(signs) if signs is not None else [1] * k
+    before = tuple(tuple(j for j in range(i) if apart[i][j]) for i in range(k))
+    sign = tuple(signs) if signs is not None else (1,) * k
+    return list(_loose_fit(tuple(masks), total, before, sign))
+
+
+@lru_cache(maxsize=1 << 14)
+def _loose_fit(
+    masks: tuple[int, ...], total: int, before: tuple[tuple[int, ...], ...], sign: tuple[int, ...]
+) -> tuple[int, ...]:
+    """:func:`loose_fit`, with ``before[i]`` the earlier cells that cell ``i`` must differ from."""
+    k = len(masks)
     keep = [0] * k
     lows = [(m & -m).bit_length() for m in masks]
     highs = [m.bit_length() for m in masks]
@@ -104,7 +114,7 @@ def loose_fit(
             return False
         found = False
         for d in digits_of(masks[i]):
-            if any(apart[i][j] and chosen[j] == d for j in range(i)):
+            if any(chosen[j] == d for j in before[i]):
                 continue
             chosen[i] = d
             if walk(i + 1, left - sign[i] * d):
@@ -114,7 +124,7 @@ def loose_fit(
         return found
 
     walk(0, total)
-    return keep
+    return tuple(keep)
 
 
 def _group_keep(state: State, cells: Sequence[int], total: int, signs: Sequence[int] | None = None) -> list[int] | None:
