@@ -79,8 +79,8 @@ def logic(seconds: float, kind: str | None = None) -> None:
     print(f"\nsoundness: {steps_checked} steps checked on {len(numbers)} puzzles, {unsound} unsound")
     print(f"timeouts (with forcing chains, {seconds:g} s each): {timeouts}")
     print(f"\n{'kind':18s} {'puzzles':>7s} {'logic':>6s} {'%':>5s} {'+forcing':>8s} {'%':>5s}")
-    for kind, (n, plain, full) in sorted(per_kind.items(), key=lambda kv: -kv[1][0]):
-        print(f"{kind:18s} {n:7d} {plain:6d} {100 * plain / n:5.0f} {full:8d} {100 * full / n:5.0f}")
+    for name, (n, alone, forced) in sorted(per_kind.items(), key=lambda kv: -kv[1][0]):
+        print(f"{name:18s} {n:7d} {alone:6d} {100 * alone / n:5.0f} {forced:8d} {100 * forced / n:5.0f}")
 
 
 def generator(count: int) -> None:
