@@ -304,6 +304,24 @@ def test_cage_partly_in_a_unit_narrows_its_cells_outside_the_unit_too():
     assert all(S[s] != d for s, d in step.eliminations), step.explanation
 
 
+def test_bound_fit_keeps_the_digits_the_other_cells_can_make_up():
+    from sudokit.logic.cages import bound_fit
+
+    every = G.all_mask
+    assert bound_fit((every, every, every), 24) == (0b111100000,) * 3  # 24 - 9 - 9 = 6 at least
+    # a - b = 7 (signs +1, -1): a is 8 or 9, b is 1 or 2
+    assert bound_fit((every, every), 7, (1, -1)) == (0b110000000, 0b11)
+
+
+def test_big_innie_groups_narrowed_by_bounds_finish_a_bundled_killer():
+    """A diagonal killer (data line 88) whose 45-rule groups are too big to search: narrowed by each cell's
+    bounds, logic without forcing chains finishes it (it stalled with no placement before); every step sound."""
+    rec = RECORDS[87]
+    path = explain(read_fpuzzles(rec["fpuzzles"]), techniques=registry.technique_set(exclude="forcing chain"))
+    assert path.solved and path.grid.to_line() == rec["solution"]
+    assert any("lowest or highest" in step.explanation for step in path.steps)
+
+
 def test_a_unit_without_cages_inside_is_not_an_innies_step():
     """Innies of a row with no cage inside are the whole row (45 = 45): that is a plain subset, not the 45 rule;
     the White Room killer once showed "45 - 0 = 45" steps."""

@@ -127,16 +127,42 @@ def _loose_fit(
     return tuple(keep)
 
 
-def _group_keep(state: State, cells: Sequence[int], total: int, signs: Sequence[int] | None = None) -> list[int] | None:
-    """What a group of cells with a known (signed) sum keeps (``None`` when it is too loose to search)."""
+#: How a group's digits were narrowed, for the step's text (see :func:`_group_keep`).
+BY_BOUNDS = (
+    " (too many cells to search: each keeps the digits that leave the others, taken at their lowest or highest"
+    " candidates, a reachable rest)"
+)
+
+
+def _group_keep(
+    state: State, cells: Sequence[int], total: int, signs: Sequence[int] | None = None
+) -> tuple[list[int], str]:
+    """What a group of cells with a known (signed) sum keeps, and how, in words ("" when exact): exact for
+    cells that all see each other and for a few cells, by bounds for more (:data:`MAX_LOOSE_GROUP`)."""
     masks = masks_of(state, cells)
     peers = state.g.peer_sets
     apart = [[b in peers[a] for b in cells] for a in cells]
     if signs is None and all(apart[i][j] for i in range(len(cells)) for j in range(i)):
-        return list(distinct_fit(masks, total)[1])
+        return list(distinct_fit(masks, total)[1]), ""
     if len(cells) > MAX_LOOSE_GROUP:
-        return None
-    return loose_fit(masks, total, apart, signs)
+        return list(bound_fit(masks, total, tuple(signs) if signs is not None else None)), BY_BOUNDS
+    return loose_fit(masks, total, apart, signs), ""
+
+
+@lru_cache(maxsize=1 << 14)
+def bound_fit(masks: tuple[int, ...], total: int, signs: tuple[int, ...] | None = None) -> tuple[int, ...]:
+    """Each cell's digits that leave the other cells a reachable rest of the (signed) ``total``, each other cell
+    taken at its lowest or highest candidate (repeats allowed: weaker than :func:`loose_fit`, for groups too
+    big to search)."""
+    sign = signs if signs is not None else (1,) * len(masks)
+    low = [(m & -m).bit_length() if x > 0 else -m.bit_length() for m, x in zip(masks, sign)]
+    high = [m.bit_length() if x > 0 else -(m & -m).bit_length() for m, x in zip(masks, sign)]
+    all_low, all_high = sum(low), sum(high)
+    keep = []
+    for i, (m, x) in enumerate(zip(masks, sign)):
+        rest_low, rest_high = all_low - low[i], all_high - high[i]
+        keep.append(sum(1 << (d - 1) for d in digits_of(m) if rest_low <= total - x * d <= rest_high))
+    return tuple(keep)
 
 
 def _forced_in(state: State, cage: KillerCage) -> dict[int, int]:
@@ -355,13 +381,13 @@ def innies_outies(state: State) -> Step | None:
         for found in groups:
             kind, group, total = found[:3]
             signs = found[3:]
-            keep = _group_keep(state, group, total, signs[0] if signs else None)
-            if keep is None or not all(keep):
+            keep, how = _group_keep(state, group, total, signs[0] if signs else None)
+            if not all(keep):
                 continue
             elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
             if not elim:
                 continue
-            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs)
+            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs, how)
     return None
 
 
@@ -386,7 +412,7 @@ def _mixed_group(cells: set[int], partial: list[KillerCage], of: dict, innie_sum
     return ("innies minus outies", group, total, [1] * len(plus) + [-1] * len(minus))
 
 
-def _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs=()) -> Step:
+def _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs=(), how="") -> Step:
     g = state.g
     full = g.size * (g.size + 1) // 2
     k = len(units)
@@ -438,7 +464,7 @@ def _innies_step(state, units, name, inside, partial, kind, group, total, elim, 
         eliminations=elim,
         cells=list(group),
         units=list(units),
-        explanation=f"Innies and Outies: {sums}, {arith}: {text.removals(state, elim)}",
+        explanation=f"Innies and Outies: {sums}, {arith}{how}: {text.removals(state, elim)}",
         rating=INNIES_OUTIES + 0.2 * (k - 1),
     )
 

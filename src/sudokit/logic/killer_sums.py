@@ -21,9 +21,11 @@ from dataclasses import dataclass
 
 from sudokit.logic import text
 from sudokit.logic.cages import (
+    BY_BOUNDS,
     MAX_LOOSE_GROUP,
     _region_cages,
     _regions,
+    bound_fit,
     distinct_fit,
     loose_fit,
     masks_of,
@@ -145,13 +147,15 @@ def virtual_cage(state: State) -> Step | None:
         cells = grp.cells
         masks = masks_of(state, cells)
         distinct = _all_peers(state, cells)
+        bounded = False
         if distinct:
             sets, keep = distinct_fit(masks, grp.total)
         elif len(cells) <= MAX_LOOSE_GROUP:
             apart = [[b in peers[a] for b in cells] for a in cells]
             sets, keep = (), tuple(loose_fit(masks, grp.total, apart))
         else:
-            continue
+            sets, keep = (), bound_fit(masks, grp.total)
+            bounded = True
         if not all(keep):
             continue  # nothing fits: a broken state is not this step's to say
         elim = [(s, d) for s, m in zip(cells, keep) for d in digits_of(cands[s] & ~m)]
@@ -162,6 +166,8 @@ def virtual_cage(state: State) -> Step | None:
             if sets:
                 shown = " ".join(text.digit_set(digits_of(m), state) for m in sets[:8])
                 why = f"{why} that fit are {shown}{' and more' if len(sets) > 8 else ''}"
+            elif bounded:
+                why = BY_BOUNDS.strip(" ()")
             else:
                 why += " that can add up to it (repeats allowed where cells do not see each other)"
             return Step(
