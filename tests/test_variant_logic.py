@@ -319,7 +319,7 @@ def test_big_innie_groups_narrowed_by_bounds_finish_a_bundled_killer():
     rec = RECORDS[87]
     path = explain(read_fpuzzles(rec["fpuzzles"]), techniques=registry.technique_set(exclude="forcing chain"))
     assert path.solved and path.grid.to_line() == rec["solution"]
-    assert any("lowest or highest" in step.explanation for step in path.steps)
+    assert any("reachable rest" in step.explanation for step in path.steps)
 
 
 def test_a_unit_without_cages_inside_is_not_an_innies_step():

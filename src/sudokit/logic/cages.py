@@ -129,8 +129,8 @@ def _loose_fit(
 
 #: How a group's digits were narrowed, for the step's text (see :func:`_group_keep`).
 BY_BOUNDS = (
-    " (too many cells to search: each keeps the digits that leave the others, taken at their lowest or highest"
-    " candidates, a reachable rest)"
+    " (too many cells to search: each keeps the digits that leave the others a reachable rest, each row, column,"
+    " box or cage of them adding at least its lowest and at most its highest different candidates)"
 )
 
 
@@ -145,24 +145,72 @@ def _group_keep(
     if signs is None and all(apart[i][j] for i in range(len(cells)) for j in range(i)):
         return list(distinct_fit(masks, total)[1]), ""
     if len(cells) > MAX_LOOSE_GROUP:
-        return list(bound_fit(masks, total, tuple(signs) if signs is not None else None)), BY_BOUNDS
+        sign = tuple(signs) if signs is not None else None
+        return list(bound_fit(masks, total, sign, cliques_of(state, cells, sign))), BY_BOUNDS
     return loose_fit(masks, total, apart, signs), ""
 
 
 @lru_cache(maxsize=1 << 14)
-def bound_fit(masks: tuple[int, ...], total: int, signs: tuple[int, ...] | None = None) -> tuple[int, ...]:
-    """Each cell's digits that leave the other cells a reachable rest of the (signed) ``total``, each other cell
-    taken at its lowest or highest candidate (repeats allowed: weaker than :func:`loose_fit`, for groups too
-    big to search)."""
-    sign = signs if signs is not None else (1,) * len(masks)
-    low = [(m & -m).bit_length() if x > 0 else -m.bit_length() for m, x in zip(masks, sign)]
-    high = [m.bit_length() if x > 0 else -(m & -m).bit_length() for m, x in zip(masks, sign)]
-    all_low, all_high = sum(low), sum(high)
-    keep = []
-    for i, (m, x) in enumerate(zip(masks, sign)):
-        rest_low, rest_high = all_low - low[i], all_high - high[i]
-        keep.append(sum(1 << (d - 1) for d in digits_of(m) if rest_low <= total - x * d <= rest_high))
+def bound_fit(
+    masks: tuple[int, ...],
+    total: int,
+    signs: tuple[int, ...] | None = None,
+    cliques: tuple[tuple[int, ...], ...] | None = None,
+) -> tuple[int, ...]:
+    """Each cell's digits that leave the other cells a reachable rest of the (signed) ``total``. The cells are
+    split into ``cliques`` (index tuples, each cell in one; default: each cell alone) whose cells all differ:
+    a clique of ``m`` cells adds at least the ``m`` lowest and at most the ``m`` highest digits of its
+    candidates (less the digit tried, in the tried cell's clique). Repeats are allowed between cliques, so this
+    is weaker than :func:`loose_fit`: for groups too big to search."""
+    k = len(masks)
+    sign = signs if signs is not None else (1,) * k
+    groups = cliques if cliques is not None else tuple((i,) for i in range(k))
+
+    def span(members: Sequence[int], without: int = 0) -> tuple[int, int]:
+        """Lowest and highest signed sum of ``members`` (different digits, none of the mask ``without``)."""
+        if not members:
+            return 0, 0
+        union = 0
+        for i in members:
+            union |= masks[i]
+        ds = digits_of(union & ~without)
+        m = len(members)
+        if len(ds) < m:
+            return 1, 0  # empty: no way
+        low, high = sum(ds[:m]), sum(ds[-m:])
+        return (low, high) if sign[members[0]] > 0 else (-high, -low)
+
+    spans = [span(q) for q in groups]
+    all_low, all_high = sum(lo for lo, _ in spans), sum(hi for _, hi in spans)
+    keep = [0] * k
+    for gi, q in enumerate(groups):
+        lo_q, hi_q = spans[gi]
+        for i in q:
+            others = [j for j in q if j != i]
+            for d in digits_of(masks[i]):
+                lo, hi = span(others, 1 << (d - 1))
+                if lo > hi:
+                    continue
+                rest_low, rest_high = all_low - lo_q + lo, all_high - hi_q + hi
+                if rest_low <= total - sign[i] * d <= rest_high:
+                    keep[i] |= 1 << (d - 1)
     return tuple(keep)
+
+
+def cliques_of(state: State, cells: Sequence[int], signs: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
+    """The indices of ``cells`` split greedily (in order) into groups of cells that all see each other and
+    share a sign."""
+    peers = state.g.peer_sets
+    sign = signs if signs is not None else [1] * len(cells)
+    out: list[list[int]] = []
+    for i, s in enumerate(cells):
+        for q in out:
+            if sign[q[0]] == sign[i] and all(cells[j] in peers[s] for j in q):
+                q.append(i)
+                break
+        else:
+            out.append([i])
+    return tuple(tuple(q) for q in out)
 
 
 def _forced_in(state: State, cage: KillerCage) -> dict[int, int]:

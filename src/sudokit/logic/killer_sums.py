@@ -26,6 +26,7 @@ from sudokit.logic.cages import (
     _region_cages,
     _regions,
     bound_fit,
+    cliques_of,
     distinct_fit,
     loose_fit,
     masks_of,
@@ -154,7 +155,7 @@ def virtual_cage(state: State) -> Step | None:
             apart = [[b in peers[a] for b in cells] for a in cells]
             sets, keep = (), tuple(loose_fit(masks, grp.total, apart))
         else:
-            sets, keep = (), bound_fit(masks, grp.total)
+            sets, keep = (), bound_fit(masks, grp.total, None, cliques_of(state, cells))
             bounded = True
         if not all(keep):
             continue  # nothing fits: a broken state is not this step's to say
