@@ -486,10 +486,8 @@ def _innies_step(state, units, name, inside, partial, kind, group, total, elim, 
             else f"the cages that stick out ({cages} = {over})"
         )
         its = "its" if len(sticking) == 1 else "their"
-        arith = (
-            f"the innies sum to {k * full} - {inner} = {k * full - inner}; counting {stick} less {its} outies, "
-            f"{ins} - {outs} = {k * full - inner} - {over} = {total}"
-        )
+        innie_sum = f"the innies sum to {k * full} - {inner} = {k * full - inner}; " if inside else ""
+        arith = f"{innie_sum}counting {stick} less {its} outies, {ins} - {outs} = {k * full - inner} - {over} = {total}"
     else:
         over = sum(c.total or 0 for c in partial)
         cages = " + ".join(str(c.total) for c in partial)
