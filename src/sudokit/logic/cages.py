@@ -22,6 +22,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from sudokit.constraints.cages import KillerCage, cage_combos
+from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
@@ -198,19 +199,34 @@ def bound_fit(
 
 
 def cliques_of(state: State, cells: Sequence[int], signs: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
-    """The indices of ``cells`` split greedily (in order) into groups of cells that all see each other and
-    share a sign."""
-    peers = state.g.peer_sets
-    sign = signs if signs is not None else [1] * len(cells)
-    out: list[list[int]] = []
-    for i, s in enumerate(cells):
-        for q in out:
-            if sign[q[0]] == sign[i] and all(cells[j] in peers[s] for j in q):
-                q.append(i)
-                break
-        else:
-            out.append([i])
-    return tuple(tuple(q) for q in out)
+    """The indices of ``cells`` split into groups of cells that all see each other and share a sign: greedily,
+    the biggest part of the group a unit or a summed cage holds first (bigger cliques give tighter bounds)."""
+    cages = tuple(c.cage for c in summed_cages(state))
+    return _cliques(state.g, cages, tuple(cells), tuple(signs) if signs is not None else (1,) * len(cells))
+
+
+@lru_cache(maxsize=1 << 14)
+def _cliques(
+    g: Geometry, cages: tuple[tuple[int, ...], ...], cells: tuple[int, ...], sign: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`cliques_of` on the board's units and the cages' cells (memoised: they do not change)."""
+    where = {s: i for i, s in enumerate(cells)}
+    blocks = [tuple(u) for u in g.units] + list(cages)
+    left = set(range(len(cells)))
+    out: list[tuple[int, ...]] = []
+    while left:
+        best: tuple[int, ...] = ()
+        for block in blocks:
+            for x in (1, -1):
+                part = tuple(sorted(where[s] for s in block if s in where and where[s] in left and sign[where[s]] == x))
+                if len(part) > len(best):
+                    best = part
+        if len(best) <= 1:
+            out += [(i,) for i in sorted(left)]
+            break
+        out.append(best)
+        left -= set(best)
+    return tuple(out)
 
 
 def _forced_in(state: State, cage: KillerCage) -> dict[int, int]:
