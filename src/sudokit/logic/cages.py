@@ -519,7 +519,7 @@ def _innies_step(state, units, name, inside, partial, kind, group, total, elim, 
             cells=list(group),
             units=list(units),
             explanation=f"Innies and Outies: {sums}, {arith}: {lead}",
-            rating=INNIES_OUTIES + 0.2 * (k - 1),
+            rating=round(INNIES_OUTIES + 0.2 * (k - 1), 1),
         )
     return Step(
         "Innies and Outies",
@@ -527,7 +527,7 @@ def _innies_step(state, units, name, inside, partial, kind, group, total, elim, 
         cells=list(group),
         units=list(units),
         explanation=f"Innies and Outies: {sums}, {arith}{how}: {text.removals(state, elim)}",
-        rating=INNIES_OUTIES + 0.2 * (k - 1),
+        rating=round(INNIES_OUTIES + 0.2 * (k - 1), 1),
     )
 
 
