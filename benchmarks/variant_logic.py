@@ -1,4 +1,4 @@
-"""Variant logic benchmark: ``python benchmarks/variant_logic.py [--time-limit S] [--killers N] [--skip-logic]``.
+"""Variant logic benchmark: ``python benchmarks/variant_logic.py [--time-limit S] [--kind K] [--killers N]``.
 
 Three measures of logic and generation on variant puzzles:
 
@@ -6,10 +6,11 @@ Three measures of logic and generation on variant puzzles:
   bundled variant puzzle (data/variants/iss_fpuzzles.jsonl) is checked against the known solution: no step
   may remove the solution's digit or place another one. A puzzle stops at ``--time-limit`` seconds.
 - **coverage**, per kind (each f-puzzles field a puzzle uses counts it in that kind): the share of puzzles
-  logic solves without forcing chains (``--exclude "forcing chain"``), and with them;
+  logic solves without forcing chains (``--exclude "forcing chain"``), and with them (``--kind killercage``:
+  only the puzzles of that kind);
 - **generator**: killer puzzles (9x9, cages only, no givens) made by ``generate_variant("killer", seed)``
   for seeds 0..N-1, each proved unique by the variant solver: puzzles per second on one core, cages per
-  puzzle, and their SE ratings.
+  puzzle, and their SE ratings (``--skip-logic``: only this).
 """
 
 from __future__ import annotations
@@ -51,11 +52,13 @@ def walk(puzzle, solution: list[int], exclude: str | None, seconds: float) -> tu
     return state.is_solved(), steps, bad, False
 
 
-def logic(seconds: float) -> None:
+def logic(seconds: float, kind: str | None = None) -> None:
     records = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    numbers = [n for n, rec in enumerate(records, 1) if kind is None or kind in rec["types"]]
     per_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # puzzles, solved without / with forcing
     unsound = timeouts = steps_checked = 0
-    for number, rec in enumerate(records, 1):
+    for number in numbers:
+        rec = records[number - 1]
         puzzle = read_fpuzzles(rec["fpuzzles"])
         solution = [int(ch, 36) for ch in rec["solution"]]
         plain, n1, bad1, _ = walk(puzzle, solution, "forcing chain", seconds)
@@ -66,18 +69,18 @@ def logic(seconds: float) -> None:
             unsound += 1
             print(f"UNSOUND: line {number} {rec['name']}: {text}")
         kinds = [t for t in rec["types"] if t != "givens"] or ["classic"]
-        for kind in kinds:
-            row = per_kind[kind]
+        for each in kinds:
+            row = per_kind[each]
             row[0] += 1
             row[1] += plain
             row[2] += full
         mark = "logic" if plain else ("forcing" if full else ("timeout" if out else "stuck"))
         print(f"line {number:3d} {mark:8s} {','.join(kinds)}", flush=True)
-    print(f"\nsoundness: {steps_checked} steps checked on {len(records)} puzzles, {unsound} unsound")
+    print(f"\nsoundness: {steps_checked} steps checked on {len(numbers)} puzzles, {unsound} unsound")
     print(f"timeouts (with forcing chains, {seconds:g} s each): {timeouts}")
     print(f"\n{'kind':18s} {'puzzles':>7s} {'logic':>6s} {'%':>5s} {'+forcing':>8s} {'%':>5s}")
-    for kind, (n, plain, full) in sorted(per_kind.items(), key=lambda kv: -kv[1][0]):
-        print(f"{kind:18s} {n:7d} {plain:6d} {100 * plain / n:5.0f} {full:8d} {100 * full / n:5.0f}")
+    for name, (n, alone, forced) in sorted(per_kind.items(), key=lambda kv: -kv[1][0]):
+        print(f"{name:18s} {n:7d} {alone:6d} {100 * alone / n:5.0f} {forced:8d} {100 * forced / n:5.0f}")
 
 
 def generator(count: int) -> None:
@@ -110,11 +113,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--time-limit", type=float, default=30.0, help="seconds per puzzle and walk (default 30)")
     parser.add_argument("--killers", type=int, default=50, help="killer puzzles to generate (default 50)")
+    parser.add_argument("--kind", help="only the bundled puzzles using this f-puzzles field (e.g. killercage)")
     parser.add_argument("--skip-logic", action="store_true", help="only the generator")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}")
     if not args.skip_logic:
-        logic(args.time_limit)
+        logic(args.time_limit, args.kind)
     if args.killers:
         generator(args.killers)
     print(f"load average {os.getloadavg()[0]:.1f}")

@@ -150,7 +150,50 @@ def _cases() -> dict[str, tuple[State, str]]:
             break
     out["Variant Forcing Chain"] = (_stuck_whispers(), "no way on")
     out["Cage Combinations in a Unit"] = (_cages_in_a_row(), "without sharing a digit")
+    out["Virtual Cage"] = (_scattered_cages("Virtual Cage"), "virtual cage")
     return out
+
+
+def _random_cages(rng: random.Random, count: int) -> list[KillerCage]:
+    """Up to ``count`` connected cages of 2-4 cells of the solution ``S`` (no digit twice), scattered."""
+    free = set(range(81))
+    out = []
+    while len(out) < count and free:
+        s = rng.choice(sorted(free))
+        cage = [s]
+        free.discard(s)
+        size = rng.choice([2, 3, 3, 4])
+        while len(cage) < size:
+            near = [
+                t
+                for c in cage
+                for t in (c - 9, c + 9, c - 1 if c % 9 else -1, c + 1 if c % 9 < 8 else -1)
+                if t in free and S[t] not in {S[x] for x in cage}
+            ]
+            if not near:
+                break
+            t = rng.choice(near)
+            cage.append(t)
+            free.discard(t)
+        if len(cage) > 1:
+            out.append(KillerCage(tuple(sorted(cage)), total(cage)))
+    return out
+
+
+def _scattered_cages(name: str, found=lambda step: True) -> State:
+    """Scattered random cages (seeded) until, after every easier row's steps, row ``name`` finds a step that
+    ``found`` accepts: that state."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = State.from_variant(puzzle(_random_cages(rng, rng.choice([8, 12, 16, 20]))))
+        rows = registry.applicable(state)
+        easier = rows[: [t.name for t in rows].index(name)]
+        while (step := next_step(state, easier)) is not None:
+            state.apply(step)
+        step = registry.BY_NAME[name].find(state)
+        if step is not None and found(step):
+            return state
+    raise AssertionError(f"no state for {name}")
 
 
 def _cages_in_a_row() -> State:
@@ -237,6 +280,57 @@ def test_innies_minus_outies_on_a_bundled_killer_show_the_arithmetic_and_keep_th
     for step in mixed:
         assert all(sol[s] != d for s, d in step.eliminations)
     assert "box 1 and box 2 sum to 2 x 45 = 90" in mixed[0].explanation
+
+
+def test_virtual_cage_shows_how_its_sum_is_found():
+    step = next_step(CASES["Virtual Cage"][0].copy())
+    cells_sum = step.explanation.split(":")[1].split(", from")[0].strip()  # "E3+F3+H3 = 16"
+    labels, value = cells_sum.split(" = ")
+    assert sum(S[cell(x)] for x in labels.split("+")) == int(value)  # the sum is the solution's
+    assert " less " in step.explanation and " - " in step.explanation  # the arithmetic is shown
+
+
+def test_cage_partly_in_a_unit_narrows_its_cells_outside_the_unit_too():
+    """A cage that sticks out of a unit: the digits its cells in the unit may take, with the other cages of the
+    unit, leave its cells outside the unit only what completes its sum; a step at 3.6 that is sound."""
+
+    def outside(step) -> bool:
+        unit = set(G.units[step.units[0]])
+        return step.rating == 3.6 and any(s not in unit for s, _ in step.eliminations)
+
+    state = _scattered_cages("Cage Combinations in a Unit", outside)
+    step = registry.BY_NAME["Cage Combinations in a Unit"].find(state)
+    assert "can put only" in step.explanation
+    assert all(S[s] != d for s, d in step.eliminations), step.explanation
+
+
+def test_bound_fit_keeps_the_digits_the_other_cells_can_make_up():
+    from sudokit.logic.cages import bound_fit
+
+    every = G.all_mask
+    assert bound_fit((every, every, every), 24) == (0b111100000,) * 3  # 24 - 9 - 9 = 6 at least
+    # a - b = 7 (signs +1, -1): a is 8 or 9, b is 1 or 2
+    assert bound_fit((every, every), 7, (1, -1)) == (0b110000000, 0b11)
+
+
+def test_big_innie_groups_narrowed_by_bounds_finish_a_bundled_killer():
+    """A diagonal killer (data line 88) whose 45-rule groups are too big to search: narrowed by each cell's
+    bounds, logic without forcing chains finishes it (it stalled with no placement before); every step sound."""
+    rec = RECORDS[87]
+    path = explain(read_fpuzzles(rec["fpuzzles"]), techniques=registry.technique_set(exclude="forcing chain"))
+    assert path.solved and path.grid.to_line() == rec["solution"]
+    assert any("reachable rest" in step.explanation for step in path.steps)
+    assert all(step.rating == round(step.rating, 1) for step in path.steps)  # 2.8 + 0.2 * 2 was 3.1999999999999997
+
+
+def test_a_unit_without_cages_inside_is_not_an_innies_step():
+    """Innies of a row with no cage inside are the whole row (45 = 45): that is a plain subset, not the 45 rule;
+    the White Room killer once showed "45 - 0 = 45" steps."""
+    state = State.from_variant(read_fpuzzles(RECORDS[70]["fpuzzles"]))
+    rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
+    while (step := next_step(state, rows)) is not None:
+        assert "- 0 = " not in step.explanation, step.explanation
+        state.apply(step)
 
 
 def test_overlapping_cages_are_not_counted_twice_by_the_45_rule():
@@ -435,6 +529,25 @@ def test_generated_killer_decodes_back_and_is_unique(seed):
     assert back.is_solution(found.solution)
     if seed == 1:
         assert _sat_count(back, found.solution) == 1
+
+
+def test_every_step_on_generated_killers_keeps_the_solution():
+    """Generated killers (cages only) take the killer rows far more often than the bundled ones (seed 22: virtual
+    cages and cages partly in a unit): every step keeps the generator's solution."""
+    from sudokit.generate.variants import generate_variant
+
+    seen = set()
+    for seed in (22, 28):
+        found = generate_variant("killer", seed)
+        sol = found.solution.values
+        state = State.from_variant(found.puzzle)
+        rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
+        while not state.is_solved() and (step := next_step(state, rows)) is not None:
+            assert all(sol[s] == d for s, d in step.placements), step.explanation
+            assert all(sol[s] != d for s, d in step.eliminations), step.explanation
+            seen.add(step.technique)
+            state.apply(step)
+    assert {"Cage Combination", "Innies and Outies", "Cage Combinations in a Unit"} <= seen
 
 
 def test_generated_killers_have_no_cage_that_is_a_given_in_all_but_name():

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
+from itertools import combinations
 
 from sudokit.constraints.cages import KillerCage, cage_combos
+from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
@@ -84,9 +86,19 @@ def loose_fit(
 ) -> list[int]:
     """Each cell's digits that belong to some choice, one digit per cell, whose total (each digit times its
     cell's sign, +1 by default) is ``total``, where cells ``i``, ``j`` with ``apart[i][j]`` differ (repeats
-    allowed elsewhere). Plain search with bounds on what the cells left can add."""
+    allowed elsewhere). Plain search with bounds on what the cells left can add (memoised)."""
     k = len(masks)
-    sign = list(signs) if signs is not None else [1] * k
+    before = tuple(tuple(j for j in range(i) if apart[i][j]) for i in range(k))
+    sign = tuple(signs) if signs is not None else (1,) * k
+    return list(_loose_fit(tuple(masks), total, before, sign))
+
+
+@lru_cache(maxsize=1 << 14)
+def _loose_fit(
+    masks: tuple[int, ...], total: int, before: tuple[tuple[int, ...], ...], sign: tuple[int, ...]
+) -> tuple[int, ...]:
+    """:func:`loose_fit`, with ``before[i]`` the earlier cells that cell ``i`` must differ from."""
+    k = len(masks)
     keep = [0] * k
     lows = [(m & -m).bit_length() for m in masks]
     highs = [m.bit_length() for m in masks]
@@ -103,7 +115,7 @@ def loose_fit(
             return False
         found = False
         for d in digits_of(masks[i]):
-            if any(apart[i][j] and chosen[j] == d for j in range(i)):
+            if any(chosen[j] == d for j in before[i]):
                 continue
             chosen[i] = d
             if walk(i + 1, left - sign[i] * d):
@@ -113,19 +125,108 @@ def loose_fit(
         return found
 
     walk(0, total)
-    return keep
+    return tuple(keep)
 
 
-def _group_keep(state: State, cells: Sequence[int], total: int, signs: Sequence[int] | None = None) -> list[int] | None:
-    """What a group of cells with a known (signed) sum keeps (``None`` when it is too loose to search)."""
+#: How a group's digits were narrowed, for the step's text (see :func:`_group_keep`).
+BY_BOUNDS = (
+    " (too many cells to search: each keeps the digits that leave the others a reachable rest, each row, column,"
+    " box or cage of them adding at least its lowest and at most its highest different candidates)"
+)
+
+
+def _group_keep(
+    state: State, cells: Sequence[int], total: int, signs: Sequence[int] | None = None
+) -> tuple[list[int], str]:
+    """What a group of cells with a known (signed) sum keeps, and how, in words ("" when exact): exact for
+    cells that all see each other and for a few cells, by bounds for more (:data:`MAX_LOOSE_GROUP`)."""
     masks = masks_of(state, cells)
     peers = state.g.peer_sets
     apart = [[b in peers[a] for b in cells] for a in cells]
     if signs is None and all(apart[i][j] for i in range(len(cells)) for j in range(i)):
-        return list(distinct_fit(masks, total)[1])
+        return list(distinct_fit(masks, total)[1]), ""
     if len(cells) > MAX_LOOSE_GROUP:
-        return None
-    return loose_fit(masks, total, apart, signs)
+        sign = tuple(signs) if signs is not None else None
+        return list(bound_fit(masks, total, sign, cliques_of(state, cells, sign))), BY_BOUNDS
+    return loose_fit(masks, total, apart, signs), ""
+
+
+@lru_cache(maxsize=1 << 14)
+def bound_fit(
+    masks: tuple[int, ...],
+    total: int,
+    signs: tuple[int, ...] | None = None,
+    cliques: tuple[tuple[int, ...], ...] | None = None,
+) -> tuple[int, ...]:
+    """Each cell's digits that leave the other cells a reachable rest of the (signed) ``total``. The cells are
+    split into ``cliques`` (index tuples, each cell in one; default: each cell alone) whose cells all differ:
+    a clique of ``m`` cells adds at least the ``m`` lowest and at most the ``m`` highest digits of its
+    candidates (less the digit tried, in the tried cell's clique). Repeats are allowed between cliques, so this
+    is weaker than :func:`loose_fit`: for groups too big to search."""
+    k = len(masks)
+    sign = signs if signs is not None else (1,) * k
+    groups = cliques if cliques is not None else tuple((i,) for i in range(k))
+
+    def span(members: Sequence[int], without: int = 0) -> tuple[int, int]:
+        """Lowest and highest signed sum of ``members`` (different digits, none of the mask ``without``)."""
+        if not members:
+            return 0, 0
+        union = 0
+        for i in members:
+            union |= masks[i]
+        ds = digits_of(union & ~without)
+        m = len(members)
+        if len(ds) < m:
+            return 1, 0  # empty: no way
+        low, high = sum(ds[:m]), sum(ds[-m:])
+        return (low, high) if sign[members[0]] > 0 else (-high, -low)
+
+    spans = [span(q) for q in groups]
+    all_low, all_high = sum(lo for lo, _ in spans), sum(hi for _, hi in spans)
+    keep = [0] * k
+    for gi, q in enumerate(groups):
+        lo_q, hi_q = spans[gi]
+        for i in q:
+            others = [j for j in q if j != i]
+            for d in digits_of(masks[i]):
+                lo, hi = span(others, 1 << (d - 1))
+                if lo > hi:
+                    continue
+                rest_low, rest_high = all_low - lo_q + lo, all_high - hi_q + hi
+                if rest_low <= total - sign[i] * d <= rest_high:
+                    keep[i] |= 1 << (d - 1)
+    return tuple(keep)
+
+
+def cliques_of(state: State, cells: Sequence[int], signs: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
+    """The indices of ``cells`` split into groups of cells that all see each other and share a sign: greedily,
+    the biggest part of the group a unit or a summed cage holds first (bigger cliques give tighter bounds)."""
+    cages = tuple(c.cage for c in summed_cages(state))
+    return _cliques(state.g, cages, tuple(cells), tuple(signs) if signs is not None else (1,) * len(cells))
+
+
+@lru_cache(maxsize=1 << 14)
+def _cliques(
+    g: Geometry, cages: tuple[tuple[int, ...], ...], cells: tuple[int, ...], sign: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """:func:`cliques_of` on the board's units and the cages' cells (memoised: they do not change)."""
+    where = {s: i for i, s in enumerate(cells)}
+    blocks = [tuple(u) for u in g.units] + list(cages)
+    left = set(range(len(cells)))
+    out: list[tuple[int, ...]] = []
+    while left:
+        best: tuple[int, ...] = ()
+        for block in blocks:
+            for x in (1, -1):
+                part = tuple(sorted(where[s] for s in block if s in where and where[s] in left and sign[where[s]] == x))
+                if len(part) > len(best):
+                    best = part
+        if len(best) <= 1:
+            out += [(i,) for i in sorted(left)]
+            break
+        out.append(best)
+        left -= set(best)
+    return tuple(out)
 
 
 def _forced_in(state: State, cage: KillerCage) -> dict[int, int]:
@@ -294,6 +395,24 @@ def _region_cages(state: State) -> dict:
     return found
 
 
+def region_cages(state: State, units: Sequence[int]) -> tuple[set[int], list[KillerCage], list[KillerCage]]:
+    """The cells of a region (disjoint ``units``), the summed cages wholly inside it and those partly inside
+    (in the order of their first cell; overlapping cages left out, see :func:`_region_cages`)."""
+    g = state.g
+    of = _region_cages(state)["of"]
+    cells = {s for u in units for s in g.units[u]}
+    inside: list[KillerCage] = []
+    partial: list[KillerCage] = []
+    seen: set[KillerCage] = set()
+    for s in sorted(cells):
+        c = of.get(s)
+        if c is None or c in seen:
+            continue
+        seen.add(c)
+        (inside if cells.issuperset(c.cage) else partial).append(c)
+    return cells, inside, partial
+
+
 def innies_outies(state: State) -> Step | None:
     """The first region (units, then runs of rows, then of columns) whose innies or outies, as a group with a
     known sum, lose a candidate; smaller groups first within a region (innies before outies on a tie)."""
@@ -303,17 +422,8 @@ def innies_outies(state: State) -> Step | None:
     of = _region_cages(state)["of"]
     full = g.size * (g.size + 1) // 2
     for units, name in _regions(state):
-        cells = {s for u in units for s in g.units[u]}
-        inside: list[KillerCage] = []
-        partial: list[KillerCage] = []
-        seen: set[KillerCage] = set()
-        for s in sorted(cells):
-            c = of.get(s)
-            if c is None or c in seen:
-                continue
-            seen.add(c)
-            (inside if cells.issuperset(c.cage) else partial).append(c)
-        if not partial and len(inside) == len(seen) and all(s in of for s in cells):
+        cells, inside, partial = region_cages(state, units)
+        if not partial and all(s in of for s in cells):
             continue  # the region is exactly its cages: nothing to learn
         covered = {s for c in inside for s in c.cage}
         innies = [s for s in sorted(cells) if s not in covered]
@@ -321,7 +431,7 @@ def innies_outies(state: State) -> Step | None:
         inner = sum(c.total or 0 for c in inside)
         innie_sum = region_total - inner
         groups: list[tuple] = []
-        if innies:
+        if innies and inside:  # without a cage inside, the "innies" are the whole region: no sum to learn
             groups.append(("innies", innies, innie_sum))
         if innies and all(s in of for s in innies):
             outies = sorted({s for c in partial for s in c.cage if s not in cells})
@@ -335,13 +445,13 @@ def innies_outies(state: State) -> Step | None:
         for found in groups:
             kind, group, total = found[:3]
             signs = found[3:]
-            keep = _group_keep(state, group, total, signs[0] if signs else None)
-            if keep is None or not all(keep):
+            keep, how = _group_keep(state, group, total, signs[0] if signs else None)
+            if not all(keep):
                 continue
             elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
             if not elim:
                 continue
-            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs)
+            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs, how)
     return None
 
 
@@ -366,7 +476,7 @@ def _mixed_group(cells: set[int], partial: list[KillerCage], of: dict, innie_sum
     return ("innies minus outies", group, total, [1] * len(plus) + [-1] * len(minus))
 
 
-def _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs=()) -> Step:
+def _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs=(), how="") -> Step:
     g = state.g
     full = g.size * (g.size + 1) // 2
     k = len(units)
@@ -392,10 +502,8 @@ def _innies_step(state, units, name, inside, partial, kind, group, total, elim, 
             else f"the cages that stick out ({cages} = {over})"
         )
         its = "its" if len(sticking) == 1 else "their"
-        arith = (
-            f"the innies sum to {k * full} - {inner} = {k * full - inner}; counting {stick} less {its} outies, "
-            f"{ins} - {outs} = {k * full - inner} - {over} = {total}"
-        )
+        innie_sum = f"the innies sum to {k * full} - {inner} = {k * full - inner}; " if inside else ""
+        arith = f"{innie_sum}counting {stick} less {its} outies, {ins} - {outs} = {k * full - inner} - {over} = {total}"
     else:
         over = sum(c.total or 0 for c in partial)
         cages = " + ".join(str(c.total) for c in partial)
@@ -411,31 +519,55 @@ def _innies_step(state, units, name, inside, partial, kind, group, total, elim, 
             cells=list(group),
             units=list(units),
             explanation=f"Innies and Outies: {sums}, {arith}: {lead}",
-            rating=INNIES_OUTIES + 0.2 * (k - 1),
+            rating=round(INNIES_OUTIES + 0.2 * (k - 1), 1),
         )
     return Step(
         "Innies and Outies",
         eliminations=elim,
         cells=list(group),
         units=list(units),
-        explanation=f"Innies and Outies: {sums}, {arith}: {text.removals(state, elim)}",
-        rating=INNIES_OUTIES + 0.2 * (k - 1),
+        explanation=f"Innies and Outies: {sums}, {arith}{how}: {text.removals(state, elim)}",
+        rating=round(INNIES_OUTIES + 0.2 * (k - 1), 1),
     )
 
 
 # ---- cages in a unit together ---------------------------------------------------------------------------
 UNIT_COMBINATION = 3.4
+#: With a cage only partly inside the unit (its cells outside narrowed too): one notch harder.
+UNIT_COMBINATION_PARTIAL = 3.6
+
+
+@lru_cache(maxsize=1 << 16)
+def part_options(inner: tuple[int, ...], outer: tuple[int, ...], total: int) -> tuple[tuple[int, int], ...]:
+    """A cage cut by a unit: ``inner`` the masks of its cells in the unit, ``outer`` of the others, ``total``
+    its sum. The pairs ``(part, combo)``: ``combo`` a set of different digits with the cage's sum that its
+    cells can place, ``part`` the digits its inner cells take in such a placement (inner cells placed onto
+    ``part`` exactly, outer ones onto the rest of ``combo``)."""
+    out = []
+    k = len(inner)
+    for combo in distinct_fit(inner + outer, total)[0]:
+        ds = digits_of(combo)
+        for pick in combinations(ds, k):
+            part = 0
+            for d in pick:
+                part |= 1 << (d - 1)
+            if not distinct_fit(tuple(m & part for m in inner), sum(pick))[0]:
+                continue
+            left = combo & ~part
+            if outer and not distinct_fit(tuple(m & left for m in outer), total - sum(pick))[0]:
+                continue
+            out.append((part, combo))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 14)
 def unit_fit(
-    parts: tuple[tuple[tuple[int, ...], int], ...], rest: tuple[int, ...], full: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[tuple[int, ...], ...]] | None:
-    """A unit holding every digit of ``full`` once, split into cages ``parts`` (their cells' masks and sum) and
-    the ``rest`` of its cells: each cage's cells' digits, the rest's, and each cage's digit sets, over the
-    choices of one digit set per cage, pairwise disjoint, that leave digits the rest can hold (None when there
-    is none)."""
-    options = [distinct_fit(masks, total)[0] for masks, total in parts]
+    options: tuple[tuple[int, ...], ...], rest: tuple[int, ...], full: int
+) -> tuple[tuple[frozenset[int], ...], tuple[int, ...]] | None:
+    """A unit holding every digit of ``full`` once, split into parts (each with the digit ``options`` it may
+    take, as masks) and the ``rest`` of its cells (their masks): each part's options that belong to some
+    choice of one option per part, pairwise disjoint, that leaves the rest digits it can hold, and the
+    rest's digits over those choices (None when there is none)."""
     levels: list[set[int]] = [{0}]
     for opts in options:
         levels.append({u | c for u in levels[-1] for c in opts if not u & c})
@@ -449,8 +581,8 @@ def unit_fit(
             rest_keep = [a | b for a, b in zip(rest_keep, keep)]
     if not alive:
         return None
-    chosen: list[set[int]] = [set() for _ in parts]
-    for i in range(len(parts) - 1, -1, -1):
+    chosen: list[set[int]] = [set() for _ in options]
+    for i in range(len(options) - 1, -1, -1):
         before = set()
         for used in levels[i]:
             for c in options[i]:
@@ -458,64 +590,92 @@ def unit_fit(
                     before.add(used)
                     chosen[i].add(c)
         alive = before
-    keeps = []
-    for (cage_masks, cage_total), combos in zip(parts, chosen):
-        cage_keep = [0] * len(cage_masks)
-        for combo in combos:
-            _, part = distinct_fit(tuple(m & combo for m in cage_masks), cage_total)
-            cage_keep = [a | b for a, b in zip(cage_keep, part)]
-        keeps.append(tuple(cage_keep))
-    return tuple(keeps), tuple(rest_keep), tuple(tuple(sorted(c)) for c in chosen)
+    return tuple(frozenset(c) for c in chosen), tuple(rest_keep)
 
 
 def unit_combinations(state: State) -> Step | None:
-    """The first unit (in unit order) holding two or more summed cages wholly whose combinations, taken
-    together with the unit's other cells, remove a candidate."""
-    cages = summed_cages(state)
+    """The first unit (in unit order) met by two or more summed cages (wholly inside it, or partly: then the
+    digits of its cells inside must leave the cells outside a way to finish the cage's sum) whose
+    combinations, taken together with the unit's other cells, remove a candidate; units holding cages
+    wholly first (the plainer step), then those with cages partly inside."""
+    cages = _region_cages(state)["cages"]
     if len(cages) < 2:
         return None
     g = state.g
-    for u, unit in enumerate(g.units):
-        cells = g.unit_sets[u]
-        inside = [c for c in cages if cells.issuperset(c.cage)]
-        if len(inside) < 2:
-            continue
-        covered = {s for c in inside for s in c.cage}
-        if len(covered) != sum(len(c.cage) for c in inside):
-            continue  # overlapping cages: not a partition
-        rest = [s for s in unit if s not in covered]
-        parts = tuple((masks_of(state, c.cage), c.total or 0) for c in inside)
-        found = unit_fit(parts, masks_of(state, rest), g.all_mask)
-        if found is None:
-            continue
-        keeps, rest_keep, chosen = found
-        elim = []
-        for cage, keep in zip(inside, keeps):
-            elim += [
-                (s, d) for s, m in zip(cage.cage, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)
-            ]
-        elim += [(s, d) for s, m in zip(rest, rest_keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
-        if not elim:
-            continue
-        elim = sorted(set(elim))
-        told = []
-        for cage, sets in zip(inside, chosen):
-            label = "+".join(state.label(s) for s in cage.cage)
-            told.append(f"{label} = {cage.total} as {_combo_text(state, sets)}")
-        full = g.size * (g.size + 1) // 2
-        inner = sum(c.total or 0 for c in inside)
-        rest_text = ""
-        if rest:
-            rest_text = f", leaving {text.cells(state, rest)} the other digits ({full} - {inner} = {full - inner})"
-        return Step(
-            "Cage Combinations in a Unit",
-            eliminations=elim,
-            cells=sorted(covered) + rest,
-            units=[u],
-            explanation=(
-                f"Cage Combinations in a Unit: {state.unit_name(u)} holds each digit once; its cages can only "
-                f"be {'; '.join(told)} without sharing a digit{rest_text}: {text.removals(state, elim)}"
-            ),
-            rating=UNIT_COMBINATION,
-        )
+    for partial_ok in (False, True):
+        for u in range(len(g.units)):
+            found = _unit_step(state, u, cages, partial_ok)
+            if found is not None:
+                return found
     return None
+
+
+def _unit_step(state: State, u: int, cages: list[KillerCage], partial_ok: bool) -> Step | None:
+    g = state.g
+    cells = g.unit_sets[u]
+    meeting = [c for c in cages if not cells.isdisjoint(c.cage)]
+    whole = [c for c in meeting if cells.issuperset(c.cage)]
+    used = meeting if partial_ok else whole
+    if len(used) < 2 or (partial_ok and len(used) == len(whole)):
+        return None  # the partial pass only looks at units a cage sticks out of
+    covered = [s for c in used for s in c.cage if s in cells]
+    rest = [s for s in g.units[u] if s not in set(covered)]
+    options, cuts = [], []
+    for c in used:
+        inner = [s for s in c.cage if s in cells]
+        outer = [s for s in c.cage if s not in cells]
+        found = part_options(masks_of(state, inner), masks_of(state, outer), c.total or 0)
+        options.append(tuple(sorted({part for part, _ in found})))
+        cuts.append((inner, outer, found))
+    fit = unit_fit(tuple(options), masks_of(state, rest), g.all_mask)
+    if fit is None:
+        return None
+    chosen, rest_keep = fit
+    keep: dict[int, int] = {}
+    for (inner, outer, found), parts in zip(cuts, chosen):
+        for part, combo in found:
+            if part not in parts:
+                continue
+            _, ik = distinct_fit(tuple(m & part for m in masks_of(state, inner)), sum(digits_of(part)))
+            for s, m in zip(inner, ik):
+                keep[s] = keep.get(s, 0) | m
+            if outer:
+                left = combo & ~part
+                _, ok = distinct_fit(tuple(m & left for m in masks_of(state, outer)), sum(digits_of(left)))
+                for s, m in zip(outer, ok):
+                    keep[s] = keep.get(s, 0) | m
+    for s, m in zip(rest, rest_keep):
+        keep[s] = m
+    elim = sorted((s, d) for s, m in keep.items() if not state.values[s] for d in digits_of(state.cands[s] & ~m))
+    if not elim:
+        return None
+    told = []
+    for c, (inner, outer, _), parts in zip(used, cuts, chosen):
+        label = "+".join(state.label(s) for s in c.cage)
+        if all(state.values[s] for s in inner):
+            continue  # its digits in the unit are placed: nothing to tell
+        if outer:
+            told.append(
+                f"{label} = {c.total} can put only {_combo_text(state, sorted(parts))} in "
+                f"{'+'.join(state.label(s) for s in inner)}"
+            )
+        else:
+            told.append(f"{label} = {c.total} as {_combo_text(state, sorted(parts))}")
+    full = g.size * (g.size + 1) // 2
+    rest_text = ""
+    if rest and not partial_ok:
+        inner_sum = sum(c.total or 0 for c in used)
+        rest_text = f", leaving {text.cells(state, rest)} the other digits ({full} - {inner_sum} = {full - inner_sum})"
+    elif rest:
+        rest_text = f", leaving {text.cells(state, rest)} the other digits"
+    return Step(
+        "Cage Combinations in a Unit",
+        eliminations=elim,
+        cells=sorted({s for c in used for s in c.cage}) + rest,
+        units=[u],
+        explanation=(
+            f"Cage Combinations in a Unit: {state.unit_name(u)} holds each digit once; its cages can only "
+            f"be {'; '.join(told)} without sharing a digit{rest_text}: {text.removals(state, elim)}"
+        ),
+        rating=UNIT_COMBINATION_PARTIAL if partial_ok else UNIT_COMBINATION,
+    )

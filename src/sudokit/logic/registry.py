@@ -22,6 +22,7 @@ from sudokit.logic import (
     fish,
     forcing,
     intersections,
+    killer_sums,
     loops,
     nested,
     single_digit,
@@ -89,6 +90,7 @@ def _table() -> list[Technique]:
         T("Claiming", intersections.claiming, 2.8, 50, "Medium"),
         # one unit at 2.8, each further unit of the region +0.2 (the step carries its own rating)
         T("Innies and Outies", cages.innies_outies, cages.INNIES_OUTIES, 60, "Medium", variant=True),
+        T("Virtual Cage", killer_sums.virtual_cage, killer_sums.VIRTUAL_CAGE, 70, "Medium", variant=True),
         T("Naked Pair", partial(subsets.naked_subset, k=2), 3.0, 60, "Medium"),
         _rule("Sandwich Sum"),
         T("X-Wing", partial(fish.basic_fish, k=2), 3.2, 140, "Hard"),
