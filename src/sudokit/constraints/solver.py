@@ -276,7 +276,7 @@ def _kernel_run(puzzle: VariantPuzzle, model, limit: int, time_limit: float | No
 
     out = run(model, limit, budget_ticks(time_limit), keep=min(limit, KEEP))
     for row in out.solutions:
-        grid = Grid(puzzle.geometry, tuple(int(v) for v in row))
+        grid = Grid(puzzle.geometry, tuple(row.tolist()))
         if not puzzle.is_solution(grid):
             raise UncheckedSolutionError(f"variant kernel returned a broken grid: {grid.to_line()}")
     return out
@@ -321,7 +321,7 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
         return Result(
             Status.MULTIPLE, grid, count=count, stats=stats, method="variant", message=f"at least {count} solutions"
         )
-    solution = Grid(puzzle.geometry, tuple(int(v) for v in out.solutions[0]))
+    solution = Grid(puzzle.geometry, tuple(out.solutions[0].tolist()))
     return Result(Status.SOLVED, grid, solution=solution, count=count, stats=stats, method="variant")
 
 

@@ -20,10 +20,11 @@ from numba import njit
 
 from sudokit.constraints import solver_kernel as K
 from sudokit.constraints.base import RELATIONS, NotCompiled, pair_table
-from sudokit.constraints.cages import cage_combos
+from sudokit.constraints.cages import KillerCage, cage_combos
 
 if TYPE_CHECKING:
     from sudokit.constraints.puzzle import VariantPuzzle
+    from sudokit.geometry import Geometry
 
 __all__ = ["Model", "NotCompiled", "Run", "run"]
 
@@ -64,6 +65,25 @@ class Model:
             t = self._relations[relation] = len(self._relations)
         self._add(K.T_PAIR, (a, b), a=t)
 
+    def pairs(self, pairs: Sequence[tuple[int, int]], relation: tuple) -> None:
+        """:meth:`pair` on each of ``pairs``."""
+        t = self._relations.get(relation)
+        if t is None:
+            t = self._relations[relation] = len(self._relations)
+        cells = [s for pair in pairs for s in pair]
+        if any(a == b for a, b in pairs):  # a line through a cell twice
+            for a, b in pairs:
+                self.pair(a, b, relation)
+            return
+        k = len(pairs)
+        self._types.extend([K.T_PAIR] * k)
+        self._sizes.extend([2] * k)
+        self._cells.extend(cells)
+        self._coefs.extend([1] * (2 * k))
+        self._a.extend([t] * k)
+        self._b.extend([0] * k)
+        self._aux_sizes.extend([0] * k)
+
     def cage(self, cells: Sequence[int], total: int) -> None:
         """Different digits in ``cells`` summing to ``total`` (the no-repeat part is the peers' work)."""
         self._add(K.T_CAGE, cells, aux=cage_combos(len(cells), total, self.size))
@@ -82,9 +102,15 @@ class Model:
         for s, c in zip(cells, coefs):
             merged[s] = merged.get(s, 0) + c
         items = [(s, c) for s, c in merged.items() if c]
-        width = sum(abs(c) for _, c in items) * (self.size - 1) + 1
-        self._scratch = max(self._scratch, 2 * (len(items) + 1) * ((width + 63) // 64))
-        self._add(K.T_LINEAR, [s for s, _ in items], [c for _, c in items], a=total)
+        self._linear([s for s, _ in items], [c for _, c in items], total)
+
+    def _linear(self, cells: list[int], coefs: list[int], total: int) -> None:
+        """:meth:`linear` on different cells with nonzero coefficients."""
+        width = sum(map(abs, coefs)) * (self.size - 1) + 1
+        words = 2 * (len(cells) + 1) * ((width + 63) // 64)
+        if words > self._scratch:
+            self._scratch = words
+        self._add(K.T_LINEAR, cells, coefs, a=total)
 
     def sandwich(self, line: Sequence[int], total: int) -> None:
         """The digits between the 1 and the largest digit of ``line`` sum to ``total``."""
@@ -128,25 +154,65 @@ class Model:
         full = g.all_mask
         start = [1 << (v - 1) if v else full for v in puzzle.givens.values]
         model = cls(g.size, g.n_cells, start)
+        cages = _Cages.of(puzzle)
+        group_cells: list[int] = []  # the extra peers: groups of cells that must all differ
+        group_sizes: list[int] = []
+        run: list[KillerCage] = []  # consecutive summed cages: compiled in one go (the same propagators)
         for con in puzzle.constraints:
+            if isinstance(con, KillerCage):  # its peer group is in ``cages``
+                if type(con) is KillerCage and con.total is not None:
+                    run.append(con)
+                    continue
+                if run:
+                    model._cages(run)
+                    run = []
+                con.compile(model)
+                continue
+            if run:
+                model._cages(run)
+                run = []
             con.compile(model)
-        for cells, coefs, total, distinct in innies_outies(puzzle):
+            groups = con.peer_groups(g)
+            if groups:
+                flat, sizes_of = _flat_groups(groups)
+                group_cells.extend(flat)
+                group_sizes.extend(sizes_of)
+        if run:
+            model._cages(run)
+        group_cells.extend(cages.cells)
+        group_sizes.extend(cages.sizes)
+        for cells, coefs, total, distinct in cages.innies_outies(g):
             if distinct:
                 model.cage(cells, total)
             else:
-                model.linear(cells, coefs, total)
-        model._finish(puzzle)
+                model._linear(cells, coefs, total)  # innies and outies: different cells
+        model._finish(g, group_sizes, group_cells)
         return model
 
-    def _finish(self, puzzle: VariantPuzzle) -> None:
-        g = puzzle.geometry
+    def _cages(self, cages: list[KillerCage]) -> None:
+        """:meth:`cage` on each of ``cages`` (all with a sum)."""
+        k = len(cages)
+        size = self.size
+        combos = [cage_combos(len(c.cage), c.total, size) for c in cages]  # type: ignore[arg-type]
+        sizes = [len(c.cage) for c in cages]
+        self._types.extend([K.T_CAGE] * k)
+        self._sizes.extend(sizes)
+        for c in cages:
+            self._cells.extend(c.cage)
+        self._coefs.extend([1] * sum(sizes))
+        self._a.extend([0] * k)
+        self._b.extend([0] * k)
+        self._aux_sizes.extend(map(len, combos))
+        for combo in combos:
+            self._aux.extend(combo)
+
+    def _finish(self, g: Geometry, group_sizes: list[int], group_cells: list[int]) -> None:
         shape = _shape(g)
-        extra = [x for con in puzzle.constraints for pair in con.peer_pairs(g) for x in pair]
         sizes = np.array(self._sizes, dtype=np.int32)
         aux_sizes = np.array(self._aux_sizes, dtype=np.int32)
         cells = np.array(self._cells or [0], dtype=np.int32)
         peers, n_peers, adj, lo, hi, w_start, w_props = _tables(
-            shape.adjacent, np.array(extra, dtype=np.int64), sizes, cells
+            shape.adjacent, np.array(group_sizes, dtype=np.int64), np.array(group_cells, dtype=np.int64), sizes, cells
         )
         ahi = np.cumsum(aux_sizes, dtype=np.int32)
         alo = (ahi - aux_sizes).astype(np.int32)
@@ -186,19 +252,43 @@ class Model:
         return len(self._types)
 
 
+#: :func:`_flat_groups` of the peer groups a constraint hands out as one shared object (anti-knight, ...).
+_SHARED_GROUPS: dict[int, tuple] = {}
+
+
+def _flat_groups(groups) -> tuple[list[int], list[int]]:
+    """A constraint's peer groups as (their cells one after another, each group's size)."""
+    known = _SHARED_GROUPS.get(id(groups))
+    if known is not None and known[0] is groups:
+        return known[1], known[2]
+    flat = [s for group in groups for s in group]
+    sizes = [len(group) for group in groups]
+    if isinstance(groups, tuple) and len(sizes) > 8:  # a cached table (lists are made anew each time)
+        if len(_SHARED_GROUPS) > 64:
+            _SHARED_GROUPS.clear()
+        _SHARED_GROUPS[id(groups)] = (groups, flat, sizes)
+    return flat, sizes
+
+
 @njit(cache=True)
-def _tables(base, extra, sizes, cells):
-    """The peer and watch tables of a puzzle: ``base`` the geometry's peer matrix (bool), ``extra`` the
-    constraints' peer pairs (flat: a0, b0, a1, b1, ...), ``sizes`` the propagators' cell counts and ``cells``
-    their cells one after another. Returns (peers padded with -1, n_peers, the peer bit matrix, each
-    propagator's first and end index into ``cells``, the watch lists as CSR: w_start, w_props)."""
+def _tables(base, group_sizes, group_cells, sizes, cells):
+    """The peer and watch tables of a puzzle: ``base`` the geometry's peer matrix (bool), the constraints'
+    peer groups (cells that must all differ) as their sizes and their cells one after another, ``sizes`` the
+    propagators' cell counts and ``cells`` their cells one after another. Returns (peers padded with -1,
+    n_peers, the peer bit matrix, each propagator's first and end index into ``cells``, the watch lists as
+    CSR: w_start, w_props)."""
     n_cells = base.shape[0]
     adjacent = base.copy()
-    for k in range(0, extra.shape[0] - 1, 2):
-        a = extra[k]
-        b = extra[k + 1]
-        adjacent[a, b] = True
-        adjacent[b, a] = True
+    at = 0
+    for k in range(group_sizes.shape[0]):
+        end = at + group_sizes[k]
+        for i in range(at, end):
+            for j in range(i + 1, end):
+                a = group_cells[i]
+                b = group_cells[j]
+                adjacent[a, b] = True
+                adjacent[b, a] = True
+        at = end
     n_peers = np.zeros(n_cells, dtype=np.int32)
     words = (n_cells + 63) // 64
     adj = np.zeros((n_cells, words), dtype=np.uint64)
@@ -296,56 +386,72 @@ def innies_outies(puzzle: VariantPuzzle) -> list[tuple[list[int], list[int], int
     summed cages C meeting R give ``sum(R - cells of C) - sum(cells of C - R) = k * (1 + .. + n) - sum(totals
     of C)``. Sound whenever every cage meeting R has a sum (``distinct``: innies only, in one unit, so a cage
     of different digits). Kept when the innies and outies are at most :data:`MOST_INNIES_OUTIES` cells, each
-    sum once (the first region that gives it)."""
-    from sudokit.constraints.cages import KillerCage
+    sum once (the first region that gives it); none when cages overlap."""
+    return _Cages.of(puzzle).innies_outies(puzzle.geometry)
 
-    g = puzzle.geometry
-    owners = [-1] * g.n_cells
-    cage_cells: list[int] = []
-    ends = [0]
-    totals = []
-    for i, con in enumerate(c for c in puzzle.constraints if isinstance(c, KillerCage)):
-        for s in con.cage:
-            if owners[s] >= 0:
-                return []  # overlapping cages: a cell's digit would count in two totals
-            owners[s] = i
-        cage_cells.extend(con.cage)
-        ends.append(len(cage_cells))
-        totals.append(-1 if con.total is None else con.total)
-    if not totals:
-        return []
-    shape = _shape(g)
-    n_out, lengths, n_inside, out_totals, distinct, out_cells = _innies(
-        shape.region_start,
-        shape.region_cells,
-        shape.counts,
-        np.array(owners, dtype=np.int64),
-        np.array(ends, dtype=np.int64),
-        np.array(cage_cells, dtype=np.int64),
-        np.array(totals, dtype=np.int64),
-        g.size * (g.size + 1) // 2,
-        MOST_INNIES_OUTIES,
-    )
-    out = []
-    flat = out_cells.tolist()
-    at = 0
-    for k, n_in, total, one in zip(
-        lengths[:n_out].tolist(), n_inside[:n_out].tolist(), out_totals[:n_out].tolist(), distinct[:n_out].tolist()
-    ):
-        out.append((flat[at : at + k], [1] * n_in + [-1] * (k - n_in), total, one))
-        at += k
-    return out
+
+@dataclass
+class _Cages:
+    """A puzzle's killer cages (with or without a sum) as flat lists: their cells one after another, each
+    cage's size and total (-1: no sum)."""
+
+    cells: list[int]
+    sizes: list[int]
+    totals: list[int]
+
+    @classmethod
+    def of(cls, puzzle: VariantPuzzle) -> _Cages:
+        cages = [c for c in puzzle.constraints if isinstance(c, KillerCage)]
+        return cls(
+            [s for c in cages for s in c.cage],
+            [len(c.cage) for c in cages],
+            [-1 if c.total is None else c.total for c in cages],
+        )
+
+    def innies_outies(self, g: Geometry) -> list[tuple[list[int], list[int], int, bool]]:
+        """:func:`innies_outies` of these cages on ``g``."""
+        if not self.totals:
+            return []
+        shape = _shape(g)
+        n_out, lengths, n_inside, out_totals, distinct, out_cells = _innies(
+            shape.region_start,
+            shape.region_cells,
+            shape.counts,
+            g.n_cells,
+            np.array(self.sizes, dtype=np.int64),
+            np.array(self.cells, dtype=np.int64),
+            np.array(self.totals, dtype=np.int64),
+            g.size * (g.size + 1) // 2,
+            MOST_INNIES_OUTIES,
+        )
+        out = []
+        flat = out_cells.tolist()
+        at = 0
+        for k, n_in, total, one in zip(
+            lengths[:n_out].tolist(), n_inside[:n_out].tolist(), out_totals[:n_out].tolist(), distinct[:n_out].tolist()
+        ):
+            out.append((flat[at : at + k], [1] * n_in + [-1] * (k - n_in), total, one))
+            at += k
+        return out
 
 
 @njit(cache=True)
-def _innies(region_start, region_cells, counts, owner, cage_start, cage_cells, totals, full, most):
-    """The core of :func:`innies_outies` over the regions of :class:`_Shape` and the cages (CSR, ``totals``
-    -1 for a cage without a sum, ``owner`` each cell's cage or -1). Returns (number of sums, each sum's cell
+def _innies(region_start, region_cells, counts, n_cells, cage_sizes, cage_cells, totals, full, most):
+    """The core of :func:`innies_outies` over the regions of :class:`_Shape` and the cages (their sizes and
+    cells one after another, ``totals`` -1 for a cage without a sum). Returns (number of sums, each sum's cell
     count, its innies count, its total, whether it is ``distinct``, and the cells of all sums one after
-    another, innies first)."""
-    n_cells = owner.shape[0]
+    another, innies first); no sums when cages overlap."""
     n_regions = counts.shape[0]
     n_cages = totals.shape[0]
+    cage_start = np.zeros(n_cages + 1, dtype=np.int64)
+    owner = np.full(n_cells, -1, dtype=np.int64)
+    for i in range(n_cages):
+        cage_start[i + 1] = cage_start[i] + cage_sizes[i]
+        for j in range(cage_start[i], cage_start[i + 1]):
+            s = cage_cells[j]
+            if owner[s] >= 0:  # overlapping cages: a cell's digit would count in two totals
+                return 0, cage_start, cage_start, cage_start, np.zeros(1, dtype=np.bool_), cage_cells[:0]
+            owner[s] = i
     inner = np.zeros(n_cells, dtype=np.bool_)
     met = np.zeros(n_cages, dtype=np.bool_)
     hit = np.zeros(n_cages, dtype=np.int64)
