@@ -594,5 +594,6 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         stats,
         *_SCRATCH.get(n_cells, model.n_props, model.scratch),
         np.zeros(4, dtype=np.int64),
+        np.zeros(model.n_props + n_cells, dtype=np.int64),
     )
     return Run(int(status), int(count), sols[: min(int(count), keep)], stats)
