@@ -295,14 +295,15 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
         raise SudokitError("limit must be at least 1")
     start = time.perf_counter()
     grid = puzzle.givens
-    bad = invalid_result(grid, "variant")
-    if bad is not None:
-        bad.stats.seconds = time.perf_counter() - start
-        return bad
     model = _compiled(puzzle)
     if model is None:
         return solve_plain(puzzle, limit, time_limit)
     out = _kernel_run(puzzle, model, limit, time_limit)
+    if out.count == 0:  # clashing givens have no solution: say which clash (looked for only now)
+        bad = invalid_result(grid, "variant")
+        if bad is not None:
+            bad.stats.seconds = time.perf_counter() - start
+            return bad
     g, nodes, back = (int(x) for x in out.stats)
     stats = Stats(guesses=g, nodes=nodes, backtracks=back, seconds=time.perf_counter() - start)
     count = out.count
@@ -333,12 +334,10 @@ def count_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
 
     if limit < 1:
         raise SudokitError("limit must be at least 1")
-    if invalid_result(puzzle.givens) is not None:
-        return 0
     model = _compiled(puzzle)
     if model is None:
-        return count_plain(puzzle, limit)
-    out = _kernel_run(puzzle, model, limit, time_limit)
+        return count_plain(puzzle, limit)  # (clashing givens: 0, the plain counter looks for them first)
+    out = _kernel_run(puzzle, model, limit, time_limit)  # clashing givens fail the first propagation: 0
     if out.status == TIMEOUT:
         raise TimeLimitError(f"time limit of {time_limit:g} s reached after {out.count} solutions", out.count)
     return out.count

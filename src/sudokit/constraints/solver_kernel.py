@@ -741,6 +741,11 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     cand = st_cand[0]
     done = st_done[0]
     for c in range(n_cells):
+        if start[c] == 0:  # a given a unary rule refuses (an even digit in an odd circle)
+            stats[0] = 0
+            stats[1] = 1
+            stats[2] = 1
+            return NO_SOLUTION, 0
         cand[c] = start[c]
         done[c] = 0
         cflag[c] = 1
