@@ -6,8 +6,9 @@ sudokit's variant solver (:func:`sudokit.constraints.solver.solve_variant`: the 
 OR-tools CP-SAT on a model of the same rules (one search worker, the model built once per puzzle, uniqueness
 as "solve, forbid that grid, solve again"), in the same run, under the same time limit per puzzle and run.
 Printed per constraint family (a puzzle counts in every family it uses): the puzzles, the timeouts, the
-median time of each solver's uniqueness proof (ms; a timeout counts as the time limit) and sudokit's speed-up
-on the median. A solution that differs from the file's is reported as WRONG.
+median time of each solver's uniqueness proof (ms; a timeout counts as the time limit), sudokit's median
+search nodes for it (``-v``: per puzzle) and sudokit's speed-up on the median. A solution that differs from the
+file's is reported as WRONG.
 
 Part 2, a killer set: ``--killers N`` random 9x9 killers (random cages of 1-5 cells on random solved grids,
 no givens; seeded, so the same set every run) counted with ``count_solutions(puzzle, limit=2)`` one after
@@ -244,6 +245,8 @@ def corpus(args) -> None:
                 wrong += 1
                 print(f"WRONG: line {number} {d['name']} ({run})")
             runs[run] = (spent, ok)
+            if run == "unique":
+                nodes = result.stats.nodes
         cp = None
         if not args.no_cpsat:
             spent, count, first = _cpsat_time(puzzle, args.time_limit)
@@ -252,10 +255,14 @@ def corpus(args) -> None:
             cp = (spent if count == 1 else args.time_limit, count == 1)
         if args.verbose:
             cps = f"{cp[0] * 1e3:9.1f} ms" if cp else "-"
-            print(f"line {number:3d} {','.join(families):40} unique {runs['unique'][0] * 1e3:9.1f} ms  cp-sat {cps}")
+            print(
+                f"line {number:3d} {','.join(families):40} unique {runs['unique'][0] * 1e3:9.1f} ms"
+                f" {nodes:8d} nodes  cp-sat {cps}"
+            )
         for fam in families:
-            row = rows.setdefault(fam, {"n": [], "solve": [], "unique": [], "cp": []})
+            row = rows.setdefault(fam, {"n": [], "solve": [], "unique": [], "cp": [], "nodes": []})
             row["n"].append(number)
+            row["nodes"].append(nodes)
             for run in ("solve", "unique"):
                 spent, ok = runs[run]
                 row[run].append(spent if ok else None)
@@ -265,7 +272,7 @@ def corpus(args) -> None:
     print(f"\nsudokit variant kernel vs OR-tools CP-SAT (1 worker), time limit {limit:g} s per puzzle and run")
     print("ms: medians over the family's puzzles, a timeout counted as the limit; x = CP-SAT median / sudokit median")
     print(f"{'family':18} {'puzzles':>7} {'solved':>6} {'unique':>6} {'solve ms':>9} {'unique ms':>9}"
-          f" {'cp-sat ok':>9} {'cp-sat ms':>9} {'x':>7}")  # fmt: skip
+          f" {'nodes':>7} {'cp-sat ok':>9} {'cp-sat ms':>9} {'x':>7}")  # fmt: skip
     for fam in sorted(rows, key=lambda f: (-len(rows[f]["n"]), f)):
         row = rows[fam]
 
@@ -277,6 +284,7 @@ def corpus(args) -> None:
         print(
             f"{fam:18} {len(row['n']):7d} {sum(v is not None for v in row['solve']):6d}"
             f" {sum(v is not None for v in row['unique']):6d} {med(row['solve']) * 1e3:9.1f} {ours * 1e3:9.1f}"
+            f" {statistics.median(row['nodes']):7.0f}"
             f" {sum(v is not None for v in row['cp']):9d} {theirs * 1e3:9.1f} {ratio}"
         )
     print(f"unreadable: {len(skipped)} puzzles; wrong solutions: {wrong}")

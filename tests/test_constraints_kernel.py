@@ -212,3 +212,41 @@ def test_solve_many_takes_variant_puzzles():
         assert "".join(map(str, row.tolist())) == d["solution"]
     classic = solve_all(["." * 80 + "1"], limit=2)  # classic lines keep the classic path
     assert STATUS_NAMES[int(classic.status[0])] == "multiple"
+
+
+def test_clashing_givens_are_invalid_and_count_zero_on_the_kernel_path():
+    """The clash is looked for only once the kernel found no solution: still ``invalid``, naming it."""
+    givens = [0] * 81
+    givens[0] = givens[5] = 7  # two 7s in row 1
+    puzzle = VariantPuzzle.build(standard(), givens, [KillerCage((10, 11), 3), Parity(40, True)])
+    Model.of(puzzle)  # the kernel takes it
+    result = solve_variant(puzzle)
+    assert result.status is Status.INVALID and "7" in result.message
+    assert count_variant(puzzle, 2) == 0
+    assert sudokit.count_solutions(puzzle, limit=2) == 0
+
+
+def test_a_given_a_unary_rule_refuses_has_no_solution():
+    """An even given in an odd circle leaves its cell no candidate before propagation starts; the kernel
+    searched on (the empty cell is never chosen and no unit misses a digit) until it refused the start."""
+    givens = [0] * 81
+    givens[40] = 2
+    odd = VariantPuzzle.build(standard(), givens, [Parity(40, True)])
+    assert solve_variant(odd).status is Status.NO_SOLUTION
+    assert count_variant(odd, 2) == 0
+
+
+def test_killer_set_build_keeps_the_propagators():
+    """The model build's killer path (cages compiled in one go, innies/outies in numba) gives each cage its
+    digit sets and the region sums of the 45 rule."""
+    values = _solved_grid(random.Random(3), 3, 3)
+    rows = [tuple(range(r * 9, r * 9 + 9)) for r in range(9)]
+    cages = [KillerCage(row[:4], sum(values[s] for s in row[:4])) for row in rows]
+    puzzle = VariantPuzzle.build(standard(), [0] * 81, cages)
+    model = Model.of(puzzle)
+    sums = innies_outies(puzzle)
+    assert len(sums) >= 9  # each row's five free cells hold 45 minus its cage
+    for row in rows:
+        assert (list(row[4:]), [1] * 5, 45 - sum(values[s] for s in row[:4]), True) in sums
+    assert model.n_props == 9 + len(sums)
+    assert count_variant(puzzle, 2) == 2  # rows alone do not pin the grid

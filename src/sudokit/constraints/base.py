@@ -59,6 +59,11 @@ class Constraint:
         """Pairs of cells the rule forbids to hold the same digit (extra peers)."""
         return ()
 
+    def peer_groups(self, geometry: Geometry) -> Iterable[Sequence[int]]:
+        """The same extra peers as groups of cells that must all differ (the compiled model reads these: a
+        cage is one group, not all its pairs); by default the pairs of :meth:`peer_pairs`."""
+        return self.peer_pairs(geometry)
+
     def validate(self, geometry: Geometry) -> None:
         """Raise :class:`~sudokit.errors.SudokitError` when the rule cannot hold on this geometry."""
 

@@ -56,6 +56,9 @@ class KillerCage(Constraint):
     def peer_pairs(self, geometry: Geometry) -> list[tuple[int, int]]:
         return distinct_pairs(self.cage)
 
+    def peer_groups(self, geometry: Geometry) -> tuple[tuple[int, ...], ...]:
+        return (self.cage,)
+
     def propagate(self, masks: list[int]) -> bool:
         if self.total is None:
             return True  # the no-repeat rule is the peers' work

@@ -92,6 +92,9 @@ class Renban(Constraint):
     def peer_pairs(self, geometry: Geometry) -> list[tuple[int, int]]:
         return distinct_pairs(self.line)
 
+    def peer_groups(self, geometry: Geometry) -> tuple[tuple[int, ...], ...]:
+        return (self.line,)
+
     def propagate(self, masks: list[int]) -> bool:
         held = [masks[s] for s in self.line]
         union = 0

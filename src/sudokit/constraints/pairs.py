@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import isqrt
 from typing import TYPE_CHECKING
 
 from sudokit.constraints.base import RELATIONS, Constraint, pair_table, revise_pair
@@ -30,9 +31,18 @@ class PairRule(Constraint):
         return tuple(sorted({s for pair in self.pairs for s in pair}))
 
     def check(self, values: Sequence[int]) -> bool:
-        ok = RELATIONS[self.relation[0]]
-        params = self.relation[1:]
-        return all(ok(values[a], values[b], *params) for a, b in self.pairs)
+        relation = self.relation
+        n = isqrt(len(values))
+        forward = pair_table(relation, n)[0]  # forward[x]: the digits b may hold when a holds x
+        for a, b in self.pairs:
+            x = values[a]
+            y = values[b]
+            if 0 < x <= n and 0 < y <= n:
+                if not forward[x] >> (y - 1) & 1:
+                    return False
+            elif not RELATIONS[relation[0]](x, y, *relation[1:]):  # a value outside 1..n: the rule itself
+                return False
+        return True
 
     def propagate(self, masks: list[int]) -> bool:
         size = 0
@@ -42,5 +52,4 @@ class PairRule(Constraint):
         return all(revise_pair(masks, a, b, forward, backward) for a, b in self.pairs)
 
     def compile(self, model: Model) -> None:
-        for a, b in self.pairs:
-            model.pair(a, b, self.relation)
+        model.pairs(self.pairs, self.relation)

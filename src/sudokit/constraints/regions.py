@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import isqrt
 from typing import TYPE_CHECKING
 
@@ -75,6 +76,9 @@ class ExtraRegion(Constraint):
     def peer_pairs(self, geometry: Geometry) -> list[tuple[int, int]]:
         return [] if len(self.region) == geometry.size else distinct_pairs(self.region)
 
+    def peer_groups(self, geometry: Geometry) -> tuple[tuple[int, ...], ...]:
+        return () if len(self.region) == geometry.size else (self.region,)
+
     def describe(self, geometry: Geometry) -> str:
         return f"extra region {names(geometry, self.region)}: no repeats"
 
@@ -108,7 +112,9 @@ class DisjointGroups(Constraint):
         return "disjoint groups: cells in the same place of each region hold no repeats"
 
 
-def _moves_pairs(n: int, moves: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+@lru_cache(maxsize=64)
+def _moves_pairs(n: int, moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """The pairs of cells of an ``n`` x ``n`` board one of ``moves`` apart (each once, lower cell first)."""
     out = []
     for r in range(n):
         for c in range(n):
@@ -116,7 +122,7 @@ def _moves_pairs(n: int, moves: Sequence[tuple[int, int]]) -> list[tuple[int, in
                 r2, c2 = r + dr, c + dc
                 if 0 <= r2 < n and 0 <= c2 < n and r * n + c < r2 * n + c2:
                     out.append((r * n + c, r2 * n + c2))
-    return out
+    return tuple(out)
 
 
 _KNIGHT = ((1, 2), (2, 1), (1, -2), (2, -1), (-1, 2), (-2, 1), (-1, -2), (-2, -1))
@@ -134,7 +140,7 @@ class AntiKnight(Constraint):
     def check(self, values: Sequence[int]) -> bool:
         return all(values[a] != values[b] for a, b in _moves_pairs(isqrt(len(values)), self.moves))
 
-    def peer_pairs(self, geometry: Geometry) -> list[tuple[int, int]]:
+    def peer_pairs(self, geometry: Geometry) -> tuple[tuple[int, int], ...]:
         return _moves_pairs(geometry.size, self.moves)
 
     def describe(self, geometry: Geometry) -> str:

@@ -276,7 +276,7 @@ def _kernel_run(puzzle: VariantPuzzle, model, limit: int, time_limit: float | No
 
     out = run(model, limit, budget_ticks(time_limit), keep=min(limit, KEEP))
     for row in out.solutions:
-        grid = Grid(puzzle.geometry, tuple(int(v) for v in row))
+        grid = Grid(puzzle.geometry, tuple(row.tolist()))
         if not puzzle.is_solution(grid):
             raise UncheckedSolutionError(f"variant kernel returned a broken grid: {grid.to_line()}")
     return out
@@ -295,14 +295,15 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
         raise SudokitError("limit must be at least 1")
     start = time.perf_counter()
     grid = puzzle.givens
-    bad = invalid_result(grid, "variant")
-    if bad is not None:
-        bad.stats.seconds = time.perf_counter() - start
-        return bad
     model = _compiled(puzzle)
     if model is None:
         return solve_plain(puzzle, limit, time_limit)
     out = _kernel_run(puzzle, model, limit, time_limit)
+    if out.count == 0:  # clashing givens have no solution: say which clash (looked for only now)
+        bad = invalid_result(grid, "variant")
+        if bad is not None:
+            bad.stats.seconds = time.perf_counter() - start
+            return bad
     g, nodes, back = (int(x) for x in out.stats)
     stats = Stats(guesses=g, nodes=nodes, backtracks=back, seconds=time.perf_counter() - start)
     count = out.count
@@ -321,7 +322,7 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
         return Result(
             Status.MULTIPLE, grid, count=count, stats=stats, method="variant", message=f"at least {count} solutions"
         )
-    solution = Grid(puzzle.geometry, tuple(int(v) for v in out.solutions[0]))
+    solution = Grid(puzzle.geometry, tuple(out.solutions[0].tolist()))
     return Result(Status.SOLVED, grid, solution=solution, count=count, stats=stats, method="variant")
 
 
@@ -333,12 +334,10 @@ def count_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
 
     if limit < 1:
         raise SudokitError("limit must be at least 1")
-    if invalid_result(puzzle.givens) is not None:
-        return 0
     model = _compiled(puzzle)
     if model is None:
-        return count_plain(puzzle, limit)
-    out = _kernel_run(puzzle, model, limit, time_limit)
+        return count_plain(puzzle, limit)  # (clashing givens: 0, the plain counter looks for them first)
+    out = _kernel_run(puzzle, model, limit, time_limit)  # clashing givens fail the first propagation: 0
     if out.status == TIMEOUT:
         raise TimeLimitError(f"time limit of {time_limit:g} s reached after {out.count} solutions", out.count)
     return out.count

@@ -566,7 +566,7 @@ def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
 
 @njit(cache=True)
 def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi,
-              p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs):  # fmt: skip
+              p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
     """Propagate to a fixed point from the cells in ``cq`` (``qs`` = [head, tail, phead, ptail]) and the
     propagators in ``pq``; False on a contradiction. Leaves both queues empty and their flags clear."""
     ok = True
@@ -606,6 +606,8 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             pflag[i] = 0
             ok = _run(p_type[i], p_a[i], p_b[i], cand, p_cells, p_coef, p_lo[i], p_hi[i], aux, p_alo[i],
                       p_ahi[i], rel, buf, peers, n_peers, adj, spots, cq, cflag, qs)  # fmt: skip
+            if not ok:
+                pw[i] += 1  # the propagator's weight: its failures (the search's tie-break on hard puzzles)
             continue
         # both queues empty: hidden singles over the units
         changed = False
@@ -675,7 +677,7 @@ PROBE_DEPTH = 5
 
 @njit(cache=True)
 def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-           p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs):  # fmt: skip
+           p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
     """Failed-digit probing of the state at ``depth`` (a hard search's shallow nodes only): each candidate of
     each open cell is propagated on the scratch level ``depth + 1``; one that fails is removed and the state
     propagated again, until a pass removes nothing. False when the state itself fails."""
@@ -707,14 +709,14 @@ def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_t
                     qs[1] = 0
                 if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                              p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                             qs):  # fmt: skip
+                             qs, pw):  # fmt: skip
                     continue
                 changed = True
                 if not _set(cur, cell, cur[cell] & ~b, cq, cflag, qs):
                     return False
                 if not propagate(cur, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                                  p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                                 qs):  # fmt: skip
+                                 qs, pw):  # fmt: skip
                     return False
     return True
 
@@ -722,13 +724,16 @@ def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_t
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
            p_coef, aux, rel, full, adj, limit, budget, probe_after, sols, stats, st_cand, st_done, st_cell, st_rem,
-           buf, spots, cq, cflag, pq, pflag, qs):  # fmt: skip
+           buf, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
     Returns ``(status, count)``: count exact below ``limit``, else ``limit``; the first ``sols.shape[0]``
     solutions are written to ``sols`` (digits by cell). ``budget`` in clock ticks (0: no limit).
     ``stats`` receives [guesses, nodes, backtracks]. Once more than ``probe_after`` nodes were visited, the
-    shallow nodes (depth up to :data:`PROBE_DEPTH`) are probed first (:func:`_probe`).
+    shallow nodes (depth up to :data:`PROBE_DEPTH`) are probed first (:func:`_probe`) and the cell to branch on
+    is the one with the fewest candidates per failure weight (dom/wdeg: ``pw[i]`` counts propagator ``i``'s
+    failures, ``pw[n_props + c]`` the failed digits of cell ``c``; a cell weighs 1 + its own count + those of
+    the propagators watching it), so a hard search turns to the cells its conflicts are about.
     """
     t0 = ticks() if budget > 0 else 0
     n_cells = start.shape[0]
@@ -736,6 +741,11 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     cand = st_cand[0]
     done = st_done[0]
     for c in range(n_cells):
+        if start[c] == 0:  # a given a unary rule refuses (an even digit in an odd circle)
+            stats[0] = 0
+            stats[1] = 1
+            stats[2] = 1
+            return NO_SOLUTION, 0
         cand[c] = start[c]
         done[c] = 0
         cflag[c] = 1
@@ -743,6 +753,8 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     for i in range(n_props):
         pflag[i] = 1
         pq[i] = i
+    for i in range(pw.shape[0]):
+        pw[i] = 0
     qs[0] = 0
     qs[1] = n_cells  # the rings have one slot more than they can hold: every cell and propagator queued
     qs[2] = 0
@@ -752,7 +764,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     backtracks = 0
     count = 0
     ok = propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-                   p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs)  # fmt: skip
+                   p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw)  # fmt: skip
     if not ok:
         stats[0] = 0
         stats[1] = 1
@@ -769,7 +781,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
         cur = st_cand[depth]
         if nodes > probe_after and depth <= PROBE_DEPTH and not _probe(
             st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs
+            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw
         ):  # fmt: skip
             backtracks += 1
             st_rem[depth] = 0  # no digit left to try here
@@ -777,13 +789,26 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
         else:
             best = -1
         best_n = 99
-        for c in range(n_cells if best == -1 else 0):
-            pc = popcount(cur[c])
-            if 1 < pc < best_n:
-                best_n = pc
-                best = c
-                if pc == 2:
-                    break
+        if nodes <= probe_after:  # the fewest candidates
+            for c in range(n_cells if best == -1 else 0):
+                pc = popcount(cur[c])
+                if 1 < pc < best_n:
+                    best_n = pc
+                    best = c
+                    if pc == 2:
+                        break
+        elif best == -1:  # a hard search: the fewest candidates per failure weight (dom/wdeg)
+            best_w = 1
+            for c in range(n_cells):
+                pc = popcount(cur[c])
+                if pc > 1:
+                    w = 1 + pw[n_props + c]
+                    for k in range(w_start[c], w_start[c + 1]):
+                        w += pw[w_props[k]]
+                    if best < 0 or pc * best_w < best_n * w:
+                        best = c
+                        best_n = pc
+                        best_w = w
         if best == -2:
             pass
         elif best < 0:
@@ -823,10 +848,11 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 qs[1] = 0
             if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                          p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                         qs):  # fmt: skip
+                         qs, pw):  # fmt: skip
                 depth += 1
                 break
             backtracks += 1
+            pw[n_props + cell] += 1  # the cell's weight: digits of it that failed
         if depth < 0:
             break
     stats[0] = guesses

@@ -10,18 +10,21 @@ adds through its ``compile(model)`` method with the builder calls below (:meth:`
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numba import njit
 
 from sudokit.constraints import solver_kernel as K
 from sudokit.constraints.base import RELATIONS, NotCompiled, pair_table
-from sudokit.constraints.cages import cage_combos
+from sudokit.constraints.cages import KillerCage, cage_combos
 
 if TYPE_CHECKING:
     from sudokit.constraints.puzzle import VariantPuzzle
+    from sudokit.geometry import Geometry
 
 __all__ = ["Model", "NotCompiled", "Run", "run"]
 
@@ -33,7 +36,15 @@ class Model:
     size: int
     n_cells: int
     start: list[int]
-    _props: list[tuple[int, list[int], list[int], int, int, list[int]]] = field(default_factory=list)
+    # the propagators so far, as flat lists (one entry per propagator, or per cell / aux value of each)
+    _types: list[int] = field(default_factory=list)
+    _sizes: list[int] = field(default_factory=list)
+    _cells: list[int] = field(default_factory=list)
+    _coefs: list[int] = field(default_factory=list)
+    _a: list[int] = field(default_factory=list)
+    _b: list[int] = field(default_factory=list)
+    _aux_sizes: list[int] = field(default_factory=list)
+    _aux: list[int] = field(default_factory=list)
     _relations: dict[tuple, int] = field(default_factory=dict)
     _scratch: int = 1
     arrays: tuple = ()
@@ -52,19 +63,38 @@ class Model:
         t = self._relations.get(relation)
         if t is None:
             t = self._relations[relation] = len(self._relations)
-        self._add(K.T_PAIR, [a, b], a=t)
+        self._add(K.T_PAIR, (a, b), a=t)
+
+    def pairs(self, pairs: Sequence[tuple[int, int]], relation: tuple) -> None:
+        """:meth:`pair` on each of ``pairs``."""
+        t = self._relations.get(relation)
+        if t is None:
+            t = self._relations[relation] = len(self._relations)
+        cells = [s for pair in pairs for s in pair]
+        if any(a == b for a, b in pairs):  # a line through a cell twice
+            for a, b in pairs:
+                self.pair(a, b, relation)
+            return
+        k = len(pairs)
+        self._types.extend([K.T_PAIR] * k)
+        self._sizes.extend([2] * k)
+        self._cells.extend(cells)
+        self._coefs.extend([1] * (2 * k))
+        self._a.extend([t] * k)
+        self._b.extend([0] * k)
+        self._aux_sizes.extend([0] * k)
 
     def cage(self, cells: Sequence[int], total: int) -> None:
         """Different digits in ``cells`` summing to ``total`` (the no-repeat part is the peers' work)."""
-        self._add(K.T_CAGE, list(cells), aux=list(cage_combos(len(cells), total, self.size)))
+        self._add(K.T_CAGE, cells, aux=cage_combos(len(cells), total, self.size))
 
     def thermo(self, line: Sequence[int], slow: bool) -> None:
         """Digits increase along ``line`` (never decrease when ``slow``)."""
-        self._add(K.T_THERMO, list(line), a=0 if slow else 1)
+        self._add(K.T_THERMO, line, a=0 if slow else 1)
 
     def renban(self, line: Sequence[int]) -> None:
         """A set of consecutive digits (the no-repeat part is the peers' work)."""
-        self._add(K.T_RENBAN, list(line))
+        self._add(K.T_RENBAN, line)
 
     def linear(self, cells: Sequence[int], coefs: Sequence[int], total: int) -> None:
         """``sum(coefs[i] * digit(cells[i])) == total``; a cell listed twice has its coefficients added."""
@@ -72,32 +102,49 @@ class Model:
         for s, c in zip(cells, coefs):
             merged[s] = merged.get(s, 0) + c
         items = [(s, c) for s, c in merged.items() if c]
-        width = sum(abs(c) for _, c in items) * (self.size - 1) + 1
-        self._scratch = max(self._scratch, 2 * (len(items) + 1) * ((width + 63) // 64))
-        self._add(K.T_LINEAR, [s for s, _ in items], [c for _, c in items], a=total)
+        self._linear([s for s, _ in items], [c for _, c in items], total)
+
+    def _linear(self, cells: list[int], coefs: list[int], total: int) -> None:
+        """:meth:`linear` on different cells with nonzero coefficients."""
+        width = sum(map(abs, coefs)) * (self.size - 1) + 1
+        words = 2 * (len(cells) + 1) * ((width + 63) // 64)
+        if words > self._scratch:
+            self._scratch = words
+        self._add(K.T_LINEAR, cells, coefs, a=total)
 
     def sandwich(self, line: Sequence[int], total: int) -> None:
         """The digits between the 1 and the largest digit of ``line`` sum to ``total``."""
-        self._add(K.T_SANDWICH, list(line), a=total)
+        self._add(K.T_SANDWICH, line, a=total)
 
     def xsum(self, line: Sequence[int], total: int) -> None:
         """The first X digits of ``line`` sum to ``total``, X the first digit."""
-        self._add(K.T_XSUM, list(line), a=total)
+        self._add(K.T_XSUM, line, a=total)
 
     def skyscraper(self, line: Sequence[int], seen: int) -> None:
         """``seen`` digits of ``line`` are taller than every digit before them."""
-        self._add(K.T_SKY, list(line), a=seen)
+        self._add(K.T_SKY, line, a=seen)
 
     def quadruple(self, group: Sequence[int], need: dict[int, int]) -> None:
         """Digit ``d`` appears at least ``need[d]`` times in ``group``."""
-        self._add(K.T_QUAD, list(group), aux=[x for d, k in sorted(need.items()) for x in (d, k)])
+        self._add(K.T_QUAD, group, aux=[x for d, k in sorted(need.items()) for x in (d, k)])
 
     def between(self, line: Sequence[int]) -> None:
         """The inner cells of ``line`` lie strictly between its two ends."""
-        self._add(K.T_BETWEEN, list(line))
+        self._add(K.T_BETWEEN, line)
 
-    def _add(self, t: int, cells: list[int], coefs: list[int] | None = None, a: int = 0, b: int = 0, aux=()) -> None:
-        self._props.append((t, cells, coefs if coefs is not None else [1] * len(cells), a, b, list(aux)))
+    def _add(self, t: int, cells: Sequence[int], coefs: Sequence[int] | None = None, a: int = 0, b: int = 0,
+             aux: Sequence[int] = ()) -> None:  # fmt: skip
+        self._types.append(t)
+        self._sizes.append(len(cells))
+        self._cells.extend(cells)
+        if coefs is None:
+            self._coefs.extend([1] * len(cells))
+        else:
+            self._coefs.extend(coefs)
+        self._a.append(a)
+        self._b.append(b)
+        self._aux_sizes.append(len(aux))
+        self._aux.extend(aux)
 
     # ---- the arrays ----------------------------------------------------------------------------
     @classmethod
@@ -107,56 +154,68 @@ class Model:
         full = g.all_mask
         start = [1 << (v - 1) if v else full for v in puzzle.givens.values]
         model = cls(g.size, g.n_cells, start)
+        cages = _Cages.of(puzzle)
+        group_cells: list[int] = []  # the extra peers: groups of cells that must all differ
+        group_sizes: list[int] = []
+        run: list[KillerCage] = []  # consecutive summed cages: compiled in one go (the same propagators)
         for con in puzzle.constraints:
+            if isinstance(con, KillerCage):  # its peer group is in ``cages``
+                if type(con) is KillerCage and con.total is not None:
+                    run.append(con)
+                    continue
+                if run:
+                    model._cages(run)
+                    run = []
+                con.compile(model)
+                continue
+            if run:
+                model._cages(run)
+                run = []
             con.compile(model)
-        for cells, coefs, total, distinct in innies_outies(puzzle):
+            groups = con.peer_groups(g)
+            if groups:
+                flat, sizes_of = _flat_groups(groups)
+                group_cells.extend(flat)
+                group_sizes.extend(sizes_of)
+        if run:
+            model._cages(run)
+        group_cells.extend(cages.cells)
+        group_sizes.extend(cages.sizes)
+        for cells, coefs, total, distinct in cages.innies_outies(g):
             if distinct:
                 model.cage(cells, total)
             else:
-                model.linear(cells, coefs, total)
-        model._finish(puzzle)
+                model._linear(cells, coefs, total)  # innies and outies: different cells
+        model._finish(g, group_sizes, group_cells)
         return model
 
-    def _finish(self, puzzle: VariantPuzzle) -> None:
-        g = puzzle.geometry
-        n_cells = self.n_cells
+    def _cages(self, cages: list[KillerCage]) -> None:
+        """:meth:`cage` on each of ``cages`` (all with a sum)."""
+        k = len(cages)
+        size = self.size
+        combos = [cage_combos(len(c.cage), c.total, size) for c in cages]  # type: ignore[arg-type]
+        sizes = [len(c.cage) for c in cages]
+        self._types.extend([K.T_CAGE] * k)
+        self._sizes.extend(sizes)
+        for c in cages:
+            self._cells.extend(c.cage)
+        self._coefs.extend([1] * sum(sizes))
+        self._a.extend([0] * k)
+        self._b.extend([0] * k)
+        self._aux_sizes.extend(map(len, combos))
+        for combo in combos:
+            self._aux.extend(combo)
+
+    def _finish(self, g: Geometry, group_sizes: list[int], group_cells: list[int]) -> None:
         shape = _shape(g)
-        adjacent = shape.adjacent.copy()  # the peer matrix: the geometry's, then the constraints'
-        extra = [pair for con in puzzle.constraints for pair in con.peer_pairs(g)]
-        if extra:
-            a, b = np.array(extra, dtype=np.int64).T
-            adjacent[a, b] = True
-            adjacent[b, a] = True
-        n_peers = adjacent.sum(axis=1).astype(np.int32)
-        rows, flat = np.nonzero(adjacent)
-        peers = np.full((n_cells, max(int(n_peers.max(initial=0)), 1)), -1, dtype=np.int32)
-        firsts = np.concatenate(([0], np.cumsum(n_peers)[:-1]))
-        peers[rows, np.arange(len(flat)) - np.repeat(firsts, n_peers)] = flat
-        packed = np.packbits(adjacent, axis=1, bitorder="little")
-        words = (n_cells + 63) // 64
-        packed = np.pad(packed, ((0, 0), (0, words * 8 - packed.shape[1])))
-        adj = np.ascontiguousarray(packed).view("<u8").astype(np.uint64)
-        props = self._props
-        n = len(props)
-        p_type = np.array([p[0] for p in props], dtype=np.int32)
-        p_a = np.array([p[3] for p in props], dtype=np.int64)
-        p_b = np.array([p[4] for p in props], dtype=np.int64)
-        sizes = np.array([len(p[1]) for p in props], dtype=np.int32)
-        aux_sizes = np.array([len(p[5]) for p in props], dtype=np.int32)
-        hi = np.cumsum(sizes, dtype=np.int32)
-        lo = (hi - sizes).astype(np.int32)
+        sizes = np.array(self._sizes, dtype=np.int32)
+        aux_sizes = np.array(self._aux_sizes, dtype=np.int32)
+        cells = np.array(self._cells or [0], dtype=np.int32)
+        peers, n_peers, adj, lo, hi, w_start, w_props = _tables(
+            shape.adjacent, np.array(group_sizes, dtype=np.int64), np.array(group_cells, dtype=np.int64), sizes, cells
+        )
         ahi = np.cumsum(aux_sizes, dtype=np.int32)
         alo = (ahi - aux_sizes).astype(np.int32)
-        cells = np.array([s for p in props for s in p[1]] or [0], dtype=np.int32)
-        coefs = np.array([c for p in props for c in p[2]] or [0], dtype=np.int64)
-        aux = np.array([x for p in props for x in p[5]] or [0], dtype=np.int64)
-        # watch lists: for each cell the propagators reading it (each once), by cell then propagator
-        owner = np.repeat(np.arange(n, dtype=np.int64), sizes)
-        keys = np.unique(cells[: int(hi[-1]) if n else 0].astype(np.int64) * max(n, 1) + owner)
-        watch_cells = keys // max(n, 1)
-        w_props = (keys % max(n, 1)).astype(np.int32) if len(keys) else np.zeros(1, dtype=np.int32)
-        w_start = np.zeros(n_cells + 1, dtype=np.int32)
-        w_start[1:] = np.cumsum(np.bincount(watch_cells, minlength=n_cells))
         rel = np.zeros((max(len(self._relations), 1), 2, self.size + 1), dtype=np.int64)
         for relation, t in self._relations.items():
             forward, backward = pair_table(relation, self.size)
@@ -168,16 +227,16 @@ class Model:
             n_peers,
             w_start,
             w_props,
-            p_type,
+            np.array(self._types, dtype=np.int32),
             lo,
             hi,
-            p_a,
-            p_b,
+            np.array(self._a, dtype=np.int64),
+            np.array(self._b, dtype=np.int64),
             alo,
             ahi,
             cells,
-            coefs,
-            aux,
+            np.array(self._coefs or [0], dtype=np.int64),
+            np.array(self._aux or [0], dtype=np.int64),
             rel,
             np.int64(g.all_mask),
             adj,
@@ -190,7 +249,94 @@ class Model:
 
     @property
     def n_props(self) -> int:
-        return len(self._props)
+        return len(self._types)
+
+
+#: :func:`_flat_groups` of the peer groups a constraint hands out as one shared object (anti-knight, ...).
+_SHARED_GROUPS: dict[int, tuple] = {}
+
+
+def _flat_groups(groups) -> tuple[list[int], list[int]]:
+    """A constraint's peer groups as (their cells one after another, each group's size)."""
+    known = _SHARED_GROUPS.get(id(groups))
+    if known is not None and known[0] is groups:
+        return known[1], known[2]
+    flat = [s for group in groups for s in group]
+    sizes = [len(group) for group in groups]
+    if isinstance(groups, tuple) and len(sizes) > 8:  # a cached table (lists are made anew each time)
+        if len(_SHARED_GROUPS) > 64:
+            _SHARED_GROUPS.clear()
+        _SHARED_GROUPS[id(groups)] = (groups, flat, sizes)
+    return flat, sizes
+
+
+@njit(cache=True)
+def _tables(base, group_sizes, group_cells, sizes, cells):
+    """The peer and watch tables of a puzzle: ``base`` the geometry's peer matrix (bool), the constraints'
+    peer groups (cells that must all differ) as their sizes and their cells one after another, ``sizes`` the
+    propagators' cell counts and ``cells`` their cells one after another. Returns (peers padded with -1,
+    n_peers, the peer bit matrix, each propagator's first and end index into ``cells``, the watch lists as
+    CSR: w_start, w_props)."""
+    n_cells = base.shape[0]
+    adjacent = base.copy()
+    at = 0
+    for k in range(group_sizes.shape[0]):
+        end = at + group_sizes[k]
+        for i in range(at, end):
+            for j in range(i + 1, end):
+                a = group_cells[i]
+                b = group_cells[j]
+                adjacent[a, b] = True
+                adjacent[b, a] = True
+        at = end
+    n_peers = np.zeros(n_cells, dtype=np.int32)
+    words = (n_cells + 63) // 64
+    adj = np.zeros((n_cells, words), dtype=np.uint64)
+    for s in range(n_cells):
+        for p in range(n_cells):
+            if adjacent[s, p]:
+                n_peers[s] += 1
+                adj[s, p >> 6] |= np.uint64(1) << np.uint64(p & 63)
+    width = 1
+    for s in range(n_cells):
+        width = max(width, n_peers[s])
+    peers = np.full((n_cells, width), -1, dtype=np.int32)
+    for s in range(n_cells):
+        k = 0
+        for p in range(n_cells):
+            if adjacent[s, p]:
+                peers[s, k] = p
+                k += 1
+    n = sizes.shape[0]
+    lo = np.zeros(n, dtype=np.int32)
+    hi = np.zeros(n, dtype=np.int32)
+    at = 0
+    for i in range(n):
+        lo[i] = at
+        at += sizes[i]
+        hi[i] = at
+    # watch lists: for each cell the propagators reading it (each once), by cell then propagator
+    last = np.full(n_cells, -1, dtype=np.int32)
+    w_start = np.zeros(n_cells + 1, dtype=np.int32)
+    for i in range(n):
+        for j in range(lo[i], hi[i]):
+            s = cells[j]
+            if last[s] != i:
+                last[s] = i
+                w_start[s + 1] += 1
+    for s in range(n_cells):
+        w_start[s + 1] += w_start[s]
+    w_props = np.zeros(max(w_start[n_cells], 1), dtype=np.int32)
+    fill = w_start[:n_cells].copy()
+    last[:] = -1
+    for i in range(n):
+        for j in range(lo[i], hi[i]):
+            s = cells[j]
+            if last[s] != i:
+                last[s] = i
+                w_props[fill[s]] = i
+                fill[s] += 1
+    return peers, n_peers, adj, lo, hi, w_start, w_props
 
 
 @dataclass(frozen=True)
@@ -199,13 +345,9 @@ class _Shape:
 
     units: np.ndarray  #: (n_units, size) int32
     adjacent: np.ndarray  #: (n_cells, n_cells) bool: the geometry's peers
-    regions: np.ndarray  #: (n_regions, n_cells) bool: single units, runs of consecutive rows or columns
+    region_start: np.ndarray  #: (n_regions + 1,) CSR into ``region_cells``: single units, then runs of
+    region_cells: np.ndarray  #: consecutive rows, then of consecutive columns
     counts: np.ndarray  #: (n_regions,) how many units each region is
-    single: np.ndarray  #: (n_regions,) bool: the region is one unit
-    cells: list[list[int]]  #: each region's cells
-    cell_sets: list[frozenset[int]]  #: each region's cells as a set
-    weights: np.ndarray  #: ``regions`` as float32 (for matrix products)
-    sizes: np.ndarray  #: (n_regions,) float32 cells of each region
 
 
 _SHAPES: dict = {}
@@ -227,13 +369,10 @@ def _shape(g) -> _Shape:
                 for b in range(a + 2, len(lines)):
                     regions.append([s for line in lines[a:b] for s in line])
                     counts.append(b - a)
-        member = np.zeros((len(regions), g.n_cells), dtype=bool)
-        for i, region in enumerate(regions):
-            member[i, region] = True
-        c = np.array(counts, dtype=np.int64)
-        weights = member.astype(np.float32)
-        sets = [frozenset(r) for r in regions]
-        shape = _SHAPES[g] = _Shape(units, adjacent, member, c, c == 1, regions, sets, weights, weights.sum(axis=1))
+        start = np.zeros(len(regions) + 1, dtype=np.int64)
+        start[1:] = np.cumsum([len(r) for r in regions])
+        flat = np.array([s for r in regions for s in r], dtype=np.int64)
+        shape = _SHAPES[g] = _Shape(units, adjacent, start, flat, np.array(counts, dtype=np.int64))
     return shape
 
 
@@ -246,52 +385,149 @@ def innies_outies(puzzle: VariantPuzzle) -> list[tuple[list[int], list[int], int
     disjoint units (one unit, or consecutive rows, or consecutive columns) holding each digit ``k`` times, the
     summed cages C meeting R give ``sum(R - cells of C) - sum(cells of C - R) = k * (1 + .. + n) - sum(totals
     of C)``. Sound whenever every cage meeting R has a sum (``distinct``: innies only, in one unit, so a cage
-    of different digits). Kept when the innies and outies are at most :data:`MOST_INNIES_OUTIES` cells."""
-    from sudokit.constraints.cages import KillerCage
+    of different digits). Kept when the innies and outies are at most :data:`MOST_INNIES_OUTIES` cells, each
+    sum once (the first region that gives it); none when cages overlap."""
+    return _Cages.of(puzzle).innies_outies(puzzle.geometry)
 
-    g = puzzle.geometry
-    cages = [c for c in puzzle.constraints if isinstance(c, KillerCage)]
-    if not cages:
-        return []
-    if sum(len(c.cage) for c in cages) != len({s for c in cages for s in c.cage}):
-        return []  # overlapping cages: a cell's digit would count in two totals
-    shape = _shape(g)
-    owners = [-1] * g.n_cells
-    for i, cage in enumerate(cages):
-        for s in cage.cage:
-            owners[s] = i  # the cages do not overlap (above)
-    owner = np.array(owners, dtype=np.int64)
-    covered = owner >= 0
-    member = np.zeros((g.n_cells, len(cages)), dtype=np.float32)  # float: the products go to BLAS
-    member[np.flatnonzero(covered), owner[covered]] = 1
-    sizes = member.sum(axis=0)  # cells each cage owns
-    met = (shape.weights @ member) > 0
-    unsummed = np.array([c.total is None for c in cages])
-    n_in = shape.weights @ (~covered).astype(np.float32)
-    n_out = met.astype(np.float32) @ sizes - (shape.sizes - n_in)
-    keep = ~(met & unsummed).any(axis=1) & (n_in + n_out > 0) & (n_in + n_out <= MOST_INNIES_OUTIES)
-    full = g.size * (g.size + 1) // 2
-    totals = np.array([c.total or 0 for c in cages], dtype=np.int64)
-    out = []
-    seen: set[tuple] = set()
-    kept = np.flatnonzero(keep)
-    sub = met[kept]
-    sums = (full * shape.counts[kept] - sub.astype(np.int64) @ totals).tolist()
-    rows, cols = np.nonzero(sub)
-    hits: list[list[int]] = [[] for _ in kept]
-    for a, b in zip(rows.tolist(), cols.tolist()):
-        hits[a].append(b)
-    for r, hit, total in zip(kept.tolist(), hits, sums):
-        region = shape.cells[r]
-        inside = [s for s in region if owners[s] < 0]
-        inner = shape.cell_sets[r]
-        outside = [s for i in hit for s in cages[i].cage if owners[s] == i and s not in inner]
-        key = (tuple(inside), tuple(outside), total)
-        if key not in seen:
-            seen.add(key)
-            distinct = bool(shape.single[r]) and not outside
-            out.append((inside + outside, [1] * len(inside) + [-1] * len(outside), total, distinct))
-    return out
+
+@dataclass
+class _Cages:
+    """A puzzle's killer cages (with or without a sum) as flat lists: their cells one after another, each
+    cage's size and total (-1: no sum)."""
+
+    cells: list[int]
+    sizes: list[int]
+    totals: list[int]
+
+    @classmethod
+    def of(cls, puzzle: VariantPuzzle) -> _Cages:
+        cages = [c for c in puzzle.constraints if isinstance(c, KillerCage)]
+        return cls(
+            [s for c in cages for s in c.cage],
+            [len(c.cage) for c in cages],
+            [-1 if c.total is None else c.total for c in cages],
+        )
+
+    def innies_outies(self, g: Geometry) -> list[tuple[list[int], list[int], int, bool]]:
+        """:func:`innies_outies` of these cages on ``g``."""
+        if not self.totals:
+            return []
+        shape = _shape(g)
+        n_out, lengths, n_inside, out_totals, distinct, out_cells = _innies(
+            shape.region_start,
+            shape.region_cells,
+            shape.counts,
+            g.n_cells,
+            np.array(self.sizes, dtype=np.int64),
+            np.array(self.cells, dtype=np.int64),
+            np.array(self.totals, dtype=np.int64),
+            g.size * (g.size + 1) // 2,
+            MOST_INNIES_OUTIES,
+        )
+        out = []
+        flat = out_cells.tolist()
+        at = 0
+        for k, n_in, total, one in zip(
+            lengths[:n_out].tolist(), n_inside[:n_out].tolist(), out_totals[:n_out].tolist(), distinct[:n_out].tolist()
+        ):
+            out.append((flat[at : at + k], [1] * n_in + [-1] * (k - n_in), total, one))
+            at += k
+        return out
+
+
+@njit(cache=True)
+def _innies(region_start, region_cells, counts, n_cells, cage_sizes, cage_cells, totals, full, most):
+    """The core of :func:`innies_outies` over the regions of :class:`_Shape` and the cages (their sizes and
+    cells one after another, ``totals`` -1 for a cage without a sum). Returns (number of sums, each sum's cell
+    count, its innies count, its total, whether it is ``distinct``, and the cells of all sums one after
+    another, innies first); no sums when cages overlap."""
+    n_regions = counts.shape[0]
+    n_cages = totals.shape[0]
+    cage_start = np.zeros(n_cages + 1, dtype=np.int64)
+    owner = np.full(n_cells, -1, dtype=np.int64)
+    for i in range(n_cages):
+        cage_start[i + 1] = cage_start[i] + cage_sizes[i]
+        for j in range(cage_start[i], cage_start[i + 1]):
+            s = cage_cells[j]
+            if owner[s] >= 0:  # overlapping cages: a cell's digit would count in two totals
+                return 0, cage_start, cage_start, cage_start, np.zeros(1, dtype=np.bool_), cage_cells[:0]
+            owner[s] = i
+    inner = np.zeros(n_cells, dtype=np.bool_)
+    met = np.zeros(n_cages, dtype=np.bool_)
+    hit = np.zeros(n_cages, dtype=np.int64)
+    lengths = np.zeros(n_regions, dtype=np.int64)
+    n_inside = np.zeros(n_regions, dtype=np.int64)
+    out_totals = np.zeros(n_regions, dtype=np.int64)
+    distinct = np.zeros(n_regions, dtype=np.bool_)
+    starts = np.zeros(n_regions + 1, dtype=np.int64)
+    out_cells = np.zeros(n_regions * most + 1, dtype=np.int64)
+    n_out = 0
+    for r in range(n_regions):
+        a = region_start[r]
+        b = region_start[r + 1]
+        n_hit = 0
+        n_in = 0
+        summed = True
+        for j in range(a, b):
+            s = region_cells[j]
+            inner[s] = True
+            o = owner[s]
+            if o < 0:
+                n_in += 1
+            elif not met[o]:
+                met[o] = True
+                hit[n_hit] = o
+                n_hit += 1
+                if totals[o] < 0:
+                    summed = False
+        n_outside = 0
+        total = full * counts[r]
+        for h in range(n_hit):
+            o = hit[h]
+            total -= totals[o]
+            for j in range(cage_start[o], cage_start[o + 1]):
+                if not inner[cage_cells[j]]:
+                    n_outside += 1
+        k = n_in + n_outside
+        if summed and 0 < k <= most:
+            at = starts[n_out]
+            for j in range(a, b):
+                s = region_cells[j]
+                if owner[s] < 0:
+                    out_cells[at] = s
+                    at += 1
+            hits = np.sort(hit[:n_hit])  # the cages in the order they were given
+            for h in range(n_hit):
+                o = hits[h]
+                for j in range(cage_start[o], cage_start[o + 1]):
+                    s = cage_cells[j]
+                    if not inner[s]:
+                        out_cells[at] = s
+                        at += 1
+            new = True
+            for q in range(n_out):  # each sum once
+                if lengths[q] != k or n_inside[q] != n_in or out_totals[q] != total:
+                    continue
+                same = True
+                for i in range(k):
+                    if out_cells[starts[q] + i] != out_cells[starts[n_out] + i]:
+                        same = False
+                        break
+                if same:
+                    new = False
+                    break
+            if new:
+                lengths[n_out] = k
+                n_inside[n_out] = n_in
+                out_totals[n_out] = total
+                distinct[n_out] = n_outside == 0 and counts[r] == 1  # innies of one unit only
+                starts[n_out + 1] = at
+                n_out += 1
+        for j in range(a, b):
+            inner[region_cells[j]] = False
+        for h in range(n_hit):
+            met[hit[h]] = False
+    return n_out, lengths, n_inside, out_totals, distinct, out_cells[: starts[n_out]]
 
 
 @dataclass
@@ -304,11 +540,48 @@ class Run:
     stats: np.ndarray
 
 
+class _Scratch(threading.local):
+    """The search's work arrays, kept between runs (per thread) and grown when a puzzle needs more: the
+    kernel sets every entry it reads before reading it."""
+
+    def __init__(self) -> None:
+        self.n_cells = -1
+        self.n_props = -1
+        self.cells: tuple = ()
+        self.props: tuple = ()
+        self.buf = np.zeros(0, dtype=np.uint64)
+
+    def get(self, n_cells: int, n_props: int, words: int) -> tuple:
+        if n_cells != self.n_cells:
+            self.n_cells = n_cells
+            self.cells = (
+                np.zeros((n_cells + 1, n_cells), dtype=np.int64),
+                np.zeros((n_cells + 1, n_cells), dtype=np.uint8),
+                np.zeros(n_cells + 1, dtype=np.int32),
+                np.zeros(n_cells + 1, dtype=np.int64),
+            )
+            self.spots = (
+                np.zeros(n_cells, dtype=np.int32),
+                np.zeros(n_cells + 1, dtype=np.int32),
+                np.zeros(n_cells, dtype=np.uint8),
+            )
+        if n_props != self.n_props:  # the propagator ring's size is its capacity: exactly n_props + 1
+            self.n_props = n_props
+            self.props = (np.zeros(n_props + 1, dtype=np.int32), np.zeros(max(n_props, 1), dtype=np.uint8))
+        if self.buf.shape[0] < words:
+            self.buf = np.zeros(words, dtype=np.uint64)
+        # the exact-sum rows are skipped when they do not fit: hand over exactly ``words`` of them
+        buf = self.buf if self.buf.shape[0] == words else self.buf[:words]
+        return (*self.cells, buf, *self.spots, *self.props)
+
+
+_SCRATCH = _Scratch()
+
+
 def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER) -> Run:
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
     first ``keep`` of them; shallow nodes are probed once ``probe_after`` nodes were visited."""
     n_cells = model.n_cells
-    n_props = model.n_props
     sols = np.zeros((max(keep, 1), n_cells), dtype=np.uint8)
     stats = np.zeros(3, dtype=np.int64)
     status, count = K.search(  # type: ignore[call-arg]  # numba's Dispatcher stub
@@ -319,16 +592,8 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         probe_after,
         sols,
         stats,
-        np.zeros((n_cells + 1, n_cells), dtype=np.int64),
-        np.zeros((n_cells + 1, n_cells), dtype=np.uint8),
-        np.zeros(n_cells + 1, dtype=np.int32),
-        np.zeros(n_cells + 1, dtype=np.int64),
-        np.zeros(model.scratch, dtype=np.uint64),
-        np.zeros(n_cells, dtype=np.int32),
-        np.zeros(n_cells + 1, dtype=np.int32),
-        np.zeros(n_cells, dtype=np.uint8),
-        np.zeros(n_props + 1, dtype=np.int32),
-        np.zeros(max(n_props, 1), dtype=np.uint8),
+        *_SCRATCH.get(n_cells, model.n_props, model.scratch),
         np.zeros(4, dtype=np.int64),
+        np.zeros(model.n_props + n_cells, dtype=np.int64),
     )
     return Run(int(status), int(count), sols[: min(int(count), keep)], stats)
