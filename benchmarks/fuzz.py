@@ -327,6 +327,11 @@ def run_solve(tally: Tally, case) -> None:
     (variant, line, known), limit, time_limit, what = case
     if type(limit) is int and limit > 1000 and time_limit is None:
         time_limit = 0.3  # counting up to a huge limit is long by request: bound it, as a user would
+    if known is None and len(line) > 81 and time_limit is None:
+        # A stray given on a board of 16x16 or more can leave a puzzle with no solution that no propagation
+        # sees, and proving that may take a search of the whole tree: what ``time_limit`` is for. Bound it, as
+        # a user would. (Subsets of a solution are not bounded: they must be solved within the hang limit.)
+        time_limit = 2.0
     geometry = _geometry(variant, line)
     puzzle = sudokit.parse(line, geometry=geometry)
     label = f"{what}({line!r}, {variant}, limit={limit!r}, time_limit={time_limit!r})"

@@ -137,6 +137,36 @@ def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry
             return True
 
 
+def _choice(cand: list[int], vals: list[int], open_cells: list[int], geo: Geometry) -> tuple[int, int]:
+    """The kernel's choice point: ``(cell, its candidates)``, or ``(-1 - (64 * unit + digit index), the
+    digit's places as positions in the unit)`` when no cell has two candidates and a unit's digit has fewer
+    places than the best cell has candidates (see :mod:`sudokit.engine.kernel`)."""
+    best = min(open_cells, key=lambda c: cand[c].bit_count())
+    fewest = cand[best].bit_count()
+    choice, options = best, cand[best]
+    if fewest > 2:
+        for u, unit in enumerate(geo.units):
+            places = [0] * geo.size
+            for c in unit:
+                if not vals[c]:
+                    m = cand[c]
+                    while m:
+                        b = m & -m
+                        m ^= b
+                        places[b.bit_length() - 1] += 1
+            for d, count in enumerate(places):
+                if 2 <= count < fewest:
+                    fewest = count
+                    choice = -1 - (64 * u + d)
+            if fewest <= 2:
+                break
+        if choice < 0:
+            unit, index = divmod(-1 - choice, 64)
+            bit = 1 << index
+            options = sum(1 << k for k, c in enumerate(geo.units[unit]) if not vals[c] and cand[c] & bit)
+    return choice, options
+
+
 def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
     """Solve ``grid`` like :func:`sudokit.engine.solve`; raise :class:`BudgetExceeded` past ``node_budget``."""
     start = time.perf_counter()
@@ -175,8 +205,7 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
                 break
             stack.pop()
         else:
-            best = min(open_cells, key=lambda c: bin(cand[c]).count("1"))
-            stack[-1] = (cand, vals, best, cand[best])
+            stack[-1] = (cand, vals, *_choice(cand, vals, open_cells, geo))
         while stack:
             cand, vals, cell, rem = stack[-1]
             if not rem:
@@ -187,8 +216,14 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
             stack[-1] = (cand, vals, cell, rem)
             guesses += rem != 0
             new_c, new_v = list(cand), list(vals)
-            new_c[cell] = b
-            if _propagate(new_c, new_v, [cell], geo, pairs, full):
+            if cell >= 0:  # a digit of the cell
+                new_c[cell] = b
+                target = cell
+            else:  # a place of the unit's digit
+                unit, index = divmod(-1 - cell, 64)
+                target = geo.units[unit][b.bit_length() - 1]
+                new_c[target] = 1 << index
+            if _propagate(new_c, new_v, [target], geo, pairs, full):
                 stack.append((new_c, new_v, -1, 0))
                 break
             backtracks += 1
