@@ -24,6 +24,7 @@ from sudokit.logic import (
     intersections,
     loops,
     nested,
+    se_chains,
     single_digit,
     singles,
     strong_links,
@@ -149,6 +150,10 @@ def _table() -> list[Technique]:
         T("Aligned Pair Exclusion", exclusion.aligned_pair_exclusion, 6.2, 300, "Unfair"),
         T("5-Link X-Chain", partial(strong_links.strong_link_chain, k=5), 6.2, 260, "Unfair"),
         T("6-Link X-Chain", partial(strong_links.strong_link_chain, k=6), 6.6, 260, "Unfair"),
+        # Sudoku Explainer's static chains (bidirectional X-/Y-cycles and forcing X-/Y-chains 6.5-6.6, other
+        # cycles and forcing chains 7.0, each + length): the easiest of them all (se_chains). The rows after it
+        # (HoDoKu's chains, grouped and ALS ones) come when it finds none, or when it is excluded.
+        T(se_chains.NAME, se_chains.static_forcing_chain, 6.5, 260, "Unfair"),
         T("Simple Colouring", chains.simple_colouring, 6.5, 150, "Hard"),
         # Sudoku Explainer has no W-Wing or finned Swordfish/Jellyfish: it needs a chain for what they find,
         # so they are rated as chains (measured: Spearman 0.942 -> 0.954 on sudoku_exchange_rated, tiers
