@@ -18,12 +18,15 @@ from sudokit.logic import (
     bug,
     cages,
     chains,
+    dynamic_forcing,
     exclusion,
     fish,
     forcing,
     intersections,
     loops,
+    multiple_forcing,
     nested,
+    nishio,
     se_chains,
     single_digit,
     singles,
@@ -183,8 +186,13 @@ def _table() -> list[Technique]:
         # HoDoKu's next ALS steps (scores 320 and 360, Unfair). Sudoku Explainer has neither: it needs a forcing
         # chain for what they find, so they are rated as the cheapest one, 8.0 (measured: see
         # docs/logic_techniques.md)
+        # Sudoku Explainer's Nishio (7.5 + length), multiple (cell / region, 8.0 +) and dynamic (8.5 +) forcing
+        # chains, in SE's order; each takes its shortest chains (implications)
+        T(nishio.NAME, nishio.nishio_forcing_chain, nishio.BASE, 500, "Extreme"),
         T("ALS-XY-Wing", als.als_xy_wing, 8.0, 320, "Unfair"),
         T("Death Blossom", als.death_blossom, 8.0, 360, "Unfair"),
+        T(multiple_forcing.NAME, multiple_forcing.multiple_forcing_chain, multiple_forcing.BASE, 500, "Extreme"),
+        T(dynamic_forcing.NAME, dynamic_forcing.dynamic_forcing_chain, dynamic_forcing.BASE, 700, "Extreme"),
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
         T("Dynamic Forcing Chain", forcing.dynamic_contradiction_chain, forcing.BASE["dynamic"], 700, "Extreme"),
@@ -247,7 +255,8 @@ NOT_IN_SE = frozenset(
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms, the bent sets (HoDoKu's ALS-XZ), SE's aligned
-#: pair exclusion and the BUG types beyond BUG+1.
+#: pair exclusion, the BUG types beyond BUG+1 and SE's chains. In HoDoKu's set the HoDoKu chains (W-Wing, X- and
+#: XY-chains, nice loops, AICs, forcing chains) take the steps SE's chains take first in the full table.
 NOT_IN_HODOKU = frozenset(
     {
         "Direct Pointing",
@@ -259,6 +268,11 @@ NOT_IN_HODOKU = frozenset(
         "BUG Type 2",
         "BUG Type 3",
         "BUG Type 4",
+        # Sudoku Explainer's chains, as SE finds and rates them (HoDoKu has its own rows for what they find)
+        se_chains.NAME,
+        nishio.NAME,
+        multiple_forcing.NAME,
+        dynamic_forcing.NAME,
     }
 )
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
@@ -282,6 +296,10 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "bug": ("BUG+1", "BUG Type 2", "BUG Type 3", "BUG Type 4"),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
     "forcing chain": (
+        se_chains.NAME,
+        nishio.NAME,
+        multiple_forcing.NAME,
+        dynamic_forcing.NAME,
         "Contradiction Forcing Chain",
         "Cell Forcing Chain",
         "Dynamic Forcing Chain",

@@ -137,11 +137,39 @@ def bfs(start, on, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue,
 
 
 @njit(cache=True)
+def _contradiction(a, parent, dist, total):
+    """After a search from candidate ``a`` on: the candidate reached both on and off whose two chains have the
+    fewest candidates together (their shared start counted once), and that number; (-1, 0) when none."""
+    best, best_nodes = -1, 0
+    for q in range(total):
+        on, off = 2 * q + 1, 2 * q
+        if dist[on] < 0 or dist[off] < 0:
+            continue
+        # the two chains share the start and perhaps more: walk the deeper one up to the same depth, then both
+        x, y = on, off
+        shared = 0
+        while dist[x] > dist[y]:
+            x = parent[x]
+        while dist[y] > dist[x]:
+            y = parent[y]
+        while x != y:
+            x = parent[x]
+            y = parent[y]
+        shared = dist[x] + 1
+        nodes = dist[on] + 1 + dist[off] + 1 - shared
+        if best < 0 or nodes < best_nodes:
+            best, best_nodes = q, nodes
+    return best, best_nodes
+
+
+@njit(cache=True)
 def search_all(cands, weak, n_weak, strong, n_strong, n):
-    """For every candidate (rows in number order) and mode (columns): the nodes of the shortest chain that
-    proves it false (on -> off), true (off -> on), and of the shortest cycle through it on; 0 when none."""
+    """For every candidate (rows in number order) and mode (columns): the nodes of the shortest chains that
+    prove it false (from it on, a candidate reached both on and off), true (from it off, it is reached on), and
+    of the shortest cycle through it on; 0 when none. Also the candidate of each contradiction."""
     total = weak.shape[0]
     out = np.zeros((total, 3, 3), dtype=np.int64)
+    target = np.full((total, 3), -1, dtype=np.int64)
     parent = np.empty(2 * total, dtype=np.int64)
     dist = np.empty(2 * total, dtype=np.int64)
     queue = np.empty(2 * total, dtype=np.int64)
@@ -151,12 +179,14 @@ def search_all(cands, weak, n_weak, strong, n_strong, n):
             continue
         for mode in range(3):
             bfs(a, 1, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, False)
-            if dist[2 * a] > 0:
-                out[a, mode, 0] = dist[2 * a] + 1
+            q, nodes = _contradiction(a, parent, dist, total)
+            if q >= 0:
+                out[a, mode, 0] = nodes
+                target[a, mode] = q
             close = bfs(a, 1, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, True)
             if close >= 0:
                 out[a, mode, 2] = dist[close] + 1
             bfs(a, 0, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, False)
             if dist[2 * a + 1] > 0:
                 out[a, mode, 1] = dist[2 * a + 1] + 1
-    return out
+    return out, target
