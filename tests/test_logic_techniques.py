@@ -871,6 +871,9 @@ SHADOWED_BY_SE = {
     "Contradiction Forcing Chain",
     "Cell Forcing Chain",
     "Dynamic Forcing Chain",
+    "ALS-XZ",
+    "ALS-XY-Wing",
+    "Death Blossom",
 }
 
 
