@@ -149,9 +149,11 @@ def test_hard_sets_without_solutions_are_sound_against_brute_force(name, every):
 
 def test_sudoku_explainer_chains_are_sound_on_rated_paths():
     """Every step of paths where Sudoku Explainer's static, Nishio, multiple and dynamic forcing chains take
-    steps (sudoku_exchange_rated, rated 6.6-9.3 by Sukaku Explainer) is checked against the solution."""
+    steps, and aligned triple exclusion (sudoku_exchange_rated, rated 6.6-9.3 by Sukaku Explainer), is checked
+    against the solution."""
     used = set()
-    for p in lines("sudoku_exchange_rated.txt")[2900::260]:
+    rated = lines("sudoku_exchange_rated.txt")
+    for p in rated[2900::260] + [rated[3530]]:
         grid = parse_grid(p)
         solution = brute_force(State.from_grid(grid))
         state = State.from_grid(grid)
@@ -166,4 +168,4 @@ def test_sudoku_explainer_chains_are_sound_on_rated_paths():
                 assert solution[cell] != d, f"{p}: {step.explanation}"
             state.apply(step)
     chains = {"Static Forcing Chain", "Nishio Forcing Chain", "Multiple Forcing Chain", "SE Dynamic Forcing Chain"}
-    assert chains <= used
+    assert chains | {"Aligned Triple Exclusion"} <= used

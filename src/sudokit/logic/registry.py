@@ -33,6 +33,7 @@ from sudokit.logic import (
     strong_links,
     subsets,
     sue_de_coq,
+    triple_exclusion,
     unique_loops,
     uniqueness,
     variant_forcing,
@@ -184,6 +185,7 @@ def _table() -> list[Technique]:
         ),
         # Sudoku Explainer's Nishio (7.5 + length), multiple (cell / region, 8.0 +) and dynamic (8.5 +) forcing
         # chains, in SE's order; each takes its shortest chains (nishio, multiple_forcing, dynamic_forcing)
+        T(triple_exclusion.NAME, triple_exclusion.aligned_triple_exclusion, triple_exclusion.SE, 300, "Unfair"),
         T(nishio.NAME, nishio.nishio_forcing_chain, nishio.BASE, 500, "Extreme"),
         T(multiple_forcing.NAME, multiple_forcing.multiple_forcing_chain, multiple_forcing.BASE, 500, "Extreme"),
         T(dynamic_forcing.NAME, dynamic_forcing.dynamic_forcing_chain, dynamic_forcing.BASE, 700, "Extreme"),
@@ -266,6 +268,7 @@ NOT_IN_HODOKU = frozenset(
         "WXYZ-Wing",
         "VWXYZ-Wing",
         "Aligned Pair Exclusion",
+        triple_exclusion.NAME,
         "BUG Type 2",
         "BUG Type 3",
         "BUG Type 4",
