@@ -404,6 +404,8 @@ def _warm_logic() -> None:
 
     for puzzle in _HARD:
         explain(parse_grid(puzzle))
+        # HoDoKu's set: its chain and ALS rows, which Sudoku Explainer's chains come before in the full table
+        explain(parse_grid(puzzle), techniques="hodoku")
 
 
 def _warm_canon() -> None:

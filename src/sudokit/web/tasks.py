@@ -42,6 +42,8 @@ def warm_up() -> None:
     solve_compiled(parse_grid(_WARM_UP))  # the kernel itself: sudokit.solve would answer in plain Python
     count_solutions(_WARM_UP, limit=2)
     rate(_WARM_UP_LOGIC)
+    # HoDoKu's set reaches the chain, ALS and forcing rows that Sudoku Explainer's chains come before
+    rate(_WARM_UP_LOGIC, extras=False, techniques="hodoku")
 
 
 def stats_dict(stats) -> dict[str, Any]:
