@@ -145,3 +145,27 @@ def test_hard_sets_without_solutions_are_sound_against_brute_force(name, every):
     for p in lines(name)[::every]:
         grid = parse_grid(p)
         assert check_path(grid, brute_force(State.from_grid(grid)))
+
+
+def test_sudoku_explainer_chains_are_sound_on_rated_paths():
+    """Every step of paths where Sudoku Explainer's static, Nishio, multiple and dynamic forcing chains take
+    steps, and aligned triple exclusion (sudoku_exchange_rated, rated 6.6-9.3 by Sukaku Explainer), is checked
+    against the solution."""
+    used = set()
+    rated = lines("sudoku_exchange_rated.txt")
+    for p in rated[2900::260] + [rated[3530]]:
+        grid = parse_grid(p)
+        solution = brute_force(State.from_grid(grid))
+        state = State.from_grid(grid)
+        techniques = applicable(state)
+        while not state.is_solved():
+            step = next_step(state, techniques)
+            assert step is not None, p
+            used.add(step.technique)
+            for cell, d in step.placements:
+                assert solution[cell] == d, f"{p}: {step.explanation}"
+            for cell, d in step.eliminations:
+                assert solution[cell] != d, f"{p}: {step.explanation}"
+            state.apply(step)
+    chains = {"Static Forcing Chain", "Nishio Forcing Chain", "Multiple Forcing Chain", "SE Dynamic Forcing Chain"}
+    assert chains | {"Aligned Triple Exclusion"} <= used

@@ -499,6 +499,8 @@ def _warm_logic() -> None:
     with forms("kernel"):  # the techniques that also have a plain form would not compile their kernels
         for puzzle in _HARD:
             explain(parse_grid(puzzle))
+            # HoDoKu's set: its chain and ALS rows, which Sudoku Explainer's chains come before in the full table
+            explain(parse_grid(puzzle), techniques="hodoku")
 
 
 def _warm_canon() -> None:

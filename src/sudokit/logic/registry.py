@@ -18,18 +18,23 @@ from sudokit.logic import (
     bug,
     cages,
     chains,
+    dynamic_forcing,
     exclusion,
     fish,
     forcing,
     intersections,
     killer_sums,
     loops,
+    multiple_forcing,
     nested,
+    nishio,
+    se_chains,
     single_digit,
     singles,
     strong_links,
     subsets,
     sue_de_coq,
+    triple_exclusion,
     unique_loops,
     uniqueness,
     variant_forcing,
@@ -151,6 +156,10 @@ def _table() -> list[Technique]:
         T("Aligned Pair Exclusion", exclusion.aligned_pair_exclusion, 6.2, 300, "Unfair"),
         T("5-Link X-Chain", partial(strong_links.strong_link_chain, k=5), 6.2, 260, "Unfair"),
         T("6-Link X-Chain", partial(strong_links.strong_link_chain, k=6), 6.6, 260, "Unfair"),
+        # Sudoku Explainer's static chains (bidirectional X-/Y-cycles and forcing X-/Y-chains 6.5-6.6, other
+        # cycles and forcing chains 7.0, each + length): the easiest of them all (se_chains). The rows after it
+        # (HoDoKu's chains, grouped and ALS ones) come when it finds none, or when it is excluded.
+        T(se_chains.NAME, se_chains.static_forcing_chain, 6.5, 260, "Unfair"),
         T("Simple Colouring", chains.simple_colouring, 6.5, 150, "Hard"),
         # Sudoku Explainer has no W-Wing or finned Swordfish/Jellyfish: it needs a chain for what they find,
         # so they are rated as chains (measured: Spearman 0.942 -> 0.954 on sudoku_exchange_rated, tiers
@@ -176,10 +185,17 @@ def _table() -> list[Technique]:
             280,
             "Unfair",
         ),
+        # Sudoku Explainer's Nishio (7.5 + length), multiple (cell / region, 8.0 +) and dynamic (8.5 +) forcing
+        # chains, in SE's order; each takes its shortest chains (nishio, multiple_forcing, dynamic_forcing)
+        T(triple_exclusion.NAME, triple_exclusion.aligned_triple_exclusion, triple_exclusion.SE, 300, "Unfair"),
+        T(nishio.NAME, nishio.nishio_forcing_chain, nishio.BASE, 500, "Extreme"),
+        T(multiple_forcing.NAME, multiple_forcing.multiple_forcing_chain, multiple_forcing.BASE, 500, "Extreme"),
+        T(dynamic_forcing.NAME, dynamic_forcing.dynamic_forcing_chain, dynamic_forcing.BASE, 700, "Extreme"),
+        # HoDoKu's ALS steps (scores 300, 320 and 360, Unfair). Sudoku Explainer has none: it needs a forcing chain
+        # for what they find, so they are rated 7.5 and 8.0 and come after SE's chains, which take what they find
+        # in the full table (measured: on every 10th puzzle sudoku_exchange_rated rates 7.0-9.4, 198, exact ER
+        # 85 -> 101 against trying them before Nishio); they take their steps in HoDoKu's set.
         T("ALS-XZ", als.als_xz, 7.5, 300, "Unfair"),
-        # HoDoKu's next ALS steps (scores 320 and 360, Unfair). Sudoku Explainer has neither: it needs a forcing
-        # chain for what they find, so they are rated as the cheapest one, 8.0 (measured: see
-        # docs/logic_techniques.md)
         T("ALS-XY-Wing", als.als_xy_wing, 8.0, 320, "Unfair"),
         T("Death Blossom", als.death_blossom, 8.0, 360, "Unfair"),
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
@@ -244,7 +260,8 @@ NOT_IN_SE = frozenset(
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms, the bent sets (HoDoKu's ALS-XZ), SE's aligned
-#: pair exclusion and the BUG types beyond BUG+1.
+#: pair exclusion, the BUG types beyond BUG+1 and SE's chains. In HoDoKu's set the HoDoKu chains (W-Wing, X- and
+#: XY-chains, nice loops, AICs, forcing chains) take the steps SE's chains take first in the full table.
 NOT_IN_HODOKU = frozenset(
     {
         "Direct Pointing",
@@ -253,9 +270,15 @@ NOT_IN_HODOKU = frozenset(
         "WXYZ-Wing",
         "VWXYZ-Wing",
         "Aligned Pair Exclusion",
+        triple_exclusion.NAME,
         "BUG Type 2",
         "BUG Type 3",
         "BUG Type 4",
+        # Sudoku Explainer's chains, as SE finds and rates them (HoDoKu has its own rows for what they find)
+        se_chains.NAME,
+        nishio.NAME,
+        multiple_forcing.NAME,
+        dynamic_forcing.NAME,
     }
 )
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
@@ -279,6 +302,10 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "bug": ("BUG+1", "BUG Type 2", "BUG Type 3", "BUG Type 4"),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
     "forcing chain": (
+        se_chains.NAME,
+        nishio.NAME,
+        multiple_forcing.NAME,
+        dynamic_forcing.NAME,
         "Contradiction Forcing Chain",
         "Cell Forcing Chain",
         "Dynamic Forcing Chain",

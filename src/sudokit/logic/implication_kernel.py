@@ -1,0 +1,369 @@
+"""numba kernel of Sudoku Explainer's implications, shared by Nishio (:mod:`sudokit.logic.nishio`), the
+multiple forcing chains (:mod:`sudokit.logic.multiple_forcing`) and the dynamic forcing chains
+(:mod:`sudokit.logic.dynamic_forcing`).
+
+A node is a candidate (``cell * n + digit - 1``) on or off, numbered ``2 * candidate + on``. :func:`follow`
+follows what a set of start nodes implies, breadth first (every pending *on* node before the next *off* one):
+
+- a candidate on turns off its digit in the cell's peers and (unless ``x_only``) the cell's other digits;
+- a candidate off turns on the other candidate of its cell when the cell had two left (unless ``x_only``), and
+  the other place of its digit in a unit where the digit had two places left.
+
+*Static* (``dynamic`` False): "left" means in the grid the chain starts from, and an implication has one
+cause. *Dynamic*: each candidate turned off leaves the grid as it is followed, so later implications see it
+gone; an *on* then has as causes every candidate of its cell (or its digit's places in the unit) turned off
+so far. A *contradiction* is a candidate reached both on and off; following stops at the first one.
+
+The length of a conclusion, as SE counts it, is its number of ancestors (itself included), see
+:func:`ancestors`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+#: most causes one implication records (a cell's other candidates or a unit's other places)
+MAX_CAUSES = 16
+
+
+def scratch(total: int):
+    """Work arrays of :func:`follow` for ``total`` candidates: reached flags, causes and their count, queue."""
+    nodes = 2 * total
+    return (
+        np.zeros(nodes, dtype=np.uint8),
+        np.full((nodes, MAX_CAUSES), -1, dtype=np.int64),
+        np.zeros(nodes, dtype=np.int64),
+        np.empty(nodes, dtype=np.int64),
+        np.empty(nodes, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def _reach(node, cause, reached, causes, n_causes, queue, tail):
+    reached[node] = 1
+    causes[node, 0] = cause
+    n_causes[node] = 1 if cause >= 0 else 0
+    queue[tail] = node
+    return tail + 1
+
+
+@njit(cache=True)
+def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, causes, n_causes, q_on, q_off):
+    """Follow the start nodes. Fills ``reached`` (1 per node reached), ``causes`` / ``n_causes``. Returns the
+    candidate reached both on and off first, or -1."""
+    reached[:] = 0
+    n_causes[:] = 0
+    c = cands0.copy()
+    on_head = on_tail = off_head = off_tail = 0
+    for i in range(starts.shape[0]):
+        node = starts[i]
+        if reached[node ^ 1]:
+            return node >> 1
+        if node & 1:
+            on_tail = _reach(node, -1, reached, causes, n_causes, q_on, on_tail)
+        else:
+            off_tail = _reach(node, -1, reached, causes, n_causes, q_off, off_tail)
+    while on_head < on_tail or off_head < off_tail:
+        if on_head < on_tail:
+            node = q_on[on_head]
+            on_head += 1
+            a = node >> 1
+            s, d = a // n, a % n
+            grid = c[s] if dynamic else cands0[s]
+            if not x_only:
+                for e in range(n):
+                    if e != d and (grid >> e) & 1:
+                        b = 2 * (s * n + e)
+                        if reached[b + 1]:
+                            return b >> 1
+                        if not reached[b]:
+                            off_tail = _reach(b, node, reached, causes, n_causes, q_off, off_tail)
+            for j in range(peers.shape[1]):
+                p = peers[s, j]
+                if p < 0:
+                    break
+                if ((c[p] if dynamic else cands0[p]) >> d) & 1:
+                    b = 2 * (p * n + d)
+                    if reached[b + 1]:
+                        return b >> 1
+                    if not reached[b]:
+                        off_tail = _reach(b, node, reached, causes, n_causes, q_off, off_tail)
+            continue
+        node = q_off[off_head]
+        off_head += 1
+        a = node >> 1
+        s, d = a // n, a % n
+        bit = np.int64(1) << d
+        grid = c[s] if dynamic else cands0[s]
+        if not x_only and (grid & bit):
+            rest = grid & ~bit
+            if rest and not rest & (rest - 1):
+                e = 0
+                while not (rest >> e) & 1:
+                    e += 1
+                b = 2 * (s * n + e) + 1
+                if reached[b - 1]:
+                    return b >> 1
+                if not reached[b]:
+                    on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
+                    if dynamic:  # every candidate of the cell turned off so far is a cause
+                        k = 0
+                        gone = cands0[s] & ~c[s]
+                        for f in range(n):
+                            if (gone >> f) & 1 and k < MAX_CAUSES - 1:
+                                causes[b, 1 + k] = 2 * (s * n + f)
+                                k += 1
+                        n_causes[b] = 1 + k
+        for j in range(units_of.shape[1]):
+            u = units_of[s, j]
+            if u < 0:
+                break
+            other, count = -1, 0
+            for t in units[u]:
+                if ((c[t] if dynamic else cands0[t]) >> d) & 1:
+                    count += 1
+                    if t != s:
+                        other = t
+            if count == 2 and ((c[s] if dynamic else cands0[s]) & bit):
+                b = 2 * (other * n + d) + 1
+                if reached[b - 1]:
+                    return b >> 1
+                if not reached[b]:
+                    on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
+                    if dynamic:  # every place of the digit in the unit turned off so far is a cause
+                        k = 0
+                        for t in units[u]:
+                            gone = (cands0[t] >> d) & 1 and not (c[t] >> d) & 1
+                            if t != s and t != other and gone and k < MAX_CAUSES - 1:
+                                causes[b, 1 + k] = 2 * (t * n + d)
+                                k += 1
+                        n_causes[b] = 1 + k
+        if dynamic:
+            c[s] &= ~bit
+    return -1
+
+
+@njit(cache=True)
+def tree_count(node, causes, n_causes, cap):
+    """Nodes of the tree of causes below ``node`` with repeats (capped)."""
+    total = 1
+    for i in range(n_causes[node]):
+        y = causes[node, i]
+        if y >= 0:
+            total += tree_count(y, causes, n_causes, cap)
+            if total > cap:
+                return cap
+    return total
+
+
+@njit(cache=True)
+def count(node, causes, n_causes, mark, stack, tree):
+    if tree:
+        return tree_count(node, causes, n_causes, 100000)
+    return ancestors(node, causes, n_causes, mark, stack)
+
+
+@njit(cache=True)
+def ancestors(node, causes, n_causes, mark, stack):
+    """The number of nodes ``node`` rests on, itself included (``mark``: zeroed scratch, left zeroed)."""
+    count = 0
+    top = 0
+    stack[0] = node
+    top = 1
+    mark[node] = 1
+    seen_top = 0
+    while top:
+        top -= 1
+        x = stack[top]
+        stack[stack.shape[0] - 1 - seen_top] = x  # remember to clear
+        seen_top += 1
+        count += 1
+        for i in range(n_causes[x]):
+            y = causes[x, i]
+            if y >= 0 and not mark[y]:
+                mark[y] = 1
+                stack[top] = y
+                top += 1
+    for i in range(seen_top):
+        mark[stack[stack.shape[0] - 1 - i]] = 0
+    return count
+
+
+#: kinds of conclusion :func:`best` finds
+FALSE_ON, TRUE_OFF, DOUBLE, CELL, REGION = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, tree=False):
+    """The conclusion with the fewest ancestors over every start, as (kind, where, node, length) with ``where``
+    the start candidate (binary kinds), the cell (:data:`CELL`) or ``unit * n + digit`` (:data:`REGION`), and
+    ``node`` the node concluded (the candidate reached both ways for a contradiction); kind -1 when none.
+
+    ``binary`` (bits 1, 2, 4): a candidate on that leads to a contradiction is false (:data:`FALSE_ON`), one
+    off that does is true (:data:`TRUE_OFF`), and what both lead to holds (:data:`DOUBLE`). ``multiple``: what
+    every candidate of a cell (:data:`CELL`), or every place of a digit in a unit (:data:`REGION`), leads to holds."""
+    n_cells = cands0.shape[0]
+    total = n_cells * n
+    nodes = 2 * total
+    reached = np.zeros((n, nodes), dtype=np.uint8)
+    causes = np.full((n, nodes, MAX_CAUSES), -1, dtype=np.int64)
+    n_causes = np.zeros((n, nodes), dtype=np.int64)
+    q_on = np.empty(nodes, dtype=np.int64)
+    q_off = np.empty(nodes, dtype=np.int64)
+    mark = np.zeros(nodes, dtype=np.uint8)
+    stack = np.empty(nodes, dtype=np.int64)
+    starts = np.empty(n, dtype=np.int64)
+    one = np.empty(1, dtype=np.int64)
+    kind, where, concl, length = -1, -1, -1, 1 << 30
+    if binary:
+        for a in range(total):
+            s = a // n
+            if not (cands0[s] >> (a % n)) & 1:
+                continue
+            one[0] = 2 * a + 1
+            q = follow(
+                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[0], causes[0], n_causes[0], q_on, q_off
+            )
+            if q >= 0 and binary & 1:
+                cx = count(2 * q + 1, causes[0], n_causes[0], mark, stack, tree)
+                cx += count(2 * q, causes[0], n_causes[0], mark, stack, tree)
+                if cx < length:
+                    kind, where, concl, length = FALSE_ON, a, q, cx
+            if not binary & 6:
+                continue
+            one[0] = 2 * a
+            q2 = follow(
+                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[1], causes[1], n_causes[1], q_on, q_off
+            )
+            if q2 >= 0 and binary & 2:
+                cx = count(2 * q2 + 1, causes[1], n_causes[1], mark, stack, tree)
+                cx += count(2 * q2, causes[1], n_causes[1], mark, stack, tree)
+                if cx < length:
+                    kind, where, concl, length = TRUE_OFF, a, q2, cx
+            if q < 0 and q2 < 0 and binary & 4:
+                for x in range(nodes):
+                    if reached[0, x] and reached[1, x] and (x >> 1) != a:
+                        cx = count(x, causes[0], n_causes[0], mark, stack, tree)
+                        if cx >= length:
+                            continue
+                        cx += count(x, causes[1], n_causes[1], mark, stack, tree)
+                        if cx < length:
+                            kind, where, concl, length = DOUBLE, a, x, cx
+    if multiple:
+        for s in range(n_cells):
+            m = cands0[s]
+            if m == 0 or not m & (m - 1):
+                continue
+            k = 0
+            for d in range(n):
+                if (m >> d) & 1:
+                    starts[k] = 2 * (s * n + d) + 1
+                    k += 1
+            cx, x = _common(
+                starts,
+                k,
+                cands0,
+                units,
+                units_of,
+                peers,
+                n,
+                dynamic,
+                x_only,
+                reached,
+                causes,
+                n_causes,
+                q_on,
+                q_off,
+                mark,
+                stack,
+                length,
+                tree,
+            )
+            if x >= 0 and cx < length:
+                kind, where, concl, length = CELL, s, x, cx
+        for u in range(units.shape[0]):
+            for d in range(n):
+                k = 0
+                for t in units[u]:
+                    if (cands0[t] >> d) & 1:
+                        if k < n:
+                            starts[k] = 2 * (t * n + d) + 1
+                        k += 1
+                if k < 2 or k > n:
+                    continue
+                cx, x = _common(
+                    starts,
+                    k,
+                    cands0,
+                    units,
+                    units_of,
+                    peers,
+                    n,
+                    dynamic,
+                    x_only,
+                    reached,
+                    causes,
+                    n_causes,
+                    q_on,
+                    q_off,
+                    mark,
+                    stack,
+                    length,
+                    tree,
+                )
+                if x >= 0 and cx < length:
+                    kind, where, concl, length = REGION, u * n + d, x, cx
+    return kind, where, concl, length
+
+
+@njit(cache=True)
+def _common(
+    starts,
+    k,
+    cands0,
+    units,
+    units_of,
+    peers,
+    n,
+    dynamic,
+    x_only,
+    reached,
+    causes,
+    n_causes,
+    q_on,
+    q_off,
+    mark,
+    stack,
+    limit,
+    tree,
+):
+    """Follow each of the ``k`` starts; the node every branch reaches with the fewest ancestors in all (below
+    ``limit``), as (length, node), or (limit, -1). A branch that meets a contradiction spoils the set."""
+    one = np.empty(1, dtype=np.int64)
+    for i in range(k):
+        one[0] = starts[i]
+        if (
+            follow(
+                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[i], causes[i], n_causes[i], q_on, q_off
+            )
+            >= 0
+        ):
+            return limit, -1
+    best_x, best_cx = -1, limit
+    for x in range(reached.shape[1]):
+        every = True
+        for i in range(k):
+            if not reached[i, x]:
+                every = False
+                break
+        if not every:
+            continue
+        cx = 0
+        for i in range(k):
+            cx += count(x, causes[i], n_causes[i], mark, stack, tree)
+            if cx >= best_cx:
+                break
+        if cx < best_cx:
+            best_x, best_cx = x, cx
+    return best_cx, best_x

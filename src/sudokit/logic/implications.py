@@ -1,0 +1,82 @@
+"""The step of a Sudoku Explainer forcing chain found by :func:`implication_kernel.best` (Nishio, multiple and
+dynamic forcing chains share it): what was assumed, what it led to, and SE's rating, the technique's base plus
+the length penalty (:func:`sudokit.logic.chains.length_penalty`) of the conclusion's chains.
+
+The length is the number of nodes of the tree of causes of each end of the conclusion (a node reached by two
+paths counted on each), summed over the branches: measured on every 10th puzzle ``sudoku_exchange_rated`` rates
+7.0-9.4 (198), exact ER 83 -> 86 and within +-0.2 132 -> 139 against counting each distinct node once. Even so
+the dynamic chains come out 0.1-0.3 below SE on most puzzles SE rates 8.8-9.2: SE finds longer chains there."""
+
+from __future__ import annotations
+
+from sudokit.logic import text
+from sudokit.logic.chains import length_penalty
+from sudokit.logic.state import State
+from sudokit.logic.step import Step
+
+
+def find(state: State, name: str, base: float, *, dynamic: bool, x_only: bool, binary: int, multiple: bool):
+    """The conclusion with the shortest chains of the kinds asked for (``binary``: bits of
+    :func:`implication_kernel.best`), as a step rated ``base`` + length."""
+    from sudokit.logic import implication_kernel as k
+    from sudokit.logic import state_arrays
+
+    units, units_of, peers, _ = state_arrays.tables(state.g)
+    _, cands = state_arrays.arrays(state)
+    n = state.g.size
+    kind, where, node, length = k.best(cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, True)
+    if kind < 0:
+        return None
+    rating = round(base + length_penalty(length), 1)
+
+    def cand(a: int) -> tuple[int, int]:
+        return a // n, a % n + 1
+
+    def say(a: int, on: bool) -> str:
+        s, d = cand(a)
+        return f"{state.label(s)} {'is' if on else 'is not'} {state.sym(d)}"
+
+    placements: list[tuple[int, int]] = []
+    eliminations: list[tuple[int, int]] = []
+    if kind in (k.FALSE_ON, k.TRUE_OFF):
+        start = cand(where)
+        if kind == k.FALSE_ON:
+            eliminations = [start]
+        else:
+            placements = [start]
+        assumed = say(where, kind == k.FALSE_ON)
+        cells = [start[0], node // n]
+        marked = [start, cand(node)]
+        why = f"if {assumed}, {length} candidates in its chains lead to {say(node, True)} and {say(node, False)}"
+    else:
+        target = cand(node >> 1)
+        (placements if node & 1 else eliminations).append(target)
+        if kind == k.DOUBLE:
+            cells, marked = [where // n, target[0]], [cand(where), target]
+            concluded = say(node >> 1, bool(node & 1))
+            why = f"whether {say(where, True)} or not, {concluded} ({length} candidates in the chains)"
+        elif kind == k.CELL:
+            digits = state.digits(where)
+            cells, marked = [where, target[0]], [(where, d) for d in digits] + [target]
+            why = (
+                f"whichever of {text.digit_set(digits, state)} {state.label(where)} takes, "
+                f"{say(node >> 1, bool(node & 1))} ({length} candidates in the chains)"
+            )
+        else:
+            u, d = divmod(where, n)
+            places = [s for s in state.g.units[u] if state.cands[s] >> d & 1]
+            cells, marked = places + [target[0]], [(s, d + 1) for s in places] + [target]
+            why = (
+                f"wherever {state.sym(d + 1)} goes in {state.unit_name(u)} ({text.cells(state, places)}), "
+                f"{say(node >> 1, bool(node & 1))} ({length} candidates in the chains)"
+            )
+    what = text.placements(state, placements) if placements else text.removals(state, eliminations)
+    return Step(
+        name,
+        placements=placements,
+        eliminations=eliminations,
+        cells=sorted(set(cells)),
+        candidates=sorted(set(marked)),
+        rating=rating,
+        explanation=f"{name}: {why}, so {what}",
+    )

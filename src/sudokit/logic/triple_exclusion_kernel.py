@@ -1,0 +1,74 @@
+"""numba kernel of Aligned Triple Exclusion (:mod:`sudokit.logic.triple_exclusion`)."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def search(cands, see, n, min_common):
+    """The first three cells (in grid order) whose allowed digit triples leave out a digit of one of them:
+    (cells, the digits each keeps) or (-1s, 0s). ``see[a, b]``: cells a and b are peers. Excluding cells have 2
+    or 3 candidates and see all three; a triple is ruled out when two of the cells that see each other hold one
+    digit, or an excluding cell's candidates are all among the three digits."""
+    n_cells = cands.shape[0]
+    base = np.empty(n_cells, dtype=np.int64)
+    nb = 0
+    for s in range(n_cells):
+        c = cands[s]
+        if c and c & (c - 1):
+            base[nb] = s
+            nb += 1
+    excl = np.zeros(n_cells, dtype=np.uint8)
+    for s in range(n_cells):
+        k = 0
+        c = cands[s]
+        while c:
+            c &= c - 1
+            k += 1
+        if 2 <= k <= 3:
+            excl[s] = 1
+    common = np.empty(n_cells, dtype=np.int64)
+    out_cells = np.full(3, -1, dtype=np.int64)
+    out_keep = np.zeros(3, dtype=np.int64)
+    for i in range(nb):
+        a = base[i]
+        for j in range(i + 1, nb):
+            b = base[j]
+            for k in range(j + 1, nb):
+                c3 = base[k]
+                nc = 0
+                for x in range(n_cells):
+                    if excl[x] and see[a, x] and see[b, x] and see[c3, x]:
+                        common[nc] = x
+                        nc += 1
+                if nc < min_common:
+                    continue
+                keep_a = keep_b = keep_c = 0
+                for da in range(n):
+                    if not (cands[a] >> da) & 1:
+                        continue
+                    for db in range(n):
+                        if not (cands[b] >> db) & 1 or (db == da and see[a, b]):
+                            continue
+                        for dc in range(n):
+                            if not (cands[c3] >> dc) & 1:
+                                continue
+                            if (dc == da and see[a, c3]) or (dc == db and see[b, c3]):
+                                continue
+                            m = (1 << da) | (1 << db) | (1 << dc)
+                            ok = True
+                            for t in range(nc):
+                                if cands[common[t]] & ~m == 0:
+                                    ok = False
+                                    break
+                            if ok:
+                                keep_a |= 1 << da
+                                keep_b |= 1 << db
+                                keep_c |= 1 << dc
+                if keep_a != cands[a] or keep_b != cands[b] or keep_c != cands[c3]:
+                    out_cells[0], out_cells[1], out_cells[2] = a, b, c3
+                    out_keep[0], out_keep[1], out_keep[2] = keep_a, keep_b, keep_c
+                    return out_cells, out_keep
+    return out_cells, out_keep
