@@ -84,6 +84,17 @@ def test_generate_output_does_not_depend_on_the_workers_and_begins_as_one_stream
     assert two[:8] == first_chunk  # the first chunk is the user's seed itself
 
 
+def test_generate_on_the_kernel_sends_big_chunks_and_the_bytes_do_not_depend_on_them(run_cli):
+    from sudokit.cli.commands.generate import CHUNK, KERNEL_CHUNK, chunk_size
+
+    assert chunk_size(60_000, 2, KERNEL_CHUNK) == KERNEL_CHUNK  # the main process writes a chunk in ~0.1 s
+    assert chunk_size(96, 2, KERNEL_CHUNK) == 12  # a small job still gives each worker four chunks
+    assert chunk_size(10, 2, KERNEL_CHUNK) == chunk_size(60_000, 2, CHUNK) == CHUNK
+    one = run_cli("generate", "-n", "1100", "--seed", "5", "--jobs", "1")  # chunks of 275
+    two = run_cli("generate", "-n", "1100", "--seed", "5", "--jobs", "2")  # chunks of 138
+    assert one.stdout_bytes == two.stdout_bytes and len(set(one.stdout.splitlines())) == 1100
+
+
 def test_split_blocks_keeps_every_row_and_its_entry(puzzles):
     from sudokit.formats import read_blocks
 

@@ -40,6 +40,9 @@ def _band(er: float, solved: bool = True) -> str:
 
 #: Puzzles per chunk: few, so that the workers share out a heavy tail of hard puzzles.
 CHUNK = 4
+#: Chunks in flight per worker: a hard puzzle can take a hundred times the median, and while it holds the head
+#: of the window (answers are written in input order) the other workers go on only as far as the window reaches.
+WINDOW = 16
 
 
 @click.command()
@@ -112,6 +115,7 @@ def command(
             functools.partial(_lost, layout),
             label="rating",
             show_progress=show,
+            window=WINDOW * runner.workers,
         )
     if layout == "text" and tally.levels.total():
         _summary(tally.levels, tally.bands)
