@@ -267,3 +267,16 @@ def test_rate_many_rates_what_the_rate_command_prints(run_cli, puzzles):
     rated = list(sudokit.rate_many(puzzles.read_text().splitlines(), extras=False, jobs=2))
     shown = [f"{r.se}  {r.level} ({r.score})  {r.hardest}" for r in rated if isinstance(r, sudokit.NotRated) is False]
     assert [line.split(": ", 1)[1] for line in printed[:12]] == shown
+
+
+def test_jobs_is_checked_before_any_process_starts(run_cli, puzzles):
+    import sudokit
+    from sudokit.errors import SudokitError
+
+    for jobs in (True, 0, 2.0):
+        with pytest.raises(SudokitError, match="jobs must be an integer"):
+            list(sudokit.solve_many(["." * 81], jobs=jobs))
+        with pytest.raises(SudokitError, match="jobs must be an integer"):
+            list(sudokit.rate_many(["." * 81], jobs=jobs))
+    done = run_cli("rate", str(puzzles), "--jobs", "100000")  # not 100,000 interpreters
+    assert done.exit_code == 2 and done.stderr == "sudokit: error: --jobs 100000: at most 256 processes\n"

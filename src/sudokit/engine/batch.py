@@ -259,6 +259,7 @@ def solve_many(
     limit = expect_int(limit, "limit")
     workers = expect_int(workers, "workers")
     chunk = expect_int(chunk, "chunk", high=2**31)
+    jobs = expect_int(jobs, "jobs")
     expect_seconds(time_limit)
     if geometry is not None and not isinstance(geometry, Geometry):
         raise SudokitError(f"geometry must be a Geometry, not {type(geometry).__name__}")

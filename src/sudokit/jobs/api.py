@@ -153,6 +153,7 @@ def rate_many(
 
     chosen = technique_set(techniques)  # an unknown name is an error before any work
     size = expect_int(chunk, "chunk", high=2**31)
+    jobs = expect_int(jobs, "jobs")
     answers = in_order(
         functools.partial(_rate_chunk, extras, chosen),
         _numbered(iter(puzzles), size),
