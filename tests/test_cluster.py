@@ -374,3 +374,25 @@ def test_ctrl_c_on_a_local_cluster_keeps_the_lines_and_prints_no_traceback(tmp_p
     written = [line for line in out.read_text().splitlines() if line[:1].isdigit() and ": " in line]
     assert f"the output above covers the first {len(written)} puzzles" in stderr_text
     assert 0 < len(written) < 400
+
+
+# ---- the library: cluster= takes a Client or an address --------------------------------------------------------
+def test_solve_many_and_rate_many_on_the_cluster_give_the_one_process_results(runner, data_dir: Path):
+    import sudokit
+
+    lines = [*data_dir.joinpath("top1465.txt").read_text().split()[:12], BAD]
+    one = list(sudokit.solve_many(lines, chunk=5))
+    on_cluster = list(sudokit.solve_many(lines, chunk=5, cluster=runner.client))  # the caller's Client
+    assert [b.start for b in on_cluster] == [0, 5, 10]
+    for a, b in zip(one, on_cluster, strict=True):
+        assert (a.solutions == b.solutions).all() and (a.status == b.status).all()
+    assert runner.client.status == "running"  # a Client the caller made is left open
+    rated = list(sudokit.rate_many(lines[:6], extras=False, cluster=runner.cluster.scheduler_address))
+    assert rated == list(sudokit.rate_many(lines[:6], extras=False))
+
+
+def test_cluster_must_be_an_address_or_a_client():
+    import sudokit
+
+    with pytest.raises(SudokitError, match="expected an address .* or a dask.distributed.Client, not int"):
+        list(sudokit.solve_many(["." * 81, "." * 81], cluster=8786))

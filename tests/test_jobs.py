@@ -84,6 +84,17 @@ def test_generate_output_does_not_depend_on_the_workers_and_begins_as_one_stream
     assert two[:8] == first_chunk  # the first chunk is the user's seed itself
 
 
+def test_generate_on_the_kernel_sends_big_chunks_and_the_bytes_do_not_depend_on_them(run_cli):
+    from sudokit.cli.commands.generate import CHUNK, KERNEL_CHUNK, chunk_size
+
+    assert chunk_size(60_000, 2, KERNEL_CHUNK) == KERNEL_CHUNK  # the main process writes a chunk in ~0.1 s
+    assert chunk_size(96, 2, KERNEL_CHUNK) == 12  # a small job still gives each worker four chunks
+    assert chunk_size(10, 2, KERNEL_CHUNK) == chunk_size(60_000, 2, CHUNK) == CHUNK
+    one = run_cli("generate", "-n", "1100", "--seed", "5", "--jobs", "1")  # chunks of 275
+    two = run_cli("generate", "-n", "1100", "--seed", "5", "--jobs", "2")  # chunks of 138
+    assert one.stdout_bytes == two.stdout_bytes and len(set(one.stdout.splitlines())) == 1100
+
+
 def test_split_blocks_keeps_every_row_and_its_entry(puzzles):
     from sudokit.formats import read_blocks
 
@@ -199,3 +210,73 @@ def test_an_answer_that_cannot_be_sent_back_is_reported_not_a_crash():
 def test_a_method_on_processes_claims_no_wall_clock_rate_of_threads(puzzles, run_cli):
     result = run_cli("solve", str(puzzles), "--method", "norvig", "--jobs", "2")
     assert "Solved 12 of 13 puzzles" in result.stderr and "puzzles/s on" not in result.stderr
+
+
+# ---- the library: solve_many(..., jobs=) and rate_many --------------------------------------------------------
+def _same_batches(one, two) -> None:
+    assert [b.start for b in one] == [b.start for b in two]
+    for a, b in zip(one, two, strict=True):
+        for name in ("puzzles", "solutions", "status", "counts", "guesses", "nodes", "backtracks"):
+            assert (getattr(a, name) == getattr(b, name)).all(), name
+
+
+def test_solve_many_on_two_processes_gives_the_batches_of_one():
+    import sudokit
+    from sudokit.engine.batch import SOLVED, UNREADABLE, load_lines
+
+    lines = [*(DATA / "top1465.txt").read_text().split()[:40], BAD]
+    one = list(sudokit.solve_many(lines, chunk=7))
+    two = list(sudokit.solve_many(lines, chunk=7, jobs=2))
+    _same_batches(one, two)
+    assert len(two) == 6 and two[-1].status[-1] == UNREADABLE and (two[0].status == SOLVED).all()
+    array, _ = load_lines(DATA / "norvig_top95.txt")
+    _same_batches(list(sudokit.solve_many(array, chunk=30)), list(sudokit.solve_many(array, chunk=30, jobs=2)))
+
+
+def test_solve_many_on_processes_raises_a_bad_item_in_its_turn():
+    import sudokit
+    from sudokit.errors import SudokitError
+
+    lines = (DATA / "top1465.txt").read_text().split()[:9]
+    got = []
+    with pytest.raises(SudokitError, match="puzzle 6: expected a puzzle string or a Grid, not int"):
+        for batch in sudokit.solve_many([*lines[:6], 42, *lines[6:]], chunk=3, jobs=2):
+            got.append(batch.start)
+    assert got == [0, 3]  # the chunks before the bad one, as on one process
+
+
+def test_rate_many_gives_the_ratings_of_rate_and_the_same_on_two_processes():
+    import sudokit
+    from sudokit.logic.rating import rate
+
+    lines = (DATA / "top1465.txt").read_text().split()[:10]
+    puzzles = [*lines[:5], BAD, "." * 81, sudokit.parse(lines[5]), *lines[6:]]
+    one = list(sudokit.rate_many(puzzles, extras=False, techniques="all"))
+    two = list(sudokit.rate_many(puzzles, extras=False, techniques="all", jobs=2))
+    assert one == two
+    assert [type(r).__name__ for r in one] == ["Rating"] * 5 + ["NotRated"] * 2 + ["Rating"] * 5
+    assert "empty" in one[6].why and one[5].why
+    assert one[7] == rate(lines[5], extras=False)
+    assert one[:5] == [rate(line, extras=False) for line in lines[:5]]
+
+
+def test_rate_many_rates_what_the_rate_command_prints(run_cli, puzzles):
+    import sudokit
+
+    printed = run_cli("rate", str(puzzles), "--fast", "--jobs", "2").stdout.splitlines()
+    rated = list(sudokit.rate_many(puzzles.read_text().splitlines(), extras=False, jobs=2))
+    shown = [f"{r.se}  {r.level} ({r.score})  {r.hardest}" for r in rated if isinstance(r, sudokit.NotRated) is False]
+    assert [line.split(": ", 1)[1] for line in printed[:12]] == shown
+
+
+def test_jobs_is_checked_before_any_process_starts(run_cli, puzzles):
+    import sudokit
+    from sudokit.errors import SudokitError
+
+    for jobs in (True, 0, 2.0):
+        with pytest.raises(SudokitError, match="jobs must be an integer"):
+            list(sudokit.solve_many(["." * 81], jobs=jobs))
+        with pytest.raises(SudokitError, match="jobs must be an integer"):
+            list(sudokit.rate_many(["." * 81], jobs=jobs))
+    done = run_cli("rate", str(puzzles), "--jobs", "100000")  # not 100,000 interpreters
+    assert done.exit_code == 2 and done.stderr == "sudokit: error: --jobs 100000: at most 256 processes\n"

@@ -4,7 +4,8 @@ The light, always-loaded part of the library: geometry, grids, formats and what 
 (:class:`Result`, :class:`Status`). The fast engine (numba), the readable methods, logic, rules and
 rendering load on first use: ``sudokit.solve``, ``sudokit.count_solutions`` and ``sudokit.solve_many``
 import the engine when first asked for, so they stay out of ``__all__`` (``from sudokit import *`` does not
-load numba).
+load numba). ``sudokit.rate_many`` and its ``NotRated`` load :mod:`sudokit.jobs.api` (light: the logic and
+numba load when the first puzzle is rated).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ __all__ = [
     "Candidates",
     "Geometry",
     "Grid",
+    "NotRated",
     "ParseError",
     "Result",
     "Stats",
@@ -34,6 +36,7 @@ __all__ = [
     "is_solution",
     "jigsaw",
     "parse",
+    "rate_many",
     "standard",
     "windoku",
 ]
@@ -52,4 +55,8 @@ def __getattr__(name: str):
         from sudokit import engine
 
         return getattr(engine, name)
+    if name in ("rate_many", "NotRated"):  # the batch layer's rating (sudokit.jobs.api)
+        from sudokit.jobs import api
+
+        return getattr(api, name)
     raise AttributeError(f"module 'sudokit' has no attribute {name!r}")

@@ -256,22 +256,27 @@ def _variant(puzzle: object):
     return as_variant(puzzle)
 
 
+def is_variant_chunk(items: list) -> bool:
+    """Whether :func:`variant_chunk` takes this chunk: its first item is a variant puzzle."""
+    first = items[0] if items else None
+    if isinstance(first, Grid) or first is None:
+        return False
+    try:
+        return _variant(first) is not None
+    except SudokitError:
+        if not isinstance(first, str):
+            raise
+        return False  # an unreadable classic-looking line: the classic reader reports it
+
+
 def variant_chunk(items: list, start: int, limit: int, time_limit: float | None):
     """:func:`sudokit.engine.solve_many`'s chunk of variant puzzles (VariantPuzzles, links, f-puzzles JSON) as
     a :class:`~sudokit.engine.batch.Batch`, or None when the chunk's first item is not a variant puzzle. An
     item that cannot be read gets status ``unreadable`` and the batch goes on; every grid is checked."""
     from sudokit.constraints.puzzle import VariantPuzzle
 
-    first = items[0] if items else None
-    if isinstance(first, Grid) or first is None:
+    if not is_variant_chunk(items):
         return None
-    try:
-        if _variant(first) is None:
-            return None
-    except SudokitError:
-        if not isinstance(first, str):
-            raise
-        return None  # an unreadable classic-looking line: the classic reader reports it
     from sudokit.constraints.solver import solve_variant
     from sudokit.engine.batch import STATUS_NAMES, UNREADABLE, Batch
     from sudokit.engine.clock import seconds_per_tick

@@ -232,6 +232,9 @@ def solve_many(
     limit: int = 2,
     time_limit: float | None = None,
     timing: str = "batch",
+    *,
+    jobs: int = 1,
+    cluster: Any = None,
 ) -> Iterator[Batch]:
     """Solve many puzzles, yielding one :class:`Batch` of arrays per ``chunk`` puzzles, in input order.
 
@@ -243,19 +246,59 @@ def solve_many(
     each puzzle in the kernel (``Batch.ticks``); the default ``"batch"`` times each chunk and gives its puzzles
     the average.
 
+    ``jobs > 1`` solves the chunks on that many processes (each on ``workers`` threads), ``cluster`` on a Dask
+    cluster (an address ``tcp://HOST:8786``, ``local:N``, or a ``dask.distributed.Client``; the
+    ``sudokit[cluster]`` extra): the same batches, in input order, through the batch layer
+    (:func:`sudokit.jobs.api.in_order`; a chunk that fails twice raises :class:`SudokitError`).
+
     An array must hold integers 0..n (any integer or float dtype): any other value is an error naming its row
     and column, never a silently different puzzle. Grids must all have the batch's geometry.
     """
-    from sudokit.engine.api import cell_values, variant_chunk
+    import functools
 
     limit = expect_int(limit, "limit")
     workers = expect_int(workers, "workers")
     chunk = expect_int(chunk, "chunk", high=2**31)
+    jobs = expect_int(jobs, "jobs")
     expect_seconds(time_limit)
     if geometry is not None and not isinstance(geometry, Geometry):
         raise SudokitError(f"geometry must be a Geometry, not {type(geometry).__name__}")
     if isinstance(puzzles, (str, bytes, Grid)):
         raise SudokitError("solve_many takes many puzzles (lines, Grids or an array); use solve for one")
+    task = functools.partial(_solve_part, (limit, workers, time_limit, timing))
+    parts = _parts(puzzles, geometry, chunk)
+    if jobs == 1 and cluster is None:
+        yield from map(task, parts)
+        return
+    from sudokit.jobs.api import in_order
+
+    warm = functools.partial(warm_up, geometry or standard())  # the kernels, loaded once in each worker
+    yield from in_order(task, parts, jobs=jobs, cluster=cluster, warm=warm, name=_Part.name)
+
+
+@dataclass
+class _Part:
+    """A chunk of :func:`solve_many` as it goes to whoever solves it: ``rows`` of an array, or ``items`` (puzzle
+    strings, Grids; ``variants``: variant puzzles), in ``geometry``, the first being puzzle ``start``; or the
+    ``error`` that reading it met (raised in its turn, after the chunks before it)."""
+
+    start: int
+    geometry: Geometry | None = None
+    rows: np.ndarray | None = None
+    items: list | None = None
+    variants: bool = False
+    error: SudokitError | None = None
+
+    def name(self) -> str:
+        n = len(self.rows) if self.rows is not None else len(self.items or ())
+        return f"puzzles {self.start}-{self.start + n - 1}"
+
+
+def _parts(puzzles: Iterable[str | Grid] | np.ndarray, geometry: Geometry | None, chunk: int) -> Iterator[_Part]:
+    """The chunks of :func:`solve_many`'s input, their geometry found and checked; the heavy work (reading the
+    strings, checking an array's values) is :func:`_solve_part`'s."""
+    from sudokit.engine.api import is_variant_chunk
+
     geo: Geometry | None  # the batch's geometry: given, or found from the first puzzle
     if isinstance(puzzles, np.ndarray):
         if puzzles.ndim != 2:
@@ -264,8 +307,7 @@ def solve_many(
         if puzzles.shape[1] != geo.n_cells:
             raise SudokitError(f"rows have {puzzles.shape[1]} cells but the geometry has {geo.n_cells}")
         for lo in range(0, len(puzzles), chunk):
-            part = cell_values(puzzles[lo : lo + chunk], geo.size)
-            yield solve_chunk(part, geo, limit, workers, lo, time_limit, timing)
+            yield _Part(lo, geo, rows=puzzles[lo : lo + chunk])
         return
     try:
         it = iter(puzzles)
@@ -278,33 +320,57 @@ def solve_many(
         items = list(islice(it, chunk))
         if not items:
             return
-        if geometry is None and (variants := variant_chunk(items, done, limit, time_limit)) is not None:
-            yield variants  # variant puzzles (links, f-puzzles JSON, VariantPuzzle): the variant solver
-            done += len(items)
-            continue
-        for i, x in enumerate(items):
-            if not isinstance(x, (str, Grid)):
-                raise SudokitError(f"puzzle {done + i}: expected a puzzle string or a Grid, not {type(x).__name__}")
-        if geo is None:
-            first = items[0]
-            geo = first.geometry if isinstance(first, Grid) else _guess_geometry(first)
-        for i, x in enumerate(items):
-            if isinstance(x, Grid) and x.geometry != geo:
-                raise SudokitError(
-                    f"puzzle {done + i} is a {x.geometry.name} grid but the batch's geometry is {geo.name} "
-                    "(one geometry per call)"
-                )
-        if all(isinstance(x, Grid) for x in items):
-            arr = np.array([x.values for x in items], dtype=np.uint8).reshape(len(items), geo.n_cells)
-            bad = np.zeros(len(items), dtype=bool)
-        else:
-            arr, bad = strings_to_array([x.to_line() if isinstance(x, Grid) else x for x in items], geo)
-        batch = solve_chunk(arr, geo, limit, workers, done, time_limit, timing)
-        batch.status[bad] = UNREADABLE
-        batch.solutions[bad] = 0
-        batch.counts[bad] = 0
-        yield batch
+        try:
+            if geometry is None and is_variant_chunk(items):
+                yield _Part(done, items=items, variants=True)  # links, f-puzzles JSON: the variant solver
+                done += len(items)
+                continue
+            for i, x in enumerate(items):
+                if not isinstance(x, (str, Grid)):
+                    raise SudokitError(f"puzzle {done + i}: expected a puzzle string or a Grid, not {type(x).__name__}")
+            if geo is None:
+                first = items[0]
+                geo = first.geometry if isinstance(first, Grid) else _guess_geometry(first)
+            for i, x in enumerate(items):
+                if isinstance(x, Grid) and x.geometry != geo:
+                    raise SudokitError(
+                        f"puzzle {done + i} is a {x.geometry.name} grid but the batch's geometry is {geo.name} "
+                        "(one geometry per call)"
+                    )
+        except SudokitError as exc:
+            yield _Part(done, items=items, error=exc)
+            return
+        yield _Part(done, geo, items=items)
         done += len(items)
+
+
+def _solve_part(settings: tuple[int, int, float | None, str], part: _Part) -> Batch:
+    """One chunk of :func:`solve_many` solved (``settings``: its limit, threads, time limit, timing)."""
+    from sudokit.engine.api import cell_values, variant_chunk
+
+    limit, workers, time_limit, timing = settings
+    if part.error is not None:
+        raise part.error
+    if part.variants:
+        assert part.items is not None  # (a variant chunk has its items)
+        found = variant_chunk(part.items, part.start, limit, time_limit)
+        assert found is not None  # (_parts found its first item a variant puzzle)
+        return found
+    geo = part.geometry
+    assert geo is not None  # (_parts found it)
+    if part.rows is not None:
+        return solve_chunk(cell_values(part.rows, geo.size), geo, limit, workers, part.start, time_limit, timing)
+    items = part.items or []
+    if all(isinstance(x, Grid) for x in items):
+        arr = np.array([x.values for x in items], dtype=np.uint8).reshape(len(items), geo.n_cells)
+        bad = np.zeros(len(items), dtype=bool)
+    else:
+        arr, bad = strings_to_array([x.to_line() if isinstance(x, Grid) else x for x in items], geo)
+    batch = solve_chunk(arr, geo, limit, workers, part.start, time_limit, timing)
+    batch.status[bad] = UNREADABLE
+    batch.solutions[bad] = 0
+    batch.counts[bad] = 0
+    return batch
 
 
 def _guess_geometry(line: str) -> Geometry:

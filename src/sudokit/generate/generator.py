@@ -369,10 +369,16 @@ class Generator:
         """The Python path's random stream of puzzle ``index``."""
         return np.random.default_rng(np.random.SeedSequence(self.entropy, spawn_key=(index,)))
 
+    @property
+    def batched(self) -> bool:
+        """True when :meth:`puzzles` makes them :data:`FAST_BATCH` per kernel call (the 9x9 kernel, no
+        difficulty, rating or path to meet): a fraction of a millisecond each."""
+        return bool(self.fast) and self.difficulty is None and self.rating is None and self.wants is None
+
     def puzzles(self, count: int | None = None) -> Iterator[Generated]:
         """``count`` puzzles (endless when None); on the 9x9 kernel made :data:`FAST_BATCH` per call."""
         made = 0
-        batched = self.fast and self.difficulty is None and self.rating is None and self.wants is None
+        batched = self.batched
         while count is None or made < count:
             if batched:
                 n = FAST_BATCH if count is None else min(FAST_BATCH, count - made)

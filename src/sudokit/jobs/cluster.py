@@ -6,7 +6,9 @@ extra ``sudokit[cluster]``; imported only when a cluster is asked for):
 * **Where.** ``tcp://HOST:PORT`` connects to a running scheduler (``dask scheduler``, workers started with
   ``dask worker tcp://HOST:PORT`` on any number of machines, each with the same sudokit installed);
   ``local:N`` starts a ``LocalCluster`` of N single-threaded worker processes on 127.0.0.1 for tests and
-  demos, closed again by :meth:`ClusterRunner.close`. A bad address, a scheduler that does not answer within
+  demos, closed again by :meth:`ClusterRunner.close`; from the library, a ``dask.distributed.Client`` the caller
+  made (``solve_many(..., cluster=client)``), left open by :meth:`ClusterRunner.close`. A bad address, a
+  scheduler that does not answer within
   :data:`CONNECT_SECONDS`, a cluster without workers or workers running another sudokit version are one
   :class:`~sudokit.errors.SudokitError` line each.
 * **Warm workers.** A worker plugin checks each worker runs this sudokit version, sets numba to one thread
@@ -215,7 +217,7 @@ class ClusterRunner:
 
     def __init__(
         self,
-        address: str,
+        address: Any,
         *,
         chunk_seconds: float = CHUNK_SECONDS,
         retries: int = RETRIES,
@@ -223,23 +225,32 @@ class ClusterRunner:
         warm: Iterable[Step] = WARM_GROUPS,
         report: bool = True,
     ):
-        kind, number = parse_address(address)
-        self.address = address.strip()
+        given = None if isinstance(address, str) else address  # a Client the caller made (the library's cluster=)
+        kind, number = ("client", 0) if given is not None else parse_address(address)
+        self.address = _address_of(given) if given is not None else address.strip()
         self.chunk_seconds = chunk_seconds
         self.retries = retries
         self.report = report
         self.stats = ClusterStats()
         self.cluster: Any = None
         self.client: Any = None
+        self._own_client = given is None  #: close the client at the end (not one the caller made)
         try:
             import distributed
         except ImportError:
             raise SudokitError(
                 f"--cluster {self.address} needs Dask: pip install 'sudokit[cluster]' (dask[distributed])"
             ) from None
+        if given is not None and not isinstance(given, distributed.Client):
+            raise SudokitError(
+                f"cluster: expected an address ({_ADDRESS_FORMS}) or a dask.distributed.Client,"
+                f" not {type(given).__name__}"
+            )
         try:
             if kind == "local":
                 self._start_local(distributed, number)
+            elif given is not None:
+                self.client = given
             else:
                 self.client = self._connect(distributed, connect_seconds)
             self._wait_for_workers(connect_seconds)
@@ -373,9 +384,10 @@ class ClusterRunner:
         return f" on worker {worker}, which was restarted"
 
     def close(self, quiet: bool = False) -> None:
-        """Disconnect; stop the workers of ``local:N``. Prints the overhead line when chunks ran (idempotent)."""
+        """Disconnect (a Client the caller made stays open); stop the workers of ``local:N``. Prints the
+        overhead line when chunks ran (idempotent)."""
         client, cluster, self.client, self.cluster = self.client, self.cluster, None, None
-        if client is not None:
+        if client is not None and self._own_client:
             with contextlib.suppress(Exception):
                 client.close()
         if cluster is not None:
@@ -393,6 +405,14 @@ class ClusterRunner:
     def __repr__(self) -> str:
         state = "closed" if self.client is None else f"{getattr(self, 'workers', 0)} workers"
         return f"ClusterRunner({self.address!r}, {state})"
+
+
+def _address_of(client: Any) -> str:
+    """The scheduler address of a Client, for messages (its repr when it has none)."""
+    try:
+        return str(client.scheduler.address)
+    except Exception:  # noqa: BLE001 - only for messages
+        return repr(client)
 
 
 def _processing_on(key: Any, dask_scheduler: Any = None) -> str | None:

@@ -31,6 +31,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 _END = object()
+#: The most processes ``--jobs`` starts (more is a typo: each worker holds its own interpreter and kernels).
+MAX_PROCESSES = 256
 
 
 def start_method() -> str:
@@ -56,6 +58,10 @@ class Processes:
     """A pool of ``workers`` processes (:class:`~sudokit.jobs.runner.Runner`); ``warm()`` runs in each at start."""
 
     def __init__(self, workers: int, warm: Callable[[], Any] | None = None) -> None:
+        if workers > MAX_PROCESSES:
+            from sudokit.errors import SudokitError
+
+            raise SudokitError(f"--jobs {workers}: at most {MAX_PROCESSES} processes")
         self.workers = workers
         self._warm = warm
         self._pool: ProcessPoolExecutor | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 Chunk = TypeVar("Chunk")
 Answer = TypeVar("Answer")
@@ -50,14 +50,16 @@ class InProcess:
 
 @contextmanager
 def open_runner(
-    jobs: int = 1, cluster: str | None = None, warm: Callable[[], object] | None = None
+    jobs: int = 1, cluster: Any = None, warm: Callable[[], object] | None = None, report: bool = True
 ) -> Iterator[Runner]:
     """The runner a command's ``--jobs`` / ``--cluster`` options ask for, closed on leaving the block.
 
-    ``cluster`` (an address such as ``tcp://host:8786``, or ``local:N``) takes a Dask cluster
-    (:class:`sudokit.jobs.cluster.ClusterRunner`, the ``sudokit[cluster]`` extra); else ``jobs`` > 1 a pool of
-    local processes (:class:`~sudokit.jobs.processes.Processes`); else this process (:class:`InProcess`).
-    ``warm`` loads the command's kernels once where the chunks will run (in each worker; here for InProcess)."""
+    ``cluster`` (an address such as ``tcp://host:8786``, ``local:N``, or -- from the library -- a
+    ``dask.distributed.Client``, which is left open) takes a Dask cluster
+    (:class:`sudokit.jobs.cluster.ClusterRunner`, the ``sudokit[cluster]`` extra; ``report``: its overhead line
+    on stderr at the end); else ``jobs`` > 1 a pool of local processes
+    (:class:`~sudokit.jobs.processes.Processes`); else this process (:class:`InProcess`). ``warm`` loads the
+    command's kernels once where the chunks will run (in each worker; here for InProcess)."""
     runner: Runner
     if cluster is not None:
         import importlib
@@ -70,7 +72,7 @@ def open_runner(
             missing = getattr(exc, "name", None) or ""
             why = "this sudokit has no cluster runner" if missing == "sudokit.jobs.cluster" else str(exc)
             raise SudokitError(f"--cluster {cluster}: {why} (pip install 'sudokit[cluster]')") from None
-        runner = cluster_runner(cluster)
+        runner = cluster_runner(cluster, report=report)
         if warm is not None and hasattr(runner, "warm"):
             runner.warm(warm)
     elif jobs > 1:

@@ -86,6 +86,8 @@ def command(
 
 #: Puzzles per chunk: few (a logical path can take seconds).
 CHUNK = 2
+#: Chunks in flight per worker: enough that a slow path at the head of the window does not idle the others.
+WINDOW = 16
 
 
 def _path_json(path, techniques) -> dict:
@@ -132,6 +134,7 @@ def _explain_file(entries, uniqueness: bool, techniques, jobs: int, cluster: str
             chunked(entries, CHUNK),
             _lost,
             label="explaining",
+            window=WINDOW * runner.workers,
         )
     if stopped:
         interrupted(batch.puzzles)

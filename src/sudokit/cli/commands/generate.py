@@ -177,17 +177,30 @@ def command(
         "time_limit": time_limit,
         "wants": wants,
     }
-    Generator(geometry, seed=seed, **settings)  # a request it refuses is reported before any work
+    checked = Generator(geometry, seed=seed, **settings)  # a request it refuses is reported before any work
     if seed is None:
         import secrets
 
         seed = secrets.randbits(64)  # one seed for the whole job: its chunks' seeds derive from it
     job = _Job(geometry, seed, settings, fmt, with_solution, with_rating, with_path)
-    _generate(job, count, jobs, cluster, progress)
+    quick = checked.batched and not (with_rating or with_path)
+    _generate(job, count, jobs, cluster, progress, KERNEL_CHUNK if quick else CHUNK)
 
 
-#: Puzzles per chunk (puzzle ``i`` of a seed is the same whatever the chunks: see :func:`_generate_chunk`).
+#: Puzzles per chunk (puzzle ``i`` of a seed is the same whatever the chunks: see :func:`_generate_chunk`): a few
+#: where a puzzle can take seconds (a difficulty, a rating or a path to meet, another board, ``--with-rating``).
 CHUNK = 8
+#: At most this many per chunk where the 9x9 kernel makes them in a fraction of a millisecond each: a chunk then
+#: takes ~0.1 s, and sending it and writing its answer costs the main process next to nothing. A job is still
+#: cut into at least :data:`CHUNKS_PER_WORKER` chunks per worker, so a small one keeps every worker busy.
+KERNEL_CHUNK = 512
+CHUNKS_PER_WORKER = 4
+
+
+def chunk_size(count: int, workers: int, largest: int) -> int:
+    """Puzzles per chunk for a job of ``count`` on ``workers``: ``largest`` at most, at least :data:`CHUNK`,
+    and small enough to give each worker :data:`CHUNKS_PER_WORKER` chunks."""
+    return max(CHUNK, min(largest, -(-count // (CHUNKS_PER_WORKER * workers))))
 
 
 @dataclass(frozen=True)
@@ -203,8 +216,11 @@ class _Job:
     with_path: bool = False
 
 
-def _generate(job: _Job, count: int, jobs: int, cluster: str | None, progress: bool | None) -> None:
-    """``count`` puzzles in chunks of :data:`CHUNK`, on ``jobs`` processes (or a cluster), in order."""
+def _generate(
+    job: _Job, count: int, jobs: int, cluster: str | None, progress: bool | None, largest: int = CHUNK
+) -> None:
+    """``count`` puzzles in chunks of at most ``largest`` (:func:`chunk_size`), on ``jobs`` processes (or a
+    cluster), in order."""
     import functools
 
     from sudokit.jobs.runner import open_runner
@@ -212,10 +228,11 @@ def _generate(job: _Job, count: int, jobs: int, cluster: str | None, progress: b
     gap = b"\n" if job.fmt not in ("csv", "line") else b""
     head = (",".join(CSV_HEADER) + "\n").encode() if job.fmt == "csv" else b""
     batch = Batch(Counts(), gap=gap, head=head)
-    chunks = ((start, min(CHUNK, count - start)) for start in range(0, count, CHUNK))
     show = progress if progress is not None else (None if count > 1 else False)
     # the time limit is for the puzzles, not for loading the compiled kernels: they load before the first chunk
     with open_runner(jobs, cluster, functools.partial(_load_engine, job.geometry)) as runner:
+        size = chunk_size(count, runner.workers, largest)
+        chunks = ((start, min(size, count - start)) for start in range(0, count, size))
         stopped = batch.run(
             runner,
             functools.partial(_generate_chunk, job),

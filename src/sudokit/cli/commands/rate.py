@@ -14,6 +14,7 @@ from sudokit.cli.logic_input import start_of, why_not_rated
 from sudokit.cli.report import BadEntries
 from sudokit.cli.techniques import technique_options
 from sudokit.errors import SudokitError
+from sudokit.jobs.api import warm_rating
 from sudokit.jobs.batch import Answer, Batch, chunked, interrupted, lines_of, source_of
 from sudokit.words import plural
 
@@ -40,6 +41,9 @@ def _band(er: float, solved: bool = True) -> str:
 
 #: Puzzles per chunk: few, so that the workers share out a heavy tail of hard puzzles.
 CHUNK = 4
+#: Chunks in flight per worker: a hard puzzle can take a hundred times the median, and while it holds the head
+#: of the window (answers are written in input order) the other workers go on only as far as the window reaches.
+WINDOW = 16
 
 
 @click.command()
@@ -104,7 +108,7 @@ def command(
     tally = _Tally()
     batch = Batch(tally)
     show = False if no_progress or as_json or se_lines or puzzle == "-" else None
-    with open_runner(jobs, cluster, _warm) as runner:
+    with open_runner(jobs, cluster, warm_rating) as runner:
         stopped = batch.run(
             runner,
             functools.partial(_rate_chunk, _Settings(layout, fast, techniques)),
@@ -112,6 +116,7 @@ def command(
             functools.partial(_lost, layout),
             label="rating",
             show_progress=show,
+            window=WINDOW * runner.workers,
         )
     if layout == "text" and tally.levels.total():
         _summary(tally.levels, tally.bands)
@@ -149,42 +154,27 @@ class _Settings:
     techniques: Any
 
 
-def _warm() -> None:
-    """Load the rating's first kernels (singles, the engine's counter) where the chunks will run: a batch rates
-    at kernel speed, where one puzzle runs the techniques' plain forms (``sudokit.jit.either``)."""
-    from sudokit import jit
-    from sudokit.logic.rating import rate
-
-    with jit.forms("kernel"):
-        rate(_WARM_PUZZLE, extras=True)
-
-
-#: A puzzle solved by singles: warming up on it loads the kernels every rating uses.
-_WARM_PUZZLE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
-
-
 def _rate_chunk(settings: _Settings, entries: list) -> Answer:
-    """The output lines of a few puzzles rated one by one, their bad entries reported."""
-    from sudokit.logic.rating import rate
+    """The output lines of a few puzzles rated one by one (:func:`~sudokit.jobs.api.rate_one`, as
+    ``rate_many`` rates them), their bad entries reported."""
+    from sudokit.jobs.api import NotRated, rate_one
 
     tally = _Tally()
     messages: list[str] = []
     skipped = BadEntries(messages)
     lines = []
     for entry in skipped.usable(entries):
-        start = start_of(entry)
         assert entry.grid is not None  # usable entries were read
-        why = why_not_rated(start)
-        if why is not None:
+        r = rate_one(start_of(entry), extras=not settings.fast, techniques=settings.techniques)
+        if isinstance(r, NotRated):
             tally.not_rated += 1
             if settings.layout == "json":
-                lines.append(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), "error": why}))
+                lines.append(json.dumps({"line": entry.line, "puzzle": entry.grid.to_line(), "error": r.why}))
             elif settings.layout == "se":
-                lines.append(f"{entry.grid.to_line()} not rated: {why}")
+                lines.append(f"{entry.grid.to_line()} not rated: {r.why}")
             else:
-                lines.append(f"{entry.line}: not rated: {why}")
+                lines.append(f"{entry.line}: not rated: {r.why}")
             continue
-        r = rate(start, extras=not settings.fast, techniques=settings.techniques)
         tally.levels[r.level] += 1
         tally.bands[_band(r.er, r.solved)] += 1
         if settings.layout == "se":
