@@ -157,6 +157,31 @@ def _dies_on_four(chunk: list[int]) -> Answer:
     return Answer(str(chunk[0]).encode())
 
 
+def _dies_late(marks: str, chunk: list[int]) -> int:
+    """Chunk [1] kills its worker (once) a moment after chunk [0] has answered; the others answer at once."""
+    mark = Path(marks) / str(chunk[0])
+    if chunk[0] == 1 and not mark.exists():
+        mark.write_text("ran")
+        time.sleep(0.3)
+        os._exit(1)
+    return chunk[0]
+
+
+def test_a_worker_that_dies_between_two_reads_costs_no_chunk(tmp_path):
+    # The reader takes chunk 0's answer, and only then does chunk 1 kill its worker: the next chunk to send
+    # meets a broken pool (before, BrokenProcessPool escaped from the submit and ended the batch).
+    runner = Processes(2)
+    answers = []
+    try:
+        for answer in runner.map(functools.partial(_dies_late, str(tmp_path)), chunked(range(8), 1), window=2):
+            answers.append(answer)
+            if answer == 0:
+                time.sleep(1.0)  # chunk 1's worker dies meanwhile
+    finally:
+        runner.close()
+    assert answers == list(range(8))
+
+
 def test_a_cluster_address_without_the_cluster_runner_is_one_line_error(run_cli, puzzles):
     try:
         import sudokit.jobs.cluster  # noqa: F401

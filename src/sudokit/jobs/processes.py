@@ -31,6 +31,9 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 _END = object()
+#: The head chunk's second try: after its task raised (AGAIN), or alone in a new pool after a worker died
+#: (ALONE: if the pool breaks again, this chunk killed it). No other chunk is sent during either.
+AGAIN, ALONE = 1, 2
 #: The most processes ``--jobs`` starts (more is a typo: each worker holds its own interpreter and kernels).
 MAX_PROCESSES = 256
 
@@ -74,6 +77,14 @@ class Processes:
             )
         return self._pool
 
+    def _submit(self, task: Callable[[Any], Any], chunk: Any) -> Any:
+        """The future of ``task(chunk)`` on the pool, or None when the pool is broken: a worker died since the
+        last answer was read (the reader then finds out which chunk killed it, see :meth:`map`)."""
+        try:
+            return self._executor().submit(task, chunk)
+        except BrokenProcessPool:
+            return None
+
     def _restart(self) -> None:
         """A new pool after a worker died (the old one refuses work)."""
         self._stop()
@@ -84,41 +95,47 @@ class Processes:
 
         window = max(1, window or 2 * self.workers)
         source = iter(chunks)
-        flight: deque[list] = deque()  # [chunk, its future (None: to submit), 1 while it runs alone]
+        flight: deque[list] = deque()  # [chunk, its future (None: to submit), 0 | AGAIN | ALONE]
         try:
             while True:
                 if not (flight and flight[0][2]):  # not finding which chunk broke the pool
                     for item in flight:
                         if item[1] is None:
-                            item[1] = self._executor().submit(task, item[0])
-                    while len(flight) < window:
+                            item[1] = self._submit(task, item[0])
+                    while len(flight) < window and (not flight or flight[-1][1] is not None):
                         chunk = next(source, _END)
                         if chunk is _END:
                             break
-                        flight.append([chunk, self._executor().submit(task, chunk), 0])
+                        flight.append([chunk, self._submit(task, chunk), 0])
                 if not flight:
                     return
                 head = flight[0]
+                if head[1] is None:  # the pool broke (another chunk's worker died) before this one was sent
+                    self._restart()
+                    for item in flight:
+                        item[1] = None
+                    head[1] = self._executor().submit(task, head[0])
+                    continue
                 try:
                     answer = head[1].result()
                 except BrokenProcessPool as exc:
                     self._restart()
                     for item in flight:
                         item[1] = None
-                    if head[2]:  # it broke the pool on its own: twice in all
+                    if head[2] == ALONE:  # it broke the pool on its own: twice in all
                         flight.popleft()
                         yield Failed(f"the worker running it died twice ({exc})")
                         continue
-                    head[2] = 1
-                    head[1] = self._executor().submit(task, head[0])  # alone, to find the chunk that kills
+                    head[2] = ALONE
+                    head[1] = self._submit(task, head[0])  # alone, to find the chunk that kills
                     continue
                 except Exception as exc:  # noqa: BLE001 - the task raised, or its chunk or answer did not pickle
                     if head[2]:
                         flight.popleft()
                         yield Failed(f"{type(exc).__name__}: {exc}")
                         continue
-                    head[2] = 1
-                    head[1] = self._executor().submit(task, head[0])
+                    head[2] = AGAIN
+                    head[1] = self._submit(task, head[0])  # once more (None: the pool broke meanwhile)
                     continue
                 flight.popleft()
                 yield answer
