@@ -161,9 +161,9 @@ def _choice(cand: list[int], vals: list[int], open_cells: list[int], geo: Geomet
             if fewest <= 2:
                 break
         if choice < 0:
-            unit, index = divmod(-1 - choice, 64)
+            where, index = divmod(-1 - choice, 64)
             bit = 1 << index
-            options = sum(1 << k for k, c in enumerate(geo.units[unit]) if not vals[c] and cand[c] & bit)
+            options = sum(1 << k for k, c in enumerate(geo.units[where]) if not vals[c] and cand[c] & bit)
     return choice, options
 
 

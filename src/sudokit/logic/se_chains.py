@@ -105,7 +105,7 @@ def _cycle_eliminations(state: State, nodes: list[int]) -> list[tuple[int, int]]
     """Candidates outside the cycle that see (weakly) one of its on candidates and one of its off ones."""
     weak, n_weak, _, _ = _graph(state)
     inside = {node >> 1 for node in nodes}
-    seen = ({}, {})
+    seen: tuple[dict[int, bool], dict[int, bool]] = ({}, {})
     for node in nodes[:-1]:
         a = node >> 1
         side = seen[node & 1]
@@ -133,11 +133,11 @@ def static_forcing_chain(state: State) -> Step | None:
     options.sort()
     for rating, _, a, kind, mode in options:
         if kind == 2:
-            nodes = _path(state, a, 1, -1, mode)
-            elims = _cycle_eliminations(state, nodes)
+            path = _path(state, a, 1, -1, mode)
+            elims = _cycle_eliminations(state, path)
             if not elims:
                 continue
-            return _step(state, nodes, kind, mode, rating, elims)
+            return _step(state, path, kind, mode, rating, elims)
         if kind == 1:
             return _step(state, _path(state, a, 0, 2 * a + 1, mode), kind, mode, rating, None)
         q = int(target[a, mode])

@@ -143,7 +143,10 @@ def empty_rectangle(state: State) -> Step | None:
     skip = sum(1 << (d - 1) for d in known_misses(tag, state))
     found = np.empty(7, dtype=np.int64)
     _values, cands = state_arrays.arrays(state)
-    d, empty = single_digit_kernel.empty_rectangle_hit(cands, g.unit_array, *_er_tables(g), skip, found)
+    boxes, box_rows, box_cols, rows, cols, row_of, col_of = _er_tables(g)
+    d, empty = single_digit_kernel.empty_rectangle_hit(
+        cands, g.unit_array, boxes, box_rows, box_cols, rows, cols, row_of, col_of, skip, found
+    )
     for e in g.digits:
         if empty >> (e - 1) & 1:
             miss(tag, state, e)
