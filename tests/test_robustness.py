@@ -305,8 +305,7 @@ def test_ctrl_c_while_the_command_loads_is_one_quiet_line():
     import sys
 
     code = (
-        "import os, signal, time, _sudokit_command as c; c.guard(); os.kill(os.getpid(), signal.SIGINT); "
-        "time.sleep(10)"
+        "import os, signal, time, _sudokit_command as c; c.guard(); os.kill(os.getpid(), signal.SIGINT); time.sleep(10)"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=_launcher_env(), timeout=60)
     assert done.returncode == 130
@@ -358,3 +357,13 @@ def test_ctrl_c_while_output_waits_on_a_slow_reader_keeps_every_counted_line(tmp
     summary = re.search(r"Solved (\d+) of (\d+)", err.decode())
     assert child.returncode == 130 and summary, err.decode()
     assert int(summary.group(2)) == len(out.splitlines()) > 1000
+
+
+@pytest.mark.parametrize("args", [["render", PUZZLE, "-o", "out.png", "--scale", "nan"], ["serve", "--timeout", "nan"]])
+def test_a_nan_in_a_number_range_is_one_line_error(run_cli, tmp_path, monkeypatch, args):
+    # click's FloatRange lets NaN through (every comparison with it is false): matplotlib then raised
+    monkeypatch.chdir(tmp_path)
+    result = run_cli(*args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("sudokit: error:") and "not a number" in result.stderr
+    assert "Traceback" not in result.stderr

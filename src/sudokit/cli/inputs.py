@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -205,3 +206,14 @@ class Seconds(click.ParamType):
 
 
 SECONDS = Seconds()
+
+
+class FiniteRange(click.FloatRange):
+    """click's ``FloatRange`` that also refuses ``nan`` (every comparison with NaN is false, so the range alone
+    lets it through)."""
+
+    def convert(self, value, param, ctx):
+        number = super().convert(value, param, ctx)
+        if math.isnan(number):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return number

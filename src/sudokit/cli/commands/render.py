@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
+from sudokit.cli.inputs import FiniteRange, input_format_option, one_puzzle, variant_option
 
 
 @click.command()
@@ -24,7 +24,7 @@ from sudokit.cli.inputs import input_format_option, one_puzzle, variant_option
     help="What to emphasise, e.g. 'cells=E3;units=row E;elim=C5:3;place=E5:4;link=A1:3=A5:3'.",
 )
 @click.option("--solve", "solve_it", is_flag=True, help="Draw the solution: givens bold, solved digits blue.")
-@click.option("--scale", default=2.0, show_default=True, type=click.FloatRange(0.25, 8), help="PNG pixels per unit.")
+@click.option("--scale", default=2.0, show_default=True, type=FiniteRange(0.25, 8), help="PNG pixels per unit.")
 @click.option("--no-coordinates", is_flag=True, help="Leave out the row and column labels.")
 @variant_option
 @input_format_option

@@ -8,6 +8,8 @@ import socket
 
 import click
 
+from sudokit.cli.inputs import FiniteRange
+
 LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
 
@@ -34,14 +36,14 @@ def is_loopback(host: str) -> bool:
     "--timeout",
     default=10.0,
     show_default=True,
-    type=click.FloatRange(0.1, 600),
+    type=FiniteRange(0.1, 600),
     help="Seconds a solve, count, hint or explanation may take.",
 )
 @click.option(
     "--generate-timeout",
     default=30.0,
     show_default=True,
-    type=click.FloatRange(0.1, 600),
+    type=FiniteRange(0.1, 600),
     help="Seconds a generation may take.",
 )
 def command(host: str, port: int, workers: int | None, timeout: float, generate_timeout: float) -> None:
