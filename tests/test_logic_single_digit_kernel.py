@@ -92,21 +92,7 @@ def plain_empty_rectangle_on(state: State, d: int) -> Step | None:
                             target = next(s for s in g.units[er_cross] if cross_of[s] == cross_of[far])
                             if target in g.units[b] or not state.cands[target] & bit:
                                 continue
-                            elim = [(target, d)]
-                            return Step(
-                                "Empty Rectangle",
-                                eliminations=elim,
-                                cells=where + [near, far],
-                                units=[b, u],
-                                candidates=[(s, d) for s in where + [near, far]],
-                                explanation=(
-                                    f"Empty rectangle on {state.sym(d)} in {state.unit_name(b)} (its "
-                                    f"{state.sym(d)}s lie in "
-                                    f"{state.unit_name(r)} and {state.unit_name(col)}) with {state.sym(d)} at "
-                                    f"{state.label(near)} or {state.label(far)} in {state.unit_name(u)}: "
-                                    f"{single_digit.text.removals(state, elim)}"
-                                ),
-                            )
+                            return single_digit.empty_rectangle_step(state, d, b, r, col, u, near, far, target)
     return None
 
 

@@ -71,22 +71,7 @@ def plain_xy_wing(state: State) -> Step | None:
                 z = za.bit_length()
                 elim = wings._seen_by_all(state, [a, b], z)
                 if elim:
-                    x, y = digits_of(c[pivot])
-                    xa, xb = (c[a] & c[pivot]).bit_length(), (c[b] & c[pivot]).bit_length()
-                    why = (
-                        f"pivot {state.label(pivot)} {{{state.sym(x)},{state.sym(y)}}} with pincers "
-                        f"{state.label(a)} {wings.text.digit_set(digits_of(c[a]), state)} and {state.label(b)} "
-                        f"{wings.text.digit_set(digits_of(c[b]), state)}: one pincer is {state.sym(z)}"
-                    )
-                    # the wing as the chain a(z) = a(xa) - pivot(xa) = pivot(xb) - b(xb) = b(z)
-                    links = [
-                        ((a, z), (a, xa), True),
-                        ((a, xa), (pivot, xa), False),
-                        ((pivot, xa), (pivot, xb), True),
-                        ((pivot, xb), (b, xb), False),
-                        ((b, xb), (b, z), True),
-                    ]
-                    return wings._wing_step(state, "XY-Wing", (pivot, a, b), elim, why, links)
+                    return wings.xy_step(state, pivot, a, b)
     return None
 
 
@@ -105,11 +90,7 @@ def plain_xyz_wing(state: State) -> Step | None:
                 z = (c[a] & c[b]).bit_length()
                 elim = wings._seen_by_all(state, [pivot, a, b], z)
                 if elim:
-                    why = (
-                        f"pivot {state.label(pivot)} {wings.text.digit_set(digits_of(c[pivot]), state)} with pincers "
-                        f"{state.label(a)} and {state.label(b)}: {state.sym(z)} is in one of the three"
-                    )
-                    return wings._wing_step(state, "XYZ-Wing", (pivot, a, b), elim, why)
+                    return wings.xyz_step(state, pivot, a, b)
     return None
 
 
