@@ -6,6 +6,7 @@ line, or click's usage error for an option), never a traceback; time limits stop
 
 from __future__ import annotations
 
+import io
 import math
 
 import numpy as np
@@ -289,6 +290,45 @@ def test_write_all_writes_what_a_short_write_left():
     data = bytes(range(256)) * 40
     write_all(out, data)
     assert bytes(out.data) == data and out.flushed
+
+
+# ---- a bad line at the top of a file ------------------------------------------------------------------------
+# The fuzz campaign's batch target: a one-puzzle-per-line file whose first line held 80 cells was read as
+# multi-line grids, so each short line swallowed the puzzle after it (977 answers for 1,000 lines).
+SHORT = "." * 80
+
+
+def test_a_bad_first_line_does_not_change_the_layout_of_a_file():
+    from sudokit.formats import detect_format
+
+    assert detect_format("p.txt", [SHORT, PUZZLE, PUZZLE, SHORT, PUZZLE]) == "line"
+    assert detect_format("p.txt", ["# list", SHORT, PUZZLE]) == "line"
+    assert detect_format("p.txt", ["4 . . |. . . |8 . 5", ". 3 . |. . . |. . ."]) == "grid"
+
+
+def test_every_line_of_a_file_with_short_lines_is_answered(run_cli, tmp_path):
+    lines = [SHORT, PUZZLE, SHORT, PUZZLE, EMPTY, SHORT]
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join(lines) + "\n")
+    result = run_cli("solve", str(path), "--first", "--no-progress")
+    out = result.stdout.splitlines()
+    assert len(out) == len(lines)
+    for number, (line, answer) in enumerate(zip(lines, out), 1):
+        if line == SHORT:
+            assert answer == f"# line {number}: unreadable"
+        else:
+            assert sudokit.grid.is_solution(sudokit.parse(answer), sudokit.parse(line))
+
+
+def test_a_whole_board_on_one_line_is_never_swallowed_by_the_rows_before_it():
+    from sudokit.formats import read_entries
+
+    rows = ["4 . . |. . . |8 . 5", ". 3 . |. . . |. . ."]
+    text = "\n".join([*rows, PUZZLE, *rows]) + "\n"
+    entries = list(read_entries(io.BytesIO(text.encode()), fmt="grid"))
+    assert [e.line for e in entries] == [1, 3, 4]
+    assert [e.ok for e in entries] == [False, True, False]
+    assert entries[1].grid == sudokit.parse(PUZZLE)
 
 
 def _launcher_env() -> dict[str, str]:

@@ -22,6 +22,7 @@ import csv
 import io
 import os
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from itertools import chain
 from typing import BinaryIO
@@ -53,18 +54,32 @@ def detect_format(name: str, first_lines: list[str]) -> str:
     if not content:
         return "line"
     first = content[0]
-    token = first.split()[0] if first.split() else first
     if "," in first and any(w in first.lower() for w in ("puzzle", "quiz")):
         return "csv"
+    # One puzzle per line: the layout most of the lines show, so that one bad line at the top (80 cells, a typo)
+    # does not turn the file into multi-line grids, where it would swallow the puzzle on the next line.
+    kinds = Counter(_one_line_kind(t) for t in content)
+    kinds.pop(None, None)
+    if kinds:
+        kind, seen = kinds.most_common(1)[0]
+        if _one_line_kind(first) == kind or 2 * seen >= len(content):
+            return kind
+    if any(_is_candidate_row(t) for t in content):
+        return "candidates"
+    return "grid"
+
+
+def _one_line_kind(text: str) -> str | None:
+    """The one-puzzle-per-line layout a content line is written in (``tdoku``, ``pencilmark``, ``line``), or None
+    for a line that holds less than a puzzle (a row of a multi-line grid, a bad line)."""
+    token = text.split()[0] if text.split() else text
     if ":" in token and len(token.split(":")[0]) in _CELL_COUNTS:
         return "tdoku"
     if len(token) == 729:
         return "pencilmark"
     if len(token) in _CELL_COUNTS and len(token) >= 16:
         return "line"
-    if any(_is_candidate_row(t) for t in content):
-        return "candidates"
-    return "grid"
+    return None
 
 
 def _is_candidate_row(text: str) -> bool:
@@ -313,6 +328,12 @@ def _read_grids(lines, source, geometry, strict) -> Iterator[Entry]:
         cells = sum(1 for ch in text if ch.isalnum() or ch == ".")
         if cells == 0:
             continue
+        if buffer and target is not None and cells >= target:
+            # a line that holds a whole board by itself is a puzzle of its own: the rows gathered before it
+            # are one entry with its error (too few cells), and the line is not swallowed by them
+            yield _one("\n".join(buffer), source, start, geometry, "strict" if strict else "lenient")
+            buffer, meta, count = [], {}, 0
+            target = geometry.n_cells if geometry else None
         if not buffer:
             start = number
         buffer.append(text)
