@@ -716,8 +716,10 @@ def run_batch(files: int, lines_per_file: int, seed: int = 2) -> Tally:
                 out = result.stdout.splitlines()
                 if len(out) != len(lines):
                     tally.note("lost", f"{len(lines)} lines in, {len(out)} out")
-                for inp, got in zip(lines, out):
+                for number, (inp, got) in enumerate(zip(lines, out), 1):
                     if got.startswith("#"):
+                        if not got.startswith(f"# line {number}:"):
+                            return f"line {number} answered by {got!r}"
                         continue
                     grid = sudokit.parse(got)
                     if not is_solution(grid, sudokit.parse(inp)):
