@@ -305,3 +305,15 @@ def test_jobs_is_checked_before_any_process_starts(run_cli, puzzles):
             list(sudokit.rate_many(["." * 81], jobs=jobs))
     done = run_cli("rate", str(puzzles), "--jobs", "100000")  # not 100,000 interpreters
     assert done.exit_code == 2 and done.stderr == "sudokit: error: --jobs 100000: at most 256 processes\n"
+
+
+def test_a_job_of_one_chunk_starts_no_processes(run_cli, monkeypatch):
+    from sudokit.jobs import processes
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a pool was started for one chunk")
+
+    monkeypatch.setattr(processes.Processes, "__init__", refuse)
+    one = run_cli("generate", "-n", "3", "--seed", "4", "--jobs", "4")
+    assert one.exit_code == 0 and len(one.stdout.splitlines()) == 3
+    assert one.stdout == run_cli("generate", "-n", "3", "--seed", "4").stdout

@@ -229,6 +229,8 @@ def _generate(
     head = (",".join(CSV_HEADER) + "\n").encode() if job.fmt == "csv" else b""
     batch = Batch(Counts(), gap=gap, head=head)
     show = progress if progress is not None else (None if count > 1 else False)
+    # no more processes than the job has chunks of the smallest size: `-n 1 --jobs 8` starts no pool at all
+    jobs = min(jobs, -(-count // CHUNK))
     # the time limit is for the puzzles, not for loading the compiled kernels: they load before the first chunk
     with open_runner(jobs, cluster, functools.partial(_load_engine, job.geometry)) as runner:
         size = chunk_size(count, runner.workers, largest)
