@@ -65,6 +65,8 @@ from numba import njit
 
 from sudokit.bits import lowest_bit, popcount, unit_scan
 from sudokit.engine.clock import ticks
+from sudokit.engine.pure import ORDER_MODULUS, ORDER_MULTIPLIER, ORDER_SEED, RESTART_ABOVE, RESTART_BACKTRACKS
+from sudokit.engine.pure import luby as plain_luby
 
 # Status codes shared by the kernels and the wrappers.
 SOLVED = 0
@@ -75,6 +77,17 @@ TIMEOUT = 5  #: the time budget ran out first (4 is the batch's "unreadable")
 
 #: Search nodes between two reads of the cycle counter when a time budget is set (a read costs ~20 cycles).
 CLOCK_EVERY = 64
+
+#: Luby's sequence for the restarts of large boards, compiled from the plain port's (one definition for both).
+luby = njit(cache=True)(plain_luby)
+
+
+@njit(cache=True, inline="always")
+def nth_bit(mask, k):
+    """The ``k``-th lowest set bit of ``mask`` (``k`` from 0, below the number of set bits), as a mask."""
+    for _ in range(k):
+        mask &= mask - 1
+    return mask & -mask
 
 
 @njit(cache=True)
@@ -283,6 +296,10 @@ def search(
         return NO_SOLUTION, 0
     n_units = units.shape[0]
     places = np.zeros(64, np.int64)  # per digit index: its places among a unit's open cells
+    shuffled = n > RESTART_ABOVE  # large boards: options in a pseudo-random order, restarts
+    seed = np.int64(ORDER_SEED)
+    run = 0  # the search runs so far (restarts)
+    run_start = 0  # the backtracks before this run
     depth = 0  # the level whose state (st_cand[depth], st_vals[depth]) is to be visited
     while True:
         # Visit the state at ``depth``: a solution, or a choice point on the fewest-candidates cell.
@@ -290,6 +307,12 @@ def search(
         if budget > 0 and nodes % CLOCK_EVERY == 0 and ticks() - t0 > budget:
             finish(count, guesses, nodes, backtracks, stats)
             return TIMEOUT, count
+        if shuffled and count == 0 and backtracks - run_start > RESTART_BACKTRACKS * luby(run):
+            # A run past its allowance with no solution yet: start again from the propagated givens, with
+            # other option orders (nothing found is lost: no solution has been counted).
+            run += 1
+            run_start = backtracks
+            depth = 0
         cur_c = st_cand[depth]
         cur_v = st_vals[depth]
         best = -1
@@ -349,7 +372,11 @@ def search(
             if rem == 0:
                 depth -= 1
                 continue
-            b = rem & -rem
+            if shuffled and rem & (rem - 1):
+                seed = seed * ORDER_MULTIPLIER % ORDER_MODULUS
+                b = nth_bit(rem, seed % popcount(rem))
+            else:
+                b = rem & -rem
             rem ^= b
             st_rem[depth] = rem
             if rem != 0:

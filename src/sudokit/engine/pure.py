@@ -15,6 +15,33 @@ from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 from sudokit.result import Result, Stats, Status, checked, invalid_result
 
+#: Boards with more digits than this (16x16, 25x25, ...) take the options of a choice point in a pseudo-random
+#: order and restart while no solution has been found (see :mod:`sudokit.engine.kernel`); 9x9 and smaller
+#: boards search in the plain order, without restarts.
+RESTART_ABOVE = 9
+#: Backtracks allowed in the first search run before a restart; run ``r`` (from 0) is allowed ``luby(r)`` times as many.
+RESTART_BACKTRACKS = 32
+#: The order's generator, Park and Miller's minimal standard (``x * 48271 % (2**31 - 1)``, exact in int64). Every
+#: search starts from the same seed, so a puzzle gets the same search, solution and statistics every time, in
+#: both ports.
+ORDER_SEED = 1
+ORDER_MULTIPLIER = 48271
+ORDER_MODULUS = 2**31 - 1
+
+
+def luby(r: int) -> int:
+    """The ``r``-th term (from 0) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
+    size = 1
+    power = 0
+    while size < r + 1:
+        power += 1
+        size = 2 * size + 1
+    while size - 1 != r:
+        size = (size - 1) >> 1
+        power -= 1
+        r = r % size
+    return 1 << power
+
 
 class BudgetExceeded(Exception):
     """The node budget ran out before the search finished."""
@@ -167,6 +194,13 @@ def _choice(cand: list[int], vals: list[int], open_cells: list[int], geo: Geomet
     return choice, options
 
 
+def _nth_bit(mask: int, k: int) -> int:
+    """The ``k``-th lowest set bit of ``mask`` (``k`` from 0), as a mask."""
+    for _ in range(k):
+        mask &= mask - 1
+    return mask & -mask
+
+
 def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
     """Solve ``grid`` like :func:`sudokit.engine.solve`; raise :class:`BudgetExceeded` past ``node_budget``."""
     start = time.perf_counter()
@@ -191,8 +225,16 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
         return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
     guesses = nodes = backtracks = count = 0
     first: list[int] | None = None
+    shuffled = geo.size > RESTART_ABOVE  # large boards: options in a pseudo-random order, restarts
+    seed = ORDER_SEED
+    run = run_start = 0  # the search runs so far (restarts), the backtracks before this run
     stack = [(cand, vals, -1, 0)]  # (state, cell, digits left) per level
     while stack:
+        if shuffled and count == 0 and backtracks - run_start > RESTART_BACKTRACKS * luby(run):
+            # A run past its allowance with no solution yet: start again from the propagated givens.
+            run += 1
+            run_start = backtracks
+            del stack[1:]
         cand, vals, _, _ = stack[-1]
         nodes += 1
         if nodes > node_budget:
@@ -211,7 +253,11 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
             if not rem:
                 stack.pop()
                 continue
-            b = rem & -rem
+            if shuffled and rem & (rem - 1):
+                seed = seed * ORDER_MULTIPLIER % ORDER_MODULUS
+                b = _nth_bit(rem, seed % rem.bit_count())
+            else:
+                b = rem & -rem
             rem ^= b
             stack[-1] = (cand, vals, cell, rem)
             guesses += rem != 0
