@@ -296,7 +296,7 @@ def search(
         return NO_SOLUTION, 0
     n_units = units.shape[0]
     places = np.zeros(64, np.int64)  # per digit index: its places among a unit's open cells
-    shuffled = n > RESTART_ABOVE  # large boards: options in a pseudo-random order, restarts
+    restarts = n > RESTART_ABOVE  # large boards: restarts, each run after the first in a pseudo-random order
     seed = np.int64(ORDER_SEED)
     run = 0  # the search runs so far (restarts)
     run_start = 0  # the backtracks before this run
@@ -307,7 +307,7 @@ def search(
         if budget > 0 and nodes % CLOCK_EVERY == 0 and ticks() - t0 > budget:
             finish(count, guesses, nodes, backtracks, stats)
             return TIMEOUT, count
-        if shuffled and count == 0 and backtracks - run_start > RESTART_BACKTRACKS * luby(run):
+        if restarts and count == 0 and backtracks - run_start > RESTART_BACKTRACKS * luby(run):
             # A run past its allowance with no solution yet: start again from the propagated givens, with
             # other option orders (nothing found is lost: no solution has been counted).
             run += 1
@@ -372,7 +372,7 @@ def search(
             if rem == 0:
                 depth -= 1
                 continue
-            if shuffled and rem & (rem - 1):
+            if run > 0 and rem & (rem - 1):  # after a restart: another order
                 seed = seed * ORDER_MULTIPLIER % ORDER_MODULUS
                 b = nth_bit(rem, seed % popcount(rem))
             else:

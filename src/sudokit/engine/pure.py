@@ -225,12 +225,12 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
         return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
     guesses = nodes = backtracks = count = 0
     first: list[int] | None = None
-    shuffled = geo.size > RESTART_ABOVE  # large boards: options in a pseudo-random order, restarts
+    restarts = geo.size > RESTART_ABOVE  # large boards: restarts, each run after the first in a pseudo-random order
     seed = ORDER_SEED
     run = run_start = 0  # the search runs so far (restarts), the backtracks before this run
     stack = [(cand, vals, -1, 0)]  # (state, cell, digits left) per level
     while stack:
-        if shuffled and count == 0 and backtracks - run_start > RESTART_BACKTRACKS * luby(run):
+        if restarts and count == 0 and backtracks - run_start > RESTART_BACKTRACKS * luby(run):
             # A run past its allowance with no solution yet: start again from the propagated givens.
             run += 1
             run_start = backtracks
@@ -253,7 +253,7 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
             if not rem:
                 stack.pop()
                 continue
-            if shuffled and rem & (rem - 1):
+            if run > 0 and rem & (rem - 1):  # after a restart: another order
                 seed = seed * ORDER_MULTIPLIER % ORDER_MODULUS
                 b = _nth_bit(rem, seed % rem.bit_count())
             else:
