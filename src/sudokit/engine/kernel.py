@@ -110,7 +110,7 @@ def nth_bit(mask, k):
 def _assign(cell, digit, cand, vals, peers, peer_counts, queue, qtail):
     """Set ``cell`` to ``digit`` (1-based) and remove it from the peers.
 
-    Returns the new queue tail, or -1 on a contradiction (a peer left without candidates).
+    Returns the new queue tail, or ``-2 - p`` on a contradiction (peer ``p`` left without candidates).
     """
     bit = np.int64(1) << (digit - 1)
     vals[cell] = digit
@@ -123,12 +123,12 @@ def _assign(cell, digit, cand, vals, peers, peer_counts, queue, qtail):
             cand[p] = m
             if vals[p] == 0:
                 if m == 0:
-                    return -1
+                    return -2 - p
                 if m & (m - 1) == 0:
                     queue[qtail] = p
                     qtail += 1
             elif m == 0:
-                return -1
+                return -2 - p
     return qtail
 
 
@@ -181,8 +181,10 @@ def _locked(cand, vals, seg_cells, pair_seg, rest_v, queue):
 
 
 @njit(cache=True)
-def _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_v, queue, qtail, n):
-    """Naked and hidden singles, then locked candidates, to a fixed point. Returns False on a contradiction."""
+def _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_v, queue, qtail, n, fail):
+    """Naked and hidden singles, then locked candidates, to a fixed point. Returns False on a contradiction,
+    and says where in ``fail``: ``fail[0]`` the cell left without candidates, or ``-1 - u`` for unit ``u`` left
+    without a place for a digit (``-1 - n_units`` when locked candidates emptied a cell: no blame)."""
     n_units = units.shape[0]
     full = (np.int64(1) << n) - 1
     while True:
@@ -194,9 +196,11 @@ def _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_
                 continue
             m = cand[c]
             if m == 0:
+                fail[0] = c
                 return False
             qtail = _assign(c, lowest_bit(m) + 1, cand, vals, peers, peer_counts, queue, qtail)
             if qtail < 0:
+                fail[0] = -2 - qtail
                 return False
         qtail = 0
         changed = False
@@ -204,6 +208,7 @@ def _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_
         for u in range(n_units):
             once, twice, placed = unit_scan(cand, vals, units, u, True)
             if (once | placed) != full:
+                fail[0] = -1 - u
                 return False
             hidden = once & ~twice & ~placed
             while hidden:
@@ -215,15 +220,18 @@ def _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_
                     if vals[c] == 0 and cand[c] & b:
                         qtail = _assign(c, lowest_bit(b) + 1, cand, vals, peers, peer_counts, queue, qtail)
                         if qtail < 0:
+                            fail[0] = -2 - qtail
                             return False
                         found = True
                         changed = True
                         break
                 if not found:  # its only place took another hidden single of this unit
+                    fail[0] = -1 - u
                     return False
         if qtail == 0 and not changed:
             qtail = _locked(cand, vals, seg_cells, pair_seg, rest_v, queue)
             if qtail < 0:
+                fail[0] = -1 - n_units
                 return False
             if qtail == 0:
                 return True
@@ -307,7 +315,8 @@ def search(
     guesses = 0
     nodes = 0
     backtracks = 0
-    if not _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_v, queue, qtail, n):
+    fail = np.zeros(1, np.int64)  # where the last propagation failed (see _propagate)
+    if not _propagate(cand, vals, units, peers, peer_counts, seg_cells, pair_seg, rest_v, queue, qtail, n, fail):
         stats[2] = 1
         return NO_SOLUTION, 0
     n_units = units.shape[0]
@@ -316,6 +325,7 @@ def search(
     seed = np.int64(ORDER_SEED)
     run = 0  # the search runs so far (restarts)
     run_start = 0  # the backtracks before this run
+    weight = np.zeros(n_cells if restarts else 0, np.int64)  # contradictions seen at each cell, over all runs
     depth = 0  # the level whose state (st_cand[depth], st_vals[depth]) is to be visited
     while True:
         # Visit the state at ``depth``: a solution, or a choice point on the fewest-candidates cell.
@@ -333,14 +343,24 @@ def search(
         cur_v = st_vals[depth]
         best = -1
         best_n = 99
-        for c in range(n_cells):
-            if cur_v[c] == 0:
-                pc = popcount(cur_c[c])
-                if pc < best_n:
-                    best_n = pc
-                    best = c
-                    if pc == 2:
-                        break
+        if restarts:  # fewest candidates, ties to the heaviest cell (the first of those)
+            best_w = np.int64(-1)
+            for c in range(n_cells):
+                if cur_v[c] == 0:
+                    pc = popcount(cur_c[c])
+                    if pc < best_n or (pc == best_n and weight[c] > best_w):
+                        best_n = pc
+                        best = c
+                        best_w = weight[c]
+        else:
+            for c in range(n_cells):
+                if cur_v[c] == 0:
+                    pc = popcount(cur_c[c])
+                    if pc < best_n:
+                        best_n = pc
+                        best = c
+                        if pc == 2:
+                            break
         choice = best
         options = cur_c[best] if best >= 0 else np.int64(0)
         if best_n > 2 and best >= 0:
@@ -412,11 +432,20 @@ def search(
                 cell = units[code // 64, lowest_bit(b)]
                 qt = _assign(cell, code % 64 + 1, dst_c, dst_v, peers, peer_counts, queue, 0)
             if qt >= 0 and _propagate(
-                dst_c, dst_v, units, peers, peer_counts, seg_cells, pair_seg, rest_v, queue, qt, n
+                dst_c, dst_v, units, peers, peer_counts, seg_cells, pair_seg, rest_v, queue, qt, n, fail
             ):
                 depth += 1
                 break
             backtracks += 1
+            if restarts:  # the cell, or the open cells of the unit, where the contradiction showed weigh more
+                where = -2 - qt if qt < 0 else fail[0]
+                if where >= 0:
+                    weight[where] += 1
+                elif where > -1 - n_units:
+                    for k in range(n):
+                        c = units[-1 - where, k]
+                        if src_v[c] == 0:
+                            weight[c] += 1
         if depth < 0:
             break
     return finish(count, guesses, nodes, backtracks, stats)

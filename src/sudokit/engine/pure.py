@@ -91,7 +91,11 @@ def locked_tables(geometry: Geometry) -> tuple[list[list[int]], list[list[int]],
     return seg_cells, pair_seg, rest_v
 
 
-def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry, pairs, full: int) -> bool:
+def _propagate(
+    cand: list[int], vals: list[int], queue: list[int], geo: Geometry, pairs, full: int, fail: list[int]
+) -> bool:
+    """The kernel's propagation, in the same order (the queue first in, first out); on a contradiction ``fail[0]``
+    says where, as in :func:`sudokit.engine.kernel._propagate`."""
     peers, units = geo.peers, geo.units
 
     def assign(c: int, bit: int) -> bool:
@@ -103,20 +107,27 @@ def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry
                 m &= ~bit
                 cand[p] = m
                 if m == 0:
+                    fail[0] = p
                     return False
                 if not vals[p] and m & (m - 1) == 0:
                     queue.append(p)
         return True
 
     while True:
-        while queue:
-            c = queue.pop()
+        head = 0
+        while head < len(queue):
+            c = queue[head]
+            head += 1
             if vals[c]:
                 continue
-            if cand[c] == 0 or not assign(c, cand[c]):
+            if cand[c] == 0:
+                fail[0] = c
                 return False
+            if not assign(c, cand[c]):
+                return False
+        queue.clear()
         changed = False
-        for unit in units:
+        for u, unit in enumerate(units):
             once = twice = placed = 0
             for c in unit:
                 m = cand[c]
@@ -126,13 +137,17 @@ def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry
                     twice |= once & m
                     once |= m
             if once | placed != full:
+                fail[0] = -1 - u
                 return False
             hidden = once & ~twice & ~placed
             while hidden:
                 b = hidden & -hidden
                 hidden ^= b
                 cell = next((c for c in unit if not vals[c] and cand[c] & b), None)
-                if cell is None or not assign(cell, b):
+                if cell is None:
+                    fail[0] = -1 - u
+                    return False
+                if not assign(cell, b):
                     return False
                 changed = True
         if queue or changed:
@@ -159,6 +174,7 @@ def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry
                     m &= ~confined
                     cand[c] = m
                     if m == 0:
+                        fail[0] = -1 - len(units)
                         return False
                     if m & (m - 1) == 0:
                         queue.append(c)
@@ -166,11 +182,17 @@ def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry
             return True
 
 
-def _choice(cand: list[int], vals: list[int], open_cells: list[int], geo: Geometry) -> tuple[int, int]:
+def _choice(
+    cand: list[int], vals: list[int], open_cells: list[int], geo: Geometry, weight: list[int] | None
+) -> tuple[int, int]:
     """The kernel's choice point: ``(cell, its candidates)``, or ``(-1 - (64 * unit + digit index), the
     digit's places as positions in the unit)`` when no cell has two candidates and a unit's digit has fewer
-    places than the best cell has candidates (see :mod:`sudokit.engine.kernel`)."""
-    best = min(open_cells, key=lambda c: cand[c].bit_count())
+    places than the best cell has candidates (see :mod:`sudokit.engine.kernel`). With ``weight`` (large
+    boards), ties between cells go to the heaviest."""
+    if weight is None:
+        best = min(open_cells, key=lambda c: cand[c].bit_count())
+    else:
+        best = min(open_cells, key=lambda c: (cand[c].bit_count(), -weight[c]))
     fewest = cand[best].bit_count()
     choice, options = best, cand[best]
     if fewest > 2:
@@ -222,7 +244,8 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
             for p in geo.peers[c]:
                 cand[p] &= ~bit
     queue = [c for c in geo.cells if not vals[c] and cand[c] and cand[c] & (cand[c] - 1) == 0]
-    if any(not vals[c] and not cand[c] for c in geo.cells) or not _propagate(cand, vals, queue, geo, pairs, full):
+    fail = [0]  # where the last propagation failed
+    if any(not vals[c] and not cand[c] for c in geo.cells) or not _propagate(cand, vals, queue, geo, pairs, full, fail):
         stats = Stats(backtracks=1, seconds=time.perf_counter() - start)
         return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
     guesses = nodes = backtracks = count = 0
@@ -230,6 +253,7 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
     restarts = geo.size > RESTART_ABOVE  # large boards: restarts, each run after the first in a pseudo-random order
     seed = ORDER_SEED
     run = run_start = 0  # the search runs so far (restarts), the backtracks before this run
+    weight = [0] * geo.n_cells if restarts else None  # contradictions seen at each cell, over all runs
     stack = [(cand, vals, -1, 0)]  # (state, cell, digits left) per level
     while stack:
         if restarts and count == 0 and backtracks - run_start > RESTART_BACKTRACKS * luby(run):
@@ -249,7 +273,7 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
                 break
             stack.pop()
         else:
-            stack[-1] = (cand, vals, *_choice(cand, vals, open_cells, geo))
+            stack[-1] = (cand, vals, *_choice(cand, vals, open_cells, geo, weight))
         while stack:
             cand, vals, cell, rem = stack[-1]
             if not rem:
@@ -271,10 +295,18 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
                 unit, index = divmod(-1 - cell, 64)
                 target = geo.units[unit][b.bit_length() - 1]
                 new_c[target] = 1 << index
-            if _propagate(new_c, new_v, [target], geo, pairs, full):
+            if _propagate(new_c, new_v, [target], geo, pairs, full, fail):
                 stack.append((new_c, new_v, -1, 0))
                 break
             backtracks += 1
+            if weight is not None:  # the cell, or the open cells of the unit, where the contradiction showed
+                where = fail[0]
+                if where >= 0:
+                    weight[where] += 1
+                elif where > -1 - len(geo.units):
+                    for c in geo.units[-1 - where]:
+                        if not vals[c]:
+                            weight[c] += 1
     stats = Stats(guesses=guesses, nodes=nodes, backtracks=backtracks, seconds=time.perf_counter() - start)
     if count == 0:
         return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
