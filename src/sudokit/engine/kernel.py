@@ -63,11 +63,17 @@ options of each choice point in a pseudo-random order (Park and Miller's minimal
 fixed seed, so a puzzle always gets the same search, solution and statistics, in this kernel and in
 :mod:`sudokit.engine.pure`). Luby's allowances grow without bound, so a puzzle with no solution is still
 proved so, by a long enough run. Once a solution is found the run is never restarted, so counting to
-``limit`` stays exact: no solution is counted twice. That 16x16 now takes 179 nodes to its first solution and
-492 to 146; 3,000 random subsets of 16x16 solutions (10-50% of the cells kept, 1 s limit): 9 timeouts and at
-most 148,416 nodes before, none and at most 623 nodes after. The first run keeps the plain order, which the
-unique 16x16 puzzles of ``sudoku16_janko`` prefer (2.62 nodes per puzzle counting to 2 with the plain order,
-3.53 with every run shuffled, 2.89 now). 9x9 and smaller boards search as before, without restarts.
+``limit`` stays exact: no solution is counted twice. The first run keeps the plain order.
+
+Conflict weights, on the same boards (the *wdeg* of dom/wdeg, as a tie-break): every option that fails adds 1
+to the weight of the cell :func:`_propagate` found without candidates, or of each open cell (in the parent
+state) of the unit it found without a place for a digit; a contradiction found by locked candidates blames
+nothing. Ties between the cells with the fewest candidates go to the heaviest, so the search returns to the
+cells where it keeps failing, and the weights persist over restarts. Measured on random subsets of solutions
+(first solution; details in ``docs/engine.md``): the fuzz campaign's 16x16 takes 185 nodes to one solution
+and 495 to 146; 2 x 3,000 16x16 subsets at most 518 nodes (before the restarts: 9 + 9 over 1 s, up to
+148,416); 200 25x25 subsets 212,692 nodes in all against 2,544,899 before (restarts alone: 1,209,220). 9x9
+and smaller boards search as before: no restarts, no weights, the first cell down to two candidates.
 
 Statistics (``stats`` array): ``[guesses, nodes, backtracks]``. A *guess* is a digit tried at a choice point
 while other digits remain to be tried there (the last remaining digit is forced, not guessed), so a puzzle

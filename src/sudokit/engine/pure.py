@@ -3,10 +3,10 @@
 Loading numba costs more wall time (about a second on a busy machine) than propagate + search needs for a
 typical 9x9 puzzle, so ``sudokit solve PUZZLE`` first runs this port with a node budget and only falls back
 to the compiled kernel when the budget runs out. Same propagation (naked and hidden singles, locked
-candidates), same search order (with the restarts and the pseudo-random option order of boards over 9
-digits) and the same statistics as :mod:`sudokit.engine.kernel`; candidate masks are Python ints (bit ``d-1``
-for digit ``d``). The restart constants and Luby's sequence are defined here, free of numba, and the kernel
-compiles the same :func:`luby`.
+candidates, in the same order), same search order (with the restarts, the pseudo-random option order and the
+conflict weights of boards over 9 digits) and the same statistics as :mod:`sudokit.engine.kernel`; candidate
+masks are Python ints (bit ``d-1`` for digit ``d``). The restart constants and Luby's sequence are defined
+here, free of numba, and the kernel compiles the same :func:`luby`.
 """
 
 from __future__ import annotations
