@@ -4,6 +4,8 @@
 (CPU time, one core, best of two runs each) and checks that they agree on status and count.
 ``--compare-with OLD.py`` times a saved copy of an older ``kernel9.py`` (kept outside ``src``) against the
 current one in the same run, interleaved, best of ``--repeat`` runs of CPU time each (at least 10 on small sets).
+``--compare-general OLD.py`` does the same for a saved copy of the general kernel, ``kernel.py``, on any board
+(the 16x16 set ``sudoku16_janko`` too), and also checks that both kernels agree on status and count.
 
 Prints tdoku's table (puzzles/sec, µs/puzzle, % solved without guessing, guesses/puzzle) for each bundled
 dataset on one core and on all cores, with the ratio against a pure-Python Norvig solver timed in the same run.
@@ -31,10 +33,15 @@ def main() -> None:
     parser.add_argument("--baseline-seconds", type=float, default=2.0, help="time box of the Python baseline")
     parser.add_argument("--compare-kernels", action="store_true", help="general vs 9x9 bitboard kernel")
     parser.add_argument("--compare-with", type=Path, default=None, help="an old kernel9.py copy vs the current one")
+    parser.add_argument("--compare-general", type=Path, default=None, help="an old kernel.py copy vs the current one")
     args = parser.parse_args()
     start = time.perf_counter()
     if args.compare_kernels:
         compare_kernels([s for s in args.sets.split(",") if s], args.data, args.limit)
+        return
+    if args.compare_general:
+        names = [s for s in args.sets.split(",") if s]
+        compare_general(args.compare_general, names, args.data, args.limit, args.repeat)
         return
     if args.compare_with:
         compare_with(args.compare_with, [s for s in args.sets.split(",") if s], args.data, args.limit, args.repeat)
@@ -136,6 +143,50 @@ def compare_with(old_file: Path, names: list[str], data: Path, limit: int, repea
         print(
             f"| {name} | {k:,} | {k / best['old']:,.0f}/s | {k / best['new']:,.0f}/s | "
             f"{best['old'] / best['new']:.2f}x | {a[3][:, 0].mean():.2f} → {b[3][:, 0].mean():.2f} |",
+            flush=True,
+        )
+
+
+def compare_general(old_file: Path, names: list[str], data: Path, limit: int, repeat: int) -> None:
+    """An old copy of the general kernel (``kernel.py``) against the current one, interleaved in the same process
+    (CPU time, best of ``repeat`` runs, at least 10 on sets under 5,000 puzzles)."""
+    import importlib.util
+
+    import numpy as np
+
+    from sudokit.engine import kernel
+    from sudokit.engine.batch import load_lines
+    from sudokit.engine.tables import tables
+
+    spec = importlib.util.spec_from_file_location("kernel_old", old_file)
+    old = importlib.util.module_from_spec(spec)
+    sys.modules["kernel_old"] = old  # numba's cache imports the module by name when it loads a compiled kernel
+    spec.loader.exec_module(old)
+
+    def run(mod, rows: np.ndarray, geometry):
+        n = len(rows)
+        out = (np.zeros_like(rows), np.zeros(n, np.int8), np.zeros(n, np.int64), np.zeros((n, 3), np.int64))
+        mod.search_rows(rows, 0, n, *tables(geometry).args(), limit, 0, *out)
+        return out
+
+    print("| dataset | puzzles | old kernel | new kernel | speed-up | nodes/puzzle (old → new) |")
+    print("|---|---|---|---|---|---|")
+    for name in names:
+        puzzles, geometry = load_lines(data / f"{name}.txt")
+        k = len(puzzles)
+        run(old, puzzles[:10], geometry), run(kernel, puzzles[:10], geometry)  # load the compiled kernels
+        best = {"old": float("inf"), "new": float("inf")}
+        results = {}
+        for _ in range(repeat if k >= 5000 else max(repeat, 10)):
+            for tag, mod in (("old", old), ("new", kernel)):
+                cpu = time.process_time()
+                results[tag] = run(mod, puzzles, geometry)
+                best[tag] = min(best[tag], time.process_time() - cpu)
+        a, b = results["old"], results["new"]
+        assert (a[1] == b[1]).all() and (a[2] == b[2]).all(), f"{name}: the kernels disagree"
+        print(
+            f"| {name} | {k:,} | {k / best['old']:,.0f}/s | {k / best['new']:,.0f}/s | "
+            f"{best['old'] / best['new']:.2f}x | {a[3][:, 1].mean():.2f} → {b[3][:, 1].mean():.2f} |",
             flush=True,
         )
 

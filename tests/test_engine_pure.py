@@ -26,8 +26,40 @@ SPARSE16 = (
     "........D5.1..........2.974.........9......."
 )
 
+#: A subset of a 16x16 solution (66 givens, of ``sudoku16_janko.solutions.txt``'s sixth line) that the fuzz
+#: campaign (``benchmarks/fuzz.py --seed 7``, its 10,109th solve input) asked for with ``limit=146``: the
+#: first run of the search went down a branch with no solution and was still there after 20 s (about 2.4
+#: million nodes, counting to 1 or 2 alike). With restarts (Luby, each run after the first in a pseudo-random
+#: option order) and ties going to the cells that failed most: 185 nodes to the first solution, 495 to 146.
+SPARSE16_66 = (
+    "2..B...G.......C5..1...E.6..........391..2..B..EG........B.F.........1A.....F6......D4.315...7........79."
+    "GCB1..2..1..........4..........GC.EA.....C........28..G........A..D....1...5.CD...83..7..7C..4.F.........."
+    "81.......9..59..............F..EF......6....."
+)
 
-@pytest.mark.parametrize("name", ["norvig_top95", "tdoku_test_puzzles", "serg_benchmark", "sudoku4_vu"])
+#: A random subset of a 25x25 solution (257 givens, drawn while working on issue #16): the search before the
+#: restarts and conflict weights took 95,705 nodes to its first solution, now 115.
+SUBSET25 = (
+    "...K.84.16....MH...D...I.7..I....F..G4.C5LEK....HA.3.N..7.D.O..H..6....F..5.CH...5...1..DKB...N.....4BE."
+    ".H...P..J5.1.....DC.....7E.G.6..C5...3.PJ..8.......3CFN.PK...L4..I5...B6.5DI..2.M......O....7..K..C..BEP"
+    ".......78....G.A..LG.KD...4.MA.8......P.....41MG.C.D6..L....7KA8.PEI..AC5..97F....G.......1...L..N....5."
+    "1A2.P43H.C.D.N.P.7.A..8...........2G4.E2K3D.O....7...AN18...F...EIB...D7.8.NM......F...C...4..I.M....C.D"
+    "G3N7...9.D..MGO.....23459..F....K1L.JH.KN.4.AE...8.B.5.6.7MCN.85.2...I....4....PO.J..9..H..A.3....1E.74."
+    "O......7..I.6..NL2..M.H.8E....J62...F.8..9.....O1P.3..H.D.L84J..1C.....5..6.AP2.......M.OC.5....KJ9L..6."
+    "."
+)
+#: A subset of a 16x16 solution with one stray given: no solution, which propagation alone does not see, so the
+#: proof takes 80 backtracks, past the first runs' allowances (32, 32, ...): a restart must not lose it.
+STRAY16 = (
+    "73.C94......215..16...5.4..GE..9....26.E..1.......E...F.7..C3D.66D....E83.91.C.B..1..7.98.C.D34..F...D.B"
+    ".6..8.....C...G4..E........1..B..9..4EA.A.4.E.6....59GFC.E5F79.2G.4.B...B.9.4F3A....5.......B....38.CF.2"
+    "E.......CA6F1....8265E...G.9A.3D.5...A......7B.8"
+)
+
+
+@pytest.mark.parametrize(
+    "name", ["norvig_top95", "tdoku_test_puzzles", "serg_benchmark", "sudoku4_vu", "sudoku16_janko"]
+)
 def test_pure_port_matches_the_kernel_status_solution_and_statistics(name):
     lines = [line.split(":")[0] for line in (DATA / f"{name}.txt").read_text().split()[:12]]
     for line in lines:
@@ -70,6 +102,60 @@ def test_branching_on_a_digits_places_keeps_sparse_boards_out_of_the_long_tail(l
         fast.stats.nodes,
         fast.stats.backtracks,
     )
+
+
+def test_restarts_keep_a_sparse_16x16_out_of_the_heavy_tail():
+    # Before the restarts, the kernel ran out of this time limit with no solution found, whatever the limit.
+    grid = parse_grid(SPARSE16_66)
+    many = solve_compiled(grid, limit=146, time_limit=10.0)
+    assert many.status is Status.MULTIPLE and many.count == 146
+    for limit in (1, 2):
+        fast = solve_compiled(grid, limit=limit, time_limit=10.0)
+        slow = solve_small(grid, limit=limit, node_budget=1_000)
+        assert fast.status is slow.status is (Status.SOLVED if limit == 1 else Status.MULTIPLE)
+        assert slow.solution == fast.solution
+        assert (slow.stats.guesses, slow.stats.nodes, slow.stats.backtracks) == (
+            fast.stats.guesses,
+            fast.stats.nodes,
+            fast.stats.backtracks,
+        )
+    assert is_solution(solve_small(grid, limit=1, node_budget=1_000).solution, grid)
+
+
+def test_restarts_and_conflict_weights_agree_in_both_ports_on_25x25_and_on_a_proof_of_no_solution():
+    from sudokit.geometry import from_name
+
+    grid = parse_grid(SUBSET25, from_name("standard", 625))
+    for limit in (1, 2):
+        fast = solve_compiled(grid, limit=limit, time_limit=10.0)
+        slow = solve_small(grid, limit=limit, node_budget=1_000)
+        assert fast.status is slow.status is (Status.SOLVED if limit == 1 else Status.MULTIPLE)
+        assert slow.solution == fast.solution
+        assert (slow.stats.guesses, slow.stats.nodes, slow.stats.backtracks) == (
+            fast.stats.guesses,
+            fast.stats.nodes,
+            fast.stats.backtracks,
+        )
+        assert fast.stats.nodes < 1_000  # 95,705 to the first solution before
+    grid = parse_grid(STRAY16)
+    fast = solve_compiled(grid, limit=2, time_limit=10.0)
+    slow = solve_small(grid, limit=2, node_budget=10_000)
+    assert fast.status is slow.status is Status.NO_SOLUTION
+    assert fast.stats.backtracks > 32  # the first run's allowance: the proof went through restarts
+    assert (slow.stats.guesses, slow.stats.nodes, slow.stats.backtracks) == (
+        fast.stats.guesses,
+        fast.stats.nodes,
+        fast.stats.backtracks,
+    )
+
+
+def test_luby_sequence_is_the_same_in_both_ports():
+    from sudokit.engine.kernel import luby as compiled_luby
+    from sudokit.engine.pure import luby
+
+    expected = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1]
+    assert [luby(r) for r in range(16)] == expected
+    assert [compiled_luby(r) for r in range(200)] == [luby(r) for r in range(200)]
 
 
 def test_pure_port_does_not_import_numba():

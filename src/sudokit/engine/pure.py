@@ -3,8 +3,10 @@
 Loading numba costs more wall time (about a second on a busy machine) than propagate + search needs for a
 typical 9x9 puzzle, so ``sudokit solve PUZZLE`` first runs this port with a node budget and only falls back
 to the compiled kernel when the budget runs out. Same propagation (naked and hidden singles, locked
-candidates), same search order and the same statistics as :mod:`sudokit.engine.kernel`; candidate masks
-are Python ints (bit ``d-1`` for digit ``d``).
+candidates, in the same order), same search order (with the restarts, the pseudo-random option order and the
+conflict weights of boards over 9 digits) and the same statistics as :mod:`sudokit.engine.kernel`; candidate
+masks are Python ints (bit ``d-1`` for digit ``d``). The restart constants and Luby's sequence are defined
+here, free of numba, and the kernel compiles the same :func:`luby`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,33 @@ import time
 from sudokit.geometry import Geometry
 from sudokit.grid import Grid
 from sudokit.result import Result, Stats, Status, checked, invalid_result
+
+#: Boards with more digits than this (16x16, 25x25, ...) take the options of a choice point in a pseudo-random
+#: order and restart while no solution has been found (see :mod:`sudokit.engine.kernel`); 9x9 and smaller
+#: boards search in the plain order, without restarts.
+RESTART_ABOVE = 9
+#: Backtracks allowed in the first search run before a restart; run ``r`` (from 0) is allowed ``luby(r)`` times as many.
+RESTART_BACKTRACKS = 32
+#: The order's generator, Park and Miller's minimal standard (``x * 48271 % (2**31 - 1)``, exact in int64). Every
+#: search starts from the same seed, so a puzzle gets the same search, solution and statistics every time, in
+#: both ports.
+ORDER_SEED = 1
+ORDER_MULTIPLIER = 48271
+ORDER_MODULUS = 2**31 - 1
+
+
+def luby(r: int) -> int:
+    """The ``r``-th term (from 0) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
+    size = 1
+    power = 0
+    while size < r + 1:
+        power += 1
+        size = 2 * size + 1
+    while size - 1 != r:
+        size = (size - 1) >> 1
+        power -= 1
+        r = r % size
+    return 1 << power
 
 
 class BudgetExceeded(Exception):
@@ -62,7 +91,11 @@ def locked_tables(geometry: Geometry) -> tuple[list[list[int]], list[list[int]],
     return seg_cells, pair_seg, rest_v
 
 
-def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry, pairs, full: int) -> bool:
+def _propagate(
+    cand: list[int], vals: list[int], queue: list[int], geo: Geometry, pairs, full: int, fail: list[int]
+) -> bool:
+    """The kernel's propagation, in the same order (the queue first in, first out); on a contradiction ``fail[0]``
+    says where, as in :func:`sudokit.engine.kernel._propagate`."""
     peers, units = geo.peers, geo.units
 
     def assign(c: int, bit: int) -> bool:
@@ -74,20 +107,27 @@ def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry
                 m &= ~bit
                 cand[p] = m
                 if m == 0:
+                    fail[0] = p
                     return False
                 if not vals[p] and m & (m - 1) == 0:
                     queue.append(p)
         return True
 
     while True:
-        while queue:
-            c = queue.pop()
+        head = 0
+        while head < len(queue):
+            c = queue[head]
+            head += 1
             if vals[c]:
                 continue
-            if cand[c] == 0 or not assign(c, cand[c]):
+            if cand[c] == 0:
+                fail[0] = c
                 return False
+            if not assign(c, cand[c]):
+                return False
+        queue.clear()
         changed = False
-        for unit in units:
+        for u, unit in enumerate(units):
             once = twice = placed = 0
             for c in unit:
                 m = cand[c]
@@ -97,13 +137,17 @@ def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry
                     twice |= once & m
                     once |= m
             if once | placed != full:
+                fail[0] = -1 - u
                 return False
             hidden = once & ~twice & ~placed
             while hidden:
                 b = hidden & -hidden
                 hidden ^= b
                 cell = next((c for c in unit if not vals[c] and cand[c] & b), None)
-                if cell is None or not assign(cell, b):
+                if cell is None:
+                    fail[0] = -1 - u
+                    return False
+                if not assign(cell, b):
                     return False
                 changed = True
         if queue or changed:
@@ -130,6 +174,7 @@ def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry
                     m &= ~confined
                     cand[c] = m
                     if m == 0:
+                        fail[0] = -1 - len(units)
                         return False
                     if m & (m - 1) == 0:
                         queue.append(c)
@@ -137,11 +182,17 @@ def _propagate(cand: list[int], vals: list[int], queue: list[int], geo: Geometry
             return True
 
 
-def _choice(cand: list[int], vals: list[int], open_cells: list[int], geo: Geometry) -> tuple[int, int]:
+def _choice(
+    cand: list[int], vals: list[int], open_cells: list[int], geo: Geometry, weight: list[int] | None
+) -> tuple[int, int]:
     """The kernel's choice point: ``(cell, its candidates)``, or ``(-1 - (64 * unit + digit index), the
     digit's places as positions in the unit)`` when no cell has two candidates and a unit's digit has fewer
-    places than the best cell has candidates (see :mod:`sudokit.engine.kernel`)."""
-    best = min(open_cells, key=lambda c: cand[c].bit_count())
+    places than the best cell has candidates (see :mod:`sudokit.engine.kernel`). With ``weight`` (large
+    boards), ties between cells go to the heaviest."""
+    if weight is None:
+        best = min(open_cells, key=lambda c: cand[c].bit_count())
+    else:
+        best = min(open_cells, key=lambda c: (cand[c].bit_count(), -weight[c]))
     fewest = cand[best].bit_count()
     choice, options = best, cand[best]
     if fewest > 2:
@@ -167,6 +218,13 @@ def _choice(cand: list[int], vals: list[int], open_cells: list[int], geo: Geomet
     return choice, options
 
 
+def _nth_bit(mask: int, k: int) -> int:
+    """The ``k``-th lowest set bit of ``mask`` (``k`` from 0), as a mask."""
+    for _ in range(k):
+        mask &= mask - 1
+    return mask & -mask
+
+
 def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
     """Solve ``grid`` like :func:`sudokit.engine.solve`; raise :class:`BudgetExceeded` past ``node_budget``."""
     start = time.perf_counter()
@@ -186,13 +244,23 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
             for p in geo.peers[c]:
                 cand[p] &= ~bit
     queue = [c for c in geo.cells if not vals[c] and cand[c] and cand[c] & (cand[c] - 1) == 0]
-    if any(not vals[c] and not cand[c] for c in geo.cells) or not _propagate(cand, vals, queue, geo, pairs, full):
+    fail = [0]  # where the last propagation failed
+    if any(not vals[c] and not cand[c] for c in geo.cells) or not _propagate(cand, vals, queue, geo, pairs, full, fail):
         stats = Stats(backtracks=1, seconds=time.perf_counter() - start)
         return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
     guesses = nodes = backtracks = count = 0
     first: list[int] | None = None
+    restarts = geo.size > RESTART_ABOVE  # large boards: restarts, each run after the first in a pseudo-random order
+    seed = ORDER_SEED
+    run = run_start = 0  # the search runs so far (restarts), the backtracks before this run
+    weight = [0] * geo.n_cells if restarts else None  # contradictions seen at each cell, over all runs
     stack = [(cand, vals, -1, 0)]  # (state, cell, digits left) per level
     while stack:
+        if restarts and count == 0 and backtracks - run_start > RESTART_BACKTRACKS * luby(run):
+            # A run past its allowance with no solution yet: start again from the propagated givens.
+            run += 1
+            run_start = backtracks
+            del stack[1:]
         cand, vals, _, _ = stack[-1]
         nodes += 1
         if nodes > node_budget:
@@ -205,13 +273,17 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
                 break
             stack.pop()
         else:
-            stack[-1] = (cand, vals, *_choice(cand, vals, open_cells, geo))
+            stack[-1] = (cand, vals, *_choice(cand, vals, open_cells, geo, weight))
         while stack:
             cand, vals, cell, rem = stack[-1]
             if not rem:
                 stack.pop()
                 continue
-            b = rem & -rem
+            if run > 0 and rem & (rem - 1):  # after a restart: another order
+                seed = seed * ORDER_MULTIPLIER % ORDER_MODULUS
+                b = _nth_bit(rem, seed % rem.bit_count())
+            else:
+                b = rem & -rem
             rem ^= b
             stack[-1] = (cand, vals, cell, rem)
             guesses += rem != 0
@@ -223,10 +295,18 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
                 unit, index = divmod(-1 - cell, 64)
                 target = geo.units[unit][b.bit_length() - 1]
                 new_c[target] = 1 << index
-            if _propagate(new_c, new_v, [target], geo, pairs, full):
+            if _propagate(new_c, new_v, [target], geo, pairs, full, fail):
                 stack.append((new_c, new_v, -1, 0))
                 break
             backtracks += 1
+            if weight is not None:  # the cell, or the open cells of the unit, where the contradiction showed
+                where = fail[0]
+                if where >= 0:
+                    weight[where] += 1
+                elif where > -1 - len(geo.units):
+                    for c in geo.units[-1 - where]:
+                        if not vals[c]:
+                            weight[c] += 1
     stats = Stats(guesses=guesses, nodes=nodes, backtracks=backtracks, seconds=time.perf_counter() - start)
     if count == 0:
         return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
