@@ -75,6 +75,18 @@ def test_logic_on_one_everyday_puzzle_neither_compiles_nor_says_so(tmp_path, com
     assert done.stderr == "" and not (tmp_path / "cache").exists()
 
 
+@pytest.mark.parametrize("command", ["hint", "rate", "explain"])
+def test_logic_on_a_puzzle_that_needs_chains_runs_the_kernels_python_bodies(tmp_path, command):
+    # a top1465 puzzle whose path needs strong-link X-chains and forcing chains (benchmarks/first_use.py's
+    # "chains"): on a cold cache the kernels' Python bodies take less time than compiling them, so none is
+    # compiled (numba makes the cache's folders when it loads the kernel modules, but writes nothing in them)
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    line = "38....1...6..9......2....9.41....9....8.....29.......8.....3.57....86......1.4.2."
+    done = _run([command, line], env)
+    assert done.returncode == 0 and done.stdout, done.stderr
+    assert done.stderr == "" and not list((tmp_path / "cache").rglob("*.nbi"))
+
+
 def _readonly_runner():
     """A way to run a command with some directories read-only even for root: a private mount namespace with
     read-only bind mounts (``unshare -rm``), or, for an ordinary user, plain file permissions."""

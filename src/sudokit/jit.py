@@ -325,6 +325,7 @@ def prepare() -> None:
         _ready = True
     _cache_fallbacks()
     _listen()
+    _run_python_when_cold()
 
 
 class _AfterNumba:
@@ -407,6 +408,11 @@ def plain_now(kernel_module: str) -> bool:
         return True
     if spent >= COLD_PLAIN_SECONDS:
         return False
+    return not _module_cached(kernel_module)
+
+
+def _module_cached(kernel_module: str) -> bool:
+    """Whether the disk cache holds every kernel of ``kernel_module`` (asked once per process)."""
     cached = _cached.get(kernel_module)
     if cached is None:
         try:
@@ -415,7 +421,19 @@ def plain_now(kernel_module: str) -> bool:
             )
         except Exception:  # the choice is only about speed: when unsure, the kernel
             cached = _cached[kernel_module] = True
-    return not cached
+    return cached
+
+
+def ready(kernel_module: str) -> bool:
+    """Whether the kernels of ``kernel_module`` cost nothing to compile now: loaded in this process, or held
+    by the disk cache."""
+    if kernel_module in _loaded:
+        return True
+    module = sys.modules.get(kernel_module)
+    if module is not None and _kernels_loaded(module):
+        _loaded.add(kernel_module)
+        return True
+    return _module_cached(kernel_module)
 
 
 def _kernels_loaded(module) -> bool:
@@ -455,6 +473,124 @@ def forms(mode: str) -> Iterator[None]:
         yield
     finally:
         _mode[0] = before
+
+
+# -- a kernel's Python body on a cold cache --------------------------------------------------------------------
+
+#: CPU seconds a logic kernel module's Python bodies may spend in one process while the disk cache lacks its
+#: kernels, before they are compiled instead. A cold command on one puzzle then compiles only the kernels whose
+#: Python bodies turn out to cost more than compiling them (at most the budget is lost): measured on Arto Inkala's
+#: puzzle (``benchmarks/first_use.py --kernels``), most modules' Python bodies need well under a second for a whole
+#: solving path (:data:`COLD_PYTHON_DEFAULT`), where compiling one module costs 0.5-4 s. The forcing chains' bodies
+#: take 0.05-0.5 s a call against 0.6-2.5 s to compile: one step's worth (what ``hint`` needs) and then their
+#: kernels; the nested forcing chain's one call takes longer than compiling it (4 s against 1 s), so it compiles.
+COLD_PYTHON_SECONDS: dict[str, float] = {
+    "sudokit.logic.se_chains_kernel": 0.5,
+    "sudokit.logic.implication_kernel": 0.5,
+    "sudokit.logic.forcing_kernel": 0.5,
+    "sudokit.logic.triple_exclusion_kernel": 0.3,
+    "sudokit.logic.nested_kernel": 0.0,
+}
+COLD_PYTHON_DEFAULT = 1.0
+_python_spent: dict[str, float] = {}
+_python_forms: dict[Any, Callable[..., Any]] = {}
+_namespaces: dict[str, dict[str, Any]] = {}
+_cached_kernel: dict[Any, bool] = {}
+
+
+def python_form(dispatcher: Any) -> Callable[..., Any]:
+    """The Python body of a numba kernel (``dispatcher.py_func``) calling the Python bodies of the kernels it
+    calls, and the plain forms of the bit intrinsics (:data:`sudokit.bits.PLAIN_FORMS`) in their place: the
+    same code, run by the interpreter, compiling nothing. Each module's copy of its globals is shared by its
+    kernels' Python bodies."""
+    from numba.core.dispatcher import Dispatcher
+
+    from sudokit.bits import PLAIN_FORMS
+
+    found = _python_forms.get(dispatcher)
+    if found is not None:
+        return found
+    func = dispatcher.py_func
+    module = func.__module__
+    namespace = _namespaces.get(module)
+    fresh = namespace is None
+    if namespace is None:
+        namespace = _namespaces[module] = dict(func.__globals__)
+    form = type(func)(func.__code__, namespace, func.__name__, func.__defaults__, func.__closure__)
+    _python_forms[dispatcher] = form
+    if fresh:
+        plain = {id(k): v for k, v in PLAIN_FORMS.items()}
+        for name, value in list(namespace.items()):
+            if isinstance(value, Dispatcher):
+                namespace[name] = python_form(value)
+            elif id(value) in plain:
+                namespace[name] = plain[id(value)]
+    return form
+
+
+def python_now(dispatcher: Any) -> bool:
+    """Whether a logic kernel that has no machine code in this process for the arguments it was just called
+    with should run its Python body (:func:`python_form`) rather than be compiled or loaded: in the ``"plain"``
+    mode always, in ``"kernel"`` never, in ``"auto"`` when the disk cache lacks it and its module's Python
+    bodies have spent less than their :data:`COLD_PYTHON_SECONDS` in this process."""
+    module = getattr(dispatcher.py_func, "__module__", "") or ""
+    group = _group_of(module)
+    if group is None or group.name != "logic":
+        return False
+    mode = _mode[0]
+    if mode != "auto":
+        return mode == "plain"
+    if _python_spent.get(module, 0.0) >= COLD_PYTHON_SECONDS.get(module, COLD_PYTHON_DEFAULT):
+        return False
+    cached = _cached_kernel.get(dispatcher)
+    if cached is None:
+        try:
+            cached = _cached_kernel[dispatcher] = is_cached(dispatcher)
+        except Exception:  # the choice is only about speed: when unsure, the kernel
+            cached = _cached_kernel[dispatcher] = True
+    return not cached
+
+
+def _boxed(value: Any) -> Any:
+    """A Python body's result as the compiled kernel returns it: numpy scalars as Python numbers (numba boxes an
+    int64 as an ``int``), tuples element by element; arrays as they are."""
+    if isinstance(value, tuple):
+        return tuple(_boxed(v) for v in value)
+    item = getattr(value, "item", None)
+    if item is not None and getattr(value, "ndim", None) == 0:
+        return item()
+    return value
+
+
+def _run_python_when_cold() -> None:
+    """Make a logic kernel called from Python, with no machine code for its arguments in this process, run its
+    Python body when :func:`python_now` says so, and be compiled (or loaded from the cache) otherwise.
+
+    numba's dispatcher calls ``_compile_for_args`` on exactly that miss and then calls what it returns; this
+    wraps it (for every dispatcher: the test is on the kernel's module). Kernels called from other kernels
+    are compiled with their callers as before."""
+    from numba.core.dispatcher import Dispatcher
+
+    real = Dispatcher._compile_for_args  # type: ignore[attr-defined]  # numba's stubs omit it
+    if getattr(real, "__name__", "") == "compile_or_python":
+        return
+
+    def compile_or_python(self, *args, **kws):
+        if kws or not python_now(self):
+            return real(self, *args, **kws)
+        form = python_form(self)
+        module = self.py_func.__module__
+
+        def timed(*args: Any) -> Any:
+            start = time.process_time()
+            try:
+                return _boxed(form(*args))
+            finally:
+                _python_spent[module] = _python_spent.get(module, 0.0) + time.process_time() - start
+
+        return timed
+
+    Dispatcher._compile_for_args = compile_or_python  # type: ignore[attr-defined]
 
 
 # -- warm-up ----------------------------------------------------------------------------------------------------
