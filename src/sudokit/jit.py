@@ -26,6 +26,10 @@ place that deals with that first time, for every kernel (engine, logic, canonica
 * **Plain form or kernel.** Searches that also have a plain-Python form (the basic logic techniques) ask
   :func:`either` which to run: one puzzle's work in plain Python costs less than loading numba, a loop's does not
   (:func:`plain_now`); :func:`forms` forces one (tests, warm-ups).
+* **A cold kernel's own Python body.** Every other logic kernel, called from Python while it has no machine code
+  in this process and the disk cache lacks it, runs its own Python body (:func:`python_form`: the same code,
+  interpreted) until its module has spent its budget (:data:`COLD_PYTHON_SECONDS`), and is compiled after
+  that: a command on one puzzle compiles only the kernels that are slower in Python than compiling them.
 
 All of this is set up the moment numba is imported for sudokit (:func:`install`, called by ``import sudokit``):
 commands that never load a kernel never import numba.
@@ -464,7 +468,9 @@ def either(kernel_module: str, plain: Callable[..., T], kernel: Callable[..., T]
 @contextmanager
 def forms(mode: str) -> Iterator[None]:
     """Within the block, code with both forms runs its ``"plain"`` form, its ``"kernel"``, or chooses
-    (``"auto"``, the default: :func:`plain_now`)."""
+    (``"auto"``, the default: :func:`plain_now`); a logic kernel without machine code in this process runs its
+    Python body in ``"plain"``, is compiled (or loaded) in ``"kernel"``, and in ``"auto"`` as
+    :func:`python_now` says."""
     if mode not in ("auto", "plain", "kernel"):
         raise ValueError(f"forms: {mode!r} is not 'auto', 'plain' or 'kernel'")
     before = _mode[0]
@@ -478,16 +484,17 @@ def forms(mode: str) -> Iterator[None]:
 # -- a kernel's Python body on a cold cache --------------------------------------------------------------------
 
 #: CPU seconds a logic kernel module's Python bodies may spend in one process while the disk cache lacks its
-#: kernels, before they are compiled instead. A cold command on one puzzle then compiles only the kernels whose
-#: Python bodies turn out to cost more than compiling them (at most the budget is lost): measured on Arto Inkala's
-#: puzzle (``benchmarks/first_use.py --kernels``), most modules' Python bodies need well under a second for a whole
-#: solving path (:data:`COLD_PYTHON_DEFAULT`), where compiling one module costs 0.5-4 s. The forcing chains' bodies
-#: take 0.05-0.5 s a call against 0.6-2.5 s to compile: one step's worth (what ``hint`` needs) and then their
-#: kernels; the nested forcing chain's one call takes longer than compiling it (4 s against 1 s), so it compiles.
+#: kernels, before they are compiled instead; modules not listed get :data:`COLD_PYTHON_DEFAULT`. A cold command
+#: on one puzzle then compiles only the kernels whose Python bodies cost more than compiling them, and loses at
+#: most the budget on each. Measured on Arto Inkala's puzzle, a whole ``explain`` (``benchmarks/first_use.py
+#: --kernels``): most modules' Python bodies take under 0.7 s where compiling the module takes 0.4-4 s; SE's
+#: static chains 2.6 s against 1.4 s, the implication kernel (Nishio, multiple and dynamic chains) 18 s against
+#: 2.9 s and aligned triple exclusion 9 s against 0.7 s: one step's worth of Python (what ``hint`` needs),
+#: then their kernels. The nested forcing chain's first call alone takes longer than compiling it (21 s in 5
+#: calls against 1.1 s): it compiles at once.
 COLD_PYTHON_SECONDS: dict[str, float] = {
     "sudokit.logic.se_chains_kernel": 0.5,
     "sudokit.logic.implication_kernel": 0.5,
-    "sudokit.logic.forcing_kernel": 0.5,
     "sudokit.logic.triple_exclusion_kernel": 0.3,
     "sudokit.logic.nested_kernel": 0.0,
 }
