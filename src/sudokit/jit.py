@@ -29,7 +29,9 @@ place that deals with that first time, for every kernel (engine, logic, canonica
 * **A cold kernel's own Python body.** Every other logic kernel, called from Python while it has no machine code
   in this process and the disk cache lacks it, runs its own Python body (:func:`python_form`: the same code,
   interpreted) until its module has spent its budget (:data:`COLD_PYTHON_SECONDS`), and is compiled after
-  that: a command on one puzzle compiles only the kernels that are slower in Python than compiling them.
+  that: a command on one puzzle compiles only the kernels that are slower in Python than compiling them. A
+  process that ran Python bodies for :data:`BACKGROUND_SECONDS` or more compiles those kernels when it exits, in
+  a detached process, for the next command to load (``SUDOKIT_BACKGROUND_COMPILE=0`` turns that off).
 
 All of this is set up the moment numba is imported for sudokit (:func:`install`, called by ``import sudokit``):
 commands that never load a kernel never import numba.
@@ -37,13 +39,14 @@ commands that never load a kernel never import numba.
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import os
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -558,6 +561,83 @@ def python_now(dispatcher: Any) -> bool:
     return not cached
 
 
+#: Set to ``0`` to keep a command that ran kernels' Python bodies from compiling them afterwards in the background
+#: (the tests set it: nothing should outlive them).
+BACKGROUND_ENV = "SUDOKIT_BACKGROUND_COMPILE"
+#: CPU seconds of Python bodies in a process from which the kernels it ran that way are compiled in the
+#: background when it exits, for the next command to load (below it, they cost less than loading numba's
+#: machinery for them would save).
+BACKGROUND_SECONDS = 1.0
+#: kernel -> the argument types of its first Python-body call (the signature to compile it for)
+_later: dict[Any, tuple[Any, ...]] = {}
+
+
+def background_lock() -> str:
+    """The file that exists while a background compile (:func:`compile_listed`) runs: one at a time per user."""
+    import tempfile
+
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    return os.path.join(tempfile.gettempdir(), f"sudokit-compiling-{uid}.lock")
+
+
+def _compile_in_background() -> None:
+    """At exit: when this process ran logic kernels' Python bodies for :data:`BACKGROUND_SECONDS` or more in the
+    ``"auto"`` mode, compile those kernels in a detached process (nothing on this command's terminal, and this
+    command does not wait), so that the next command loads them from the cache instead of running Python."""
+    import pickle
+    import subprocess
+    import tempfile
+
+    if os.environ.get(BACKGROUND_ENV, "1") == "0" or sum(_python_spent.values()) < BACKGROUND_SECONDS:
+        return
+    listed = [(d.py_func.__module__, d.py_func.__name__, sig) for d, sig in _later.items() if not d.overloads]
+    if not listed:
+        return
+    with suppress(OSError):  # a lock left behind by a compile that was killed: stale after 15 minutes
+        if time.time() - os.path.getmtime(background_lock()) > 900:
+            os.remove(background_lock())
+    try:
+        lock = os.open(background_lock(), os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except OSError:  # another one is compiling
+        return
+    try:
+        os.close(lock)
+        with tempfile.NamedTemporaryFile("wb", prefix="sudokit-compile-", suffix=".pickle", delete=False) as out:
+            pickle.dump(listed, out)
+        code = "import sys; from sudokit import jit; jit.compile_listed(sys.argv[1])"
+        subprocess.Popen(
+            [sys.executable, "-c", code, out.name],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    except Exception:  # only a chance to warm the cache
+        with suppress(OSError):
+            os.remove(background_lock())
+
+
+def compile_listed(path: str) -> None:
+    """Compile (into the disk cache) the kernels listed in ``path`` (a pickle of ``(module, name, argument
+    types)``, written by :func:`_compile_in_background`), then delete it and the lock."""
+    import pickle
+
+    quiet()
+    try:
+        with open(path, "rb") as f:
+            listed = pickle.load(f)
+        for module, name, sig in listed:
+            try:
+                getattr(importlib.import_module(module), name).compile(sig)
+            except Exception:  # a kernel that cannot be compiled here is compiled when a command needs it
+                continue
+    finally:
+        with suppress(OSError):
+            os.remove(path)
+        with suppress(OSError):
+            os.remove(background_lock())
+
+
 def _boxed(value: Any) -> Any:
     """A Python body's result as the compiled kernel returns it: numpy scalars as Python numbers (numba boxes an
     int64 as an ``int``), tuples element by element; arrays as they are."""
@@ -587,6 +667,11 @@ def _run_python_when_cold() -> None:
             return real(self, *args, **kws)
         form = python_form(self)
         module = self.py_func.__module__
+        if _mode[0] == "auto" and self not in _later:
+            with suppress(Exception):  # only a chance to warm the cache: never in the way
+                _later[self] = tuple(self.typeof_pyval(a) for a in args)
+            if len(_later) == 1:
+                atexit.register(_compile_in_background)
 
         def timed(*args: Any) -> Any:
             start = time.process_time()
