@@ -21,6 +21,19 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 # outlive the tests or write into their caches later; tests/test_first_use.py turns it on where it checks it.
 os.environ["SUDOKIT_BACKGROUND_COMPILE"] = "0"
 
+
+def _kernels_compile_at_once() -> None:
+    """In the test process a logic kernel the cache lacks is compiled at once, never run as its Python body
+    (``sudokit.jit.COLD_PYTHON_SECONDS``): the kernel tests test compiled code whatever the cache holds. The
+    Python bodies are tested against the kernels in subprocesses (``test_logic_plain_forms.py``)."""
+    from sudokit import jit
+
+    jit.COLD_PYTHON_DEFAULT = 0.0
+    jit.COLD_PYTHON_SECONDS.clear()
+
+
+_kernels_compile_at_once()
+
 # No example may fail for being slow: the first example of a property often includes a kernel's compile (cold
 # cache) or a big search, and a busy machine stretches any time. Speed goes into benchmarks/, not into tests.
 settings.register_profile("sudokit", deadline=None, suppress_health_check=[HealthCheck.too_slow])
