@@ -1,14 +1,18 @@
 """Where the rating's time goes, technique by technique, and a record of every step to prove a speed-up changed
 nothing.
 
-    python benchmarks/rate_profile.py [--set top1465] [--every 7] [--save FILE] [--check FILE]
+    python benchmarks/rate_profile.py [--set top1465] [--every 7] [--save FILE] [--check FILE] [--forms MODE]
 
 Rates every Nth puzzle of a bundled set the way ``sudokit rate`` does (easiest technique first, from the top
 after every step) and prints, per technique, the CPU time spent in its finder, how often it was tried and how
 often it found a step, hardest first. ``--save FILE`` writes each puzzle's ER/EP/ED and its whole step list
 (technique, rating, placements, eliminations, highlights, explanation) as JSON lines; ``--check FILE`` rates
 the same puzzles and reports every puzzle whose rating or any step differs from the saved ones (exit status 1
-when one does). Times are ``time.process_time()`` of this process (noisy on a shared machine: give the load).
+when one does). ``--forms plain`` runs every technique's plain form and every logic kernel's Python body,
+``--forms kernel`` every kernel (``sudokit.jit.forms``); ``--cold-python SECONDS`` lets the kernels the disk
+cache lacks run their Python bodies that long per module before compiling (``jit.COLD_PYTHON_DEFAULT``; with a
+fresh ``NUMBA_CACHE_DIR``, a whole run checks the Python bodies a cold command runs). Times are
+``time.process_time()`` of this process (noisy on a shared machine: give the load).
 """
 
 from __future__ import annotations
@@ -29,8 +33,19 @@ def main() -> int:
     parser.add_argument("--save", metavar="FILE", help="write each puzzle's rating and steps (JSON lines)")
     parser.add_argument("--check", metavar="FILE", help="compare ratings and steps with a --save file")
     parser.add_argument("--top", type=int, default=25, help="techniques listed")
+    parser.add_argument("--forms", choices=("auto", "plain", "kernel"), default="auto", help="sudokit.jit.forms")
+    parser.add_argument("--cold-python", type=float, metavar="SECONDS", help="sudokit.jit.COLD_PYTHON_DEFAULT")
     args = parser.parse_args()
 
+    from sudokit import jit
+
+    if args.cold_python is not None:
+        jit.COLD_PYTHON_DEFAULT = args.cold_python
+    with jit.forms(args.forms):
+        return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
     from sudokit.logic import registry
     from sudokit.logic.explain import explain
     from sudokit.logic.rating import se_parts
@@ -64,7 +79,8 @@ def main() -> int:
     for puzzle in lines:
         path = explain(puzzle, techniques=chosen)
         er, ep, ed = se_parts(path)
-        rec = {"puzzle": puzzle, "se": [er, ep, ed], "steps": [s.to_dict() for s in path.steps]}
+        # through JSON, as saved: a step holding a numpy number instead of an int fails here
+        rec = json.loads(json.dumps({"puzzle": puzzle, "se": [er, ep, ed], "steps": [s.to_dict() for s in path.steps]}))
         if out:
             out.write(json.dumps(rec) + "\n")
         if args.check:

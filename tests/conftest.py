@@ -8,6 +8,7 @@ does the same for the solver and the logic before its workers start (``_kernels_
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,23 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 
 DATA = Path(__file__).resolve().parents[1] / "data"
+
+# No command a test runs compiles kernels in the background after it (sudokit.jit.BACKGROUND_ENV): nothing may
+# outlive the tests or write into their caches later; tests/test_first_use.py turns it on where it checks it.
+os.environ["SUDOKIT_BACKGROUND_COMPILE"] = "0"
+
+
+def _kernels_compile_at_once() -> None:
+    """In the test process a logic kernel the cache lacks is compiled at once, never run as its Python body
+    (``sudokit.jit.COLD_PYTHON_SECONDS``): the kernel tests test compiled code whatever the cache holds. The
+    Python bodies are tested against the kernels in subprocesses (``test_logic_plain_forms.py``)."""
+    from sudokit import jit
+
+    jit.COLD_PYTHON_DEFAULT = 0.0
+    jit.COLD_PYTHON_SECONDS.clear()
+
+
+_kernels_compile_at_once()
 
 # No example may fail for being slow: the first example of a property often includes a kernel's compile (cold
 # cache) or a big search, and a busy machine stretches any time. Speed goes into benchmarks/, not into tests.

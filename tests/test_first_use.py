@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -73,6 +74,49 @@ def test_logic_on_one_everyday_puzzle_neither_compiles_nor_says_so(tmp_path, com
     done = _run([command, line], env)
     assert done.returncode == 0 and done.stdout, done.stderr
     assert done.stderr == "" and not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize("command", ["hint", "rate", "explain"])
+def test_logic_on_a_puzzle_that_needs_chains_runs_the_kernels_python_bodies(tmp_path, command):
+    # a top1465 puzzle whose path needs strong-link X-chains and forcing chains (benchmarks/first_use.py's
+    # "chains"): on a cold cache the kernels' Python bodies take less time than compiling them, so none is
+    # compiled (numba makes the cache's folders when it loads the kernel modules, but writes nothing in them)
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    line = "38....1...6..9......2....9.41....9....8.....29.......8.....3.57....86......1.4.2."
+    done = _run([command, line], env)
+    assert done.returncode == 0 and done.stdout, done.stderr
+    assert done.stderr == "" and not list((tmp_path / "cache").rglob("*.nbi"))
+
+
+def test_a_cold_command_that_ran_python_bodies_compiles_them_in_the_background_for_the_next(tmp_path):
+    # a process that ran a kernel's Python body on a cold cache (here the XY-Wing search, with the threshold
+    # lowered from jit.BACKGROUND_SECONDS to 0) compiles that kernel after it exits, in a detached process, so
+    # that the next process loads it
+    from sudokit import jit
+
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"), SUDOKIT_BACKGROUND_COMPILE="1")
+    lock = Path(jit.background_lock())
+    if lock.exists():
+        pytest.skip(f"another background compile is running ({lock})")
+    code = (
+        "from sudokit import jit\n"
+        "from sudokit.logic import wings\n"
+        "from sudokit.logic.explain import start_state\n"
+        "jit.BACKGROUND_SECONDS = 0.0\n"
+        "wings.xy_wing(start_state('...23....1.....7.....8..........561..82.........4.....5....14...3..6............2'))\n"
+        "print(list(jit._python_spent))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert "wings_kernel" in done.stdout
+    assert done.stderr.startswith("sudokit: compiling 1 logic kernel in the background")  # one line, said
+    assert done.stderr.count("\n") == 1
+    for _ in range(1200):  # the compiling process deletes the lock when it is done (up to 10 minutes, loaded)
+        if not lock.exists():
+            break
+        time.sleep(0.5)
+    check = "from sudokit import jit; from sudokit.logic import wings_kernel; print(jit.is_cached(wings_kernel.xy_hit))"
+    again = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, env=env, check=True)
+    assert again.stdout.strip() == "True"
 
 
 def _readonly_runner():

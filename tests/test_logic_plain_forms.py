@@ -1,9 +1,12 @@
 """The searches with a plain-Python form beside their kernel (singles, locked candidates, subsets, basic fish,
 Skyscraper / 2-String Kite / Turbot Fish): both forms return the same finding on every state of the bundled
-solving paths, and which one runs is chosen in one place (``sudokit.jit.either``)."""
+solving paths, and which one runs is chosen in one place (``sudokit.jit.either``). Every other logic kernel runs
+its own Python body on a cold cache (``sudokit.jit.python_form``): whole solving paths are the same both ways."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -120,3 +123,66 @@ def test_auto_runs_the_plain_form_until_the_kernel_is_loaded_or_the_plain_budget
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split() == ["True", "False", "True", "False"]
+
+
+#: top1465 puzzles whose paths need strong-link X-chains and forcing chains (B, ER 7.5: what
+#: benchmarks/first_use.py calls "chains"), Sue de Coq (S) and, in HoDoKu's set, AICs and ALS-XZ; and the first
+#: diagonal puzzle.
+_BODIES = {
+    "A": ("...23....1.....7.....8..........561..82.........4.....5....14...3..6............2", "standard"),
+    "B": ("38....1...6..9......2....9.41....9....8.....29.......8.....3.57....86......1.4.2.", "standard"),
+    "S": ("......5...4.......5...37..2.8...64....9..2..8.6...17....36..8.9..78........1.....", "standard"),
+    "X": ("2.............62....1....7...6..8...3...9...7...6..4...4....8....52.............3", "diagonal"),
+}
+
+
+def _paths_code(mode: str) -> str:
+    """Code that prints, per puzzle and technique set, the steps ``explain`` takes in ``jit.forms(mode)``."""
+    return (
+        "import json, sys\n"
+        "from sudokit import jit\n"
+        "from sudokit.formats import parse_grid\n"
+        "from sudokit.geometry import from_name\n"
+        "from sudokit.logic import explain\n"
+        f"with jit.forms({mode!r}):\n"
+        f"    for key, (line, name) in sorted({_BODIES!r}.items()):\n"
+        "        for techniques in (None, 'hodoku'):\n"
+        "            path = explain(parse_grid(line, geometry=from_name(name)), techniques=techniques)\n"
+        "            print(json.dumps([key, techniques, [s.to_dict() for s in path.steps]]))\n"
+    )
+
+
+def test_the_kernels_python_bodies_take_the_kernels_steps(tmp_path):
+    # a fresh process in the "plain" mode runs every logic kernel's Python body (jit.python_form) and compiles
+    # nothing; its steps are the kernels' steps, step by step (chains, forcing chains, ALS, Sue de Coq, wings,
+    # uniqueness, on a standard and a diagonal grid)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("NUMBA_")}
+    env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+    env["PYTHONPATH"] = str(ROOT / "src")
+    runs = {}
+    for mode in ("plain", "kernel"):
+        done = subprocess.run(
+            [sys.executable, "-c", _paths_code(mode)], capture_output=True, text=True, env=env, check=True
+        )
+        runs[mode] = done.stdout.splitlines()
+        if mode == "plain":
+            assert "compiling" not in done.stderr and not list((tmp_path / "cache").rglob("*.nbi"))
+    assert len(runs["plain"]) == 2 * len(_BODIES)
+    for plain, kernel in zip(runs["plain"], runs["kernel"]):
+        assert json.loads(plain) == json.loads(kernel)
+    used = {s["technique"] for line in runs["kernel"] for s in json.loads(line)[2]}
+    assert {"3-Link X-Chain", "Sue de Coq", "AIC", "ALS-XZ", "Static Forcing Chain"} <= used
+
+
+def test_a_kernels_python_body_calls_the_python_bodies_of_its_callees():
+    from sudokit import bits
+    from sudokit.logic import als_kernel, strong_links_kernel
+
+    form = jit.python_form(strong_links_kernel.best_chain)
+    assert form.__code__ is strong_links_kernel.best_chain.py_func.__code__
+    callee = form.__globals__["chain_search"]
+    assert callee is jit.python_form(strong_links_kernel.chain_search)
+    assert callee.__globals__["_node"] is jit.python_form(strong_links_kernel._node)
+    # the bit intrinsics become their plain forms; the kernel module itself is untouched
+    assert jit.python_form(als_kernel.als_sets).__globals__["popcount"] is bits.popcount_plain
+    assert als_kernel.popcount is bits.popcount

@@ -72,18 +72,32 @@ def low_bit(typingctx, x):
     return x(x), codegen
 
 
+def popcount_plain(x):
+    """:func:`popcount` in plain Python (a 64-bit integer's bits, as the intrinsic counts them)."""
+    return (int(x) & 0xFFFF_FFFF_FFFF_FFFF).bit_count()
+
+
+def lowest_bit_plain(x):
+    """:func:`lowest_bit` in plain Python."""
+    v = int(x)
+    return (v & -v).bit_length() - 1
+
+
+def low_bit_plain(x):
+    """:func:`low_bit` in plain Python, of ``x``'s own type (the sign bit of a signed 64-bit ``x`` stays
+    negative, as in compiled code)."""
+    v = int(x)
+    b = v & -v
+    if b == 1 << 63 and type(x) is not int and getattr(x, "dtype", None) is not None and x.dtype.kind == "i":
+        b = -b
+    return type(x)(b)
+
+
+#: The plain-Python form of each intrinsic, for running a kernel's Python body (``sudokit.jit.python_form``).
+PLAIN_FORMS = {popcount: popcount_plain, lowest_bit: lowest_bit_plain, low_bit: low_bit_plain}
+
 if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1 runs the kernels as Python, where no intrinsic can be called
-
-    def popcount(x):  # type: ignore[misc]  # noqa: F811 - the plain form of the intrinsic above
-        return int(x).bit_count()
-
-    def lowest_bit(x):  # type: ignore[misc]  # noqa: F811
-        v = int(x)
-        return (v & -v).bit_length() - 1
-
-    def low_bit(x):  # type: ignore[misc]  # noqa: F811
-        v = int(x)
-        return type(x)(v & -v)
+    popcount, lowest_bit, low_bit = popcount_plain, lowest_bit_plain, low_bit_plain  # type: ignore[assignment]
 
 
 @njit(cache=True, inline="always")

@@ -26,6 +26,12 @@ place that deals with that first time, for every kernel (engine, logic, canonica
 * **Plain form or kernel.** Searches that also have a plain-Python form (the basic logic techniques) ask
   :func:`either` which to run: one puzzle's work in plain Python costs less than loading numba, a loop's does not
   (:func:`plain_now`); :func:`forms` forces one (tests, warm-ups).
+* **A cold kernel's own Python body.** Every other logic kernel, called from Python while it has no machine code
+  in this process and the disk cache lacks it, runs its own Python body (:func:`python_form`: the same code,
+  interpreted) until its module has spent its budget (:data:`COLD_PYTHON_SECONDS`), and is compiled after
+  that: a command on one puzzle compiles only the kernels that are slower in Python than compiling them. A
+  process that ran Python bodies for :data:`BACKGROUND_SECONDS` or more compiles those kernels when it exits, in
+  a detached process, for the next command to load (``SUDOKIT_BACKGROUND_COMPILE=0`` turns that off).
 
 All of this is set up the moment numba is imported for sudokit (:func:`install`, called by ``import sudokit``):
 commands that never load a kernel never import numba.
@@ -33,13 +39,14 @@ commands that never load a kernel never import numba.
 
 from __future__ import annotations
 
+import atexit
 import importlib
 import os
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -325,6 +332,7 @@ def prepare() -> None:
         _ready = True
     _cache_fallbacks()
     _listen()
+    _run_python_when_cold()
 
 
 class _AfterNumba:
@@ -407,6 +415,11 @@ def plain_now(kernel_module: str) -> bool:
         return True
     if spent >= COLD_PLAIN_SECONDS:
         return False
+    return not _module_cached(kernel_module)
+
+
+def _module_cached(kernel_module: str) -> bool:
+    """Whether the disk cache holds every kernel of ``kernel_module`` (asked once per process)."""
     cached = _cached.get(kernel_module)
     if cached is None:
         try:
@@ -415,7 +428,19 @@ def plain_now(kernel_module: str) -> bool:
             )
         except Exception:  # the choice is only about speed: when unsure, the kernel
             cached = _cached[kernel_module] = True
-    return not cached
+    return cached
+
+
+def ready(kernel_module: str) -> bool:
+    """Whether the kernels of ``kernel_module`` cost nothing to compile now: loaded in this process, or held
+    by the disk cache."""
+    if kernel_module in _loaded:
+        return True
+    module = sys.modules.get(kernel_module)
+    if module is not None and _kernels_loaded(module):
+        _loaded.add(kernel_module)
+        return True
+    return _module_cached(kernel_module)
 
 
 def _kernels_loaded(module) -> bool:
@@ -446,7 +471,9 @@ def either(kernel_module: str, plain: Callable[..., T], kernel: Callable[..., T]
 @contextmanager
 def forms(mode: str) -> Iterator[None]:
     """Within the block, code with both forms runs its ``"plain"`` form, its ``"kernel"``, or chooses
-    (``"auto"``, the default: :func:`plain_now`)."""
+    (``"auto"``, the default: :func:`plain_now`); a logic kernel without machine code in this process runs its
+    Python body in ``"plain"``, is compiled (or loaded) in ``"kernel"``, and in ``"auto"`` as
+    :func:`python_now` says."""
     if mode not in ("auto", "plain", "kernel"):
         raise ValueError(f"forms: {mode!r} is not 'auto', 'plain' or 'kernel'")
     before = _mode[0]
@@ -455,6 +482,215 @@ def forms(mode: str) -> Iterator[None]:
         yield
     finally:
         _mode[0] = before
+
+
+# -- a kernel's Python body on a cold cache --------------------------------------------------------------------
+
+#: CPU seconds a logic kernel module's Python bodies may spend in one process while the disk cache lacks its
+#: kernels, before they are compiled instead; modules not listed get :data:`COLD_PYTHON_DEFAULT`. A cold command
+#: on one puzzle then compiles only the kernels whose Python bodies cost more than compiling them, and loses at
+#: most the budget on each. Measured on Arto Inkala's puzzle, a whole ``explain`` (``benchmarks/first_use.py
+#: --kernels``): most modules' Python bodies take under 0.7 s where compiling the module takes 0.4-4 s; SE's
+#: static chains 2.6 s against 1.4 s, the implication kernel (Nishio, multiple and dynamic chains) 18 s against
+#: 2.9 s and aligned triple exclusion 9 s against 0.7 s: one step's worth of Python (what ``hint`` needs),
+#: then their kernels. The nested forcing chain's first call alone takes longer than compiling it (21 s in 5
+#: calls against 1.1 s): it compiles at once.
+COLD_PYTHON_SECONDS: dict[str, float] = {
+    "sudokit.logic.se_chains_kernel": 0.5,
+    "sudokit.logic.implication_kernel": 0.5,
+    "sudokit.logic.triple_exclusion_kernel": 0.3,
+    "sudokit.logic.nested_kernel": 0.0,
+}
+COLD_PYTHON_DEFAULT = 1.0
+_python_spent: dict[str, float] = {}
+_python_forms: dict[Any, Callable[..., Any]] = {}
+_namespaces: dict[str, dict[str, Any]] = {}
+_cached_kernel: dict[Any, bool] = {}
+
+
+def python_form(dispatcher: Any) -> Callable[..., Any]:
+    """The Python body of a numba kernel (``dispatcher.py_func``) calling the Python bodies of the kernels it
+    calls, and the plain forms of the bit intrinsics (:data:`sudokit.bits.PLAIN_FORMS`) in their place: the
+    same code, run by the interpreter, compiling nothing. Each module's copy of its globals is shared by its
+    kernels' Python bodies."""
+    from numba.core.dispatcher import Dispatcher
+
+    from sudokit.bits import PLAIN_FORMS
+
+    found = _python_forms.get(dispatcher)
+    if found is not None:
+        return found
+    func = dispatcher.py_func
+    module = func.__module__
+    namespace = _namespaces.get(module)
+    fresh = namespace is None
+    if namespace is None:
+        namespace = _namespaces[module] = dict(func.__globals__)
+    form = type(func)(func.__code__, namespace, func.__name__, func.__defaults__, func.__closure__)
+    _python_forms[dispatcher] = form
+    if fresh:
+        plain = {id(k): v for k, v in PLAIN_FORMS.items()}
+        for name, value in list(namespace.items()):
+            if isinstance(value, Dispatcher):
+                namespace[name] = python_form(value)
+            elif id(value) in plain:
+                namespace[name] = plain[id(value)]
+    return form
+
+
+def python_now(dispatcher: Any) -> bool:
+    """Whether a logic kernel that has no machine code in this process for the arguments it was just called
+    with should run its Python body (:func:`python_form`) rather than be compiled or loaded: in the ``"plain"``
+    mode always, in ``"kernel"`` never, in ``"auto"`` when the disk cache lacks it and its module's Python
+    bodies have spent less than their :data:`COLD_PYTHON_SECONDS` in this process."""
+    module = getattr(dispatcher.py_func, "__module__", "") or ""
+    group = _group_of(module)
+    if group is None or group.name != "logic":
+        return False
+    mode = _mode[0]
+    if mode != "auto":
+        return mode == "plain"
+    if _python_spent.get(module, 0.0) >= COLD_PYTHON_SECONDS.get(module, COLD_PYTHON_DEFAULT):
+        return False
+    cached = _cached_kernel.get(dispatcher)
+    if cached is None:
+        try:
+            cached = _cached_kernel[dispatcher] = is_cached(dispatcher)
+        except Exception:  # the choice is only about speed: when unsure, the kernel
+            cached = _cached_kernel[dispatcher] = True
+    return not cached
+
+
+#: Set to ``0`` to keep a command that ran kernels' Python bodies from compiling them afterwards in the background
+#: (the tests set it: nothing should outlive them).
+BACKGROUND_ENV = "SUDOKIT_BACKGROUND_COMPILE"
+#: CPU seconds of Python bodies in a process from which the kernels it ran that way are compiled in the
+#: background when it exits, for the next command to load (below it, they cost less than loading numba's
+#: machinery for them would save).
+BACKGROUND_SECONDS = 1.0
+#: kernel -> the argument types of its first Python-body call (the signature to compile it for)
+_later: dict[Any, tuple[Any, ...]] = {}
+
+
+def background_lock() -> str:
+    """The file that exists while a background compile (:func:`compile_listed`) runs: one at a time per user."""
+    import tempfile
+
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    return os.path.join(tempfile.gettempdir(), f"sudokit-compiling-{uid}.lock")
+
+
+def _compile_in_background() -> None:
+    """At exit: when this process ran logic kernels' Python bodies for :data:`BACKGROUND_SECONDS` or more in the
+    ``"auto"`` mode, compile those kernels in a detached process (nothing on this command's terminal, and this
+    command does not wait), so that the next command loads them from the cache instead of running Python."""
+    import pickle
+    import subprocess
+    import tempfile
+
+    if os.environ.get(BACKGROUND_ENV, "1") == "0" or sum(_python_spent.values()) < BACKGROUND_SECONDS:
+        return
+    listed = [(d.py_func.__module__, d.py_func.__name__, sig) for d, sig in _later.items() if not d.overloads]
+    if not listed:
+        return
+    with suppress(OSError):  # a lock left behind by a compile that was killed: stale after 15 minutes
+        if time.time() - os.path.getmtime(background_lock()) > 900:
+            os.remove(background_lock())
+    try:
+        lock = os.open(background_lock(), os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except OSError:  # another one is compiling
+        return
+    try:
+        os.close(lock)
+        with tempfile.NamedTemporaryFile("wb", prefix="sudokit-compile-", suffix=".pickle", delete=False) as out:
+            pickle.dump(listed, out)
+        from sudokit.words import plural
+
+        code = "import sys; from sudokit import jit; jit.compile_listed(sys.argv[1])"
+        say(
+            f"compiling {plural(len(listed), 'logic kernel')} in the background for the next commands "
+            f"({BACKGROUND_ENV}=0 turns this off; `sudokit warm-up` compiles everything)"
+        )
+        subprocess.Popen(
+            [sys.executable, "-c", code, out.name],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    except Exception:  # only a chance to warm the cache
+        with suppress(OSError):
+            os.remove(background_lock())
+
+
+def compile_listed(path: str) -> None:
+    """Compile (into the disk cache) the kernels listed in ``path`` (a pickle of ``(module, name, argument
+    types)``, written by :func:`_compile_in_background`), then delete it and the lock."""
+    import pickle
+
+    quiet()
+    with suppress(OSError, AttributeError):  # a background job: the user's commands come first
+        os.nice(10)
+    try:
+        with open(path, "rb") as f:
+            listed = pickle.load(f)
+        for module, name, sig in listed:
+            try:
+                getattr(importlib.import_module(module), name).compile(sig)
+            except Exception:  # a kernel that cannot be compiled here is compiled when a command needs it
+                continue
+    finally:
+        with suppress(OSError):
+            os.remove(path)
+        with suppress(OSError):
+            os.remove(background_lock())
+
+
+def _boxed(value: Any) -> Any:
+    """A Python body's result as the compiled kernel returns it: numpy scalars as Python numbers (numba boxes an
+    int64 as an ``int``), tuples element by element; arrays as they are."""
+    if isinstance(value, tuple):
+        return tuple(_boxed(v) for v in value)
+    item = getattr(value, "item", None)
+    if item is not None and getattr(value, "ndim", None) == 0:
+        return item()
+    return value
+
+
+def _run_python_when_cold() -> None:
+    """Make a logic kernel called from Python, with no machine code for its arguments in this process, run its
+    Python body when :func:`python_now` says so, and be compiled (or loaded from the cache) otherwise.
+
+    numba's dispatcher calls ``_compile_for_args`` on exactly that miss and then calls what it returns; this
+    wraps it (for every dispatcher: the test is on the kernel's module). Kernels called from other kernels
+    are compiled with their callers as before."""
+    from numba.core.dispatcher import Dispatcher
+
+    real = getattr(Dispatcher, "_compile_for_args", None)  # numba's private hook: without it, kernels compile
+    if real is None or getattr(real, "__name__", "") == "compile_or_python":
+        return
+
+    def compile_or_python(self, *args, **kws):
+        if kws or not python_now(self):
+            return real(self, *args, **kws)
+        form = python_form(self)
+        module = self.py_func.__module__
+        if _mode[0] == "auto" and self not in _later:
+            with suppress(Exception):  # only a chance to warm the cache: never in the way
+                _later[self] = tuple(self.typeof_pyval(a) for a in args)
+            if len(_later) == 1:
+                atexit.register(_compile_in_background)
+
+        def timed(*args: Any) -> Any:
+            start = time.process_time()
+            try:
+                return _boxed(form(*args))
+            finally:
+                _python_spent[module] = _python_spent.get(module, 0.0) + time.process_time() - start
+
+        return timed
+
+    Dispatcher._compile_for_args = compile_or_python  # type: ignore[attr-defined]
 
 
 # -- warm-up ----------------------------------------------------------------------------------------------------

@@ -58,8 +58,7 @@ def detect_format(name: str, first_lines: list[str]) -> str:
         return "csv"
     # One puzzle per line: the layout most of the lines show, so that one bad line at the top (80 cells, a typo)
     # does not turn the file into multi-line grids, where it would swallow the puzzle on the next line.
-    kinds = Counter(_one_line_kind(t) for t in content)
-    kinds.pop(None, None)
+    kinds = Counter(kind for kind in map(_one_line_kind, content) if kind is not None)
     if kinds:
         kind, seen = kinds.most_common(1)[0]
         if _one_line_kind(first) == kind or 2 * seen >= len(content):

@@ -86,10 +86,14 @@ def _write_back(state: State, vals, c) -> None:
 
 def _locked_step(state: State) -> Step | None:
     """The first pointing, else claiming, step of the state (what the dynamic chain follows besides singles).
-    Always by the kernel: a dynamic chain search asks thousands of times, between runs of its own kernel."""
+    By the kernel whenever it is loaded or cached: a dynamic chain search asks thousands of times, between runs
+    of its own kernel; on a cold cache as :func:`sudokit.jit.either` chooses (in one command, the plain form
+    rather than compiling)."""
     from sudokit import jit
-    from sudokit.logic.intersections import claiming, pointing
+    from sudokit.logic.intersections import KERNELS, claiming, pointing
 
+    if not jit.ready(KERNELS):
+        return pointing(state) or claiming(state)
     with jit.forms("kernel"):
         return pointing(state) or claiming(state)
 

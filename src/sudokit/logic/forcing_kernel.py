@@ -118,7 +118,10 @@ def assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, dir
     queue[0, 0] = cell
     queue[0, 1] = digit
     dirty[:] = 0
-    outcome, made = follow(vals, c, units, units_of, peers, full, limit, queue, 1, dirty, 0, 0)
+    # np.int64(...): a constant argument would compile the callee again, for that literal value
+    outcome, made = follow(
+        vals, c, units, units_of, peers, full, limit, queue, np.int64(1), dirty, np.int64(0), np.int64(0)
+    )
     return outcome != BROKEN, made
 
 

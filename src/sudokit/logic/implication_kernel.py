@@ -55,15 +55,16 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
     reached[:] = 0
     n_causes[:] = 0
     c = cands0.copy()
-    on_head = on_tail = off_head = off_tail = 0
+    # np.int64(...): a constant (or a loop variable set to one first) would compile the callee again for it
+    on_head = on_tail = off_head = off_tail = np.int64(0)
     for i in range(starts.shape[0]):
         node = starts[i]
         if reached[node ^ 1]:
             return node >> 1
         if node & 1:
-            on_tail = _reach(node, -1, reached, causes, n_causes, q_on, on_tail)
+            on_tail = _reach(node, np.int64(-1), reached, causes, n_causes, q_on, on_tail)
         else:
-            off_tail = _reach(node, -1, reached, causes, n_causes, q_off, off_tail)
+            off_tail = _reach(node, np.int64(-1), reached, causes, n_causes, q_off, off_tail)
     while on_head < on_tail or off_head < off_tail:
         if on_head < on_tail:
             node = q_on[on_head]
@@ -215,7 +216,7 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
     stack = np.empty(nodes, dtype=np.int64)
     starts = np.empty(n, dtype=np.int64)
     one = np.empty(1, dtype=np.int64)
-    kind, where, concl, length = -1, -1, -1, 1 << 30
+    kind, where, concl, length = -1, -1, -1, np.int64(1 << 30)
     if binary:
         for a in range(total):
             s = a // n
@@ -255,7 +256,7 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
             m = cands0[s]
             if m == 0 or not m & (m - 1):
                 continue
-            k = 0
+            k = np.int64(0)
             for d in range(n):
                 if (m >> d) & 1:
                     starts[k] = 2 * (s * n + d) + 1
@@ -284,7 +285,7 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
                 kind, where, concl, length = CELL, s, x, cx
         for u in range(units.shape[0]):
             for d in range(n):
-                k = 0
+                k = np.int64(0)
                 for t in units[u]:
                     if (cands0[t] >> d) & 1:
                         if k < n:

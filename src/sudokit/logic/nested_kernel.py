@@ -28,7 +28,8 @@ def deep_assume(vals, c, units, units_of, peers, full, cell, digit, cap, queue, 
     until the grid breaks, nothing more follows, or the work reaches ``cap``. Returns (outcome: BROKEN, DONE
     or CAPPED, work, inner chains used)."""
     n_cells = vals.shape[0]
-    ok, made = assume(vals, c, units, units_of, peers, full, cell, digit, NO_CAP, queue, dirty)
+    # np.int64(...): a constant argument would compile the callee again, for that literal value
+    ok, made = assume(vals, c, units, units_of, peers, full, cell, digit, np.int64(NO_CAP), queue, dirty)
     work = made
     if not ok:
         return BROKEN, work, 0
@@ -52,7 +53,7 @@ def deep_assume(vals, c, units, units_of, peers, full, cell, digit, cap, queue, 
                 for k in range(n_cells):
                     vals2[k] = vals[k]
                     c2[k] = c[k]
-                ok2, made2 = assume(vals2, c2, units, units_of, peers, full, s, d, NO_CAP, queue2, dirty2)
+                ok2, made2 = assume(vals2, c2, units, units_of, peers, full, s, d, np.int64(NO_CAP), queue2, dirty2)
                 if ok2:
                     continue
                 # the inner chain removes d from s in the outer grid; follow the singles that gives
@@ -73,7 +74,9 @@ def deep_assume(vals, c, units, units_of, peers, full, cell, digit, cap, queue, 
                     queue[0, 0] = s
                     queue[0, 1] = e + 1
                     qn = 1
-                outcome, made3 = follow(vals, c, units, units_of, peers, full, NO_CAP, queue, qn, dirty, n_dirty, 0)
+                outcome, made3 = follow(
+                    vals, c, units, units_of, peers, full, np.int64(NO_CAP), queue, qn, dirty, n_dirty, np.int64(0)
+                )
                 work += made3
                 if outcome == BROKEN:
                     return BROKEN, work, inner

@@ -178,15 +178,16 @@ def search_all(cands, weak, n_weak, strong, n_strong, n):
         if not (cands[s] >> (a % n)) & 1:
             continue
         for mode in range(3):
-            bfs(a, 1, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, False)
+            # np.int64(...): a constant (or a loop variable set to one first) would compile the callee again for it
+            bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(False))
             q, nodes = _contradiction(a, parent, dist, total)
             if q >= 0:
                 out[a, mode, 0] = nodes
                 target[a, mode] = q
-            close = bfs(a, 1, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, True)
+            close = bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(True))
             if close >= 0:
                 out[a, mode, 2] = dist[close] + 1
-            bfs(a, 0, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, False)
+            bfs(a, np.int64(0), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(False))
             if dist[2 * a + 1] > 0:
                 out[a, mode, 1] = dist[2 * a + 1] + 1
     return out, target

@@ -86,7 +86,8 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
             cap += (1 << (n - 1)) - 1
     cells = -np.ones((2 * cap, NODE_CELLS), dtype=np.int64)  # np.full and slices cost seconds of compiling
     lens = np.zeros(2 * cap, dtype=np.int64)
-    n_nodes = 0
+    # np.int64(...): a constant (or a loop variable set to one first) would compile the callee again for it
+    n_nodes = np.int64(0)
     link_x = np.empty(cap, dtype=np.int64)
     link_y = np.empty(cap, dtype=np.int64)
     link_u = np.empty(cap, dtype=np.int64)
@@ -97,19 +98,19 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
         n = counts[u]
         if n < 2 or n > NODE_CELLS or (n > 2 and not (boxes and grouped)):
             continue  # with more than two places one node of a split is a group
-        n = 0
+        n = np.int64(0)
         for s in units[u]:
             if s >= 0 and cands[s] & bit:
                 where[n] = s
                 n += 1
         for mask in range(1, 1 << (n - 1)):  # the last place always in the second node: each split once
             if n > 2:
-                if not _split_is_node(where, n, mask, 1, row_of, col_of, box_of):
+                if not _split_is_node(where, n, mask, np.int64(1), row_of, col_of, box_of):
                     continue
-                if not _split_is_node(where, n, mask, 0, row_of, col_of, box_of):
+                if not _split_is_node(where, n, mask, np.int64(0), row_of, col_of, box_of):
                     continue
-            i, n_nodes = _node(cells, lens, n_nodes, where, n, mask, 1, pick)
-            j, n_nodes = _node(cells, lens, n_nodes, where, n, mask, 0, pick)
+            i, n_nodes = _node(cells, lens, n_nodes, where, n, mask, np.int64(1), pick)
+            j, n_nodes = _node(cells, lens, n_nodes, where, n, mask, np.int64(0), pick)
             link_x[n_links] = i
             link_y[n_links] = j
             link_u[n_links] = u

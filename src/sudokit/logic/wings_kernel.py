@@ -158,7 +158,8 @@ def xy_hit(cands, seen):
                 b = near[i2]
                 if za != cands[b] & ~cp or (cands[a] & cp) == (cands[b] & cp):
                     continue
-                if _seen_holder(cands, seen, a, b, -1, za):
+                # np.int64(...): a constant argument would compile the callee again, for that literal value
+                if _seen_holder(cands, seen, a, b, np.int64(-1), za):
                     return pivot, a, b
     return -1, -1, -1
 
@@ -215,7 +216,7 @@ def w_hit(cands, seen, units):
             while xs:
                 xm = xs & -xs
                 xs ^= xm
-                if not _seen_holder(cands, seen, a, b, -1, cands[a] & ~xm):
+                if not _seen_holder(cands, seen, a, b, np.int64(-1), cands[a] & ~xm):
                     continue
                 for u in range(units.shape[0]):
                     p = q = -1
