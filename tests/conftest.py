@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import time
 from pathlib import Path
 
@@ -39,6 +40,17 @@ def run_cli():
         return CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
 
     return run
+
+
+@pytest.fixture(autouse=True)
+def _ctrl_c_handler_restored():
+    """A command run in this process and interrupted ignores any further Ctrl-C, so that its summary is printed
+    whole (``signal.SIG_IGN``); put the test process's handler back after each test. Left ignored, Ctrl-C no
+    longer stopped the test run, and every later subprocess started with Ctrl-C ignored."""
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    if before is not None and signal.getsignal(signal.SIGINT) is not before:
+        signal.signal(signal.SIGINT, before)
 
 
 # ---- states for the logic kernels' tests (see logic_states.py) ---------------------------------------------
