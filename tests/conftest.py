@@ -9,6 +9,9 @@ does the same for the solver and the logic before its workers start (``_kernels_
 from __future__ import annotations
 
 import os
+import resource
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -56,6 +59,17 @@ def run_cli():
     return run
 
 
+@pytest.fixture(autouse=True)
+def _ctrl_c_handler_restored():
+    """A command run in this process and interrupted ignores any further Ctrl-C, so that its summary is printed
+    whole (``signal.SIG_IGN``); put the test process's handler back after each test. Left ignored, Ctrl-C no
+    longer stopped the test run, and every later subprocess started with Ctrl-C ignored."""
+    before = signal.getsignal(signal.SIGINT)
+    yield
+    if before is not None and signal.getsignal(signal.SIGINT) is not before:
+        signal.signal(signal.SIGINT, before)
+
+
 # ---- states for the logic kernels' tests (see logic_states.py) ---------------------------------------------
 
 
@@ -101,11 +115,33 @@ def _kernels_compiled_once(request):
     modules = {getattr(item.module, "__name__", "") for item in request.session.items if hasattr(item, "module")}
     if not any(name.rsplit(".", 1)[-1] in _SPAWN_KERNELS for name in modules):
         return
-    import os
-
     from sudokit import jit
     from sudokit.cli.commands.warm_up import _run
 
     cold = [g.name for g in jit.GROUPS if g.name in ("solver", "logic") and jit.cold(g.modules)[0]]
     if cold:
         _run(cold, os.cpu_count() or 1)
+
+
+# ---- where the suite's CPU goes (opt-in) ----------------------------------------------------------------------
+#: ``SUDOKIT_TEST_CPU=FILE python -m pytest -q`` writes one line per test: its node id, the CPU seconds of this
+#: process and of the child processes it waited for during the test (subprocesses, worker pools, a module's
+#: cluster or browser when its fixture closes), and its wall seconds. ``python benchmarks/suite_cpu.py FILE``
+#: sums them per file (the README's table of where the suite's time goes).
+_CPU_FILE = os.environ.get("SUDOKIT_TEST_CPU")
+
+
+def _cpu_seconds() -> tuple[float, float]:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime, children.ru_utime + children.ru_stime
+
+
+if _CPU_FILE:
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(item, nextitem):
+        (own, children), start = _cpu_seconds(), time.perf_counter()
+        yield
+        (own_after, children_after), end = _cpu_seconds(), time.perf_counter()
+        with open(_CPU_FILE, "a") as out:
+            out.write(f"{item.nodeid}\t{own_after - own:.3f}\t{children_after - children:.3f}\t{end - start:.3f}\n")

@@ -331,14 +331,14 @@ def _sudokit(*args: str) -> subprocess.CompletedProcess:
     [["solve", "{file}"], ["rate", "{file}"], ["generate", "-n", "6", "--seed", "3"]],
     ids=["solve", "rate", "generate"],
 )
-def test_a_local_cluster_of_two_writes_the_same_bytes_as_one_process(args, puzzles):
+def test_a_local_cluster_of_two_writes_the_same_bytes_as_one_process(args, puzzles, run_cli):
     few = puzzles.with_name("few.txt")  # two of rate's chunks; solve takes a file as one chunk
     few.write_text("".join(puzzles.read_text().splitlines(keepends=True)[:7]))
     args = [a.format(file=few) for a in args]
-    one = _sudokit(*args, "--jobs", "1")
+    one = run_cli(*args, "--jobs", "1")  # the reference in this process; the cluster's run is a real ``sudokit``
     local = _sudokit(*args, "--cluster", "local:2")
-    assert local.stdout == one.stdout and one.stdout
-    assert local.returncode == one.returncode
+    assert local.stdout == one.stdout_bytes and one.stdout_bytes
+    assert local.returncode == one.exit_code
     assert "sudokit: cluster local:2: " in local.stderr.decode()
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from logic_states import hard_states
 from sudokit.logic import implication_kernel, se_chains_kernel, state_arrays
 from sudokit.logic.state import State
 
@@ -45,8 +44,8 @@ def plain_static_reach(start: int, weak: dict[int, set[int]], strong: dict[int, 
     return seen
 
 
-def test_links_and_static_reach_match_plain_python():
-    for state in hard_states()[:6]:
+def test_links_and_static_reach_match_plain_python(hard_states):
+    for state in hard_states[:6]:
         weak_ref, strong_ref = plain_links(state)
         units, units_of, peers, _ = state_arrays.tables(state.g)
         _, cands = state_arrays.arrays(state)

@@ -79,15 +79,9 @@ def test_kaggle3m_sample_steps_are_sound():
         assert check_path(parse_grid(p), [int(ch) for ch in s])
 
 
-def test_tdoku_single_solution_lines_steps_are_sound():
-    checked = 0
-    for line in lines("tdoku_test_puzzles.txt"):
-        parts = line.split(":")
-        if parts[1] != "1":
-            continue
-        check_path(parse_grid(parts[0]), [int(ch) for ch in parts[2]])
-        checked += 1
-    assert checked == 18
+# The 18 single-solution lines of tdoku_test_puzzles.txt: every step of their paths is checked against the
+# solution in test_logic_loops.py (test_new_techniques_and_every_path_step_never_contradict_tdoku_solutions),
+# in the walk that also checks the loop finders there: one walk of these hard paths, not two.
 
 
 def test_sudoku16_janko_steps_are_sound():

@@ -34,6 +34,8 @@ POST_ROUTES = [
     "rate",
     "svg",
 ]
+#: each call's time limit on the test server (s): ample for a busy machine; only a runaway search reaches it
+LIMIT = 120
 PUZZLE_ROUTES = ["check", "candidates", "solve", "count", "hint", "explain", "rate", "svg"]
 
 
@@ -41,7 +43,7 @@ PUZZLE_ROUTES = ["check", "candidates", "solve", "count", "hint", "explain", "ra
 def client():
     from sudokit.web import create_app
 
-    with TestClient(create_app(workers=1, timeout=30, generate_timeout=30)) as c:
+    with TestClient(create_app(workers=1, timeout=LIMIT, generate_timeout=LIMIT)) as c:
         yield c
 
 

@@ -12,6 +12,8 @@ import pytest
 from sudokit.formats.fpuzzles import read_fpuzzles, to_link
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
+#: each call's time limit on the test server (s): ample for a busy machine; only a runaway search reaches it
+LIMIT = 120
 BY_NAME = {d["name"]: d for d in (json.loads(line) for line in DATA.read_text().splitlines())}
 
 
@@ -21,7 +23,7 @@ def client():
 
     from sudokit.web import create_app
 
-    with TestClient(create_app(workers=1, timeout=30, generate_timeout=30)) as c:
+    with TestClient(create_app(workers=1, timeout=LIMIT, generate_timeout=LIMIT)) as c:
         yield c
 
 
