@@ -223,7 +223,7 @@ def _on_compile(dispatcher) -> None:
     except Exception:  # the estimate is a courtesy too
         seconds = group.seconds
     if group.lazy:
-        say(f"compiling {group.what} once, each as it is first needed (up to ~{seconds:.0f} s in all; cached)...")
+        say(f"compiling {group.what} once, each as it is first needed (up to ~{max(1, round(seconds))} s in all; cached)...")
     else:
         say(f"compiling {group.what} once (~{max(1, round(seconds))} s; later runs load it from the cache)...")
 
