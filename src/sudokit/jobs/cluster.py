@@ -13,8 +13,11 @@ extra ``sudokit[cluster]``; imported only when a cluster is asked for):
   :class:`~sudokit.errors.SudokitError` line each.
 * **Warm workers.** A worker plugin checks each worker runs this sudokit version, sets numba to one thread
   per task (the worker processes and threads are the parallelism), and compiles or loads the kernels once --
-  the engine's, and the command's own warm-up (:meth:`ClusterRunner.warm`) -- before the first chunk, so no
-  chunk pays for a compile; a worker that joins later warms up as it joins.
+  the engine's by default, or the command's own warm-up instead (``open_runner``), and any added with
+  :meth:`ClusterRunner.warm` -- before the first chunk; a worker that joins later warms up as it joins.
+* **Quiet local workers.** The scheduler, nannies and workers of ``local:N`` share this machine's cores with
+  the chunks: they run without Dask's statistical profiler and check the memory and the event loop less often
+  (:data:`QUIET_LOCAL`), and at the end their processes are ended at once (:func:`_end_workers`).
 * **What is shipped.** The task goes by reference (a top-level function of an installed module, pickled as
   its name, with its small settings), each chunk (puzzle text or arrays) by value, and its answers (output
   bytes, stderr lines, counts) come back by value.
