@@ -291,6 +291,15 @@ def test_the_local_workers_do_not_run_dasks_profiler(runner):
     assert dask.config.get("distributed.worker.profile.enabled")  # this process's settings are left alone
 
 
+def malloc_trim(_: object = None) -> str | None:
+    return os.environ.get("MALLOC_TRIM_THRESHOLD_")
+
+
+def test_the_local_workers_keep_glibcs_own_memory_thresholds(runner):
+    # Dask's MALLOC_TRIM_THRESHOLD_=65536 made every big array an mmap/munmap pair (5x the system time)
+    assert set(runner.client.run(malloc_trim).values()) == {None}
+
+
 def test_a_commands_warm_up_replaces_the_engines_on_a_cluster():
     # as in a local pool, the workers load what the command needs (rate: its own kernels, not the whole engine)
     from sudokit.jobs.runner import open_runner
