@@ -111,6 +111,13 @@ def numba_threads(_: object) -> int:
     return numba.get_num_threads()
 
 
+def profiling(_: object = None) -> bool:
+    """Whether Dask's statistical profiler runs in this worker."""
+    import dask
+
+    return bool(dask.config.get("distributed.worker.profile.enabled"))
+
+
 # ---- addresses -----------------------------------------------------------------------------------------------
 
 
@@ -273,6 +280,47 @@ def test_a_chunk_that_kills_every_worker_is_answered_as_failed(runner):
     answers = list(runner.map(always_die, [1]))
     assert answers == [Failed("every Dask worker that ran the chunk died")]
     _both_workers_back(runner)
+
+
+def test_the_local_workers_do_not_run_dasks_profiler(runner):
+    # its 10 ms sampling took the GIL from the chunks (py-spy: 7% of a local:2 worker in its event loop); the
+    # workers the nannies started again after the tests above killed theirs have the same settings
+    assert set(runner.client.run(profiling).values()) == {False}
+    import dask
+
+    assert dask.config.get("distributed.worker.profile.enabled")  # this process's settings are left alone
+
+
+def malloc_trim(_: object = None) -> str | None:
+    return os.environ.get("MALLOC_TRIM_THRESHOLD_")
+
+
+def test_the_local_workers_keep_glibcs_own_memory_thresholds(runner):
+    # Dask's MALLOC_TRIM_THRESHOLD_=65536 made every big array an mmap/munmap pair (5x the system time)
+    assert set(runner.client.run(malloc_trim).values()) == {None}
+
+
+def test_a_commands_warm_up_replaces_the_engines_on_a_cluster():
+    # as in a local pool, the workers load what the command needs (rate: its own kernels, not the whole engine)
+    from sudokit.jobs.runner import open_runner
+
+    with open_runner(cluster="local:1", warm=count_warm_calls, report=False) as runner:
+        assert list(runner.map(warmed, [None])) == [[f"{__name__}.count_warm_calls"]]
+
+
+def test_ending_the_local_workers_starts_no_new_ones():
+    import psutil
+
+    runner = ClusterRunner("local:1", warm=())
+    try:
+        nannies = list(runner.cluster.workers.values())
+        pids = [nanny.pid for nanny in nannies]
+        cluster._end_workers(runner.cluster)
+        time.sleep(1.0)  # a nanny that restarted its worker would have a live process by now
+        assert all(pid and not psutil.pid_exists(pid) or psutil.Process(pid).status() == "zombie" for pid in pids)
+        assert [nanny.pid for nanny in nannies] == [None]
+    finally:
+        runner.close()
 
 
 def test_closing_stops_the_local_workers_and_is_idempotent():

@@ -13,8 +13,11 @@ extra ``sudokit[cluster]``; imported only when a cluster is asked for):
   :class:`~sudokit.errors.SudokitError` line each.
 * **Warm workers.** A worker plugin checks each worker runs this sudokit version, sets numba to one thread
   per task (the worker processes and threads are the parallelism), and compiles or loads the kernels once --
-  the engine's, and the command's own warm-up (:meth:`ClusterRunner.warm`) -- before the first chunk, so no
-  chunk pays for a compile; a worker that joins later warms up as it joins.
+  the engine's by default, or the command's own warm-up instead (``open_runner``), and any added with
+  :meth:`ClusterRunner.warm` -- before the first chunk; a worker that joins later warms up as it joins.
+* **Quiet local workers.** The scheduler, nannies and workers of ``local:N`` share this machine's cores with
+  the chunks: they run without Dask's statistical profiler and check the memory and the event loop less often
+  (:data:`QUIET_LOCAL`), and at the end their processes are ended at once (:func:`_end_workers`).
 * **What is shipped.** The task goes by reference (a top-level function of an installed module, pickled as
   its name, with its small settings), each chunk (puzzle text or arrays) by value, and its answers (output
   bytes, stderr lines, counts) come back by value.
@@ -69,6 +72,24 @@ RETRIES = 2
 WARM_GROUPS: tuple[str, ...] = ("solver",)
 #: The most worker processes ``local:N`` starts (more is a typo).
 MAX_LOCAL_WORKERS = 256
+#: Dask settings for the scheduler, nannies and workers of ``local:N``, whose event loops share the machine's
+#: cores with the chunks: Dask's defaults wake each worker's event loop about 170 times a second (its
+#: statistical profiler every 10 ms, the event loop's tick every 20 ms, the memory monitor every 100 ms), and
+#: each wake-up takes the GIL from the chunk running in that worker's thread. Measured with py-spy on a
+#: ``local:2`` rate: 7% of each worker's samples in its event loop, half of it the profiler. Nothing of
+#: sudokit reads the profiles; the memory limits are still enforced, every second. And Dask's nannies start
+#: their workers with ``MALLOC_TRIM_THRESHOLD_=65536``, which also turns off glibc's sliding mmap threshold:
+#: every array of 128 KiB or more became an mmap/munmap pair and fresh pages to fault in (strace: about 100
+#: pairs a second in a worker rating, 3 in 8 s without it; the workers' system time 0.6-1.1 s per 200 puzzles,
+#: 0.13 s without it, as in a ``--jobs 2`` worker). A worker of ``local:N`` lives for one command: it need not
+#: hand freed memory back to the system so eagerly.
+QUIET_LOCAL: dict[str, object] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+}
 
 _ADDRESS_FORMS = "tcp://HOST:PORT (a running Dask scheduler) or local:N (N worker processes on this machine)"
 _TCP = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?):([0-9]{1,5})")
@@ -262,17 +283,24 @@ class ClusterRunner:
             raise
 
     def _start_local(self, distributed: Any, workers: int) -> None:
+        import dask
+
         try:
-            self.cluster = distributed.LocalCluster(
-                n_workers=workers,
-                threads_per_worker=1,
-                processes=True,
-                host="127.0.0.1",
-                dashboard_address=None,  # no dashboard; the scheduler's small HTTP server on any free port:
-                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
-                silence_logs=logging.CRITICAL,  # a worker's error comes back as one line, never a traceback
-                env={"NUMBA_NUM_THREADS": "1"},
-            )
+            with dask.config.set(QUIET_LOCAL):
+                # the nannies hand their settings to every worker they start, also after a worker died: a deep
+                # copy of them (a nanny's copy shares the sections of Dask's own, which the block puts back)
+                settings = dask.config.merge(dask.config.config)
+                self.cluster = distributed.LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address=None,  # no dashboard; the scheduler's small HTTP server on any free port:
+                    scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},
+                    silence_logs=logging.CRITICAL,  # a worker's error comes back as one line, never a traceback
+                    env={"NUMBA_NUM_THREADS": "1"},
+                    config=settings,
+                )
         except Exception as exc:  # no processes to be had, no port to bind
             why = _one_line(exc)
             raise SudokitError(f"--cluster {self.address}: the local cluster did not start ({why})") from None
@@ -384,13 +412,15 @@ class ClusterRunner:
         return f" on worker {worker}, which was restarted"
 
     def close(self, quiet: bool = False) -> None:
-        """Disconnect (a Client the caller made stays open); stop the workers of ``local:N``. Prints the
-        overhead line when chunks ran (idempotent)."""
+        """Disconnect (a Client the caller made stays open); end the workers of ``local:N`` (at once: see
+        :func:`_end_workers`). Prints the overhead line when chunks ran (idempotent)."""
         client, cluster, self.client, self.cluster = self.client, self.cluster, None, None
         if client is not None and self._own_client:
             with contextlib.suppress(Exception):
                 client.close()
         if cluster is not None:
+            with contextlib.suppress(Exception):
+                _end_workers(cluster)
             with contextlib.suppress(Exception):
                 cluster.close()
         if self.report and not quiet and (client is not None) and self.stats.chunks:
@@ -405,6 +435,22 @@ class ClusterRunner:
     def __repr__(self) -> str:
         state = "closed" if self.client is None else f"{getattr(self, 'workers', 0)} workers"
         return f"ClusterRunner({self.address!r}, {state})"
+
+
+def _end_workers(cluster: Any) -> None:
+    """End the worker processes of a ``LocalCluster`` this runner started, at once, their nannies told first
+    not to start new ones: by then every answer is in or given up, and the workers keep nothing. A graceful
+    close (each worker's shutdown, then its interpreter's with every kernel loaded) kept the command waiting
+    1.7 s at load 9; a local pool's workers are terminated the same way (:mod:`sudokit.jobs.processes`)."""
+    import os
+    import signal
+
+    for nanny in list(cluster.workers.values()):
+        pid = getattr(nanny, "pid", None)
+        nanny.close_gracefully(reason="sudokit-done")  # no restart when its worker process ends
+        if pid:
+            with contextlib.suppress(OSError):  # (on Windows, SIGTERM ends the process too)
+                os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
 def _address_of(client: Any) -> str:

@@ -59,7 +59,8 @@ def open_runner(
     (:class:`sudokit.jobs.cluster.ClusterRunner`, the ``sudokit[cluster]`` extra; ``report``: its overhead line
     on stderr at the end); else ``jobs`` > 1 a pool of local processes
     (:class:`~sudokit.jobs.processes.Processes`); else this process (:class:`InProcess`). ``warm`` loads the
-    command's kernels once where the chunks will run (in each worker; here for InProcess)."""
+    command's kernels once where the chunks will run (in each worker; here for InProcess); on a cluster it
+    replaces the runner's default warm-up (the engine's kernels), as in a local pool."""
     runner: Runner
     if cluster is not None:
         import importlib
@@ -72,9 +73,10 @@ def open_runner(
             missing = getattr(exc, "name", None) or ""
             why = "this sudokit has no cluster runner" if missing == "sudokit.jobs.cluster" else str(exc)
             raise SudokitError(f"--cluster {cluster}: {why} (pip install 'sudokit[cluster]')") from None
-        runner = cluster_runner(cluster, report=report)
-        if warm is not None and hasattr(runner, "warm"):
-            runner.warm(warm)
+        # the command's warm-up in place of the runner's default (the whole engine): the workers load what the
+        # command needs and no more, as a local pool's do, and are warmed in one round trip
+        steps = {} if warm is None else {"warm": (warm,)}
+        runner = cluster_runner(cluster, report=report, **steps)
     elif jobs > 1:
         from sudokit.jobs.processes import Processes
 
