@@ -222,10 +222,11 @@ def _on_compile(dispatcher) -> None:
         seconds = ENTRY_SECONDS.get(entry) or estimate(group)
     except Exception:  # the estimate is a courtesy too
         seconds = group.seconds
+    about = max(1, round(seconds))
     if group.lazy:
-        say(f"compiling {group.what} once, each as it is first needed (up to ~{max(1, round(seconds))} s in all; cached)...")
+        say(f"compiling {group.what} once, each as it is first needed (up to ~{about} s in all; cached)...")
     else:
-        say(f"compiling {group.what} once (~{max(1, round(seconds))} s; later runs load it from the cache)...")
+        say(f"compiling {group.what} once (~{about} s; later runs load it from the cache)...")
 
 
 def quiet() -> None:
