@@ -18,8 +18,9 @@ import pytest
 
 from sudokit.errors import SudokitError
 from sudokit.jobs import cluster
+from sudokit.jobs.address import parse_address
 from sudokit.jobs.batch import Failed
-from sudokit.jobs.cluster import ClusterRunner, ClusterStats, parse_address
+from sudokit.jobs.cluster import ClusterRunner, ClusterStats
 
 
 @pytest.fixture(scope="module")
@@ -129,6 +130,18 @@ def test_addresses_are_checked():
     for bad in ("", "local:", "local:0", "local:x", "127.0.0.1:8786", "tcp://host", "tcp://host:99999", "http://h:1"):
         with pytest.raises(SudokitError, match="--cluster"):
             parse_address(bad)
+
+
+def test_a_mistyped_address_is_refused_before_dask_is_imported():
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from sudokit.cli import main\n"
+        "done = CliRunner().invoke(main, ['convert', '...3..4114..3...', '--to', 'ss', '--cluster', '-'])\n"
+        "print(done.exit_code, 'distributed' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["2", "False"]
 
 
 def _free_port() -> int:

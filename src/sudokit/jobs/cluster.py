@@ -42,7 +42,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import re
 import sys
 import time
 from collections import deque
@@ -51,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from sudokit.errors import SudokitError
+from sudokit.jobs.address import ADDRESS_FORMS, parse_address
 from sudokit.words import plural
 
 try:
@@ -70,8 +70,6 @@ RETRIES = 2
 #: The kernel groups (:data:`sudokit.jit.GROUPS`) each worker compiles or loads before its first chunk (the
 #: engine: every command uses it); a command adds its own warm-up with :meth:`ClusterRunner.warm`.
 WARM_GROUPS: tuple[str, ...] = ("solver",)
-#: The most worker processes ``local:N`` starts (more is a typo).
-MAX_LOCAL_WORKERS = 256
 #: Dask settings for the scheduler, nannies and workers of ``local:N``, whose event loops share the machine's
 #: cores with the chunks: Dask's defaults wake each worker's event loop about 170 times a second (its
 #: statistical profiler every 10 ms, the event loop's tick every 20 ms, the memory monitor every 100 ms), and
@@ -90,27 +88,6 @@ QUIET_LOCAL: dict[str, object] = {
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
 }
-
-_ADDRESS_FORMS = "tcp://HOST:PORT (a running Dask scheduler) or local:N (N worker processes on this machine)"
-_TCP = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?):([0-9]{1,5})")
-_LOCAL = re.compile(r"local:([0-9]{1,6})")
-
-
-def parse_address(address: str) -> tuple[str, int]:
-    """``("tcp", port)`` for ``tcp://HOST:PORT``, ``("local", N)`` for ``local:N``; else a SudokitError."""
-    text = address.strip()
-    if match := _LOCAL.fullmatch(text):
-        count = int(match.group(1))
-        if not 1 <= count <= MAX_LOCAL_WORKERS:
-            raise SudokitError(f"--cluster {address}: local:N takes 1 to {MAX_LOCAL_WORKERS} worker processes")
-        return "local", count
-    if match := _TCP.fullmatch(text):
-        port = int(match.group(2))
-        if not 1 <= port <= 65535:
-            raise SudokitError(f"--cluster {address}: port {port} is not in 1..65535")
-        return "tcp", port
-    raise SudokitError(f"--cluster {address}: expected {_ADDRESS_FORMS}")
-
 
 @dataclass
 class ClusterStats:
@@ -264,7 +241,7 @@ class ClusterRunner:
             ) from None
         if given is not None and not isinstance(given, distributed.Client):
             raise SudokitError(
-                f"cluster: expected an address ({_ADDRESS_FORMS}) or a dask.distributed.Client,"
+                f"cluster: expected an address ({ADDRESS_FORMS}) or a dask.distributed.Client,"
                 f" not {type(given).__name__}"
             )
         try:

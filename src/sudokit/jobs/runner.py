@@ -65,6 +65,11 @@ def open_runner(
     if cluster is not None:
         import importlib
 
+        if isinstance(cluster, str):  # a mistyped address is refused before Dask is imported
+            from sudokit.jobs.address import parse_address
+
+            parse_address(cluster)
+
         try:
             cluster_runner = importlib.import_module("sudokit.jobs.cluster").ClusterRunner
         except ImportError as exc:
