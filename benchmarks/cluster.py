@@ -140,7 +140,7 @@ def main() -> None:
             )
         for name, rates in (("whole command", whole), ("steady state", steady)):
             print(
-                f"\n{name}: --cluster local:2 at {rates['local:2'] / rates['2']:.0%} of --jobs 2's puzzles/s"
+                f"\n{name}: --cluster local:2 at {rates['local:2'] / rates['2']:.1%} of --jobs 2's puzzles/s"
                 f" (goal: at least 90%); --jobs 2 at {rates['2'] / rates['1']:.2f}x --jobs 1 (goal: 1.8x)",
                 end="",
             )
