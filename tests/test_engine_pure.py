@@ -104,6 +104,16 @@ def test_branching_on_a_digits_places_keeps_sparse_boards_out_of_the_long_tail(l
     )
 
 
+def _same_search(slow, fast) -> None:
+    """The plain port and the kernel found the same solution by the same search."""
+    assert slow.solution == fast.solution
+    assert (slow.stats.guesses, slow.stats.nodes, slow.stats.backtracks) == (
+        fast.stats.guesses,
+        fast.stats.nodes,
+        fast.stats.backtracks,
+    )
+
+
 def test_restarts_keep_a_sparse_16x16_out_of_the_heavy_tail():
     # Before the restarts, the kernel ran out of this time limit with no solution found, whatever the limit.
     grid = parse_grid(SPARSE16_66)
@@ -113,12 +123,7 @@ def test_restarts_keep_a_sparse_16x16_out_of_the_heavy_tail():
         fast = solve_compiled(grid, limit=limit, time_limit=10.0)
         slow = solve_small(grid, limit=limit, node_budget=1_000)
         assert fast.status is slow.status is (Status.SOLVED if limit == 1 else Status.MULTIPLE)
-        assert slow.solution == fast.solution
-        assert (slow.stats.guesses, slow.stats.nodes, slow.stats.backtracks) == (
-            fast.stats.guesses,
-            fast.stats.nodes,
-            fast.stats.backtracks,
-        )
+        _same_search(slow, fast)
     assert is_solution(solve_small(grid, limit=1, node_budget=1_000).solution, grid)
 
 
@@ -130,12 +135,7 @@ def test_restarts_and_conflict_weights_agree_in_both_ports_on_25x25_and_on_a_pro
         fast = solve_compiled(grid, limit=limit, time_limit=10.0)
         slow = solve_small(grid, limit=limit, node_budget=1_000)
         assert fast.status is slow.status is (Status.SOLVED if limit == 1 else Status.MULTIPLE)
-        assert slow.solution == fast.solution
-        assert (slow.stats.guesses, slow.stats.nodes, slow.stats.backtracks) == (
-            fast.stats.guesses,
-            fast.stats.nodes,
-            fast.stats.backtracks,
-        )
+        _same_search(slow, fast)
         assert fast.stats.nodes < 1_000  # 95,705 to the first solution before
     grid = parse_grid(STRAY16)
     fast = solve_compiled(grid, limit=2, time_limit=10.0)

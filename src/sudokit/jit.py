@@ -405,11 +405,7 @@ def plain_now(kernel_module: str) -> bool:
     mode = _mode[0]
     if mode != "auto":
         return mode == "plain"
-    if kernel_module in _loaded:
-        return False
-    module = sys.modules.get(kernel_module)
-    if module is not None and _kernels_loaded(module):
-        _loaded.add(kernel_module)
+    if _loaded_now(kernel_module):
         return False
     spent = _plain_spent[0]
     if spent < PLAIN_SECONDS:
@@ -435,13 +431,18 @@ def _module_cached(kernel_module: str) -> bool:
 def ready(kernel_module: str) -> bool:
     """Whether the kernels of ``kernel_module`` cost nothing to compile now: loaded in this process, or held
     by the disk cache."""
+    return _loaded_now(kernel_module) or _module_cached(kernel_module)
+
+
+def _loaded_now(kernel_module: str) -> bool:
+    """Whether this process has loaded the kernels of ``kernel_module`` (remembered once seen)."""
     if kernel_module in _loaded:
         return True
     module = sys.modules.get(kernel_module)
     if module is not None and _kernels_loaded(module):
         _loaded.add(kernel_module)
         return True
-    return _module_cached(kernel_module)
+    return False
 
 
 def _kernels_loaded(module) -> bool:
