@@ -100,68 +100,36 @@ def compare_kernels(names: list[str], data: Path, limit: int) -> None:
 
 def compare_with(old_file: Path, names: list[str], data: Path, limit: int, repeat: int) -> None:
     """An old copy of ``kernel9.py`` against the current module, interleaved in the same process (CPU time)."""
-    import importlib.util
     import inspect
 
     import numpy as np
 
     from sudokit.engine import kernel9
-    from sudokit.engine.batch import load_lines, verify
-    from sudokit.geometry import standard
 
-    spec = importlib.util.spec_from_file_location("kernel9_old", old_file)
-    old = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(old)
+    old = _load_old("kernel9_old", old_file)
 
     def budget(mod) -> tuple:
         """``(0,)`` (no time limit) for a kernel that takes a time budget; older copies take none."""
         return (0,) if "budget" in inspect.signature(mod.search9_rows.py_func).parameters else ()
 
-    def run(mod, rows: np.ndarray):
+    def run(mod, rows: np.ndarray, geometry):
         n = len(rows)
         out = (np.zeros_like(rows), np.zeros(n, np.int8), np.zeros(n, np.int64), np.zeros((n, 3), np.int64))
         mod.search9_rows(rows, 0, n, limit, *budget(mod), *out, *mod.table_args())
         return out
 
-    print("| dataset | puzzles | old kernel9 | new kernel9 | speed-up | guesses/puzzle (old → new) |")
-    print("|---|---|---|---|---|---|")
-    for name in names:
-        puzzles, _ = load_lines(data / f"{name}.txt")
-        k = len(puzzles)
-        run(old, puzzles[:10]), run(kernel9, puzzles[:10])  # load the compiled kernels
-        best = {"old": float("inf"), "new": float("inf")}
-        results = {}
-        for _ in range(repeat if k >= 5000 else max(repeat, 10)):
-            for tag, mod in (("old", old), ("new", kernel9)):
-                cpu = time.process_time()
-                results[tag] = run(mod, puzzles)
-                best[tag] = min(best[tag], time.process_time() - cpu)
-        a, b = results["old"], results["new"]
-        assert (a[1] == b[1]).all() and (a[2] == b[2]).all(), f"{name}: the kernels disagree"
-        found = b[2] > 0
-        assert verify(puzzles[found], b[0][found], standard()).all(), f"{name}: a wrong solution"
-        print(
-            f"| {name} | {k:,} | {k / best['old']:,.0f}/s | {k / best['new']:,.0f}/s | "
-            f"{best['old'] / best['new']:.2f}x | {a[3][:, 0].mean():.2f} → {b[3][:, 0].mean():.2f} |",
-            flush=True,
-        )
+    _old_against_new(old, kernel9, run, names, data, repeat, "kernel9", ("guesses", 0))
 
 
 def compare_general(old_file: Path, names: list[str], data: Path, limit: int, repeat: int) -> None:
     """An old copy of the general kernel (``kernel.py``) against the current one, interleaved in the same process
-    (CPU time, best of ``repeat`` runs, at least 10 on sets under 5,000 puzzles)."""
-    import importlib.util
-
+    (CPU time), on any board."""
     import numpy as np
 
     from sudokit.engine import kernel
-    from sudokit.engine.batch import load_lines
     from sudokit.engine.tables import tables
 
-    spec = importlib.util.spec_from_file_location("kernel_old", old_file)
-    old = importlib.util.module_from_spec(spec)
-    sys.modules["kernel_old"] = old  # numba's cache imports the module by name when it loads a compiled kernel
-    spec.loader.exec_module(old)
+    old = _load_old("kernel_old", old_file)
 
     def run(mod, rows: np.ndarray, geometry):
         n = len(rows)
@@ -169,24 +137,47 @@ def compare_general(old_file: Path, names: list[str], data: Path, limit: int, re
         mod.search_rows(rows, 0, n, *tables(geometry).args(), limit, 0, *out)
         return out
 
-    print("| dataset | puzzles | old kernel | new kernel | speed-up | nodes/puzzle (old → new) |")
+    _old_against_new(old, kernel, run, names, data, repeat, "kernel", ("nodes", 1))
+
+
+def _load_old(name: str, path: Path):
+    """A saved copy of a kernel module, imported as ``name``."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    old = importlib.util.module_from_spec(spec)
+    sys.modules[name] = old  # numba's cache imports the module by name when it loads a compiled kernel
+    spec.loader.exec_module(old)
+    return old
+
+
+def _old_against_new(old, new, run, names: list[str], data: Path, repeat: int, what: str, stat: tuple[str, int]):
+    """``run(module, rows, geometry)`` for both modules on each set, interleaved, best of ``repeat`` runs of CPU
+    time (at least 10 on sets under 5,000 puzzles); both must agree on status and count, and every solution found
+    must solve its puzzle. ``stat``: the statistic printed per puzzle (its name, its column in the stats)."""
+    from sudokit.engine.batch import load_lines, verify
+
+    label, column = stat
+    print(f"| dataset | puzzles | old {what} | new {what} | speed-up | {label}/puzzle (old → new) |")
     print("|---|---|---|---|---|---|")
     for name in names:
         puzzles, geometry = load_lines(data / f"{name}.txt")
         k = len(puzzles)
-        run(old, puzzles[:10], geometry), run(kernel, puzzles[:10], geometry)  # load the compiled kernels
+        run(old, puzzles[:10], geometry), run(new, puzzles[:10], geometry)  # load the compiled kernels
         best = {"old": float("inf"), "new": float("inf")}
         results = {}
         for _ in range(repeat if k >= 5000 else max(repeat, 10)):
-            for tag, mod in (("old", old), ("new", kernel)):
+            for tag, mod in (("old", old), ("new", new)):
                 cpu = time.process_time()
                 results[tag] = run(mod, puzzles, geometry)
                 best[tag] = min(best[tag], time.process_time() - cpu)
         a, b = results["old"], results["new"]
         assert (a[1] == b[1]).all() and (a[2] == b[2]).all(), f"{name}: the kernels disagree"
+        found = b[2] > 0
+        assert verify(puzzles[found], b[0][found], geometry).all(), f"{name}: a wrong solution"
         print(
             f"| {name} | {k:,} | {k / best['old']:,.0f}/s | {k / best['new']:,.0f}/s | "
-            f"{best['old'] / best['new']:.2f}x | {a[3][:, 1].mean():.2f} → {b[3][:, 1].mean():.2f} |",
+            f"{best['old'] / best['new']:.2f}x | {a[3][:, column].mean():.2f} → {b[3][:, column].mean():.2f} |",
             flush=True,
         )
 
