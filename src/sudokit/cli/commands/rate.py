@@ -14,7 +14,7 @@ from sudokit.cli.logic_input import start_of, why_not_rated
 from sudokit.cli.report import BadEntries
 from sudokit.cli.techniques import technique_options
 from sudokit.errors import SudokitError
-from sudokit.jobs.api import warm_rating
+from sudokit.jobs.api import RATE_WINDOW, rate_chunk, warm_rating
 from sudokit.jobs.batch import Answer, Batch, chunked, interrupted, lines_of, source_of
 from sudokit.words import plural
 
@@ -37,17 +37,6 @@ def _band(er: float, solved: bool = True) -> str:
     if not solved:
         return _BEYOND
     return next((name for top, name in _BANDS if er < top), _BANDS[-1][1])
-
-
-#: Puzzles per chunk: few, so that the workers share out a heavy tail of hard puzzles.
-CHUNK = 4
-#: Puzzles per chunk on a Dask cluster, where each chunk also costs the scheduler and the client ~9 ms of CPU and a
-#: worker a ~6 ms gap (measured on ``local:2``, 367 chunks of 4 for top1465): twice as many still leave a chunk
-#: well under a second, so the stealing of chunks still shares out the tail.
-CLUSTER_CHUNK = 8
-#: Chunks in flight per worker: a hard puzzle can take a hundred times the median, and while it holds the head
-#: of the window (answers are written in input order) the other workers go on only as far as the window reaches.
-WINDOW = 16
 
 
 @click.command()
@@ -116,11 +105,11 @@ def command(
         stopped = batch.run(
             runner,
             functools.partial(_rate_chunk, _Settings(layout, fast, techniques)),
-            chunked(source.entries, CLUSTER_CHUNK if cluster is not None else CHUNK),
+            chunked(source.entries, rate_chunk(cluster)),
             functools.partial(_lost, layout),
             label="rating",
             show_progress=show,
-            window=WINDOW * runner.workers,
+            window=RATE_WINDOW * runner.workers,
         )
     if layout == "text" and tally.levels.total():
         _summary(tally.levels, tally.bands)
