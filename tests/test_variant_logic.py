@@ -31,7 +31,7 @@ from sudokit.constraints.cages import cage_combos
 from sudokit.formats import parse_grid
 from sudokit.formats.fpuzzles import parse_variant, read_fpuzzles, to_link
 from sudokit.geometry import standard
-from sudokit.logic import explain, hint, registry, variant_rules
+from sudokit.logic import explain, hint, registry, templates, variant_rules
 from sudokit.logic.explain import next_step
 from sudokit.logic.state import State
 
@@ -152,6 +152,7 @@ def _cases() -> dict[str, tuple[State, str]]:
     out["Variant Forcing Chain"] = (_stuck_whispers(), "no way on")
     out["Cage Combinations in a Unit"] = (_cages_in_a_row(), "without sharing a digit")
     out["Virtual Cage"] = (_scattered_cages("Virtual Cage"), "virtual cage")
+    out["Pattern Overlay"] = (_stalled(DIAGONAL_KILLER, exclude="forcing chain,pattern overlay"), "ways to place")
     return out
 
 
@@ -236,6 +237,24 @@ def _stuck_whispers() -> State:
     return state
 
 
+#: A bundled diagonal killer (data line 93) that logic finishes with digit templates, not without them.
+DIAGONAL_KILLER = RECORDS[92]
+#: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
+TAREK = RECORDS[74]
+
+
+def _stalled(rec, exclude: str) -> State:
+    """The bundled puzzle's state where every row but ``exclude`` is stuck."""
+    state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
+    rows = registry.applicable(state, techniques=registry.technique_set(exclude=exclude))
+    while (step := next_step(state, rows)) is not None:
+        state.apply(step)
+    assert not state.is_solved()
+    return state
+
+
+#: Cases whose state is not true of ``S``: the bundled puzzle's solution.
+CASE_SOLUTIONS = {"Variant Forcing Chain": WHISPERS, "Pattern Overlay": DIAGONAL_KILLER}
 CASES = _cases()
 
 
@@ -246,7 +265,7 @@ def test_every_variant_row_has_a_case():
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_variant_technique_is_the_first_step_and_sound(name):
     state, word = CASES[name]
-    solution = _solution(WHISPERS) if name == "Variant Forcing Chain" else S
+    solution = _solution(CASE_SOLUTIONS[name]) if name in CASE_SOLUTIONS else S
     step = next_step(state.copy(), registry.applicable(state))
     assert step is not None and step.technique == name, step and step.explanation
     assert step.placements or step.eliminations
@@ -255,6 +274,33 @@ def test_variant_technique_is_the_first_step_and_sound(name):
         assert solution[s] == d, step.explanation
     for s, d in step.eliminations:
         assert solution[s] != d, step.explanation
+
+
+def test_pattern_overlay_names_the_cage_it_needs(monkeypatch):
+    """On "tarek unsolvable #41" the first template step needs a cage that must hold the digit: it names that
+    cage and keeps the solution; without the cages the templates remove less."""
+    state = _stalled(TAREK, exclude="forcing chain,pattern overlay")
+    step = templates.pattern_overlay(state)
+    assert step is not None and "once in cage" in step.explanation, step and step.explanation
+    sol = _solution(TAREK)
+    assert all(sol[s] != d for s, d in step.eliminations) and all(sol[s] == d for s, d in step.placements)
+    monkeypatch.setattr(templates, "must_hold", lambda state: {})
+    plain = templates.pattern_overlay(state)
+    assert plain is None or (plain.placements, plain.eliminations) != (step.placements, step.eliminations)
+
+
+def test_pattern_overlay_finishes_a_diagonal_killer():
+    """Line 93 without forcing chains: every step is sound, and with the template row logic finishes it (it
+    stalls without, see the Pattern Overlay case)."""
+    state = State.from_variant(read_fpuzzles(DIAGONAL_KILLER["fpuzzles"]))
+    sol = _solution(DIAGONAL_KILLER)
+    rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
+    used = 0
+    while (step := next_step(state, rows)) is not None:
+        assert all(sol[s] != d for s, d in step.eliminations) and all(sol[s] == d for s, d in step.placements)
+        used += step.technique == "Pattern Overlay"
+        state.apply(step)
+    assert state.is_solved() and used
 
 
 def test_innies_show_the_arithmetic_and_place_the_innie():

@@ -34,6 +34,7 @@ from sudokit.logic import (
     strong_links,
     subsets,
     sue_de_coq,
+    templates,
     triple_exclusion,
     unique_loops,
     uniqueness,
@@ -188,6 +189,9 @@ def _table() -> list[Technique]:
         # Sudoku Explainer's Nishio (7.5 + length), multiple (cell / region, 8.0 +) and dynamic (8.5 +) forcing
         # chains, in SE's order; each takes its shortest chains (nishio, multiple_forcing, dynamic_forcing)
         T(triple_exclusion.NAME, triple_exclusion.aligned_triple_exclusion, triple_exclusion.SE, 300, "Unfair"),
+        # a variant grid's digit templates with the cages that must hold the digit: what a single-digit Nishio
+        # chain finds, without assuming (templates.py); HoDoKu's last-resort Template Set/Delete
+        T(templates.NAME, templates.pattern_overlay, templates.RATING, 500, "Extreme", variant=True),
         T(nishio.NAME, nishio.nishio_forcing_chain, nishio.BASE, 500, "Extreme"),
         T(multiple_forcing.NAME, multiple_forcing.multiple_forcing_chain, multiple_forcing.BASE, 500, "Extreme"),
         T(dynamic_forcing.NAME, dynamic_forcing.dynamic_forcing_chain, dynamic_forcing.BASE, 700, "Extreme"),
@@ -257,6 +261,7 @@ NOT_IN_SE = frozenset(
         "4-Link X-Chain",
         "5-Link X-Chain",
         "6-Link X-Chain",
+        templates.NAME,
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms, the bent sets (HoDoKu's ALS-XZ), SE's aligned

@@ -1,0 +1,146 @@
+"""Pattern overlay (digit templates) on a variant grid, with the cages that must hold the digit.
+
+A digit's *template* is one way to place all of its copies: one cell per row, none two of them peers (the
+variant grid's peers hold the cage mates, anti-knight and anti-king cells, ...), every unit of the grid (rows,
+columns, boxes, diagonals, extra regions of full size) hit once, and every summed cage that must hold the digit
+(each set of different digits with the cage's sum that its cells can place holds it) hit once. A candidate of
+the digit that no template uses is false (*template delete*); a cell every template uses holds the digit
+(*template set*). Each solution's copies of the digit are a template, so both are sound.
+
+This is the pattern overlay method (HoDoKu's "Template Set/Delete", among its last-resort steps). It finds what
+a single-digit contradiction finds (SE's Nishio chain, 7.5), without assuming anything: it is rated so and comes
+just before the Nishio row. The cages that must hold the digit are what make it a killer step: lines 92 and 93 of
+``data/variants/iss_fpuzzles.jsonl`` need them (see docs/variants.md).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from sudokit.geometry import Geometry
+from sudokit.logic import text
+from sudokit.logic.cages import distinct_fit, masks_of, summed_cages
+from sudokit.logic.state import State, digits_of
+from sudokit.logic.step import Step
+
+NAME = "Pattern Overlay"
+#: SE-scale rating: what a single-digit Nishio chain (7.5) finds.
+RATING = 7.5
+#: Boards above this size are skipped (the number of templates grows as n! / ...).
+MAX_SIZE = 9
+
+
+def must_hold(state: State) -> dict[int, list[tuple[int, ...]]]:
+    """Per digit, the summed cages (their cells) that every fitting set of different digits makes hold it,
+    the digit not yet placed in them."""
+    vals = state.values
+    out: dict[int, list[tuple[int, ...]]] = {}
+    for cage in summed_cages(state):
+        cells = cage.cage
+        sets, _ = distinct_fit(masks_of(state, cells), cage.total or 0)
+        if not sets:
+            continue
+        required = state.g.all_mask
+        for m in sets:
+            required &= m
+        for d in digits_of(required):
+            if not any(vals[s] == d for s in cells):
+                out.setdefault(d, []).append(tuple(cells))
+    return out
+
+
+@lru_cache(maxsize=16)
+def _tables(g: Geometry) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Per cell the bitmask of itself and its peers; per unit its cell bitmask; the rows' cells."""
+    peers = tuple(sum(1 << p for p in g.peer_sets[s]) | (1 << s) for s in range(g.n_cells))
+    units = tuple(sum(1 << s for s in u) for u in g.units if len(u) == g.size)
+    rows = tuple(tuple(g.units[r]) for r in g.rows)
+    return peers, units, rows
+
+
+@lru_cache(maxsize=1 << 12)
+def overlay(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[int, int, int]:
+    """The templates of a digit whose possible cells are the bitmask ``places`` (candidates and placed copies),
+    each hitting every full unit and every mask of ``musts`` once: (cells some template uses, cells every
+    template uses, how many templates). (0, 0, 0) when there is none."""
+    peers, units, rows = _tables(g)
+    checks = tuple(u & places for u in units) + tuple(m & places for m in musts)
+    if any(not c for c in checks):
+        return 0, 0, 0
+    row_cells = [tuple(s for s in row if places >> s & 1) for row in rows]
+    union, inter, count = 0, -1, 0
+
+    def walk(r: int, blocked: int, used: int) -> None:
+        nonlocal union, inter, count
+        if r == len(row_cells):
+            if all(c & used for c in checks):
+                union |= used
+                inter &= used
+                count += 1
+            return
+        for s in row_cells[r]:
+            if not blocked >> s & 1:
+                walk(r + 1, blocked | peers[s], used | 1 << s)
+
+    walk(0, 0, 0)
+    return (union, inter, count) if count else (0, 0, 0)
+
+
+def _masks(cages: list[tuple[int, ...]]) -> tuple[int, ...]:
+    return tuple(sorted(sum(1 << s for s in c) for c in cages))
+
+
+def pattern_overlay(state: State) -> Step | None:
+    """The first digit (in order) some of whose candidates no template uses, or a cell of which every template
+    uses: a placement when there is one, else the eliminations. The step names the cages that must hold the
+    digit only when it needs them (each one whose template rule changes nothing is left out)."""
+    g = state.g
+    if g.size > MAX_SIZE or not state.constraints:
+        return None
+    musts = must_hold(state)
+    cands, vals = state.cands, state.values
+    for d in g.digits:
+        bit = 1 << (d - 1)
+        places = 0
+        for s in range(g.n_cells):
+            if cands[s] & bit or vals[s] == d:
+                places |= 1 << s
+        cages = musts.get(d, [])
+        union, inter, count = overlay(g, places, _masks(cages))
+        if not count:
+            continue  # no template at all: a broken state is not this step's to say
+        for c in list(cages):  # name only the cages the step needs: drop each one that changes nothing
+            fewer = [x for x in cages if x != c]
+            if overlay(g, places, _masks(fewer))[:2] == (union, inter):
+                cages = fewer
+        union, inter, count = overlay(g, places, _masks(cages))
+        put = [(s, d) for s in range(g.n_cells) if cands[s] & bit and inter >> s & 1]
+        elim = [(s, d) for s in range(g.n_cells) if cands[s] & bit and not union >> s & 1]
+        if not put and not elim:
+            continue
+        rule = f"{state.sym(d)} goes once in every row, column, box and other unit, never in two cells that see each "
+        rule += "other"
+        if cages:
+            named = [" + ".join(state.label(s) for s in c) for c in cages]
+            rule += (
+                f", and once in {'cage' if len(cages) == 1 else 'cages'} {text.and_list(named)} (every set of "
+                f"different digits with {'its' if len(cages) == 1 else 'their'} sum that fits the candidates holds "
+                f"{state.sym(d)})"
+            )
+        ways = f"{count} way{'s' if count != 1 else ''}"
+        if put:
+            why = f"all {ways} to place every {state.sym(d)} use {text.cells(state, [s for s, _ in put])}"
+            what = text.placements(state, put)
+        else:
+            why = f"none of the {ways} to place every {state.sym(d)} uses {text.cells(state, [s for s, _ in elim])}"
+            what = text.removals(state, elim)
+        return Step(
+            NAME,
+            placements=put,
+            eliminations=[] if put else elim,
+            cells=sorted({s for c in cages for s in c}),
+            candidates=[(s, d) for s in range(g.n_cells) if cands[s] & bit],
+            explanation=f"{NAME}: {rule}; {why}: {what}",
+            rating=RATING,
+        )
+    return None
