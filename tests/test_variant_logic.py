@@ -152,7 +152,11 @@ def _cases() -> dict[str, tuple[State, str]]:
     out["Variant Forcing Chain"] = (_stuck_whispers(), "no way on")
     out["Cage Combinations in a Unit"] = (_cages_in_a_row(), "without sharing a digit")
     out["Virtual Cage"] = (_scattered_cages("Virtual Cage"), "virtual cage")
-    out["Pattern Overlay"] = (_stalled(DIAGONAL_KILLER, exclude="forcing chain,pattern overlay"), "ways to place")
+    out["Pattern Overlay"] = (
+        _stalled(DIAGONAL_KILLER, exclude="forcing chain,pattern overlay,template combination"),
+        "ways to place",
+    )
+    out["Template Combination"] = (_stalled(WHITE_ROOM, exclude="forcing chain,template combination"), "overlap")
     return out
 
 
@@ -239,6 +243,8 @@ def _stuck_whispers() -> State:
 
 #: A bundled diagonal killer (data line 93) that logic finishes with digit templates, not without them.
 DIAGONAL_KILLER = RECORDS[92]
+#: "White Room" (data line 71): logic finishes it with two digits' templates, not without them.
+WHITE_ROOM = RECORDS[70]
 #: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
 TAREK = RECORDS[74]
 
@@ -254,7 +260,11 @@ def _stalled(rec, exclude: str) -> State:
 
 
 #: Cases whose state is not true of ``S``: the bundled puzzle's solution.
-CASE_SOLUTIONS = {"Variant Forcing Chain": WHISPERS, "Pattern Overlay": DIAGONAL_KILLER}
+CASE_SOLUTIONS = {
+    "Variant Forcing Chain": WHISPERS,
+    "Pattern Overlay": DIAGONAL_KILLER,
+    "Template Combination": WHITE_ROOM,
+}
 CASES = _cases()
 
 
@@ -279,7 +289,7 @@ def test_variant_technique_is_the_first_step_and_sound(name):
 def test_pattern_overlay_names_the_cage_it_needs(monkeypatch):
     """On "tarek unsolvable #41" the first template step needs a cage that must hold the digit: it names that
     cage and keeps the solution; without the cages the templates remove less."""
-    state = _stalled(TAREK, exclude="forcing chain,pattern overlay")
+    state = _stalled(TAREK, exclude="forcing chain,pattern overlay,template combination")
     step = templates.pattern_overlay(state)
     assert step is not None and "once in cage" in step.explanation, step and step.explanation
     sol = _solution(TAREK)
@@ -301,6 +311,14 @@ def test_pattern_overlay_finishes_a_diagonal_killer():
         used += step.technique == "Pattern Overlay"
         state.apply(step)
     assert state.is_solved() and used
+
+
+def test_template_combination_keeps_templates_that_leave_room_for_every_other_digit():
+    """room_for: a template of one digit survives only when some template of the other digit misses it."""
+    g = standard()
+    first = (0b0011, 0b0101, 0b1000)
+    second = (0b0001, 0b0010)  # 0b0011 meets both; 0b0101 misses 0b0010; 0b1000 misses both
+    assert templates.room_for(g, first, second) == 0b110
 
 
 def test_innies_show_the_arithmetic_and_place_the_innie():

@@ -193,6 +193,15 @@ def _table() -> list[Technique]:
         # chain finds, without assuming (templates.py); HoDoKu's last-resort Template Set/Delete
         T(templates.NAME, templates.pattern_overlay, templates.RATING, 500, "Extreme", variant=True),
         T(nishio.NAME, nishio.nishio_forcing_chain, nishio.BASE, 500, "Extreme"),
+        # two digits' templates that cannot both fit: what a forcing chain over two digits finds (templates.py)
+        T(
+            templates.COMBINATION,
+            templates.template_combination,
+            templates.COMBINATION_RATING,
+            500,
+            "Extreme",
+            variant=True,
+        ),
         T(multiple_forcing.NAME, multiple_forcing.multiple_forcing_chain, multiple_forcing.BASE, 500, "Extreme"),
         T(dynamic_forcing.NAME, dynamic_forcing.dynamic_forcing_chain, dynamic_forcing.BASE, 700, "Extreme"),
         # HoDoKu's ALS steps (scores 300, 320 and 360, Unfair). Sudoku Explainer has none: it needs a forcing chain
@@ -262,6 +271,7 @@ NOT_IN_SE = frozenset(
         "5-Link X-Chain",
         "6-Link X-Chain",
         templates.NAME,
+        templates.COMBINATION,
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms, the bent sets (HoDoKu's ALS-XZ), SE's aligned
@@ -284,6 +294,8 @@ NOT_IN_HODOKU = frozenset(
         nishio.NAME,
         multiple_forcing.NAME,
         dynamic_forcing.NAME,
+        # a variant grid's two-digit templates (HoDoKu overlays one digit at a time)
+        templates.COMBINATION,
     }
 )
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")

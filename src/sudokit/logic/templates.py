@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+import numpy as np
+
 from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic.cages import distinct_fit, masks_of, summed_cages
@@ -142,5 +144,128 @@ def pattern_overlay(state: State) -> Step | None:
             candidates=[(s, d) for s in range(g.n_cells) if cands[s] & bit],
             explanation=f"{NAME}: {rule}; {why}: {what}",
             rating=RATING,
+        )
+    return None
+
+
+# ---- two digits' templates together ----------------------------------------------------------------------
+COMBINATION = "Template Combination"
+#: SE-scale rating: what a forcing chain over two digits finds (a multiple forcing chain, 8.0).
+COMBINATION_RATING = 8.0
+#: A digit with more templates than this is not combined (the check is templates x templates per digit pair).
+MAX_TEMPLATES = 6000
+
+
+@lru_cache(maxsize=1 << 10)
+def digit_templates(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[int, ...] | None:
+    """Every template (a cell bitmask) of a digit as :func:`overlay` counts them; None when there are more
+    than :data:`MAX_TEMPLATES`."""
+    peers, units, rows = _tables(g)
+    checks = tuple(u & places for u in units) + tuple(m & places for m in musts)
+    if any(not c for c in checks):
+        return ()
+    row_cells = [tuple(s for s in row if places >> s & 1) for row in rows]
+    out: list[int] = []
+
+    def walk(r: int, blocked: int, used: int) -> bool:
+        if r == len(row_cells):
+            if all(c & used for c in checks):
+                out.append(used)
+            return len(out) <= MAX_TEMPLATES
+        for s in row_cells[r]:
+            if not blocked >> s & 1 and not walk(r + 1, blocked | peers[s], used | 1 << s):
+                return False
+        return True
+
+    return tuple(out) if walk(0, 0, 0) else None
+
+
+def _words(masks: tuple[int, ...], n_cells: int) -> np.ndarray:
+    """Cell bitmasks as rows of 64-bit words (``(len(masks), words)``)."""
+    words = (n_cells + 63) // 64
+    out = np.zeros((len(masks), words), dtype=np.uint64)
+    for i, m in enumerate(masks):
+        for w in range(words):
+            out[i, w] = (m >> (64 * w)) & 0xFFFFFFFFFFFFFFFF
+    return out
+
+
+@lru_cache(maxsize=1 << 12)
+def room_for(g: Geometry, first: tuple[int, ...], second: tuple[int, ...]) -> int:
+    """Bitmask over ``first`` (templates of one digit): those some template of ``second`` (another digit's)
+    does not overlap, in chunks to bound memory."""
+    a, b = _words(first, g.n_cells), _words(second, g.n_cells)
+    keep = 0
+    step = max(1, 2_000_000 // max(1, len(second)))
+    for lo in range(0, len(first), step):
+        part = a[lo : lo + step]
+        overlap = np.zeros((len(part), len(second)), dtype=bool)
+        for w in range(a.shape[1]):
+            overlap |= (part[:, w, None] & b[None, :, w]) != 0
+        fits = ~overlap.all(axis=1)
+        for i in np.flatnonzero(fits):
+            keep |= 1 << (lo + int(i))
+    return keep
+
+
+def template_combination(state: State) -> Step | None:
+    """The first digit (in order) some of whose templates (:func:`pattern_overlay`'s) leave no template of
+    another digit that does not overlap them, so that the templates left lose a candidate or all use a cell."""
+    g = state.g
+    if g.size > MAX_SIZE or not state.constraints:
+        return None
+    musts = must_hold(state)
+    cands, vals = state.cands, state.values
+    every: dict[int, tuple[int, ...]] = {}
+    for d in g.digits:
+        bit = 1 << (d - 1)
+        places = sum(1 << s for s in range(g.n_cells) if cands[s] & bit or vals[s] == d)
+        found = digit_templates(g, places, _masks(musts.get(d, [])))
+        if not found:
+            return None  # too many to combine, or none (a broken state is not this step's to say)
+        every[d] = found
+    for d in g.digits:
+        bit = 1 << (d - 1)
+        mine = every[d]
+        alive = (1 << len(mine)) - 1
+        blocked_by: dict[int, int] = {}
+        for e in g.digits:
+            if e == d:
+                continue
+            fits = room_for(g, mine, every[e])
+            for i in range(len(mine)):
+                if alive >> i & 1 and not fits >> i & 1:
+                    blocked_by[i] = e
+            alive &= fits
+        if not alive:
+            continue
+        union, inter = 0, -1
+        for i, t in enumerate(mine):
+            if alive >> i & 1:
+                union |= t
+                inter &= t
+        put = [(s, d) for s in range(g.n_cells) if cands[s] & bit and inter >> s & 1]
+        elim = [(s, d) for s in range(g.n_cells) if cands[s] & bit and not union >> s & 1]
+        if not put and not elim:
+            continue
+        others = sorted(set(blocked_by.values()))
+        kept = bin(alive).count("1")
+        lead = (
+            f"{COMBINATION}: {state.sym(d)} has {len(mine)} templates (ways to place every {state.sym(d)}, as in a "
+            f"pattern overlay); {len(mine) - kept} of them overlap every template of "
+            f"{text.and_list([state.sym(e) for e in others])} (a digit each: they would leave it no way to go), "
+            f"and the {kept} left"
+        )
+        if put:
+            why, what = f"all use {text.cells(state, [s for s, _ in put])}", text.placements(state, put)
+        else:
+            why, what = f"never use {text.cells(state, [s for s, _ in elim])}", text.removals(state, elim)
+        return Step(
+            COMBINATION,
+            placements=put,
+            eliminations=[] if put else elim,
+            candidates=[(s, d) for s in range(g.n_cells) if cands[s] & bit],
+            explanation=f"{lead} {why}: {what}",
+            rating=COMBINATION_RATING,
         )
     return None
