@@ -7,7 +7,8 @@ Three measures of logic and generation on variant puzzles:
   may remove the solution's digit or place another one. A puzzle stops at ``--time-limit`` seconds.
 - **coverage**, per kind (each f-puzzles field a puzzle uses counts it in that kind): the share of puzzles
   logic solves without forcing chains (``--exclude "forcing chain"``), and with them (``--kind killercage``:
-  only the puzzles of that kind);
+  only the puzzles of that kind; ``--without ROWS``: those rows left out of both walks, e.g. ``--without
+  "pattern overlay,template combination"`` for the coverage without digit templates);
 - **generator**: killer puzzles (9x9, cages only, no givens) made by ``generate_variant("killer", seed)``
   for seeds 0..N-1, each proved unique by the variant solver: puzzles per second on one core, cages per
   puzzle, and their SE ratings (``--skip-logic``: only this).
@@ -52,7 +53,7 @@ def walk(puzzle, solution: list[int], exclude: str | None, seconds: float) -> tu
     return state.is_solved(), steps, bad, False
 
 
-def logic(seconds: float, kind: str | None = None) -> None:
+def logic(seconds: float, kind: str | None = None, without: str | None = None) -> None:
     records = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
     numbers = [n for n, rec in enumerate(records, 1) if kind is None or kind in rec["types"]]
     per_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])  # puzzles, solved without / with forcing
@@ -61,8 +62,8 @@ def logic(seconds: float, kind: str | None = None) -> None:
         rec = records[number - 1]
         puzzle = read_fpuzzles(rec["fpuzzles"])
         solution = [int(ch, 36) for ch in rec["solution"]]
-        plain, n1, bad1, _ = walk(puzzle, solution, "forcing chain", seconds)
-        full, n2, bad2, out = (True, n1, [], False) if plain else walk(puzzle, solution, None, seconds)
+        plain, n1, bad1, _ = walk(puzzle, solution, ",".join(filter(None, ["forcing chain", without])), seconds)
+        full, n2, bad2, out = (True, n1, [], False) if plain else walk(puzzle, solution, without, seconds)
         steps_checked += n1 + (0 if plain else n2)
         timeouts += out
         for text in bad1 + bad2:
@@ -115,10 +116,11 @@ def main() -> None:
     parser.add_argument("--killers", type=int, default=50, help="killer puzzles to generate (default 50)")
     parser.add_argument("--kind", help="only the bundled puzzles using this f-puzzles field (e.g. killercage)")
     parser.add_argument("--skip-logic", action="store_true", help="only the generator")
+    parser.add_argument("--without", help='rows left out of both logic walks (e.g. "pattern overlay")')
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}")
     if not args.skip_logic:
-        logic(args.time_limit, args.kind)
+        logic(args.time_limit, args.kind, args.without)
     if args.killers:
         generator(args.killers)
     print(f"load average {os.getloadavg()[0]:.1f}")
