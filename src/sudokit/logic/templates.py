@@ -253,8 +253,8 @@ def template_combination(state: State) -> Step | None:
         lead = (
             f"{COMBINATION}: {state.sym(d)} has {len(mine)} templates (ways to place every {state.sym(d)}, as in a "
             f"pattern overlay); {len(mine) - kept} of them overlap every template of "
-            f"{text.and_list([state.sym(e) for e in others])} (a digit each: they would leave it no way to go), "
-            f"and the {kept} left"
+            f"{' or of '.join(state.sym(e) for e in others)}, which would leave "
+            f"{state.sym(others[0]) if len(others) == 1 else 'that digit'} no place, and the {kept} left"
         )
         if put:
             why, what = f"all use {text.cells(state, [s for s, _ in put])}", text.placements(state, put)
