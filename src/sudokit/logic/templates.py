@@ -9,8 +9,11 @@ the digit that no template uses is false (*template delete*); a cell every templ
 
 This is the pattern overlay method (HoDoKu's "Template Set/Delete", among its last-resort steps). It finds what
 a single-digit contradiction finds (SE's Nishio chain, 7.5), without assuming anything: it is rated so and comes
-just before the Nishio row. The cages that must hold the digit are what make it a killer step: lines 92 and 93 of
-``data/variants/iss_fpuzzles.jsonl`` need them (see docs/variants.md).
+just before the Nishio row. On the bundled killers (``data/variants/iss_fpuzzles.jsonl``) the templates alone
+finish lines 92 and 93, and on line 75 a cage that must hold the digit is what removes a candidate.
+
+:func:`template_combination` takes two digits together (8.0, before the multiple forcing chain): a template
+that overlaps every template of another digit would leave that digit no place. It finishes line 71.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from sudokit.logic.step import Step
 NAME = "Pattern Overlay"
 #: SE-scale rating: what a single-digit Nishio chain (7.5) finds.
 RATING = 7.5
-#: Boards above this size are skipped (the number of templates grows as n! / ...).
+#: Boards above this size are skipped (a digit of a 16x16 board has far too many templates to list).
 MAX_SIZE = 9
 
 
