@@ -24,6 +24,7 @@ from sudokit.constraints import (
     Quadruple,
     Sandwich,
     Thermometer,
+    ThreeClassLine,
     VariantPuzzle,
     Whispers,
 )
@@ -319,6 +320,27 @@ def test_template_combination_keeps_templates_that_leave_room_for_every_other_di
     first = (0b0011, 0b0101, 0b1000)
     second = (0b0001, 0b0010)  # 0b0011 meets both; 0b0101 misses 0b0010; 0b1000 misses both
     assert templates.room_for(g, first, second) == 0b110
+
+
+def test_a_modular_line_gives_cells_three_apart_the_same_residue():
+    """Cells 0 and 3 of a modular line are not one or two steps apart (the pair rule says nothing about them),
+    but both are in windows with cells 1 and 2: they share a residue. {1,2} and {4,6} share only residue 1."""
+    con = ThreeClassLine((0, 1, 2, 3), 9)
+    bits = [0b11, 0b111111100, 0b111111100, 0b101000]  # {1,2}, {3..9}, {3..9}, {4,6}
+    # cells 1 and 2 take the other two residues (0, 2): they lose 4 and 7
+    assert variant_rules._three_classes(con, tuple(bits)) == (0b1, 0b110110100, 0b110110100, 0b1000)
+    assert variant_rules._three_classes(con, (0b1, 0b111111100, 0b111111100, 0b100000)) is None  # 1 and 6 differ
+    step = variant_rules.rule_step(_line_state(con), "Renban/Whispers Range")
+    assert step is not None and "three apart" in step.explanation
+
+
+def _line_state(con) -> State:
+    """An open grid with ``con``, its first cell {1,2} and its fourth {4,6} (other cells open)."""
+    state = State.from_variant(VariantPuzzle.build(G, [0] * 81, [con]))
+    state.cands[con.line[0]] = 0b11
+    state.cands[con.line[3]] = 0b101000
+    state.changed()
+    return state
 
 
 def test_innies_show_the_arithmetic_and_place_the_innie():

@@ -112,6 +112,51 @@ def _with_peers(state: State, con: Constraint, masks: tuple[int, ...]) -> tuple[
     return masks
 
 
+#: Why a modular or entropic line narrows by the classes of cells three apart (:func:`_three_classes`).
+THREE_APART = (
+    "any three cells in a row on it hold all three classes, so cells three apart hold the same class and the "
+    "line's three sets of such cells take three different classes; only the classes some such choice gives stay"
+)
+
+
+def _class_of(con: Constraint, d: int) -> int:
+    """A digit's class on a modular (residue mod 3) or entropic (low / middle / high third) line."""
+    from sudokit.constraints import ThreeClassLine
+
+    assert isinstance(con, ThreeClassLine)
+    return (d - 1) // (con.size // 3) if con.entropic else d % 3
+
+
+def _three_classes(con: Constraint, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """A modular or entropic line of three or more different cells narrowed by :data:`THREE_APART`: the cells
+    at positions ``i``, ``i + 3``, ... along the line share a class, and the three sets take three different
+    classes. ``masks`` (of ``con.cells``, which are sorted, not in line order) narrowed further, or None on a
+    contradiction; other lines as they are."""
+    from itertools import permutations
+
+    from sudokit.constraints import ThreeClassLine
+
+    assert isinstance(con, ThreeClassLine)
+    line = con.line
+    if len(line) < 3 or len(set(line)) != len(line):
+        return masks
+    mask_of = dict(zip(con.cells, masks))
+    allowed = [{0, 1, 2} for _ in range(3)]
+    for i, s in enumerate(line):
+        allowed[i % 3] &= {_class_of(con, d) for d in digits_of(mask_of[s])}
+    kept: list[set[int]] = [set(), set(), set()]
+    for pick in permutations(range(3)):
+        if all(pick[p] in allowed[p] for p in range(3)):
+            for p in range(3):
+                kept[p].add(pick[p])
+    for i, s in enumerate(line):
+        keep = sum(1 << (d - 1) for d in digits_of(mask_of[s]) if _class_of(con, d) in kept[i % 3])
+        if not keep:
+            return None
+        mask_of[s] = keep
+    return tuple(mask_of[s] for s in con.cells)
+
+
 def rule_step(state: State, family: str) -> Step | None:
     """The first constraint of ``family`` (puzzle order) that removes a candidate from one of its cells."""
     kinds, rating, why = FAMILIES[family]
@@ -124,6 +169,12 @@ def rule_step(state: State, family: str) -> Step | None:
         after = narrowed(con, before)
         if after is not None and con.kind in ("little_killer", "arrow"):
             after = _with_peers(state, con, after)
+        reason = why
+        if after is not None and con.kind == "three_class_line":
+            apart = _three_classes(con, after)
+            if apart != after:
+                reason = THREE_APART
+            after = apart
         if after is None:
             continue  # a broken state: not this step's to say
         elim = []
@@ -142,7 +193,7 @@ def rule_step(state: State, family: str) -> Step | None:
             eliminations=elim,
             cells=list(dict.fromkeys(cells)),
             candidates=[(s, d) for s in dict.fromkeys(cells) if not vals[s] for d in digits_of(cands[s])],
-            explanation=f"{family}: {con.describe(state.g)}; {why}: {left}: {text.removals(state, elim)}",
+            explanation=f"{family}: {con.describe(state.g)}; {reason}: {left}: {text.removals(state, elim)}",
             rating=rating,
         )
     return None
