@@ -23,7 +23,12 @@ Propagators (``T_*``):
   union, and a digit all of them need with one place left in the cage goes there.
 * ``THERMO`` -- bounds forward and backward along the line (``a`` = 1 strict, 0 slow).
 * ``RENBAN`` -- the runs of consecutive digits that fit the cells.
-* ``LINEAR`` -- ``sum(coef[i] * digit[i]) == a``: bounds consistency (arrows, little killers, equal sums).
+* ``LINEAR`` -- ``sum(coef[i] * digit[i]) == a``: bounds consistency, then exact support with repeats
+  allowed (arrows, little killers, equal sums whose cells share no unit).
+* ``GSUM`` -- the same sum over *groups* of cells (``aux``: the group sizes; one coefficient per group) whose
+  cells must all differ (they share a unit): each group's feasible digit sets (within the union of its
+  candidates, meeting every cell) give it a set of totals; the totals that take part in some solution of the
+  sum (an exact pass over the groups) keep the digit sets, and every cell keeps the digits of those sets.
 * ``SANDWICH``, ``XSUM``, ``SKY``, ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds,
   with bounds in place of exact sum supports.
 
@@ -49,6 +54,7 @@ T_XSUM = 6
 T_SKY = 7
 T_QUAD = 8
 T_BETWEEN = 9
+T_GSUM = 10
 
 # results of search (the engine's codes: sudokit.engine.kernel)
 SOLVED = 0
@@ -239,6 +245,121 @@ def _linear_exact(cand, cells, coef, lo_i, hi_i, total, buf, cq, cflag, qs):
     return True
 
 
+@njit(cache=True, inline="always")
+def _fits(cand, cells, a, b, combo):
+    """Whether the digit set ``combo`` meets every cell of cells[a:b]."""
+    for i in range(a, b):
+        if not cand[cells[i]] & combo:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _digit_sum(m):
+    """The sum of the digits of a mask."""
+    t = 0
+    while m:
+        b = low_bit(m)
+        m ^= b
+        t += lowest_bit(b) + 1
+    return t
+
+
+@njit(cache=True)
+def _group_totals(cand, cells, a, b, wanted):
+    """The totals (bit ``t``: total t) of the digit sets of different digits that fit cells[a:b] (one digit
+    per cell: within the union of their candidates, meeting every cell), counting only totals in ``wanted``;
+    with ``keep`` the union of those sets, as (totals, keep)."""
+    k = b - a
+    if k == 1:
+        m = cand[cells[a]] & (wanted >> 1)
+        return m << 1, m
+    union = np.int64(0)
+    for i in range(a, b):
+        union |= cand[cells[i]]
+    totals = np.int64(0)
+    keep = np.int64(0)
+    sub = union
+    while sub:
+        if popcount(sub) == k and _fits(cand, cells, a, b, sub):
+            t = _digit_sum(sub)
+            if (wanted >> t) & 1:
+                totals |= np.int64(1) << t
+                keep |= sub
+        sub = (sub - 1) & union
+    return totals, keep
+
+
+@njit(cache=True)
+def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, qs):
+    """Exact support of sum over groups g of coef_g * (the sum of g's different digits) == total: the groups'
+    sizes are ``aux[a_lo:a_hi]``, their cells one after another from ``lo_i``. Each group's feasible totals
+    (:func:`_group_totals`) are the digits of one variable in :func:`_linear_exact`'s pass (prefix sets
+    forward, completable sets backward, as bit rows); every cell keeps the digits of the fitting sets whose
+    total survives. Skipped (True) when the rows do not fit ``buf``."""
+    n_groups = a_hi - a_lo
+    width = 1
+    at = lo_i
+    for g in range(n_groups):
+        k = aux[a_lo + g]
+        c = coef[at]
+        sums, _ = _group_totals(cand, cells, at, at + k, np.int64(-1))
+        if sums == 0:
+            return False
+        lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
+        hi = c * (_high(sums) - 1) if c > 0 else c * lowest_bit(sums)
+        width += hi - lo
+        at += k
+    w = (width + 63) >> 6
+    if 2 * (n_groups + 1) * w > buf.shape[0]:
+        return True
+    qbase = (n_groups + 1) * w
+    for j in range(2 * (n_groups + 1) * w):
+        buf[j] = 0
+    buf[0] = 1
+    pm = 0
+    at = lo_i
+    for g in range(n_groups):
+        k = aux[a_lo + g]
+        c = coef[at]
+        sums, _ = _group_totals(cand, cells, at, at + k, np.int64(-1))
+        lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
+        m = sums
+        while m:
+            b = low_bit(m)
+            m ^= b
+            _or_shl(buf, (g + 1) * w, g * w, w, c * lowest_bit(b) - lo)
+        pm += lo
+        at += k
+    goal = total - pm
+    if goal < 0 or goal >= w * 64:
+        return False
+    buf[qbase + n_groups * w + (goal >> 6)] = np.uint64(1) << np.uint64(goal & 63)
+    for g in range(n_groups - 1, -1, -1):
+        k = aux[a_lo + g]
+        at -= k
+        c = coef[at]
+        sums, _ = _group_totals(cand, cells, at, at + k, np.int64(-1))
+        lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
+        wanted = np.int64(0)
+        m = sums
+        while m:
+            b = low_bit(m)
+            m ^= b
+            sh = c * lowest_bit(b) - lo
+            if _meets_shl(buf, qbase + (g + 1) * w, g * w, w, sh):
+                wanted |= b
+                _or_shr(buf, qbase + g * w, qbase + (g + 1) * w, w, sh)
+        if wanted == 0:
+            return False
+        _, keep = _group_totals(cand, cells, at, at + k, wanted)
+        for i in range(at, at + k):
+            s = cells[i]
+            if not _set(cand, s, cand[s] & keep, cq, cflag, qs):
+                return False
+    return True
+
+
 @njit(cache=True)
 def _lock(cand, bit, spots, n_spots, peers, n_peers, adj, cq, cflag, qs):
     """``bit``'s digit must go in one of ``spots[:n_spots]`` (once): every cell that sees them all (a peer of
@@ -389,6 +510,8 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, pe
         return _linear(cand, cells, coef, lo_i, hi_i, pa, cq, cflag, qs) and _linear_exact(
             cand, cells, coef, lo_i, hi_i, pa, buf, cq, cflag, qs
         )
+    if t == T_GSUM:
+        return _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, pa, buf, cq, cflag, qs)
     if t == T_SANDWICH:
         return _sandwich(cand, cells, lo_i, k, pa, cq, cflag, qs)
     if t == T_XSUM:

@@ -47,6 +47,8 @@ class Model:
     _aux: list[int] = field(default_factory=list)
     _relations: dict[tuple, int] = field(default_factory=dict)
     _scratch: int = 1
+    #: the geometry's peer matrix (bool), set by :meth:`of`: :meth:`linear` groups cells that must differ
+    _adjacent: np.ndarray | None = None
     arrays: tuple = ()
 
     # ---- builder calls (used by the constraints' compile methods) ----------------------------------
@@ -102,14 +104,42 @@ class Model:
         for s, c in zip(cells, coefs):
             merged[s] = merged.get(s, 0) + c
         items = [(s, c) for s, c in merged.items() if c]
-        self._linear([s for s, _ in items], [c for _, c in items], total)
+        groups = self._groups(items)
+        if len(groups) == len(items):
+            self._linear([s for s, _ in items], [c for _, c in items], total)
+            return
+        flat = [s for _, group in groups for s in group]
+        coefs = [c for c, group in groups for _ in group]
+        self._reserve(coefs)
+        self._add(K.T_GSUM, flat, coefs, a=total, aux=[len(group) for _, group in groups])
+
+    def _groups(self, items: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
+        """``items`` (cell, coefficient) as groups of cells with one coefficient that are the geometry's peers
+        of each other (so hold different digits), first come first grouped; one group per cell when the
+        digits are above 9 (a group's totals are bits of one word) or the geometry is unknown."""
+        adjacent = self._adjacent
+        if adjacent is None or self.size > 9:
+            return [(c, [s]) for s, c in items]
+        groups: list[tuple[int, list[int]]] = []
+        for s, c in items:
+            for coef, group in groups:
+                if coef == c and all(adjacent[s, t] for t in group):
+                    group.append(s)
+                    break
+            else:
+                groups.append((c, [s]))
+        return groups
+
+    def _reserve(self, coefs: Sequence[int]) -> None:
+        """Grow the exact-sum scratch for a sum with these coefficients."""
+        width = sum(map(abs, coefs)) * (self.size - 1) + 1
+        words = 2 * (len(coefs) + 1) * ((width + 63) // 64)
+        if words > self._scratch:
+            self._scratch = words
 
     def _linear(self, cells: list[int], coefs: list[int], total: int) -> None:
         """:meth:`linear` on different cells with nonzero coefficients."""
-        width = sum(map(abs, coefs)) * (self.size - 1) + 1
-        words = 2 * (len(cells) + 1) * ((width + 63) // 64)
-        if words > self._scratch:
-            self._scratch = words
+        self._reserve(coefs)
         self._add(K.T_LINEAR, cells, coefs, a=total)
 
     def sandwich(self, line: Sequence[int], total: int) -> None:
@@ -153,7 +183,7 @@ class Model:
         g = puzzle.geometry
         full = g.all_mask
         start = [1 << (v - 1) if v else full for v in puzzle.givens.values]
-        model = cls(g.size, g.n_cells, start)
+        model = cls(g.size, g.n_cells, start, _adjacent=_shape(g).adjacent)
         cages = _Cages.of(puzzle)
         group_cells: list[int] = []  # the extra peers: groups of cells that must all differ
         group_sizes: list[int] = []
