@@ -29,8 +29,9 @@ Propagators (``T_*``):
   cells must all differ (they share a unit): each group's feasible digit sets (within the union of its
   candidates, meeting every cell) give it a set of totals; the totals that take part in some solution of the
   sum (an exact pass over the groups) keep the digit sets, and every cell keeps the digits of those sets.
-* ``SANDWICH``, ``XSUM``, ``SKY``, ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds,
-  with bounds in place of exact sum supports.
+* ``SKY`` -- exact support over (position, tallest so far, number seen) states (:func:`_skyscraper`).
+* ``SANDWICH``, ``XSUM``, ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds, with bounds
+  in place of exact sum supports.
 
 Search: depth first on the open cell with the fewest candidates, digits low to high, an explicit stack of
 candidate copies. The first ``sol.shape[0]`` solutions are stored for the caller to check.
@@ -517,27 +518,7 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, pe
     if t == T_XSUM:
         return _xsum(cand, cells, lo_i, k, pa, cq, cflag, qs)
     if t == T_SKY:
-        c = pa
-        if c < 1 or c > k:
-            return False
-        fixed = True
-        for i in range(k):
-            s = cells[lo_i + i]
-            if not _set(cand, s, cand[s] & _span(1, k - c + 1 + i), cq, cflag, qs):
-                return False
-            m = cand[s]
-            if m & (m - 1):
-                fixed = False
-        if fixed:
-            seen = 0
-            top = 0
-            for i in range(k):
-                v = _low(cand[cells[lo_i + i]])
-                if v > top:
-                    seen += 1
-                    top = v
-            return seen == c
-        return True
+        return _skyscraper(cand, cells, lo_i, k, pa, pb, cq, cflag, qs)
     if t == T_QUAD:
         free = k
         allowed = np.int64(0)
@@ -617,6 +598,69 @@ def _window_keep(cand, cells, lo_i, hi_i, keep_mask, total, smin, smax, keep, ba
         a = _low(m)
         b = _high(m)
         keep[base + i - lo_i] |= _mask_range(m, 1, total - (smax - b), total - (smin - a))
+
+
+@njit(cache=True)
+def _skyscraper(cand, cells, lo_i, k, c, perm, cq, cflag, qs):
+    """Skyscraper: exactly ``c`` digits of cells[lo_i:lo_i + k] are taller than every digit before them.
+    Exact support over the states (position, tallest so far, number seen): ``f[i, m]`` has bit v when the
+    first i cells can leave tallest m with v seen, ``g[i, m]`` bit v when the rest can end with c seen; a
+    digit stays when one state joins the two. With ``perm`` (the line is a whole unit: a permutation of
+    1..k) a digit never equals the tallest before it, the tallest after i cells is at least i and the last
+    one is k."""
+    top = 0
+    for i in range(k):
+        top = max(top, _high(cand[cells[lo_i + i]]))
+    if c < 1 or c > k or (perm and top < k):
+        return False
+    f = np.zeros((k + 1, top + 1), dtype=np.int64)
+    g = np.zeros((k + 1, top + 1), dtype=np.int64)
+    f[0, 0] = 1
+    for i in range(k):
+        mm = cand[cells[lo_i + i]]
+        for m in range(top + 1):
+            src = f[i, m]
+            if src == 0:
+                continue
+            x = mm
+            while x:
+                b = low_bit(x)
+                x ^= b
+                d = lowest_bit(b) + 1
+                if d > m:
+                    if not perm or d >= i + 1:
+                        f[i + 1, d] |= src << 1
+                elif d < m or not perm:
+                    f[i + 1, m] |= src
+    goal = np.int64(1) << c
+    for m in range(top + 1):
+        if not perm or m == k:
+            g[k, m] = goal
+    for i in range(k - 1, -1, -1):
+        s = cells[lo_i + i]
+        mm = cand[s]
+        keep = np.int64(0)
+        for m in range(top + 1):
+            x = mm
+            while x:
+                b = low_bit(x)
+                x ^= b
+                d = lowest_bit(b) + 1
+                if d > m:
+                    if perm and d < i + 1:
+                        continue
+                    nxt = g[i + 1, d] >> 1
+                elif d < m or not perm:
+                    nxt = g[i + 1, m]
+                else:
+                    continue
+                if nxt:
+                    g[i, m] |= nxt
+                    if f[i, m] & nxt:
+                        keep |= b
+        if not _set(cand, s, mm & keep, cq, cflag, qs):
+            return False
+    return True
 
 
 @njit(cache=True)

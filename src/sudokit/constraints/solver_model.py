@@ -152,7 +152,14 @@ class Model:
 
     def skyscraper(self, line: Sequence[int], seen: int) -> None:
         """``seen`` digits of ``line`` are taller than every digit before them."""
-        self._add(K.T_SKY, line, a=seen)
+        self._add(K.T_SKY, line, a=seen, b=int(self._is_unit(line)))
+
+    def _is_unit(self, cells: Sequence[int]) -> bool:
+        """Whether ``cells`` hold every digit once: as many as the digits, all the geometry's peers."""
+        adjacent = self._adjacent
+        if adjacent is None or len(cells) != self.size:
+            return False
+        return all(adjacent[a, b] for i, a in enumerate(cells) for b in cells[i + 1 :])
 
     def quadruple(self, group: Sequence[int], need: dict[int, int]) -> None:
         """Digit ``d`` appears at least ``need[d]`` times in ``group``."""
