@@ -30,8 +30,10 @@ Propagators (``T_*``):
   candidates, meeting every cell) give it a set of totals; the totals that take part in some solution of the
   sum (an exact pass over the groups) keep the digit sets, and every cell keeps the digits of those sets.
 * ``SKY`` -- exact support over (position, tallest so far, number seen) states (:func:`_skyscraper`).
-* ``SANDWICH``, ``XSUM``, ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds, with bounds
-  in place of exact sum supports.
+* ``SANDWICH`` -- on a whole unit of at most 9 digits (``b`` = 1): for each place of the 1 and the largest
+  digit, the fitting digit sets between them (:func:`_sandwich_exact`); else window bounds.
+* ``XSUM``, ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds, with bounds in place of
+  exact sum supports.
 
 Search: depth first on the open cell with the fewest candidates, digits low to high, an explicit stack of
 candidate copies. The first ``sol.shape[0]`` solutions are stored for the caller to check.
@@ -514,6 +516,8 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, pe
     if t == T_GSUM:
         return _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, pa, buf, cq, cflag, qs)
     if t == T_SANDWICH:
+        if pb:
+            return _sandwich_exact(cand, cells, lo_i, k, pa, cq, cflag, qs)
         return _sandwich(cand, cells, lo_i, k, pa, cq, cflag, qs)
     if t == T_XSUM:
         return _xsum(cand, cells, lo_i, k, pa, cq, cflag, qs)
@@ -697,6 +701,63 @@ def _sandwich(cand, cells, lo_i, n, total, cq, cflag, qs):
                 for o in range(n):
                     if o < i or o > j:
                         keep[o] |= cand[cells[lo_i + o]] & inner
+    for i in range(n):
+        s = cells[lo_i + i]
+        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _sandwich_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
+    """Sandwich on a whole unit of at most 9 digits (a permutation of 1..n): for each place of the 1 and the
+    n, the digit sets of the cells between them (different digits, none 1 or n, summing to ``total``, meeting
+    every cell between) and their complements outside; each cell keeps the digits of some fitting choice."""
+    lo_bit = np.int64(1)
+    hi_bit = np.int64(1) << (n - 1)
+    inner = ((np.int64(1) << n) - 1) & ~(lo_bit | hi_bit)
+    keep = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        mi = cand[cells[lo_i + i]]
+        if not mi & (lo_bit | hi_bit):
+            continue
+        for j in range(i + 1, n):
+            mj = cand[cells[lo_i + j]]
+            for way in range(2):
+                e1 = lo_bit if way == 0 else hi_bit
+                e2 = hi_bit if way == 0 else lo_bit
+                if not (mi & e1 and mj & e2):
+                    continue
+                ok, _, _ = _window_ok(cand, cells, lo_i + i + 1, lo_i + j, inner, total)
+                if not ok:
+                    continue
+                width = j - i - 1
+                union = np.int64(0)
+                for o in range(i + 1, j):
+                    union |= cand[cells[lo_i + o]]
+                union &= inner
+                sub = union
+                while True:  # every subset of ``union`` (the empty one last)
+                    if popcount(sub) == width and _digit_sum(sub) == total:
+                        fits = _fits(cand, cells, lo_i + i + 1, lo_i + j, sub)
+                        rest = inner & ~sub
+                        if fits:
+                            for o in range(n):
+                                if (o < i or o > j) and not cand[cells[lo_i + o]] & rest:
+                                    fits = False
+                                    break
+                        if fits:
+                            keep[i] |= e1
+                            keep[j] |= e2
+                            for o in range(n):
+                                m = cand[cells[lo_i + o]]
+                                if i < o < j:
+                                    keep[o] |= m & sub
+                                elif o < i or o > j:
+                                    keep[o] |= m & rest
+                    if sub == 0:
+                        break
+                    sub = (sub - 1) & union
     for i in range(n):
         s = cells[lo_i + i]
         if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):

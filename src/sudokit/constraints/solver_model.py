@@ -144,7 +144,7 @@ class Model:
 
     def sandwich(self, line: Sequence[int], total: int) -> None:
         """The digits between the 1 and the largest digit of ``line`` sum to ``total``."""
-        self._add(K.T_SANDWICH, line, a=total)
+        self._add(K.T_SANDWICH, line, a=total, b=int(self.size <= 9 and self._is_unit(line)))
 
     def xsum(self, line: Sequence[int], total: int) -> None:
         """The first X digits of ``line`` sum to ``total``, X the first digit."""
