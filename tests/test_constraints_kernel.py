@@ -74,7 +74,8 @@ def test_random_constraints_kernel_count_is_brute_force_count(seed, six, keep):
     model = Model.of(puzzle)  # every kind the generator makes has a compiled form
     kernel, plain, brute = _three_ways(puzzle, 30)
     assert kernel == plain == brute >= 1
-    assert run(model, 30, probe_after=0).count == brute  # failed-digit probing at every shallow node
+    assert run(model, 30, probe_after=0, probe_depth=5).count == brute  # probing at every shallow node
+    assert run(model, 30, wdeg_after=10**9).count == brute  # the fewest candidates only
     result = solve_variant(puzzle, limit=2)
     assert result.status is (Status.SOLVED if brute == 1 else Status.MULTIPLE)
     if brute == 1:
@@ -96,7 +97,7 @@ def test_killers_kernel_count_is_brute_force_count(seed, six, most, clues):
     puzzle = VariantPuzzle.build(standard(h, w), givens, cages)
     kernel, plain, brute = _three_ways(puzzle, 20)
     assert kernel == plain == brute >= 1
-    assert run(Model.of(puzzle), 20, probe_after=0).count == brute
+    assert run(Model.of(puzzle), 20, probe_after=0, probe_depth=5).count == brute
 
 
 def test_innies_outies_hold_on_the_grid():

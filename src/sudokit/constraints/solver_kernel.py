@@ -898,9 +898,12 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     return ok
 
 
-#: Probing (below) starts once a search has visited this many nodes, at this depth and above.
+#: Failed-digit probing (below) starts once a search has visited this many nodes, at this depth and above:
+#: off by default (depth -1), since the corpus' hard puzzles ran 2-10x faster without it (docs/variants.md).
 PROBE_AFTER = 1000
-PROBE_DEPTH = 5
+PROBE_DEPTH = -1
+#: The search branches by failure weight (dom/wdeg) once it has visited this many nodes: from the start.
+WDEG_AFTER = 0
 
 
 @njit(cache=True)
@@ -951,17 +954,19 @@ def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_t
 
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
-           p_coef, aux, rel, full, adj, limit, budget, probe_after, sols, stats, st_cand, st_done, st_cell, st_rem,
+           p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, sols, stats, st_cand,
+           st_done, st_cell, st_rem,
            buf, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
     Returns ``(status, count)``: count exact below ``limit``, else ``limit``; the first ``sols.shape[0]``
     solutions are written to ``sols`` (digits by cell). ``budget`` in clock ticks (0: no limit).
-    ``stats`` receives [guesses, nodes, backtracks]. Once more than ``probe_after`` nodes were visited, the
-    shallow nodes (depth up to :data:`PROBE_DEPTH`) are probed first (:func:`_probe`) and the cell to branch on
-    is the one with the fewest candidates per failure weight (dom/wdeg: ``pw[i]`` counts propagator ``i``'s
-    failures, ``pw[n_props + c]`` the failed digits of cell ``c``; a cell weighs 1 + its own count + those of
-    the propagators watching it), so a hard search turns to the cells its conflicts are about.
+    ``stats`` receives [guesses, nodes, backtracks]. Once more than ``wdeg_after`` nodes were visited, the
+    cell to branch on is the one with the fewest candidates per failure weight (dom/wdeg: ``pw[i]`` counts
+    propagator ``i``'s failures, ``pw[n_props + c]`` the failed digits of cell ``c``; a cell weighs 1 + its
+    own count + those of the propagators watching it), so a hard search turns to the cells its conflicts are
+    about; before, simply the fewest candidates. Once more than ``probe_after`` nodes were visited, the nodes
+    at depth up to ``probe_depth`` are probed first (:func:`_probe`).
     """
     t0 = ticks() if budget > 0 else 0
     n_cells = start.shape[0]
@@ -1007,7 +1012,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             stats[2] = backtracks
             return TIMEOUT, count
         cur = st_cand[depth]
-        if nodes > probe_after and depth <= PROBE_DEPTH and not _probe(
+        if nodes > probe_after and depth <= probe_depth and not _probe(
             st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
             p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw
         ):  # fmt: skip
@@ -1017,7 +1022,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
         else:
             best = -1
         best_n = 99
-        if nodes <= probe_after:  # the fewest candidates
+        if nodes <= wdeg_after:  # the fewest candidates
             for c in range(n_cells if best == -1 else 0):
                 pc = popcount(cur[c])
                 if 1 < pc < best_n:

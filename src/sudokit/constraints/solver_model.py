@@ -615,9 +615,11 @@ class _Scratch(threading.local):
 _SCRATCH = _Scratch()
 
 
-def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER) -> Run:
+def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER,
+        probe_depth: int = K.PROBE_DEPTH, wdeg_after: int = K.WDEG_AFTER) -> Run:  # fmt: skip
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
-    first ``keep`` of them; shallow nodes are probed once ``probe_after`` nodes were visited."""
+    first ``keep`` of them; branching by failure weight once ``wdeg_after`` nodes were visited, nodes at depth
+    up to ``probe_depth`` probed once ``probe_after`` nodes were visited (:func:`.solver_kernel.search`)."""
     n_cells = model.n_cells
     sols = np.zeros((max(keep, 1), n_cells), dtype=np.uint8)
     stats = np.zeros(3, dtype=np.int64)
@@ -626,7 +628,9 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         *model.arrays,
         limit,
         budget,
+        wdeg_after,
         probe_after,
+        probe_depth,
         sols,
         stats,
         *_SCRATCH.get(n_cells, model.n_props, model.scratch),
