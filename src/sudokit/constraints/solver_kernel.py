@@ -22,7 +22,11 @@ Propagators (``T_*``):
   the cells (each set within the union of candidates and meeting every cell) narrow every cell to their
   union, and a digit all of them need with one place left in the cage goes there.
 * ``THERMO`` -- bounds forward and backward along the line (``a`` = 1 strict, 0 slow).
-* ``RENBAN`` -- the runs of consecutive digits that fit the cells.
+* ``ABOVE`` -- cell ``cells[0]`` lies below (``a`` = 1; above: 0) every other cell, and those share a unit:
+  k of them hold k different digits, so the first cell is below their k-th largest candidate (above their
+  k-th smallest). Thermometers that branch or meet give these.
+* ``RENBAN`` -- the runs of consecutive digits that fit the cells (a renban line of different cells is
+  compiled as a ``CAGE`` whose digit sets are the runs).
 * ``LINEAR`` -- ``sum(coef[i] * digit[i]) == a``: bounds consistency, then exact support with repeats
   allowed (arrows, little killers, equal sums whose cells share no unit).
 * ``GSUM`` -- the same sum over *groups* of cells (``aux``: the group sizes; one coefficient per group) whose
@@ -58,6 +62,7 @@ T_SKY = 7
 T_QUAD = 8
 T_BETWEEN = 9
 T_GSUM = 10
+T_ABOVE = 11
 
 # results of search (the engine's codes: sudokit.engine.kernel)
 SOLVED = 0
@@ -251,7 +256,7 @@ def _linear_exact(cand, cells, coef, lo_i, hi_i, total, buf, cq, cflag, qs):
 @njit(cache=True, inline="always")
 def _fits(cand, cells, a, b, combo):
     """Whether the digit set ``combo`` meets every cell of cells[a:b]."""
-    for i in range(a, b):
+    for i in range(a, b):  # noqa: SIM110 - a loop numba compiles (no generator)
         if not cand[cells[i]] & combo:
             return False
     return True
@@ -513,6 +518,22 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, pe
         return _linear(cand, cells, coef, lo_i, hi_i, pa, cq, cflag, qs) and _linear_exact(
             cand, cells, coef, lo_i, hi_i, pa, buf, cq, cflag, qs
         )
+    if t == T_ABOVE:
+        x = cells[lo_i]
+        union = np.int64(0)
+        for i in range(lo_i + 1, hi_i):
+            union |= cand[cells[i]]
+        need = k - 1
+        if popcount(union) < need:
+            return False
+        m = union
+        if pa == 1:
+            for _ in range(need - 1):
+                m ^= np.int64(1) << (_high(m) - 1)
+            return _set(cand, x, cand[x] & _span(1, _high(m) - 1), cq, cflag, qs)
+        for _ in range(need - 1):
+            m ^= low_bit(m)
+        return _set(cand, x, cand[x] & _span(_low(m) + 1, 62), cq, cflag, qs)
     if t == T_GSUM:
         return _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, pa, buf, cq, cflag, qs)
     if t == T_SANDWICH:

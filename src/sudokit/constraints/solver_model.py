@@ -49,6 +49,7 @@ class Model:
     _scratch: int = 1
     #: the geometry's peer matrix (bool), set by :meth:`of`: :meth:`linear` groups cells that must differ
     _adjacent: np.ndarray | None = None
+    _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
     arrays: tuple = ()
 
     # ---- builder calls (used by the constraints' compile methods) ----------------------------------
@@ -93,10 +94,52 @@ class Model:
     def thermo(self, line: Sequence[int], slow: bool) -> None:
         """Digits increase along ``line`` (never decrease when ``slow``)."""
         self._add(K.T_THERMO, line, a=0 if slow else 1)
+        if not slow:
+            self._thermos.append(tuple(line))
+
+    def _thermo_groups(self, units: np.ndarray) -> None:
+        """For each cell of a strict thermometer, the cells above it (reached up any thermometer through it,
+        bulbs to tips) and those below, cut by the units: each such group of two or more cells holds as many
+        different digits, all above (below) the cell, which is then below its k-th largest (above its k-th
+        smallest) candidate, k the group's size (:data:`.solver_kernel.T_ABOVE`)."""
+        if not self._thermos:
+            return
+        up: dict[int, set[int]] = {}
+        down: dict[int, set[int]] = {}
+        for line in self._thermos:
+            for a, b in zip(line, line[1:]):
+                up.setdefault(a, set()).add(b)
+                down.setdefault(b, set()).add(a)
+        unit_sets = [set(u) for u in units.tolist()]
+        for direction, steps in ((1, up), (0, down)):
+            for cell in steps:
+                reached: set[int] = set()
+                todo = list(steps[cell])
+                while todo:
+                    s = todo.pop()
+                    if s not in reached:
+                        reached.add(s)
+                        todo.extend(steps.get(s, ()))
+                reached.discard(cell)  # a loop: the thermometers' own bounds fail it
+                if len(reached) < 2:
+                    continue
+                done: set[tuple[int, ...]] = set()
+                for unit in unit_sets:
+                    group = tuple(sorted(unit & reached))
+                    if len(group) >= 2 and group not in done:
+                        done.add(group)
+                        self._add(K.T_ABOVE, (cell, *group), a=direction)
 
     def renban(self, line: Sequence[int]) -> None:
-        """A set of consecutive digits (the no-repeat part is the peers' work)."""
-        self._add(K.T_RENBAN, line)
+        """A set of consecutive digits (the no-repeat part is the peers' work): a cage whose digit sets are
+        the runs of ``len(line)`` consecutive digits, so a digit every fitting run holds is placed or locked
+        as in a killer cage."""
+        k = len(line)
+        if len(set(line)) != k or k > self.size:  # a line through a cell twice: the plain run propagator
+            self._add(K.T_RENBAN, line)
+            return
+        run = (1 << k) - 1
+        self._add(K.T_CAGE, line, aux=[run << start for start in range(self.size - k + 1)])
 
     def linear(self, cells: Sequence[int], coefs: Sequence[int], total: int) -> None:
         """``sum(coefs[i] * digit(cells[i])) == total``; a cell listed twice has its coefficients added."""
@@ -216,6 +259,7 @@ class Model:
                 group_sizes.extend(sizes_of)
         if run:
             model._cages(run)
+        model._thermo_groups(_shape(g).units)
         group_cells.extend(cages.cells)
         group_sizes.extend(cages.sizes)
         for cells, coefs, total, distinct in cages.innies_outies(g):
