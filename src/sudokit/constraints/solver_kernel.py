@@ -371,20 +371,17 @@ def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, 
 @njit(cache=True)
 def _lock(cand, bit, spots, n_spots, peers, n_peers, adj, cq, cflag, qs):
     """``bit``'s digit must go in one of ``spots[:n_spots]`` (once): every cell that sees them all (a peer of
-    each, ``adj`` the peer bit matrix) loses it. False on a contradiction."""
-    s0 = spots[0]
-    for k in range(n_peers[s0]):
-        p = peers[s0, k]
-        if not cand[p] & bit:
-            continue
-        sees = True
+    each: the AND of their rows of ``adj``, the peer bit matrix) loses it. False on a contradiction."""
+    for w in range(adj.shape[1]):
+        x = adj[spots[0], w]
         for j in range(1, n_spots):
-            t = spots[j]
-            if t == p or not (adj[t, p >> 6] >> np.uint64(p & 63)) & np.uint64(1):
-                sees = False
-                break
-        if sees and not _set(cand, p, cand[p] & ~bit, cq, cflag, qs):
-            return False
+            x &= adj[spots[j], w]
+        while x:
+            b = low_bit(x)
+            x ^= b
+            p = (w << 6) + lowest_bit(b)
+            if cand[p] & bit and not _set(cand, p, cand[p] & ~bit, cq, cflag, qs):
+                return False
     return True
 
 
@@ -815,9 +812,13 @@ def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
 
 @njit(cache=True)
 def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi,
-              p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
+              p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
+              udirty):  # fmt: skip
     """Propagate to a fixed point from the cells in ``cq`` (``qs`` = [head, tail, phead, ptail]) and the
-    propagators in ``pq``; False on a contradiction. Leaves both queues empty and their flags clear."""
+    propagators in ``pq``; False on a contradiction. Leaves both queues empty and their flags clear.
+    ``cell_units[c]`` lists the units of cell c (-1 padded); a changed cell marks them in ``udirty`` (bit 1:
+    hidden singles to look for, bit 2: locked candidates), and only marked units are scanned: a unit no
+    changed cell lies in is at the fixed point it had."""
     ok = True
     while ok:
         # cells that changed: a single digit leaves the peers, the watching propagators are queued
@@ -827,6 +828,11 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             if qs[0] == cq.shape[0]:
                 qs[0] = 0
             cflag[s] = 0
+            for k in range(cell_units.shape[1]):
+                u = cell_units[s, k]
+                if u < 0:
+                    break
+                udirty[u] = 3
             m = cand[s]
             if not done[s] and m & (m - 1) == 0:
                 done[s] = 1
@@ -861,6 +867,9 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
         # both queues empty: hidden singles over the units
         changed = False
         for u in range(units.shape[0]):
+            if not udirty[u] & 1:
+                continue
+            udirty[u] &= 2
             once = np.int64(0)
             more = np.int64(0)
             for k in range(units.shape[1]):
@@ -888,6 +897,9 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             continue
         # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all
         for u in range(units.shape[0]):
+            if not udirty[u] & 2:
+                continue
+            udirty[u] &= 1
             for d in range(units.shape[1]):
                 bit = np.int64(1) << d
                 j = 0
@@ -929,7 +941,8 @@ WDEG_AFTER = 0
 
 @njit(cache=True)
 def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-           p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
+           p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
+           udirty):  # fmt: skip
     """Failed-digit probing of the state at ``depth`` (a hard search's shallow nodes only): each candidate of
     each open cell is propagated on the scratch level ``depth + 1``; one that fails is removed and the state
     propagated again, until a pass removes nothing. False when the state itself fails."""
@@ -961,14 +974,14 @@ def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_t
                     qs[1] = 0
                 if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                              p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                             qs, pw):  # fmt: skip
+                             qs, pw, cell_units, udirty):  # fmt: skip
                     continue
                 changed = True
                 if not _set(cur, cell, cur[cell] & ~b, cq, cflag, qs):
                     return False
                 if not propagate(cur, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                                  p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                                 qs, pw):  # fmt: skip
+                                 qs, pw, cell_units, udirty):  # fmt: skip
                     return False
     return True
 
@@ -1009,6 +1022,19 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
         pq[i] = i
     for i in range(pw.shape[0]):
         pw[i] = 0
+    n_units = units.shape[0]
+    per_cell = np.zeros(n_cells, dtype=np.int32)
+    for u in range(n_units):
+        for k in range(units.shape[1]):
+            per_cell[units[u, k]] += 1
+    cell_units = np.full((n_cells, max(1, per_cell.max())), -1, dtype=np.int32)
+    per_cell[:] = 0
+    for u in range(n_units):
+        for k in range(units.shape[1]):
+            c = units[u, k]
+            cell_units[c, per_cell[c]] = u
+            per_cell[c] += 1
+    udirty = np.full(n_units, 3, dtype=np.uint8)
     qs[0] = 0
     qs[1] = n_cells  # the rings have one slot more than they can hold: every cell and propagator queued
     qs[2] = 0
@@ -1018,7 +1044,8 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     backtracks = 0
     count = 0
     ok = propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-                   p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw)  # fmt: skip
+                   p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
+                   udirty)  # fmt: skip
     if not ok:
         stats[0] = 0
         stats[1] = 1
@@ -1035,7 +1062,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
         cur = st_cand[depth]
         if nodes > probe_after and depth <= probe_depth and not _probe(
             st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw
+            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units, udirty
         ):  # fmt: skip
             backtracks += 1
             st_rem[depth] = 0  # no digit left to try here
@@ -1102,7 +1129,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 qs[1] = 0
             if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                          p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                         qs, pw):  # fmt: skip
+                         qs, pw, cell_units, udirty):  # fmt: skip
                 depth += 1
                 break
             backtracks += 1
