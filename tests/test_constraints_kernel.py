@@ -29,6 +29,7 @@ from sudokit.constraints import (
     Skyscraper,
     Thermometer,
     VariantPuzzle,
+    XSum,
 )
 from sudokit.constraints.base import NotCompiled
 from sudokit.constraints.solver import count_plain, count_variant, solve_plain, solve_variant
@@ -114,8 +115,8 @@ def test_killers_kernel_count_is_brute_force_count(seed, six, most, clues):
 def _unit_rules(rng: random.Random, values: list[int], h: int, w: int) -> list:
     """Rules true on ``values`` that reach the newer propagators: two-cell thermometers between random
     cells (bulbs shared, tips met: the thermometer groups), arrows and equal sums over cells of one row
-    (the grouped sums), renban runs of a row (a cage of runs), skyscraper and sandwich clues on whole rows
-    and columns."""
+    (the grouped sums), renban runs of a row (a cage of runs), skyscraper, X-sum and sandwich clues on whole
+    rows and columns."""
     n = h * w
     cells = list(range(n * n))
     out: list = []
@@ -139,9 +140,12 @@ def _unit_rules(rng: random.Random, values: list[int], h: int, w: int) -> list:
         if rng.random() < 0.5:
             line = line[::-1]
         vals = [values[s] for s in line]
-        if rng.random() < 0.5:
+        kind = rng.randrange(3)
+        if kind == 0:
             seen = sum(vals[i] > max(vals[:i], default=0) for i in range(n))
             out.append(Skyscraper(line, seen))
+        elif kind == 1:
+            out.append(XSum(line, sum(vals[: vals[0]])))
         else:
             i, j = sorted((vals.index(1), vals.index(n)))
             out.append(Sandwich(line, sum(vals[i + 1 : j])))
@@ -155,7 +159,7 @@ def _unit_rules(rng: random.Random, values: list[int], h: int, w: int) -> list:
 
 @pytest.mark.parametrize("seed", range(60))
 def test_unit_aware_propagators_count_like_brute_force(seed):
-    """Thermometer groups, grouped sums, run cages, skyscraper states, sandwich sets: the kernel's count
+    """Thermometer groups, grouped sums, run cages, skyscraper states, sandwich and X-sum sets: the kernel's count
     (with and without branching by failure weight) equals the brute-force count."""
     rng = random.Random(1000 + seed)
     h, w = (2, 2) if seed % 3 == 0 else (2, 3)

@@ -36,8 +36,9 @@ Propagators (``T_*``):
 * ``SKY`` -- exact support over (position, tallest so far, number seen) states (:func:`_skyscraper`).
 * ``SANDWICH`` -- on a whole unit of at most 9 digits (``b`` = 1): for each place of the 1 and the largest
   digit, the fitting digit sets between them (:func:`_sandwich_exact`); else window bounds.
-* ``XSUM``, ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds, with bounds in place of
-  exact sum supports.
+* ``XSUM`` -- on a whole unit of at most 9 digits (``b`` = 1): for each value x of the first cell, the fitting
+  sets of x different digits (:func:`_xsum_exact`); else window bounds.
+* ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds.
 
 Search: depth first on the open cell with the fewest candidates, digits low to high, an explicit stack of
 candidate copies. The first ``sol.shape[0]`` solutions are stored for the caller to check.
@@ -538,6 +539,8 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, pe
             return _sandwich_exact(cand, cells, lo_i, k, pa, cq, cflag, qs)
         return _sandwich(cand, cells, lo_i, k, pa, cq, cflag, qs)
     if t == T_XSUM:
+        if pb:
+            return _xsum_exact(cand, cells, lo_i, k, pa, cq, cflag, qs)
         return _xsum(cand, cells, lo_i, k, pa, cq, cflag, qs)
     if t == T_SKY:
         return _skyscraper(cand, cells, lo_i, k, pa, pb, cq, cflag, qs)
@@ -776,6 +779,50 @@ def _sandwich_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
                     if sub == 0:
                         break
                     sub = (sub - 1) & union
+    for i in range(n):
+        s = cells[lo_i + i]
+        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _xsum_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
+    """X-sum on a whole unit of at most 9 digits (a permutation of 1..n): for each value x of the first cell,
+    the sets of x different digits holding x that sum to ``total``, fit the first x cells (the first one
+    holding x) and leave digits for the others; each cell keeps the digits of some fitting choice."""
+    keep = np.zeros(n, dtype=np.int64)
+    full = (np.int64(1) << n) - 1
+    first = cells[lo_i]
+    saved = cand[first]
+    m = saved
+    while m:
+        bit = low_bit(m)
+        m ^= bit
+        x = lowest_bit(bit) + 1
+        if x > n:
+            continue
+        cand[first] = bit
+        union = bit
+        for i in range(1, x):
+            union |= cand[cells[lo_i + i]]
+        union &= full
+        sub = union
+        while sub:
+            wanted = sub & bit and popcount(sub) == x and _digit_sum(sub) == total
+            if wanted and _fits(cand, cells, lo_i, lo_i + x, sub):
+                rest = full & ~sub
+                fits = True
+                for i in range(x, n):
+                    if not cand[cells[lo_i + i]] & rest:
+                        fits = False
+                        break
+                if fits:
+                    for i in range(n):
+                        mi = cand[cells[lo_i + i]]
+                        keep[i] |= mi & (sub if i < x else rest)
+            sub = (sub - 1) & union
+        cand[first] = saved
     for i in range(n):
         s = cells[lo_i + i]
         if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):

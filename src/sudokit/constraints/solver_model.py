@@ -191,7 +191,7 @@ class Model:
 
     def xsum(self, line: Sequence[int], total: int) -> None:
         """The first X digits of ``line`` sum to ``total``, X the first digit."""
-        self._add(K.T_XSUM, line, a=total)
+        self._add(K.T_XSUM, line, a=total, b=int(self.size <= 9 and self._is_unit(line)))
 
     def skyscraper(self, line: Sequence[int], seen: int) -> None:
         """``seen`` digits of ``line`` are taller than every digit before them."""
