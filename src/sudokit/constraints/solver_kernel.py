@@ -9,9 +9,10 @@ parameters and a slice of ``aux`` (cage combinations, quadruple digits). ``watch
 Propagation runs to a fixed point over two queues: cells whose mask changed (a cell left with one digit
 removes it from its peers: the geometry's, the cages', renban lines', anti-knight / anti-king, ...; every
 propagator watching a changed cell is queued) and propagators to run. When both are empty, hidden singles
-over every unit (a digit with one place left goes there; one with no place is a contradiction) may start
-them again. Each propagator is exact on fixed cells (a completed grid that breaks it is rejected), and the
-caller checks every grid it returns against the puzzle's ``check`` methods as well.
+(a digit with one place left in a unit goes there; one with no place is a contradiction), then locked
+candidates, over the units a changed cell lies in, may start them again. Each propagator is exact on fixed
+cells (a completed grid that breaks it is rejected), and the caller checks every grid it returns against the
+puzzle's ``check`` methods as well.
 
 Propagators (``T_*``):
 
@@ -40,8 +41,9 @@ Propagators (``T_*``):
   sets of x different digits (:func:`_xsum_exact`); else window bounds.
 * ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds.
 
-Search: depth first on the open cell with the fewest candidates, digits low to high, an explicit stack of
-candidate copies. The first ``sol.shape[0]`` solutions are stored for the caller to check.
+Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg), digits low to
+high, an explicit stack of candidate copies. The first ``sol.shape[0]`` solutions are stored for the caller
+to check.
 """
 
 from __future__ import annotations
