@@ -949,16 +949,28 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             if not udirty[u] & 2:
                 continue
             udirty[u] &= 1
-            for d in range(units.shape[1]):
-                bit = np.int64(1) << d
+            ge1 = np.int64(0)  # the digits with at least 1, 2, ... 5 places in the unit
+            ge2 = np.int64(0)
+            ge3 = np.int64(0)
+            ge4 = np.int64(0)
+            ge5 = np.int64(0)
+            for k in range(units.shape[1]):
+                m = cand[units[u, k]]
+                ge5 |= ge4 & m
+                ge4 |= ge3 & m
+                ge3 |= ge2 & m
+                ge2 |= ge1 & m
+                ge1 |= m
+            some = ge2 & ~ge5  # two to four places
+            while some:
+                bit = low_bit(some)
+                some ^= bit
                 j = 0
                 for k in range(units.shape[1]):
                     c = units[u, k]
                     if cand[c] & bit:
                         spots[j] = c
                         j += 1
-                if j < 2 or j > 4:
-                    continue
                 ok = _lock(cand, bit, spots, j, peers, n_peers, adj, cq, cflag, qs)
                 if not ok:
                     break
