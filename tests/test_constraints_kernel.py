@@ -18,7 +18,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import sudokit
-from sudokit.constraints import Arrow, KillerCage, LittleKiller, Parity, Thermometer, VariantPuzzle
+from sudokit.constraints import (
+    Arrow,
+    EqualSums,
+    KillerCage,
+    LittleKiller,
+    Parity,
+    Renban,
+    Sandwich,
+    Skyscraper,
+    Thermometer,
+    VariantPuzzle,
+    XSum,
+)
 from sudokit.constraints.base import NotCompiled
 from sudokit.constraints.solver import count_plain, count_variant, solve_plain, solve_variant
 from sudokit.constraints.solver_model import Model, innies_outies, run
@@ -74,7 +86,8 @@ def test_random_constraints_kernel_count_is_brute_force_count(seed, six, keep):
     model = Model.of(puzzle)  # every kind the generator makes has a compiled form
     kernel, plain, brute = _three_ways(puzzle, 30)
     assert kernel == plain == brute >= 1
-    assert run(model, 30, probe_after=0).count == brute  # failed-digit probing at every shallow node
+    assert run(model, 30, probe_after=0, probe_depth=5).count == brute  # probing at every shallow node
+    assert run(model, 30, wdeg_after=10**9).count == brute  # the fewest candidates only
     result = solve_variant(puzzle, limit=2)
     assert result.status is (Status.SOLVED if brute == 1 else Status.MULTIPLE)
     if brute == 1:
@@ -96,7 +109,72 @@ def test_killers_kernel_count_is_brute_force_count(seed, six, most, clues):
     puzzle = VariantPuzzle.build(standard(h, w), givens, cages)
     kernel, plain, brute = _three_ways(puzzle, 20)
     assert kernel == plain == brute >= 1
-    assert run(Model.of(puzzle), 20, probe_after=0).count == brute
+    assert run(Model.of(puzzle), 20, probe_after=0, probe_depth=5).count == brute
+
+
+def _unit_rules(rng: random.Random, values: list[int], h: int, w: int) -> list:
+    """Rules true on ``values`` that reach the newer propagators: two-cell thermometers between random
+    cells (bulbs shared, tips met: the thermometer groups), arrows and equal sums over cells of one row
+    (the grouped sums), renban runs of a row (a cage of runs), skyscraper, X-sum and sandwich clues on whole
+    rows and columns."""
+    n = h * w
+    cells = list(range(n * n))
+    out: list = []
+    for _ in range(rng.randint(2, 2 * n)):
+        a, b = rng.sample(cells, 2)
+        if values[a] != values[b]:
+            out.append(Thermometer((a, b) if values[a] < values[b] else (b, a)))
+    for _ in range(rng.randint(0, 3)):
+        row = rng.randrange(n)
+        line = [row * n + c for c in rng.sample(range(n), rng.randint(3, min(n, 5)))]
+        shaft = tuple(line[: rng.randint(2, len(line) - 1)])
+        total = sum(values[s] for s in shaft)
+        if total <= n:  # a bulb somewhere that holds the shaft's sum
+            out.append(Arrow((rng.choice([s for s in cells if values[s] == total]),), shaft))
+        left, right = tuple(line[:2]), tuple(line[2:])
+        if sum(values[s] for s in left) == sum(values[s] for s in right):
+            out.append(EqualSums(left, right))
+    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+    for line in rng.sample(rows + cols, rng.randint(0, 3)):
+        if rng.random() < 0.5:
+            line = line[::-1]
+        vals = [values[s] for s in line]
+        kind = rng.randrange(3)
+        if kind == 0:
+            seen = sum(vals[i] > max(vals[:i], default=0) for i in range(n))
+            out.append(Skyscraper(line, seen))
+        elif kind == 1:
+            out.append(XSum(line, sum(vals[: vals[0]])))
+        else:
+            i, j = sorted((vals.index(1), vals.index(n)))
+            out.append(Sandwich(line, sum(vals[i + 1 : j])))
+    row = rng.choice(rows)
+    k = rng.randint(2, n - 1)
+    start = rng.randrange(n - k + 1)
+    run_cells = tuple(s for s in row if start < values[s] <= start + k)
+    out.append(Renban(run_cells))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_unit_aware_propagators_count_like_brute_force(seed):
+    """Thermometer groups, grouped sums, run cages, skyscraper states, sandwich and X-sum sets: the kernel's count
+    (with and without branching by failure weight) equals the brute-force count."""
+    rng = random.Random(1000 + seed)
+    h, w = (2, 2) if seed % 3 == 0 else (2, 3)
+    values = _solved_grid(rng, h, w)
+    cons = _unit_rules(rng, values, h, w)
+    keep = rng.uniform(0.0, 0.3)
+    givens = [v if rng.random() < keep else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    assert puzzle.is_solution(Grid(puzzle.geometry, tuple(values)))
+    model = Model.of(puzzle)
+    brute = _brute_count(puzzle, 30)
+    assert brute >= 1
+    assert run(model, 30, keep=0).count == brute
+    assert run(model, 30, keep=0, wdeg_after=10**9).count == brute
+    assert count_variant(puzzle, 30) == brute
 
 
 def test_innies_outies_hold_on_the_grid():

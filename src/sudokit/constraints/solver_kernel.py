@@ -9,9 +9,10 @@ parameters and a slice of ``aux`` (cage combinations, quadruple digits). ``watch
 Propagation runs to a fixed point over two queues: cells whose mask changed (a cell left with one digit
 removes it from its peers: the geometry's, the cages', renban lines', anti-knight / anti-king, ...; every
 propagator watching a changed cell is queued) and propagators to run. When both are empty, hidden singles
-over every unit (a digit with one place left goes there; one with no place is a contradiction) may start
-them again. Each propagator is exact on fixed cells (a completed grid that breaks it is rejected), and the
-caller checks every grid it returns against the puzzle's ``check`` methods as well.
+(a digit with one place left in a unit goes there; one with no place is a contradiction), then locked
+candidates, over the units a changed cell lies in, may start them again. Each propagator is exact on fixed
+cells (a completed grid that breaks it is rejected), and the caller checks every grid it returns against the
+puzzle's ``check`` methods as well.
 
 Propagators (``T_*``):
 
@@ -22,13 +23,27 @@ Propagators (``T_*``):
   the cells (each set within the union of candidates and meeting every cell) narrow every cell to their
   union, and a digit all of them need with one place left in the cage goes there.
 * ``THERMO`` -- bounds forward and backward along the line (``a`` = 1 strict, 0 slow).
-* ``RENBAN`` -- the runs of consecutive digits that fit the cells.
-* ``LINEAR`` -- ``sum(coef[i] * digit[i]) == a``: bounds consistency (arrows, little killers, equal sums).
-* ``SANDWICH``, ``XSUM``, ``SKY``, ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds,
-  with bounds in place of exact sum supports.
+* ``ABOVE`` -- cell ``cells[0]`` lies below (``a`` = 1; above: 0) every other cell, and those share a unit:
+  k of them hold k different digits, so the first cell is below their k-th largest candidate (above their
+  k-th smallest). Thermometers that branch or meet give these.
+* ``RENBAN`` -- the runs of consecutive digits that fit the cells (a renban line of different cells is
+  compiled as a ``CAGE`` whose digit sets are the runs).
+* ``LINEAR`` -- ``sum(coef[i] * digit[i]) == a``: bounds consistency, then exact support with repeats
+  allowed (arrows, little killers, equal sums whose cells share no unit).
+* ``GSUM`` -- the same sum over *groups* of cells (``aux``: the group sizes; one coefficient per group) whose
+  cells must all differ (they share a unit): each group's feasible digit sets (within the union of its
+  candidates, meeting every cell) give it a set of totals; the totals that take part in some solution of the
+  sum (an exact pass over the groups) keep the digit sets, and every cell keeps the digits of those sets.
+* ``SKY`` -- exact support over (position, tallest so far, number seen) states (:func:`_skyscraper`).
+* ``SANDWICH`` -- on a whole unit of at most 9 digits (``b`` = 1): for each place of the 1 and the largest
+  digit, the fitting digit sets between them (:func:`_sandwich_exact`); else window bounds.
+* ``XSUM`` -- on a whole unit of at most 9 digits (``b`` = 1): for each value x of the first cell, the fitting
+  sets of x different digits (:func:`_xsum_exact`); else window bounds.
+* ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds.
 
-Search: depth first on the open cell with the fewest candidates, digits low to high, an explicit stack of
-candidate copies. The first ``sol.shape[0]`` solutions are stored for the caller to check.
+Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg), digits low to
+high, an explicit stack of candidate copies. The first ``sol.shape[0]`` solutions are stored for the caller
+to check.
 """
 
 from __future__ import annotations
@@ -49,6 +64,8 @@ T_XSUM = 6
 T_SKY = 7
 T_QUAD = 8
 T_BETWEEN = 9
+T_GSUM = 10
+T_ABOVE = 11
 
 # results of search (the engine's codes: sudokit.engine.kernel)
 SOLVED = 0
@@ -239,23 +256,135 @@ def _linear_exact(cand, cells, coef, lo_i, hi_i, total, buf, cq, cflag, qs):
     return True
 
 
+@njit(cache=True, inline="always")
+def _fits(cand, cells, a, b, combo):
+    """Whether the digit set ``combo`` meets every cell of cells[a:b]."""
+    for i in range(a, b):  # noqa: SIM110 - a loop numba compiles (no generator)
+        if not cand[cells[i]] & combo:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _digit_sum(m):
+    """The sum of the digits of a mask."""
+    t = 0
+    while m:
+        b = low_bit(m)
+        m ^= b
+        t += lowest_bit(b) + 1
+    return t
+
+
+@njit(cache=True)
+def _group_totals(cand, cells, a, b, wanted):
+    """The totals (bit ``t``: total t) of the digit sets of different digits that fit cells[a:b] (one digit
+    per cell: within the union of their candidates, meeting every cell), counting only totals in ``wanted``;
+    with ``keep`` the union of those sets, as (totals, keep)."""
+    k = b - a
+    if k == 1:
+        m = cand[cells[a]] & (wanted >> 1)
+        return m << 1, m
+    union = np.int64(0)
+    for i in range(a, b):
+        union |= cand[cells[i]]
+    totals = np.int64(0)
+    keep = np.int64(0)
+    sub = union
+    while sub:
+        if popcount(sub) == k and _fits(cand, cells, a, b, sub):
+            t = _digit_sum(sub)
+            if (wanted >> t) & 1:
+                totals |= np.int64(1) << t
+                keep |= sub
+        sub = (sub - 1) & union
+    return totals, keep
+
+
+@njit(cache=True)
+def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, qs):
+    """Exact support of sum over groups g of coef_g * (the sum of g's different digits) == total: the groups'
+    sizes are ``aux[a_lo:a_hi]``, their cells one after another from ``lo_i``. Each group's feasible totals
+    (:func:`_group_totals`) are the digits of one variable in :func:`_linear_exact`'s pass (prefix sets
+    forward, completable sets backward, as bit rows); every cell keeps the digits of the fitting sets whose
+    total survives. Skipped (True) when the rows do not fit ``buf``."""
+    n_groups = a_hi - a_lo
+    width = 1
+    at = lo_i
+    for g in range(n_groups):
+        k = aux[a_lo + g]
+        c = coef[at]
+        sums, _ = _group_totals(cand, cells, at, at + k, np.int64(-1))
+        if sums == 0:
+            return False
+        lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
+        hi = c * (_high(sums) - 1) if c > 0 else c * lowest_bit(sums)
+        width += hi - lo
+        at += k
+    w = (width + 63) >> 6
+    if 2 * (n_groups + 1) * w > buf.shape[0]:
+        return True
+    qbase = (n_groups + 1) * w
+    for j in range(2 * (n_groups + 1) * w):
+        buf[j] = 0
+    buf[0] = 1
+    pm = 0
+    at = lo_i
+    for g in range(n_groups):
+        k = aux[a_lo + g]
+        c = coef[at]
+        sums, _ = _group_totals(cand, cells, at, at + k, np.int64(-1))
+        lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
+        m = sums
+        while m:
+            b = low_bit(m)
+            m ^= b
+            _or_shl(buf, (g + 1) * w, g * w, w, c * lowest_bit(b) - lo)
+        pm += lo
+        at += k
+    goal = total - pm
+    if goal < 0 or goal >= w * 64:
+        return False
+    buf[qbase + n_groups * w + (goal >> 6)] = np.uint64(1) << np.uint64(goal & 63)
+    for g in range(n_groups - 1, -1, -1):
+        k = aux[a_lo + g]
+        at -= k
+        c = coef[at]
+        sums, _ = _group_totals(cand, cells, at, at + k, np.int64(-1))
+        lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
+        wanted = np.int64(0)
+        m = sums
+        while m:
+            b = low_bit(m)
+            m ^= b
+            sh = c * lowest_bit(b) - lo
+            if _meets_shl(buf, qbase + (g + 1) * w, g * w, w, sh):
+                wanted |= b
+                _or_shr(buf, qbase + g * w, qbase + (g + 1) * w, w, sh)
+        if wanted == 0:
+            return False
+        _, keep = _group_totals(cand, cells, at, at + k, wanted)
+        for i in range(at, at + k):
+            s = cells[i]
+            if not _set(cand, s, cand[s] & keep, cq, cflag, qs):
+                return False
+    return True
+
+
 @njit(cache=True)
 def _lock(cand, bit, spots, n_spots, peers, n_peers, adj, cq, cflag, qs):
     """``bit``'s digit must go in one of ``spots[:n_spots]`` (once): every cell that sees them all (a peer of
-    each, ``adj`` the peer bit matrix) loses it. False on a contradiction."""
-    s0 = spots[0]
-    for k in range(n_peers[s0]):
-        p = peers[s0, k]
-        if not cand[p] & bit:
-            continue
-        sees = True
+    each: the AND of their rows of ``adj``, the peer bit matrix) loses it. False on a contradiction."""
+    for w in range(adj.shape[1]):
+        x = adj[spots[0], w]
         for j in range(1, n_spots):
-            t = spots[j]
-            if t == p or not (adj[t, p >> 6] >> np.uint64(p & 63)) & np.uint64(1):
-                sees = False
-                break
-        if sees and not _set(cand, p, cand[p] & ~bit, cq, cflag, qs):
-            return False
+            x &= adj[spots[j], w]
+        while x:
+            b = low_bit(x)
+            x ^= b
+            p = (w << 6) + lowest_bit(b)
+            if cand[p] & bit and not _set(cand, p, cand[p] & ~bit, cq, cflag, qs):
+                return False
     return True
 
 
@@ -389,32 +518,34 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, pe
         return _linear(cand, cells, coef, lo_i, hi_i, pa, cq, cflag, qs) and _linear_exact(
             cand, cells, coef, lo_i, hi_i, pa, buf, cq, cflag, qs
         )
+    if t == T_ABOVE:
+        x = cells[lo_i]
+        union = np.int64(0)
+        for i in range(lo_i + 1, hi_i):
+            union |= cand[cells[i]]
+        need = k - 1
+        if popcount(union) < need:
+            return False
+        m = union
+        if pa == 1:
+            for _ in range(need - 1):
+                m ^= np.int64(1) << (_high(m) - 1)
+            return _set(cand, x, cand[x] & _span(1, _high(m) - 1), cq, cflag, qs)
+        for _ in range(need - 1):
+            m ^= low_bit(m)
+        return _set(cand, x, cand[x] & _span(_low(m) + 1, 62), cq, cflag, qs)
+    if t == T_GSUM:
+        return _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, pa, buf, cq, cflag, qs)
     if t == T_SANDWICH:
+        if pb:
+            return _sandwich_exact(cand, cells, lo_i, k, pa, cq, cflag, qs)
         return _sandwich(cand, cells, lo_i, k, pa, cq, cflag, qs)
     if t == T_XSUM:
+        if pb:
+            return _xsum_exact(cand, cells, lo_i, k, pa, cq, cflag, qs)
         return _xsum(cand, cells, lo_i, k, pa, cq, cflag, qs)
     if t == T_SKY:
-        c = pa
-        if c < 1 or c > k:
-            return False
-        fixed = True
-        for i in range(k):
-            s = cells[lo_i + i]
-            if not _set(cand, s, cand[s] & _span(1, k - c + 1 + i), cq, cflag, qs):
-                return False
-            m = cand[s]
-            if m & (m - 1):
-                fixed = False
-        if fixed:
-            seen = 0
-            top = 0
-            for i in range(k):
-                v = _low(cand[cells[lo_i + i]])
-                if v > top:
-                    seen += 1
-                    top = v
-            return seen == c
-        return True
+        return _skyscraper(cand, cells, lo_i, k, pa, pb, cq, cflag, qs)
     if t == T_QUAD:
         free = k
         allowed = np.int64(0)
@@ -497,6 +628,69 @@ def _window_keep(cand, cells, lo_i, hi_i, keep_mask, total, smin, smax, keep, ba
 
 
 @njit(cache=True)
+def _skyscraper(cand, cells, lo_i, k, c, perm, cq, cflag, qs):
+    """Skyscraper: exactly ``c`` digits of cells[lo_i:lo_i + k] are taller than every digit before them.
+    Exact support over the states (position, tallest so far, number seen): ``f[i, m]`` has bit v when the
+    first i cells can leave tallest m with v seen, ``g[i, m]`` bit v when the rest can end with c seen; a
+    digit stays when one state joins the two. With ``perm`` (the line is a whole unit: a permutation of
+    1..k) a digit never equals the tallest before it, the tallest after i cells is at least i and the last
+    one is k."""
+    top = 0
+    for i in range(k):
+        top = max(top, _high(cand[cells[lo_i + i]]))
+    if c < 1 or c > k or (perm and top < k):
+        return False
+    f = np.zeros((k + 1, top + 1), dtype=np.int64)
+    g = np.zeros((k + 1, top + 1), dtype=np.int64)
+    f[0, 0] = 1
+    for i in range(k):
+        mm = cand[cells[lo_i + i]]
+        for m in range(top + 1):
+            src = f[i, m]
+            if src == 0:
+                continue
+            x = mm
+            while x:
+                b = low_bit(x)
+                x ^= b
+                d = lowest_bit(b) + 1
+                if d > m:
+                    if not perm or d >= i + 1:
+                        f[i + 1, d] |= src << 1
+                elif d < m or not perm:
+                    f[i + 1, m] |= src
+    goal = np.int64(1) << c
+    for m in range(top + 1):
+        if not perm or m == k:
+            g[k, m] = goal
+    for i in range(k - 1, -1, -1):
+        s = cells[lo_i + i]
+        mm = cand[s]
+        keep = np.int64(0)
+        for m in range(top + 1):
+            x = mm
+            while x:
+                b = low_bit(x)
+                x ^= b
+                d = lowest_bit(b) + 1
+                if d > m:
+                    if perm and d < i + 1:
+                        continue
+                    nxt = g[i + 1, d] >> 1
+                elif d < m or not perm:
+                    nxt = g[i + 1, m]
+                else:
+                    continue
+                if nxt:
+                    g[i, m] |= nxt
+                    if f[i, m] & nxt:
+                        keep |= b
+        if not _set(cand, s, mm & keep, cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
 def _sandwich(cand, cells, lo_i, n, total, cq, cflag, qs):
     """Sandwich: some cell i holds 1 (or n), some j > i holds n (or 1), cells between sum to total."""
     lo_bit = np.int64(1)
@@ -538,6 +732,107 @@ def _sandwich(cand, cells, lo_i, n, total, cq, cflag, qs):
 
 
 @njit(cache=True)
+def _sandwich_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
+    """Sandwich on a whole unit of at most 9 digits (a permutation of 1..n): for each place of the 1 and the
+    n, the digit sets of the cells between them (different digits, none 1 or n, summing to ``total``, meeting
+    every cell between) and their complements outside; each cell keeps the digits of some fitting choice."""
+    lo_bit = np.int64(1)
+    hi_bit = np.int64(1) << (n - 1)
+    inner = ((np.int64(1) << n) - 1) & ~(lo_bit | hi_bit)
+    keep = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        mi = cand[cells[lo_i + i]]
+        if not mi & (lo_bit | hi_bit):
+            continue
+        for j in range(i + 1, n):
+            mj = cand[cells[lo_i + j]]
+            for way in range(2):
+                e1 = lo_bit if way == 0 else hi_bit
+                e2 = hi_bit if way == 0 else lo_bit
+                if not (mi & e1 and mj & e2):
+                    continue
+                ok, _, _ = _window_ok(cand, cells, lo_i + i + 1, lo_i + j, inner, total)
+                if not ok:
+                    continue
+                width = j - i - 1
+                union = np.int64(0)
+                for o in range(i + 1, j):
+                    union |= cand[cells[lo_i + o]]
+                union &= inner
+                sub = union
+                while True:  # every subset of ``union`` (the empty one last)
+                    if popcount(sub) == width and _digit_sum(sub) == total:
+                        fits = _fits(cand, cells, lo_i + i + 1, lo_i + j, sub)
+                        rest = inner & ~sub
+                        if fits:
+                            for o in range(n):
+                                if (o < i or o > j) and not cand[cells[lo_i + o]] & rest:
+                                    fits = False
+                                    break
+                        if fits:
+                            keep[i] |= e1
+                            keep[j] |= e2
+                            for o in range(n):
+                                m = cand[cells[lo_i + o]]
+                                if i < o < j:
+                                    keep[o] |= m & sub
+                                elif o < i or o > j:
+                                    keep[o] |= m & rest
+                    if sub == 0:
+                        break
+                    sub = (sub - 1) & union
+    for i in range(n):
+        s = cells[lo_i + i]
+        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
+def _xsum_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
+    """X-sum on a whole unit of at most 9 digits (a permutation of 1..n): for each value x of the first cell,
+    the sets of x different digits holding x that sum to ``total``, fit the first x cells (the first one
+    holding x) and leave digits for the others; each cell keeps the digits of some fitting choice."""
+    keep = np.zeros(n, dtype=np.int64)
+    full = (np.int64(1) << n) - 1
+    first = cells[lo_i]
+    saved = cand[first]
+    m = saved
+    while m:
+        bit = low_bit(m)
+        m ^= bit
+        x = lowest_bit(bit) + 1
+        if x > n:
+            continue
+        cand[first] = bit
+        union = bit
+        for i in range(1, x):
+            union |= cand[cells[lo_i + i]]
+        union &= full
+        sub = union
+        while sub:
+            wanted = sub & bit and popcount(sub) == x and _digit_sum(sub) == total
+            if wanted and _fits(cand, cells, lo_i, lo_i + x, sub):
+                rest = full & ~sub
+                fits = True
+                for i in range(x, n):
+                    if not cand[cells[lo_i + i]] & rest:
+                        fits = False
+                        break
+                if fits:
+                    for i in range(n):
+                        mi = cand[cells[lo_i + i]]
+                        keep[i] |= mi & (sub if i < x else rest)
+            sub = (sub - 1) & union
+        cand[first] = saved
+    for i in range(n):
+        s = cells[lo_i + i]
+        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+            return False
+    return True
+
+
+@njit(cache=True)
 def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
     """X-sum: with X the first cell's digit, the first X cells sum to total."""
     keep = np.zeros(n, dtype=np.int64)
@@ -566,9 +861,13 @@ def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
 
 @njit(cache=True)
 def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi,
-              p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
+              p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
+              udirty):  # fmt: skip
     """Propagate to a fixed point from the cells in ``cq`` (``qs`` = [head, tail, phead, ptail]) and the
-    propagators in ``pq``; False on a contradiction. Leaves both queues empty and their flags clear."""
+    propagators in ``pq``; False on a contradiction. Leaves both queues empty and their flags clear.
+    ``cell_units[c]`` lists the units of cell c (-1 padded); a changed cell marks them in ``udirty`` (bit 1:
+    hidden singles to look for, bit 2: locked candidates), and only marked units are scanned: a unit no
+    changed cell lies in is at the fixed point it had."""
     ok = True
     while ok:
         # cells that changed: a single digit leaves the peers, the watching propagators are queued
@@ -578,6 +877,11 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             if qs[0] == cq.shape[0]:
                 qs[0] = 0
             cflag[s] = 0
+            for k in range(cell_units.shape[1]):
+                u = cell_units[s, k]
+                if u < 0:
+                    break
+                udirty[u] = 3
             m = cand[s]
             if not done[s] and m & (m - 1) == 0:
                 done[s] = 1
@@ -612,6 +916,9 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
         # both queues empty: hidden singles over the units
         changed = False
         for u in range(units.shape[0]):
+            if not udirty[u] & 1:
+                continue
+            udirty[u] &= 2
             once = np.int64(0)
             more = np.int64(0)
             for k in range(units.shape[1]):
@@ -639,16 +946,31 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             continue
         # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all
         for u in range(units.shape[0]):
-            for d in range(units.shape[1]):
-                bit = np.int64(1) << d
+            if not udirty[u] & 2:
+                continue
+            udirty[u] &= 1
+            ge1 = np.int64(0)  # the digits with at least 1, 2, ... 5 places in the unit
+            ge2 = np.int64(0)
+            ge3 = np.int64(0)
+            ge4 = np.int64(0)
+            ge5 = np.int64(0)
+            for k in range(units.shape[1]):
+                m = cand[units[u, k]]
+                ge5 |= ge4 & m
+                ge4 |= ge3 & m
+                ge3 |= ge2 & m
+                ge2 |= ge1 & m
+                ge1 |= m
+            some = ge2 & ~ge5  # two to four places
+            while some:
+                bit = low_bit(some)
+                some ^= bit
                 j = 0
                 for k in range(units.shape[1]):
                     c = units[u, k]
                     if cand[c] & bit:
                         spots[j] = c
                         j += 1
-                if j < 2 or j > 4:
-                    continue
                 ok = _lock(cand, bit, spots, j, peers, n_peers, adj, cq, cflag, qs)
                 if not ok:
                     break
@@ -670,14 +992,18 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     return ok
 
 
-#: Probing (below) starts once a search has visited this many nodes, at this depth and above.
+#: Failed-digit probing (below) starts once a search has visited this many nodes, at this depth and above:
+#: off by default (depth -1), since the corpus' hard puzzles ran 2-10x faster without it (docs/variants.md).
 PROBE_AFTER = 1000
-PROBE_DEPTH = 5
+PROBE_DEPTH = -1
+#: The search branches by failure weight (dom/wdeg) once it has visited this many nodes: from the start.
+WDEG_AFTER = 0
 
 
 @njit(cache=True)
 def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-           p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
+           p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
+           udirty):  # fmt: skip
     """Failed-digit probing of the state at ``depth`` (a hard search's shallow nodes only): each candidate of
     each open cell is propagated on the scratch level ``depth + 1``; one that fails is removed and the state
     propagated again, until a pass removes nothing. False when the state itself fails."""
@@ -709,31 +1035,33 @@ def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_t
                     qs[1] = 0
                 if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                              p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                             qs, pw):  # fmt: skip
+                             qs, pw, cell_units, udirty):  # fmt: skip
                     continue
                 changed = True
                 if not _set(cur, cell, cur[cell] & ~b, cq, cflag, qs):
                     return False
                 if not propagate(cur, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                                  p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                                 qs, pw):  # fmt: skip
+                                 qs, pw, cell_units, udirty):  # fmt: skip
                     return False
     return True
 
 
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
-           p_coef, aux, rel, full, adj, limit, budget, probe_after, sols, stats, st_cand, st_done, st_cell, st_rem,
+           p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, sols, stats, st_cand,
+           st_done, st_cell, st_rem,
            buf, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
     Returns ``(status, count)``: count exact below ``limit``, else ``limit``; the first ``sols.shape[0]``
     solutions are written to ``sols`` (digits by cell). ``budget`` in clock ticks (0: no limit).
-    ``stats`` receives [guesses, nodes, backtracks]. Once more than ``probe_after`` nodes were visited, the
-    shallow nodes (depth up to :data:`PROBE_DEPTH`) are probed first (:func:`_probe`) and the cell to branch on
-    is the one with the fewest candidates per failure weight (dom/wdeg: ``pw[i]`` counts propagator ``i``'s
-    failures, ``pw[n_props + c]`` the failed digits of cell ``c``; a cell weighs 1 + its own count + those of
-    the propagators watching it), so a hard search turns to the cells its conflicts are about.
+    ``stats`` receives [guesses, nodes, backtracks]. Once more than ``wdeg_after`` nodes were visited, the
+    cell to branch on is the one with the fewest candidates per failure weight (dom/wdeg: ``pw[i]`` counts
+    propagator ``i``'s failures, ``pw[n_props + c]`` the failed digits of cell ``c``; a cell weighs 1 + its
+    own count + those of the propagators watching it), so a hard search turns to the cells its conflicts are
+    about; before, simply the fewest candidates. Once more than ``probe_after`` nodes were visited, the nodes
+    at depth up to ``probe_depth`` are probed first (:func:`_probe`).
     """
     t0 = ticks() if budget > 0 else 0
     n_cells = start.shape[0]
@@ -755,6 +1083,19 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
         pq[i] = i
     for i in range(pw.shape[0]):
         pw[i] = 0
+    n_units = units.shape[0]
+    per_cell = np.zeros(n_cells, dtype=np.int32)
+    for u in range(n_units):
+        for k in range(units.shape[1]):
+            per_cell[units[u, k]] += 1
+    cell_units = np.full((n_cells, max(1, per_cell.max())), -1, dtype=np.int32)
+    per_cell[:] = 0
+    for u in range(n_units):
+        for k in range(units.shape[1]):
+            c = units[u, k]
+            cell_units[c, per_cell[c]] = u
+            per_cell[c] += 1
+    udirty = np.full(n_units, 3, dtype=np.uint8)
     qs[0] = 0
     qs[1] = n_cells  # the rings have one slot more than they can hold: every cell and propagator queued
     qs[2] = 0
@@ -764,7 +1105,8 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     backtracks = 0
     count = 0
     ok = propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-                   p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw)  # fmt: skip
+                   p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
+                   udirty)  # fmt: skip
     if not ok:
         stats[0] = 0
         stats[1] = 1
@@ -779,9 +1121,9 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             stats[2] = backtracks
             return TIMEOUT, count
         cur = st_cand[depth]
-        if nodes > probe_after and depth <= PROBE_DEPTH and not _probe(
+        if nodes > probe_after and depth <= probe_depth and not _probe(
             st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw
+            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units, udirty
         ):  # fmt: skip
             backtracks += 1
             st_rem[depth] = 0  # no digit left to try here
@@ -789,7 +1131,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
         else:
             best = -1
         best_n = 99
-        if nodes <= probe_after:  # the fewest candidates
+        if nodes <= wdeg_after:  # the fewest candidates
             for c in range(n_cells if best == -1 else 0):
                 pc = popcount(cur[c])
                 if 1 < pc < best_n:
@@ -848,7 +1190,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 qs[1] = 0
             if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                          p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                         qs, pw):  # fmt: skip
+                         qs, pw, cell_units, udirty):  # fmt: skip
                 depth += 1
                 break
             backtracks += 1

@@ -47,6 +47,9 @@ class Model:
     _aux: list[int] = field(default_factory=list)
     _relations: dict[tuple, int] = field(default_factory=dict)
     _scratch: int = 1
+    #: the geometry's peer matrix (bool), set by :meth:`of`: :meth:`linear` groups cells that must differ
+    _adjacent: np.ndarray | None = None
+    _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
     arrays: tuple = ()
 
     # ---- builder calls (used by the constraints' compile methods) ----------------------------------
@@ -91,10 +94,52 @@ class Model:
     def thermo(self, line: Sequence[int], slow: bool) -> None:
         """Digits increase along ``line`` (never decrease when ``slow``)."""
         self._add(K.T_THERMO, line, a=0 if slow else 1)
+        if not slow:
+            self._thermos.append(tuple(line))
+
+    def _thermo_groups(self, units: np.ndarray) -> None:
+        """For each cell of a strict thermometer, the cells above it (reached up any thermometer through it,
+        bulbs to tips) and those below, cut by the units: each such group of two or more cells holds as many
+        different digits, all above (below) the cell, which is then below its k-th largest (above its k-th
+        smallest) candidate, k the group's size (:data:`.solver_kernel.T_ABOVE`)."""
+        if not self._thermos:
+            return
+        up: dict[int, set[int]] = {}
+        down: dict[int, set[int]] = {}
+        for line in self._thermos:
+            for a, b in zip(line, line[1:]):
+                up.setdefault(a, set()).add(b)
+                down.setdefault(b, set()).add(a)
+        unit_sets = [set(u) for u in units.tolist()]
+        for direction, steps in ((1, up), (0, down)):
+            for cell in steps:
+                reached: set[int] = set()
+                todo = list(steps[cell])
+                while todo:
+                    s = todo.pop()
+                    if s not in reached:
+                        reached.add(s)
+                        todo.extend(steps.get(s, ()))
+                reached.discard(cell)  # a loop: the thermometers' own bounds fail it
+                if len(reached) < 2:
+                    continue
+                done: set[tuple[int, ...]] = set()
+                for unit in unit_sets:
+                    group = tuple(sorted(unit & reached))
+                    if len(group) >= 2 and group not in done:
+                        done.add(group)
+                        self._add(K.T_ABOVE, (cell, *group), a=direction)
 
     def renban(self, line: Sequence[int]) -> None:
-        """A set of consecutive digits (the no-repeat part is the peers' work)."""
-        self._add(K.T_RENBAN, line)
+        """A set of consecutive digits (the no-repeat part is the peers' work): a cage whose digit sets are
+        the runs of ``len(line)`` consecutive digits, so a digit every fitting run holds is placed or locked
+        as in a killer cage."""
+        k = len(line)
+        if len(set(line)) != k or k > self.size:  # a line through a cell twice: the plain run propagator
+            self._add(K.T_RENBAN, line)
+            return
+        run = (1 << k) - 1
+        self._add(K.T_CAGE, line, aux=[run << start for start in range(self.size - k + 1)])
 
     def linear(self, cells: Sequence[int], coefs: Sequence[int], total: int) -> None:
         """``sum(coefs[i] * digit(cells[i])) == total``; a cell listed twice has its coefficients added."""
@@ -102,27 +147,62 @@ class Model:
         for s, c in zip(cells, coefs):
             merged[s] = merged.get(s, 0) + c
         items = [(s, c) for s, c in merged.items() if c]
-        self._linear([s for s, _ in items], [c for _, c in items], total)
+        groups = self._groups(items)
+        if len(groups) == len(items):
+            self._linear([s for s, _ in items], [c for _, c in items], total)
+            return
+        flat = [s for _, group in groups for s in group]
+        coefs = [c for c, group in groups for _ in group]
+        self._reserve(coefs)
+        self._add(K.T_GSUM, flat, coefs, a=total, aux=[len(group) for _, group in groups])
+
+    def _groups(self, items: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
+        """``items`` (cell, coefficient) as groups of cells with one coefficient that are the geometry's peers
+        of each other (so hold different digits), first come first grouped; one group per cell when the
+        digits are above 9 (a group's totals are bits of one word) or the geometry is unknown."""
+        adjacent = self._adjacent
+        if adjacent is None or self.size > 9:
+            return [(c, [s]) for s, c in items]
+        groups: list[tuple[int, list[int]]] = []
+        for s, c in items:
+            for coef, group in groups:
+                if coef == c and all(adjacent[s, t] for t in group):
+                    group.append(s)
+                    break
+            else:
+                groups.append((c, [s]))
+        return groups
+
+    def _reserve(self, coefs: Sequence[int]) -> None:
+        """Grow the exact-sum scratch for a sum with these coefficients."""
+        width = sum(map(abs, coefs)) * (self.size - 1) + 1
+        words = 2 * (len(coefs) + 1) * ((width + 63) // 64)
+        if words > self._scratch:
+            self._scratch = words
 
     def _linear(self, cells: list[int], coefs: list[int], total: int) -> None:
         """:meth:`linear` on different cells with nonzero coefficients."""
-        width = sum(map(abs, coefs)) * (self.size - 1) + 1
-        words = 2 * (len(cells) + 1) * ((width + 63) // 64)
-        if words > self._scratch:
-            self._scratch = words
+        self._reserve(coefs)
         self._add(K.T_LINEAR, cells, coefs, a=total)
 
     def sandwich(self, line: Sequence[int], total: int) -> None:
         """The digits between the 1 and the largest digit of ``line`` sum to ``total``."""
-        self._add(K.T_SANDWICH, line, a=total)
+        self._add(K.T_SANDWICH, line, a=total, b=int(self.size <= 9 and self._is_unit(line)))
 
     def xsum(self, line: Sequence[int], total: int) -> None:
         """The first X digits of ``line`` sum to ``total``, X the first digit."""
-        self._add(K.T_XSUM, line, a=total)
+        self._add(K.T_XSUM, line, a=total, b=int(self.size <= 9 and self._is_unit(line)))
 
     def skyscraper(self, line: Sequence[int], seen: int) -> None:
         """``seen`` digits of ``line`` are taller than every digit before them."""
-        self._add(K.T_SKY, line, a=seen)
+        self._add(K.T_SKY, line, a=seen, b=int(self._is_unit(line)))
+
+    def _is_unit(self, cells: Sequence[int]) -> bool:
+        """Whether ``cells`` hold every digit once: as many as the digits, all the geometry's peers."""
+        adjacent = self._adjacent
+        if adjacent is None or len(cells) != self.size:
+            return False
+        return all(adjacent[a, b] for i, a in enumerate(cells) for b in cells[i + 1 :])
 
     def quadruple(self, group: Sequence[int], need: dict[int, int]) -> None:
         """Digit ``d`` appears at least ``need[d]`` times in ``group``."""
@@ -153,7 +233,7 @@ class Model:
         g = puzzle.geometry
         full = g.all_mask
         start = [1 << (v - 1) if v else full for v in puzzle.givens.values]
-        model = cls(g.size, g.n_cells, start)
+        model = cls(g.size, g.n_cells, start, _adjacent=_shape(g).adjacent)
         cages = _Cages.of(puzzle)
         group_cells: list[int] = []  # the extra peers: groups of cells that must all differ
         group_sizes: list[int] = []
@@ -179,6 +259,7 @@ class Model:
                 group_sizes.extend(sizes_of)
         if run:
             model._cages(run)
+        model._thermo_groups(_shape(g).units)
         group_cells.extend(cages.cells)
         group_sizes.extend(cages.sizes)
         for cells, coefs, total, distinct in cages.innies_outies(g):
@@ -578,9 +659,11 @@ class _Scratch(threading.local):
 _SCRATCH = _Scratch()
 
 
-def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER) -> Run:
+def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER,
+        probe_depth: int = K.PROBE_DEPTH, wdeg_after: int = K.WDEG_AFTER) -> Run:  # fmt: skip
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
-    first ``keep`` of them; shallow nodes are probed once ``probe_after`` nodes were visited."""
+    first ``keep`` of them; branching by failure weight once ``wdeg_after`` nodes were visited, nodes at depth
+    up to ``probe_depth`` probed once ``probe_after`` nodes were visited (:func:`.solver_kernel.search`)."""
     n_cells = model.n_cells
     sols = np.zeros((max(keep, 1), n_cells), dtype=np.uint8)
     stats = np.zeros(3, dtype=np.int64)
@@ -589,7 +672,9 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         *model.arrays,
         limit,
         budget,
+        wdeg_after,
         probe_after,
+        probe_depth,
         sols,
         stats,
         *_SCRATCH.get(n_cells, model.n_props, model.scratch),
