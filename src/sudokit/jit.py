@@ -251,6 +251,58 @@ def _listen() -> None:
     event.register("numba:compile", Listener())
 
 
+# -- Ctrl-C while numba compiles -------------------------------------------------------------------------------
+
+_holding = [False]
+
+
+@contextmanager
+def held_ctrl_c() -> Iterator[None]:
+    """Ctrl-C waits until the block is done, then acts as it would have (``KeyboardInterrupt`` under Python's
+    handler, whatever a command installed otherwise). Around numba's compiling: LLVM calls back into Python
+    (llvmlite's ``ctypes`` callbacks, e.g. its object cache's) while it emits machine code, a Ctrl-C that arrived
+    in the C code is handled inside such a callback, and ``ctypes`` drops the ``KeyboardInterrupt`` raised there
+    (it only prints "Exception ignored"): the command went on as if no key had been pressed. Only the main
+    thread takes signals; a handler that ignores them (a worker's) is left alone."""
+    import signal
+
+    if _holding[0] or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.SIG_IGN or previous is None:
+        yield
+        return
+    caught: list[int] = []
+    _holding[0] = True
+    try:
+        signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        _holding[0] = False
+        if caught:
+            if callable(previous):
+                previous(signal.SIGINT, None)
+            else:  # SIG_DFL: the process ends as it would have
+                signal.raise_signal(signal.SIGINT)
+
+
+def _hold_ctrl_c_while_compiling() -> None:
+    """Make every numba compile (or load from the cache) hold Ctrl-C until it is done (:func:`held_ctrl_c`)."""
+    from numba.core.dispatcher import Dispatcher
+
+    real = Dispatcher.compile
+    if getattr(real, "__name__", "") == "compile_holding_ctrl_c":
+        return
+
+    def compile_holding_ctrl_c(self, sig):
+        with held_ctrl_c():
+            return real(self, sig)
+
+    Dispatcher.compile = compile_holding_ctrl_c  # type: ignore[method-assign]
+
+
 # -- a cache that can be written --------------------------------------------------------------------------------
 
 
@@ -334,6 +386,7 @@ def prepare() -> None:
     _cache_fallbacks()
     _listen()
     _run_python_when_cold()
+    _hold_ctrl_c_while_compiling()
 
 
 class _AfterNumba:
