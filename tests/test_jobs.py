@@ -15,12 +15,16 @@ from pathlib import Path
 
 import pytest
 
+import sudokit
 from sudokit.jobs.batch import Answer, Batch, Counts, Failed, Guarded, chunked, split_blocks
 from sudokit.jobs.processes import Processes
 from sudokit.jobs.runner import InProcess, open_runner
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-SRC = Path(__file__).resolve().parents[1] / "src"
+#: Where the ``sudokit`` this session imports lives, for the commands the tests start: the same copy, so they load the
+#: kernels `sudokit warm-up` compiled (in CI that is the installed package; the checkout's ``src`` would be another
+#: copy with a cache of its own, cold: its children compiled the logic kernels again, mid-test)
+SRC = Path(sudokit.__file__).resolve().parents[1]
 BAD = "12345xyz"
 
 
