@@ -267,3 +267,24 @@ def test_ctrl_c_while_a_kernel_compiles_stops_the_command(tmp_path):
     assert "compiling the logic techniques once" in done.stderr  # the Ctrl-C came during a compile
     assert done.returncode == 130, done.stderr
     assert "sudokit: interrupted" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_once_a_chain_module_has_spent_its_budget_the_other_chain_modules_compile(monkeypatch):
+    # sudokit.jit._chains_compiled: a puzzle that made one chain module compile needs chains step after step
+    from sudokit import jit
+    from sudokit.logic import implication_kernel, se_chains_kernel, wings_kernel
+
+    wings = next(v for v in vars(wings_kernel).values() if hasattr(v, "py_func"))
+    kernels = (se_chains_kernel.links, implication_kernel.best, wings)
+    budgets = {"sudokit.logic.se_chains_kernel": 0.5, "sudokit.logic.implication_kernel": 0.5}
+    monkeypatch.setattr(jit, "COLD_PYTHON_SECONDS", budgets)
+    monkeypatch.setattr(jit, "COLD_PYTHON_DEFAULT", 1.0)
+    monkeypatch.setattr(jit, "_chains_compiled", [False])
+    monkeypatch.setattr(jit, "_python_spent", {"sudokit.logic.implication_kernel": 0.2})
+    monkeypatch.setattr(jit, "_cached_kernel", dict.fromkeys(kernels, False))  # as on a cold cache
+    with jit.forms("auto"):
+        assert all(jit.python_now(k) for k in kernels)
+        jit._python_spent["sudokit.logic.implication_kernel"] = 0.6  # its budget spent: it compiles
+        assert not jit.python_now(implication_kernel.best)
+        assert not jit.python_now(se_chains_kernel.links)  # with 0 s of its own budget spent
+        assert jit.python_now(wings)  # not a chain module: its own budget only

@@ -608,7 +608,8 @@ def python_now(dispatcher: Any) -> bool:
     """Whether a logic kernel that has no machine code in this process for the arguments it was just called
     with should run its Python body (:func:`python_form`) rather than be compiled or loaded: in the ``"plain"``
     mode always, in ``"kernel"`` never, in ``"auto"`` when the disk cache lacks it and its module's Python
-    bodies have spent less than their :data:`COLD_PYTHON_SECONDS` in this process."""
+    bodies have spent less than their :data:`COLD_PYTHON_SECONDS` in this process (for a chain module: and no
+    chain module has spent its budget yet, :data:`_chains_compiled`)."""
     module = getattr(dispatcher.py_func, "__module__", "") or ""
     group = _group_of(module)
     if group is None or group.name != "logic":
