@@ -351,9 +351,8 @@ def test_closing_stops_the_local_workers_and_is_idempotent():
 # ---- the commands end to end ---------------------------------------------------------------------------------
 # Every batch command on the module's cluster (by its tcp:// address, as a user's scheduler) writes the bytes
 # its one-process run writes; solve also starts its own LocalCluster (local:2) in a real ``sudokit`` process.
-from test_jobs import BAD, COMMANDS  # noqa: E402 - the batch commands and the unreadable line test_jobs uses
-
-SRC = Path(__file__).resolve().parents[1] / "src"
+# (and SRC: the sudokit this session imports, whose kernels warm-up compiled)
+from test_jobs import BAD, COMMANDS, SRC  # noqa: E402 - the batch commands and the unreadable line test_jobs uses
 
 
 @pytest.fixture(scope="module")

@@ -225,3 +225,66 @@ def test_warm_up_check_names_the_cold_groups_without_compiling(tmp_path):
     rows = dict(line.split(None, 2)[:2] for line in done.stdout.splitlines())
     assert rows == {"solver": "cold", "threads": "cold", "logic": "cold", "canon": "cold", "variants": "cold"}
     assert "compiling" not in done.stderr and not list((tmp_path / "cache").rglob("*.nbc"))
+
+
+#: Run by the Ctrl-C test: ``sudokit ARGS`` in this process, where the first compile of a logic kernel gets a
+#: Ctrl-C the way LLVM's C code can deliver one: handled inside a ``ctypes`` callback (llvmlite's object cache
+#: calls back into Python while machine code is emitted), where a ``KeyboardInterrupt`` is dropped.
+CTRL_C_IN_A_CALLBACK = """
+import ctypes, signal, sys
+from numba.core import event
+
+def press_ctrl_c():
+    signal.raise_signal(signal.SIGINT)  # Python's handler runs here, inside the callback
+
+callback = ctypes.CFUNCTYPE(None)(press_ctrl_c)
+pressed = []
+
+class Listener(event.Listener):
+    def on_start(self, ev):
+        if not pressed and ev.data["dispatcher"].py_func.__module__.startswith("sudokit.logic."):
+            pressed.append(True)
+            callback()
+
+    def on_end(self, ev):
+        pass
+
+event.register("numba:compile", Listener())
+sys.argv = ["sudokit", *sys.argv[1:]]
+from _sudokit_command import main
+main()
+"""
+
+
+def test_ctrl_c_while_a_kernel_compiles_stops_the_command(tmp_path):
+    # CI once saw `sudokit rate FILE --jobs 1` take a Ctrl-C while numba compiled a logic kernel, drop it and rate
+    # the whole file (exit 0): sudokit.jit holds Ctrl-C while numba compiles and acts on it right after
+    path = tmp_path / "easy.txt"
+    path.write_text("".join((ROOT / "data" / "norvig_easy50.txt").read_text().splitlines(keepends=True)[:3]))
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    argv = [sys.executable, "-c", CTRL_C_IN_A_CALLBACK, "rate", str(path), "--fast", "--jobs", "1"]
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600)
+    assert "compiling the logic techniques once" in done.stderr  # the Ctrl-C came during a compile
+    assert done.returncode == 130, done.stderr
+    assert "sudokit: interrupted" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_once_a_chain_module_has_spent_its_budget_the_other_chain_modules_compile(monkeypatch):
+    # sudokit.jit._chains_compiled: a puzzle that made one chain module compile needs chains step after step
+    from sudokit import jit
+    from sudokit.logic import implication_kernel, se_chains_kernel, wings_kernel
+
+    wings = next(v for v in vars(wings_kernel).values() if hasattr(v, "py_func"))
+    kernels = (se_chains_kernel.links, implication_kernel.best, wings)
+    budgets = {"sudokit.logic.se_chains_kernel": 0.5, "sudokit.logic.implication_kernel": 0.5}
+    monkeypatch.setattr(jit, "COLD_PYTHON_SECONDS", budgets)
+    monkeypatch.setattr(jit, "COLD_PYTHON_DEFAULT", 1.0)
+    monkeypatch.setattr(jit, "_chains_compiled", [False])
+    monkeypatch.setattr(jit, "_python_spent", {"sudokit.logic.implication_kernel": 0.2})
+    monkeypatch.setattr(jit, "_cached_kernel", dict.fromkeys(kernels, False))  # as on a cold cache
+    with jit.forms("auto"):
+        assert all(jit.python_now(k) for k in kernels)
+        jit._python_spent["sudokit.logic.implication_kernel"] = 0.6  # its budget spent: it compiles
+        assert not jit.python_now(implication_kernel.best)
+        assert not jit.python_now(se_chains_kernel.links)  # with 0 s of its own budget spent
+        assert jit.python_now(wings)  # not a chain module: its own budget only

@@ -15,12 +15,16 @@ from pathlib import Path
 
 import pytest
 
+import sudokit
 from sudokit.jobs.batch import Answer, Batch, Counts, Failed, Guarded, chunked, split_blocks
 from sudokit.jobs.processes import Processes
 from sudokit.jobs.runner import InProcess, open_runner
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-SRC = Path(__file__).resolve().parents[1] / "src"
+#: Where the ``sudokit`` this session imports lives, for the commands the tests start: the same copy, so they load the
+#: kernels `sudokit warm-up` compiled (in CI that is the installed package; the checkout's ``src`` would be another
+#: copy with a cache of its own, cold: its children compiled the logic kernels again, mid-test)
+SRC = Path(sudokit.__file__).resolve().parents[1]
 BAD = "12345xyz"
 
 
@@ -208,17 +212,10 @@ def test_ctrl_c_keeps_the_finished_lines_and_prints_the_summary(jobs, tmp_path):
     assert proc.stdout is not None
     first = proc.stdout.readline()  # a chunk is written: the batch is under way (unbuffered: no byte held here)
     time.sleep(0.5)
-    # A Ctrl-C that lands while numba compiles a kernel can be lost (a known gap, issue #16's note): press it
-    # again, as a user would, until the command stops. Once a batch has taken one, it ignores the next.
-    for _ in range(20):
-        proc.send_signal(signal.SIGINT)
-        try:
-            rest, err = proc.communicate(timeout=5)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    else:
-        rest, err = proc.communicate(timeout=120)
+    # One Ctrl-C: one that lands while numba compiles a kernel is held until the compile is done (sudokit.jit),
+    # so it is never lost (tests/test_first_use.py delivers one there); a busy machine only delays the stop.
+    proc.send_signal(signal.SIGINT)
+    rest, err = proc.communicate(timeout=300)
     out = (first + rest).decode()
     assert proc.returncode == 130, err.decode()
     rated = [line for line in out.splitlines() if re.match(r"\d+: ", line)]

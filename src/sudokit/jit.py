@@ -32,6 +32,9 @@ place that deals with that first time, for every kernel (engine, logic, canonica
   that: a command on one puzzle compiles only the kernels that are slower in Python than compiling them. A
   process that ran Python bodies for :data:`BACKGROUND_SECONDS` or more compiles those kernels when it exits, in
   a detached process, for the next command to load (``SUDOKIT_BACKGROUND_COMPILE=0`` turns that off).
+* **Ctrl-C while compiling.** Every compile (and load from the cache) holds Ctrl-C until it is done and then
+  acts on it (:func:`held_ctrl_c`): LLVM calls back into Python while it emits machine code, and a
+  ``KeyboardInterrupt`` raised inside such a ``ctypes`` callback was dropped.
 
 All of this is set up the moment numba is imported for sudokit (:func:`install`, called by ``import sudokit``):
 commands that never load a kernel never import numba.
@@ -251,6 +254,58 @@ def _listen() -> None:
     event.register("numba:compile", Listener())
 
 
+# -- Ctrl-C while numba compiles -------------------------------------------------------------------------------
+
+_holding = [False]
+
+
+@contextmanager
+def held_ctrl_c() -> Iterator[None]:
+    """Ctrl-C waits until the block is done, then acts as it would have (``KeyboardInterrupt`` under Python's
+    handler, whatever a command installed otherwise). Around numba's compiling: LLVM calls back into Python
+    (llvmlite's ``ctypes`` callbacks, e.g. its object cache's) while it emits machine code, a Ctrl-C that arrived
+    in the C code is handled inside such a callback, and ``ctypes`` drops the ``KeyboardInterrupt`` raised there
+    (it only prints "Exception ignored"): the command went on as if no key had been pressed. Only the main
+    thread takes signals; a handler that ignores them (a worker's) is left alone."""
+    import signal
+
+    if _holding[0] or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.SIG_IGN or previous is None:
+        yield
+        return
+    caught: list[int] = []
+    _holding[0] = True
+    try:
+        signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        _holding[0] = False
+        if caught:
+            if callable(previous):
+                previous(signal.SIGINT, None)
+            else:  # SIG_DFL: the process ends as it would have
+                signal.raise_signal(signal.SIGINT)
+
+
+def _hold_ctrl_c_while_compiling() -> None:
+    """Make every numba compile (or load from the cache) hold Ctrl-C until it is done (:func:`held_ctrl_c`)."""
+    from numba.core.dispatcher import Dispatcher
+
+    real = Dispatcher.compile
+    if getattr(real, "__name__", "") == "compile_holding_ctrl_c":
+        return
+
+    def compile_holding_ctrl_c(self, sig):
+        with held_ctrl_c():
+            return real(self, sig)
+
+    Dispatcher.compile = compile_holding_ctrl_c  # type: ignore[method-assign]
+
+
 # -- a cache that can be written --------------------------------------------------------------------------------
 
 
@@ -334,6 +389,7 @@ def prepare() -> None:
     _cache_fallbacks()
     _listen()
     _run_python_when_cold()
+    _hold_ctrl_c_while_compiling()
 
 
 class _AfterNumba:
@@ -504,6 +560,14 @@ COLD_PYTHON_SECONDS: dict[str, float] = {
     "sudokit.logic.nested_kernel": 0.0,
 }
 COLD_PYTHON_DEFAULT = 1.0
+#: Whether one of the modules listed in :data:`COLD_PYTHON_SECONDS` (the chains: slow Python bodies) has spent its
+#: budget in this process and compiled. The puzzle then needs chains step after step, and the other listed modules
+#: compile at their next call instead of spending their own budgets first: on Arto Inkala's puzzle ``rate`` and
+#: ``explain`` compiled SE's static chains after 0.5 s of their Python bodies, 0.4 s of it after the implication
+#: kernel had compiled. One step (``hint``) or a puzzle that needs chains now and then (benchmarks/first_use.py's
+#: "chains") spends no budget whole and compiles none. (The forcing chains' kernels are not listed: the nested
+#: chain compiles the ones it calls, and compiling the others as well cost more than their Python bodies.)
+_chains_compiled = [False]
 _python_spent: dict[str, float] = {}
 _python_forms: dict[Any, Callable[..., Any]] = {}
 _namespaces: dict[str, dict[str, Any]] = {}
@@ -544,7 +608,8 @@ def python_now(dispatcher: Any) -> bool:
     """Whether a logic kernel that has no machine code in this process for the arguments it was just called
     with should run its Python body (:func:`python_form`) rather than be compiled or loaded: in the ``"plain"``
     mode always, in ``"kernel"`` never, in ``"auto"`` when the disk cache lacks it and its module's Python
-    bodies have spent less than their :data:`COLD_PYTHON_SECONDS` in this process."""
+    bodies have spent less than their :data:`COLD_PYTHON_SECONDS` in this process (for a chain module: and no
+    chain module has spent its budget yet, :data:`_chains_compiled`)."""
     module = getattr(dispatcher.py_func, "__module__", "") or ""
     group = _group_of(module)
     if group is None or group.name != "logic":
@@ -552,7 +617,11 @@ def python_now(dispatcher: Any) -> bool:
     mode = _mode[0]
     if mode != "auto":
         return mode == "plain"
+    chains = module in COLD_PYTHON_SECONDS
+    if chains and _chains_compiled[0]:
+        return False
     if _python_spent.get(module, 0.0) >= COLD_PYTHON_SECONDS.get(module, COLD_PYTHON_DEFAULT):
+        _chains_compiled[0] = _chains_compiled[0] or chains
         return False
     cached = _cached_kernel.get(dispatcher)
     if cached is None:

@@ -195,21 +195,31 @@ def ancestors(node, causes, n_causes, mark, stack):
 FALSE_ON, TRUE_OFF, DOUBLE, CELL, REGION = 0, 1, 2, 3, 4
 
 
+def branches(n: int, total: int):
+    """Work arrays of :func:`best` for ``total`` candidates, one row per branch (at most ``n``): reached flags,
+    causes and their count. Made here, not in the kernel: numba compiles each multi-dimensional ``np.zeros`` /
+    ``np.full`` it meets (0.5 s of a cold ``rate`` of Arto Inkala's puzzle went to those of :func:`best`)."""
+    nodes = 2 * total
+    return (
+        np.zeros((n, nodes), dtype=np.uint8),
+        np.full((n, nodes, MAX_CAUSES), -1, dtype=np.int64),
+        np.zeros((n, nodes), dtype=np.int64),
+    )
+
+
 @njit(cache=True)
-def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, tree=False):
+def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, tree, reached, causes, n_causes):
     """The conclusion with the fewest ancestors over every start, as (kind, where, node, length) with ``where``
     the start candidate (binary kinds), the cell (:data:`CELL`) or ``unit * n + digit`` (:data:`REGION`), and
     ``node`` the node concluded (the candidate reached both ways for a contradiction); kind -1 when none.
 
     ``binary`` (bits 1, 2, 4): a candidate on that leads to a contradiction is false (:data:`FALSE_ON`), one
     off that does is true (:data:`TRUE_OFF`), and what both lead to holds (:data:`DOUBLE`). ``multiple``: what
-    every candidate of a cell (:data:`CELL`), or every place of a digit in a unit (:data:`REGION`), leads to holds."""
+    every candidate of a cell (:data:`CELL`), or every place of a digit in a unit (:data:`REGION`), leads to holds.
+    ``reached``, ``causes``, ``n_causes``: work arrays from :func:`branches`."""
     n_cells = cands0.shape[0]
     total = n_cells * n
     nodes = 2 * total
-    reached = np.zeros((n, nodes), dtype=np.uint8)
-    causes = np.full((n, nodes, MAX_CAUSES), -1, dtype=np.int64)
-    n_causes = np.zeros((n, nodes), dtype=np.int64)
     q_on = np.empty(nodes, dtype=np.int64)
     q_off = np.empty(nodes, dtype=np.int64)
     mark = np.zeros(nodes, dtype=np.uint8)

@@ -24,7 +24,8 @@ def find(state: State, name: str, base: float, *, dynamic: bool, x_only: bool, b
     units, units_of, peers, _ = state_arrays.tables(state.g)
     _, cands = state_arrays.arrays(state)
     n = state.g.size
-    kind, where, node, length = k.best(cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, True)
+    work = k.branches(n, cands.shape[0] * n)
+    kind, where, node, length = k.best(cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, True, *work)
     if kind < 0:
         return None
     rating = round(base + length_penalty(length), 1)
