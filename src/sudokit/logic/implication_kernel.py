@@ -49,6 +49,15 @@ def _reach(node, cause, reached, causes, n_causes, queue, tail):
 
 
 @njit(cache=True)
+def _clash(b, node, causes, n_causes):
+    """The candidate of off node ``b``, found on already when ``node`` turns it off: ``b``'s cause is recorded
+    (it is not reached), so that the contradiction's off end counts its chain as SE counts it."""
+    causes[b, 0] = node
+    n_causes[b] = 1
+    return b >> 1
+
+
+@njit(cache=True)
 def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, causes, n_causes, q_on, q_off):
     """Follow the start nodes. Fills ``reached`` (1 per node reached), ``causes`` / ``n_causes``. Returns the
     candidate reached both on and off first, or -1."""
@@ -77,7 +86,7 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                     if e != d and (grid >> e) & 1:
                         b = 2 * (s * n + e)
                         if reached[b + 1]:
-                            return b >> 1
+                            return _clash(b, node, causes, n_causes)
                         if not reached[b]:
                             off_tail = _reach(b, node, reached, causes, n_causes, q_off, off_tail)
             for j in range(peers.shape[1]):
@@ -87,7 +96,7 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                 if ((c[p] if dynamic else cands0[p]) >> d) & 1:
                     b = 2 * (p * n + d)
                     if reached[b + 1]:
-                        return b >> 1
+                        return _clash(b, node, causes, n_causes)
                     if not reached[b]:
                         off_tail = _reach(b, node, reached, causes, n_causes, q_off, off_tail)
             continue
@@ -104,10 +113,13 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                 while not (rest >> e) & 1:
                     e += 1
                 b = 2 * (s * n + e) + 1
-                if reached[b - 1]:
-                    return b >> 1
-                if not reached[b]:
-                    on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
+                if reached[b - 1] or not reached[b]:
+                    clash = reached[b - 1]
+                    if clash:  # the new on's causes, as SE counts them, though it is not reached
+                        causes[b, 0] = node
+                        n_causes[b] = 1
+                    else:
+                        on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
                     if dynamic:  # every candidate of the cell turned off so far is a cause
                         k = 0
                         gone = cands0[s] & ~c[s]
@@ -116,6 +128,8 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                                 causes[b, 1 + k] = 2 * (s * n + f)
                                 k += 1
                         n_causes[b] = 1 + k
+                    if clash:
+                        return b >> 1
         for j in range(units_of.shape[1]):
             u = units_of[s, j]
             if u < 0:
@@ -128,10 +142,13 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                         other = t
             if count == 2 and ((c[s] if dynamic else cands0[s]) & bit):
                 b = 2 * (other * n + d) + 1
-                if reached[b - 1]:
-                    return b >> 1
-                if not reached[b]:
-                    on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
+                if reached[b - 1] or not reached[b]:
+                    clash = reached[b - 1]
+                    if clash:  # the new on's causes, as SE counts them, though it is not reached
+                        causes[b, 0] = node
+                        n_causes[b] = 1
+                    else:
+                        on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
                     if dynamic:  # every place of the digit in the unit turned off so far is a cause
                         k = 0
                         for t in units[u]:
@@ -140,6 +157,8 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                                 causes[b, 1 + k] = 2 * (t * n + d)
                                 k += 1
                         n_causes[b] = 1 + k
+                    if clash:
+                        return b >> 1
         if dynamic:
             c[s] &= ~bit
     return -1
