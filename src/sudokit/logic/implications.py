@@ -18,7 +18,6 @@ from sudokit.logic.chains import length_penalty
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
-
 #: the order SE visits a cell's units in (its region types: block, row, column); other kinds come after
 _SE_KINDS = ("box", "region", "row", "column")
 
