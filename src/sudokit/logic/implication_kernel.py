@@ -212,17 +212,38 @@ def ancestors(node, causes, n_causes, mark, stack):
 
 #: kinds of conclusion :func:`best` finds
 FALSE_ON, TRUE_OFF, DOUBLE, CELL, REGION = 0, 1, 2, 3, 4
+#: SE's sort keys of its chaining hints, which break ties of length: double 1, cell 5, region 6, contradiction 7
+SORT_KEY = (7, 7, 1, 5, 6)
 
 
 @njit(cache=True)
-def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, tree=False):
-    """The conclusion with the fewest ancestors over every start, as (kind, where, node, length) with ``where``
-    the start candidate (binary kinds), the cell (:data:`CELL`) or ``unit * n + digit`` (:data:`REGION`), and
-    ``node`` the node concluded (the candidate reached both ways for a contradiction); kind -1 when none.
+def _before(cx, kind, seq, length, best_kind, best_seq):
+    """Whether a conclusion (length, kind, place in SE's search order) comes before the best so far, in SE's
+    order: shorter first, then by kind (:data:`SORT_KEY`), then the one SE finds first."""
+    if cx != length:
+        return cx < length
+    if best_kind < 0:
+        return True
+    a, b = SORT_KEY[kind], SORT_KEY[best_kind]
+    if a != b:
+        return a < b
+    return seq < best_seq
+
+
+@njit(cache=True)
+def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, tree=False, min_cell=2):
+    """The conclusion SE takes first over every start, as (kind, where, node, length) with ``where`` the start
+    candidate (binary kinds), the cell (:data:`CELL`) or ``unit * n + digit`` (:data:`REGION`), and ``node``
+    the node concluded (the candidate reached both ways for a contradiction); kind -1 when none. SE's order:
+    fewest ancestors, then the kind's sort key (:data:`SORT_KEY`), then the first found, SE visiting the cells
+    in order and, in each, its candidates, then the regions whose first place of the digit it is, then the cell.
 
     ``binary`` (bits 1, 2, 4): a candidate on that leads to a contradiction is false (:data:`FALSE_ON`), one
-    off that does is true (:data:`TRUE_OFF`), and what both lead to holds (:data:`DOUBLE`). ``multiple``: what
-    every candidate of a cell (:data:`CELL`), or every place of a digit in a unit (:data:`REGION`), leads to holds."""
+    off that does is true (:data:`TRUE_OFF`), and what both lead to holds (:data:`DOUBLE`, from cells of three
+    candidates or more, as in SE). ``multiple``: what every candidate of a cell (:data:`CELL`), or every place
+    of a digit in a unit (:data:`REGION`), leads to holds; SE starts them only from cells of ``min_cell``
+    candidates or more (3 for its static multiple chains): a region's first place of the digit is such a cell.
+    A branch that meets a contradiction keeps what it reached until then, as in SE."""
     n_cells = cands0.shape[0]
     total = n_cells * n
     nodes = 2 * total
@@ -235,11 +256,12 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
     stack = np.empty(nodes, dtype=np.int64)
     starts = np.empty(n, dtype=np.int64)
     one = np.empty(1, dtype=np.int64)
-    kind, where, concl, length = -1, -1, -1, np.int64(1 << 30)
+    kind, where, concl, length, seq = -1, -1, -1, np.int64(1 << 30), np.int64(0)
     if binary:
         for a in range(total):
             s = a // n
-            if not (cands0[s] >> (a % n)) & 1:
+            m = cands0[s]
+            if not (m >> (a % n)) & 1:
                 continue
             one[0] = 2 * a + 1
             q = follow(
@@ -248,8 +270,8 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
             if q >= 0 and binary & 1:
                 cx = count(2 * q + 1, causes[0], n_causes[0], mark, stack, tree)
                 cx += count(2 * q, causes[0], n_causes[0], mark, stack, tree)
-                if cx < length:
-                    kind, where, concl, length = FALSE_ON, a, q, cx
+                if _before(cx, FALSE_ON, 2 * a, length, kind, seq):
+                    kind, where, concl, length, seq = FALSE_ON, a, q, cx, 2 * a
             if not binary & 6:
                 continue
             one[0] = 2 * a
@@ -259,27 +281,32 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
             if q2 >= 0 and binary & 2:
                 cx = count(2 * q2 + 1, causes[1], n_causes[1], mark, stack, tree)
                 cx += count(2 * q2, causes[1], n_causes[1], mark, stack, tree)
-                if cx < length:
-                    kind, where, concl, length = TRUE_OFF, a, q2, cx
-            if q < 0 and q2 < 0 and binary & 4:
+                if _before(cx, TRUE_OFF, 2 * a + 1, length, kind, seq):
+                    kind, where, concl, length, seq = TRUE_OFF, a, q2, cx, 2 * a + 1
+            k = 0
+            while m:
+                m &= m - 1
+                k += 1
+            if binary & 4 and k >= 3:
                 for x in range(nodes):
                     if reached[0, x] and reached[1, x] and (x >> 1) != a:
                         cx = count(x, causes[0], n_causes[0], mark, stack, tree)
-                        if cx >= length:
+                        if cx > length:
                             continue
                         cx += count(x, causes[1], n_causes[1], mark, stack, tree)
-                        if cx < length:
-                            kind, where, concl, length = DOUBLE, a, x, cx
+                        order = a * 2 * nodes + (1 - (x & 1)) * nodes + x
+                        if _before(cx, DOUBLE, order, length, kind, seq):
+                            kind, where, concl, length, seq = DOUBLE, a, x, cx, order
     if multiple:
         for s in range(n_cells):
             m = cands0[s]
-            if m == 0 or not m & (m - 1):
-                continue
             k = np.int64(0)
             for d in range(n):
                 if (m >> d) & 1:
                     starts[k] = 2 * (s * n + d) + 1
                     k += 1
+            if k < 2 or k < min_cell:
+                continue
             cx, x = _common(
                 starts,
                 k,
@@ -300,17 +327,28 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
                 length,
                 tree,
             )
-            if x >= 0 and cx < length:
-                kind, where, concl, length = CELL, s, x, cx
+            order = s * 2 * nodes + (1 - (x & 1)) * nodes + x
+            if x >= 0 and _before(cx, CELL, order, length, kind, seq):
+                kind, where, concl, length, seq = CELL, s, x, cx, order
         for u in range(units.shape[0]):
             for d in range(n):
                 k = np.int64(0)
+                first = -1
                 for t in units[u]:
                     if (cands0[t] >> d) & 1:
                         if k < n:
                             starts[k] = 2 * (t * n + d) + 1
+                        if first < 0:
+                            first = t
                         k += 1
                 if k < 2 or k > n:
+                    continue
+                m = cands0[first]
+                c = 0
+                while m:
+                    m &= m - 1
+                    c += 1
+                if c < min_cell:
                     continue
                 cx, x = _common(
                     starts,
@@ -332,8 +370,12 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
                     length,
                     tree,
                 )
-                if x >= 0 and cx < length:
-                    kind, where, concl, length = REGION, u * n + d, x, cx
+                rank = 0
+                while units_of[first, rank] != u:
+                    rank += 1
+                order = ((first * n + d) * units_of.shape[1] + rank) * 2 * nodes + (1 - (x & 1)) * nodes + x
+                if x >= 0 and _before(cx, REGION, order, length, kind, seq):
+                    kind, where, concl, length, seq = REGION, u * n + d, x, cx, order
     return kind, where, concl, length
 
 
@@ -358,20 +400,16 @@ def _common(
     limit,
     tree,
 ):
-    """Follow each of the ``k`` starts; the node every branch reaches with the fewest ancestors in all (below
-    ``limit``), as (length, node), or (limit, -1). A branch that meets a contradiction spoils the set."""
+    """Follow each of the ``k`` starts; the node every branch reaches with the fewest ancestors in all (not
+    above ``limit``; on nodes before off ones, then in node order), as (length, node), or (limit, -1). A branch
+    that meets a contradiction keeps what it reached (it cannot hold, so it proves anything), as in SE."""
     one = np.empty(1, dtype=np.int64)
     for i in range(k):
         one[0] = starts[i]
-        if (
-            follow(
-                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[i], causes[i], n_causes[i], q_on, q_off
-            )
-            >= 0
-        ):
-            return limit, -1
-    best_x, best_cx = -1, limit
-    for x in range(reached.shape[1]):
+        follow(one, cands0, units, units_of, peers, n, dynamic, x_only, reached[i], causes[i], n_causes[i], q_on, q_off)
+    nodes = reached.shape[1]
+    best_x, best_cx, best_o = -1, limit, np.int64(1 << 40)
+    for x in range(nodes):
         every = True
         for i in range(k):
             if not reached[i, x]:
@@ -382,8 +420,9 @@ def _common(
         cx = 0
         for i in range(k):
             cx += count(x, causes[i], n_causes[i], mark, stack, tree)
-            if cx >= best_cx:
+            if cx > best_cx:
                 break
-        if cx < best_cx:
-            best_x, best_cx = x, cx
+        o = (1 - (x & 1)) * nodes + x
+        if cx < best_cx or (cx == best_cx and o < best_o):
+            best_x, best_cx, best_o = x, cx, o
     return best_cx, best_x

@@ -49,8 +49,18 @@ def se_order(g: Geometry) -> tuple:
     return padded(units_of, g.cell_unit_array.shape[1]), padded(peers, g.peer_array.shape[1])
 
 
-def find(state: State, name: str, base: float, *, dynamic: bool, x_only: bool, binary: int, multiple: bool):
-    """The conclusion with the shortest chains of the kinds asked for (``binary``: bits of
+def find(
+    state: State,
+    name: str,
+    base: float,
+    *,
+    dynamic: bool,
+    x_only: bool,
+    binary: int,
+    multiple: bool,
+    min_cell: int = 2,
+):
+    """The conclusion SE takes first among those of the kinds asked for (``binary``, ``min_cell``: see
     :func:`implication_kernel.best`), as a step rated ``base`` + length."""
     from sudokit.logic import implication_kernel as k
     from sudokit.logic import state_arrays
@@ -59,7 +69,9 @@ def find(state: State, name: str, base: float, *, dynamic: bool, x_only: bool, b
     units_of, peers = se_order(state.g)
     _, cands = state_arrays.arrays(state)
     n = state.g.size
-    kind, where, node, length = k.best(cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, False)
+    kind, where, node, length = k.best(
+        cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, False, min_cell
+    )
     if kind < 0:
         return None
     rating = round(base + length_penalty(length), 1)
