@@ -26,7 +26,7 @@ def _searches(state):
     ]
     for lines in (False, True):
         out.append((f"hidden single lines={lines}", lambda s, lines=lines: singles.hidden_single_hit(s, lines)))
-        for single in (None, "box", "line", "any"):
+        for single in (None, "box", "line", "any", "row", "column"):
             out.append(
                 (
                     f"locked lines={lines} single={single}",
@@ -44,7 +44,7 @@ def _searches(state):
         out.append(
             (f"naked {k}", lambda s, k=k: jit.either(subsets.KERNELS, subsets.naked_plain, subsets._naked_kernel, s, k))
         )
-        for single in (None, "box"):
+        for single in (None, "box", "same"):
             out.append(
                 (
                     f"hidden {k} single={single}",

@@ -81,6 +81,7 @@ def _table() -> list[Technique]:
         T("Hidden Single (line)", singles.hidden_single_line, 1.5, 14, "Easy"),
         _rule("Thermometer"),
         T("Direct Pointing", intersections.direct_pointing, 1.7, 50, "Medium"),
+        T("Direct Claiming", intersections.direct_claiming, 1.9, 50, "Medium"),
         _rule("Kropki/XV Pair"),
         T("Cage Combination", cages.cage_combinations, cages.CAGE_COMBINATION, 4, "Easy", variant=True),
         T("Direct Hidden Pair", partial(subsets.direct_hidden_subset, k=2), 2.0, 70, "Medium"),
@@ -271,6 +272,7 @@ NOT_IN_SE = frozenset(
 NOT_IN_HODOKU = frozenset(
     {
         "Direct Pointing",
+        "Direct Claiming",
         "Direct Hidden Pair",
         "Direct Hidden Triple",
         "WXYZ-Wing",
