@@ -146,14 +146,14 @@ def _table() -> list[Technique]:
         # Chains of 3 to 6 strong links on one digit come at Sukaku Explainer's places in its order (each step
         # carries its own rating, strong_links.rating); HoDoKu finds them as X-Chains.
         T("3-Link X-Chain", partial(strong_links.strong_link_chain, k=3), 5.4, 260, "Unfair"),
-        T("WXYZ-Wing", partial(wings.bent_wing, k=4), 5.5, 300, "Unfair"),
+        T("WXYZ-Wing", partial(wings.als_wing, k=4), 5.5, 300, "Unfair"),
         T("BUG+1", uniqueness.bug_plus_one, 5.6, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("BUG Type 2", bug.bug_type2, 5.7, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("BUG Type 4", bug.bug_type4, 5.7, 100, "Hard", needs_boxes=True, uniqueness=True),
         # 5.8 with a naked pair, 5.9 with a triple (the step carries its own rating)
         T("BUG Type 3", bug.bug_type3, 5.8, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("4-Link X-Chain", partial(strong_links.strong_link_chain, k=4), 5.8, 260, "Unfair"),
-        T("VWXYZ-Wing", partial(wings.bent_wing, k=5), 6.2, 300, "Unfair"),
+        T("VWXYZ-Wing", partial(wings.als_wing, k=5), 6.2, 300, "Unfair"),
         T("Aligned Pair Exclusion", exclusion.aligned_pair_exclusion, 6.2, 300, "Unfair"),
         T("5-Link X-Chain", partial(strong_links.strong_link_chain, k=5), 6.2, 260, "Unfair"),
         T("6-Link X-Chain", partial(strong_links.strong_link_chain, k=6), 6.6, 260, "Unfair"),
