@@ -166,10 +166,14 @@ def als_wing(state: State, k: int) -> Step | None:
     out = np.empty((4096, k + 3), dtype=np.int64)
     rows = wings_kernel.als_wing_hits(arrays(state)[1], state.g.peer_array, wings_kernel.sees(state.g), k, out)
     options = []
+    where = [0] * (state.g.size + 1)
+    for s, c in enumerate(state.cands):
+        for d in digits_of(c):
+            where[d] |= 1 << s
     for row in out[:rows]:
         als = [int(c) for c in row[: k - 1]]
         yz, x, z, double = int(row[k - 1]), int(row[k]) + 1, int(row[k + 1]) + 1, bool(row[k + 2])
-        elim, double = _als_wing_removals(state, als, yz, x, z, double)
+        elim, double = _als_wing_removals(state, als, yz, x, z, double, where)
         if not elim:
             continue
         counts = [state.cands[c].bit_count() for c in als]
@@ -202,32 +206,40 @@ def als_wing(state: State, k: int) -> Step | None:
 
 
 def _als_wing_removals(
-    state: State, als: list[int], yz: int, x: int, z: int, double: bool
+    state: State, als: list[int], yz: int, x: int, z: int, double: bool, where: list[int]
 ) -> tuple[list[tuple[int, int]], bool]:
     """The removals of a wing of :func:`als_wing` (sorted) and whether it stays doubly linked, as Sukaku
-    Explainer decides: a double link that removes nothing but its x, or nothing but its z, is a single one."""
-    cands = state.cands
+    Explainer decides: a double link that removes nothing but its x, or nothing but its z, is a single one.
+    ``where[d]``: the cells holding digit ``d`` as a bitset."""
+    cands, peers = state.cands, state.g.peer_bits
+    inside = 1 << yz
+    for c in als:
+        inside |= 1 << c
 
-    def holders(d: int) -> list[int]:
-        return [c for c in als if cands[c] >> (d - 1) & 1]
+    def seen_by_all(d: int, extra: int) -> int:
+        """The cells outside the wing holding ``d`` that see every cell of the set holding it (and ``extra``)."""
+        common = peers[extra] if extra >= 0 else -1
+        for c in als:
+            if cands[c] >> (d - 1) & 1:
+                common &= peers[c]
+        return common & where[d] & ~inside
 
-    found: set[tuple[int, int]] = set()
+    found: dict[int, int] = {}
     weak = strong_x = False
     if double:
         union = 0
         for c in als:
             union |= cands[c]
         for w in digits_of(union):
-            if w in (x, z):
-                continue
-            gone = [e for e in _seen_by_all(state, holders(w), w) if e[0] != yz]
-            weak |= bool(gone)
-            found.update(gone)
-        gone = _seen_by_all(state, [yz, *holders(x)], x)
-        strong_x = bool(gone)
-        found.update(gone)
-    gone = _seen_by_all(state, [yz, *holders(z)], z)
-    found.update(gone)
+            if w not in (x, z) and (gone := seen_by_all(w, -1)):
+                weak = True
+                found[w] = gone
+        if gone := seen_by_all(x, yz):
+            strong_x = True
+            found[x] = gone
+    if gone := seen_by_all(z, yz):
+        found[z] = gone
     if double and not weak and (not gone or not strong_x):
         double = False
-    return sorted(found), double
+    elim = sorted((s, d) for d, bits in found.items() for s in range(state.g.n_cells) if bits >> s & 1)
+    return elim, double

@@ -169,6 +169,12 @@ def als_wing_hits(cands, peers, seen, k, out):
     union = np.empty(m, dtype=np.int64)
     nxt = np.empty(m + 1, dtype=np.int64)
     rows = 0
+    pairs = np.empty(n, dtype=np.int64)  # the bivalue cells, in cell order
+    n_pairs = 0
+    for s in range(n):
+        if popcount(cands[s]) == 2:
+            pairs[n_pairs] = s
+            n_pairs += 1
     for a in range(n):
         ca = popcount(cands[a])
         if ca < 2 or ca > k:
@@ -180,9 +186,10 @@ def als_wing_hits(cands, peers, seen, k, out):
             if depth == m:
                 u = union[m - 1]
                 if popcount(u) == k:
-                    for yz in range(n):
+                    for p in range(n_pairs):
+                        yz = pairs[p]
                         c = cands[yz]
-                        if popcount(c) != 2 or c & ~u:
+                        if c & ~u:
                             continue
                         near = False
                         inside = False
