@@ -243,73 +243,57 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
     candidates or more, as in SE). ``multiple``: what every candidate of a cell (:data:`CELL`), or every place
     of a digit in a unit (:data:`REGION`), leads to holds; SE starts them only from cells of ``min_cell``
     candidates or more (3 for its static multiple chains): a region's first place of the digit is such a cell.
-    A branch that meets a contradiction keeps what it reached until then, as in SE."""
+    A branch that meets a contradiction keeps what it reached until then, as in SE.
+
+    Each candidate's chain from *on* is followed once for its cell (binary and cell chains) and once for the
+    digit's regions (every region chain of the digit), the regions' in one buffer per cell."""
     n_cells = cands0.shape[0]
     total = n_cells * n
     nodes = 2 * total
-    reached = np.zeros((n, nodes), dtype=np.uint8)
-    causes = np.full((n, nodes, MAX_CAUSES), -1, dtype=np.int64)
+    reached = np.zeros((n, nodes), dtype=np.uint8)  # the on chains of one cell's candidates
+    causes = np.empty((n, nodes, MAX_CAUSES), dtype=np.int64)
     n_causes = np.zeros((n, nodes), dtype=np.int64)
+    off_reached = np.zeros((1, nodes), dtype=np.uint8)  # the off chain of one candidate
+    off_causes = np.empty((1, nodes, MAX_CAUSES), dtype=np.int64)
+    off_n = np.zeros((1, nodes), dtype=np.int64)
     q_on = np.empty(nodes, dtype=np.int64)
     q_off = np.empty(nodes, dtype=np.int64)
     mark = np.zeros(nodes, dtype=np.uint8)
     stack = np.empty(nodes, dtype=np.int64)
-    starts = np.empty(n, dtype=np.int64)
+    slots = np.empty(max(n, units.shape[1]), dtype=np.int64)
+    clash = np.empty(n, dtype=np.int64)
     one = np.empty(1, dtype=np.int64)
     kind, where, concl, length, seq = -1, -1, -1, np.int64(1 << 30), np.int64(0)
-    if binary:
-        for a in range(total):
-            s = a // n
-            m = cands0[s]
-            if not (m >> (a % n)) & 1:
-                continue
-            one[0] = 2 * a + 1
-            q = follow(
-                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[0], causes[0], n_causes[0], q_on, q_off
+    for s in range(n_cells):
+        m = cands0[s]
+        if m == 0:
+            continue
+        k = np.int64(0)
+        for d in range(n):
+            if (m >> d) & 1:
+                slots[k] = d
+                k += 1
+        cell_chain = multiple and k >= 2 and k >= min_cell
+        if not binary and not cell_chain:
+            continue
+        for j in range(k):
+            one[0] = 2 * (s * n + slots[j]) + 1
+            clash[j] = follow(
+                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[j], causes[j], n_causes[j], q_on, q_off
             )
+        for j in range(k if binary else 0):
+            a = s * n + slots[j]
+            q = clash[j]
             if q >= 0 and binary & 1:
-                cx = count(2 * q + 1, causes[0], n_causes[0], mark, stack, tree)
-                cx += count(2 * q, causes[0], n_causes[0], mark, stack, tree)
+                cx = count(2 * q + 1, causes[j], n_causes[j], mark, stack, tree)
+                cx += count(2 * q, causes[j], n_causes[j], mark, stack, tree)
                 if _before(cx, FALSE_ON, 2 * a, length, kind, seq):
                     kind, where, concl, length, seq = FALSE_ON, a, q, cx, 2 * a
             if not binary & 6:
                 continue
             one[0] = 2 * a
             q2 = follow(
-                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[1], causes[1], n_causes[1], q_on, q_off
-            )
-            if q2 >= 0 and binary & 2:
-                cx = count(2 * q2 + 1, causes[1], n_causes[1], mark, stack, tree)
-                cx += count(2 * q2, causes[1], n_causes[1], mark, stack, tree)
-                if _before(cx, TRUE_OFF, 2 * a + 1, length, kind, seq):
-                    kind, where, concl, length, seq = TRUE_OFF, a, q2, cx, 2 * a + 1
-            k = 0
-            while m:
-                m &= m - 1
-                k += 1
-            if binary & 4 and k >= 3:
-                for x in range(nodes):
-                    if reached[0, x] and reached[1, x] and (x >> 1) != a:
-                        cx = count(x, causes[0], n_causes[0], mark, stack, tree)
-                        if cx > length:
-                            continue
-                        cx += count(x, causes[1], n_causes[1], mark, stack, tree)
-                        order = a * 2 * nodes + (1 - (x & 1)) * nodes + x
-                        if _before(cx, DOUBLE, order, length, kind, seq):
-                            kind, where, concl, length, seq = DOUBLE, a, x, cx, order
-    if multiple:
-        for s in range(n_cells):
-            m = cands0[s]
-            k = np.int64(0)
-            for d in range(n):
-                if (m >> d) & 1:
-                    starts[k] = 2 * (s * n + d) + 1
-                    k += 1
-            if k < 2 or k < min_cell:
-                continue
-            cx, x = _common(
-                starts,
-                k,
+                one,
                 cands0,
                 units,
                 units_of,
@@ -317,109 +301,127 @@ def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, t
                 n,
                 dynamic,
                 x_only,
-                reached,
-                causes,
-                n_causes,
+                off_reached[0],
+                off_causes[0],
+                off_n[0],
                 q_on,
                 q_off,
-                mark,
-                stack,
-                length,
-                tree,
             )
+            if q2 >= 0 and binary & 2:
+                cx = count(2 * q2 + 1, off_causes[0], off_n[0], mark, stack, tree)
+                cx += count(2 * q2, off_causes[0], off_n[0], mark, stack, tree)
+                if _before(cx, TRUE_OFF, 2 * a + 1, length, kind, seq):
+                    kind, where, concl, length, seq = TRUE_OFF, a, q2, cx, 2 * a + 1
+            if binary & 4 and k >= 3:
+                for x in range(nodes):
+                    if reached[j, x] and off_reached[0, x] and (x >> 1) != a:
+                        cx = count(x, causes[j], n_causes[j], mark, stack, tree)
+                        if cx > length:
+                            continue
+                        cx += count(x, off_causes[0], off_n[0], mark, stack, tree)
+                        order = a * 2 * nodes + (1 - (x & 1)) * nodes + x
+                        if _before(cx, DOUBLE, order, length, kind, seq):
+                            kind, where, concl, length, seq = DOUBLE, a, x, cx, order
+        if cell_chain:
+            for j in range(k):
+                slots[j] = j
+            cx, x = _common(slots, k, reached, causes, n_causes, mark, stack, length, tree)
             order = s * 2 * nodes + (1 - (x & 1)) * nodes + x
             if x >= 0 and _before(cx, CELL, order, length, kind, seq):
                 kind, where, concl, length, seq = CELL, s, x, cx, order
+    if not multiple:
+        return kind, where, concl, length
+    # region chains, a digit at a time: each cell's chain from the digit on, followed once, serves every unit
+    at = np.empty(n_cells, dtype=np.int64)  # the buffer row of each cell holding the digit
+    held = np.empty(n_cells, dtype=np.int64)
+    most = 0
+    for d in range(n):
+        h = 0
+        for t in range(n_cells):
+            h += (cands0[t] >> d) & 1
+        most = max(most, h)
+    d_reached = np.zeros((most, nodes), dtype=np.uint8)
+    d_causes = np.empty((most, nodes, MAX_CAUSES), dtype=np.int64)
+    d_n = np.zeros((most, nodes), dtype=np.int64)
+    done = np.zeros(most, dtype=np.uint8)
+    for d in range(n):
+        h = 0
+        for t in range(n_cells):
+            if (cands0[t] >> d) & 1:
+                held[h] = t
+                at[t] = h
+                h += 1
+        if h < 2:
+            continue
+        done[:h] = 0
         for u in range(units.shape[0]):
-            for d in range(n):
-                k = np.int64(0)
-                first = -1
-                for t in units[u]:
-                    if (cands0[t] >> d) & 1:
-                        if k < n:
-                            starts[k] = 2 * (t * n + d) + 1
-                        if first < 0:
-                            first = t
-                        k += 1
-                if k < 2 or k > n:
-                    continue
-                m = cands0[first]
-                c = 0
-                while m:
-                    m &= m - 1
-                    c += 1
-                if c < min_cell:
-                    continue
-                cx, x = _common(
-                    starts,
-                    k,
-                    cands0,
-                    units,
-                    units_of,
-                    peers,
-                    n,
-                    dynamic,
-                    x_only,
-                    reached,
-                    causes,
-                    n_causes,
-                    q_on,
-                    q_off,
-                    mark,
-                    stack,
-                    length,
-                    tree,
-                )
-                rank = 0
-                while units_of[first, rank] != u:
-                    rank += 1
-                order = ((first * n + d) * units_of.shape[1] + rank) * 2 * nodes + (1 - (x & 1)) * nodes + x
-                if x >= 0 and _before(cx, REGION, order, length, kind, seq):
-                    kind, where, concl, length, seq = REGION, u * n + d, x, cx, order
+            k = np.int64(0)
+            first = -1
+            for t in units[u]:
+                if (cands0[t] >> d) & 1:
+                    if k < slots.shape[0]:
+                        slots[k] = at[t]
+                    if first < 0:
+                        first = t
+                    k += 1
+            if k < 2 or k > n:
+                continue
+            m = cands0[first]
+            c = 0
+            while m:
+                m &= m - 1
+                c += 1
+            if c < min_cell:
+                continue
+            for j in range(k):
+                r = slots[j]
+                if not done[r]:
+                    one[0] = 2 * (held[r] * n + d) + 1
+                    follow(
+                        one,
+                        cands0,
+                        units,
+                        units_of,
+                        peers,
+                        n,
+                        dynamic,
+                        x_only,
+                        d_reached[r],
+                        d_causes[r],
+                        d_n[r],
+                        q_on,
+                        q_off,
+                    )
+                    done[r] = 1
+            cx, x = _common(slots, k, d_reached, d_causes, d_n, mark, stack, length, tree)
+            rank = 0
+            while units_of[first, rank] != u:
+                rank += 1
+            order = ((first * n + d) * units_of.shape[1] + rank) * 2 * nodes + (1 - (x & 1)) * nodes + x
+            if x >= 0 and _before(cx, REGION, order, length, kind, seq):
+                kind, where, concl, length, seq = REGION, u * n + d, x, cx, order
     return kind, where, concl, length
 
 
 @njit(cache=True)
-def _common(
-    starts,
-    k,
-    cands0,
-    units,
-    units_of,
-    peers,
-    n,
-    dynamic,
-    x_only,
-    reached,
-    causes,
-    n_causes,
-    q_on,
-    q_off,
-    mark,
-    stack,
-    limit,
-    tree,
-):
-    """Follow each of the ``k`` starts; the node every branch reaches with the fewest ancestors in all (not
-    above ``limit``; on nodes before off ones, then in node order), as (length, node), or (limit, -1). A branch
-    that meets a contradiction keeps what it reached (it cannot hold, so it proves anything), as in SE."""
-    one = np.empty(1, dtype=np.int64)
-    for i in range(k):
-        one[0] = starts[i]
-        follow(one, cands0, units, units_of, peers, n, dynamic, x_only, reached[i], causes[i], n_causes[i], q_on, q_off)
+def _common(rows, k, reached, causes, n_causes, mark, stack, limit, tree):
+    """The node every one of the ``k`` followed chains (``rows`` of ``reached``/``causes``) reaches with the
+    fewest ancestors in all (not above ``limit``; on nodes before off ones, then in node order), as (length,
+    node), or (limit, -1). A chain that met a contradiction keeps what it reached (it cannot hold, so it proves
+    anything), as in SE."""
     nodes = reached.shape[1]
     best_x, best_cx, best_o = -1, limit, np.int64(1 << 40)
     for x in range(nodes):
         every = True
         for i in range(k):
-            if not reached[i, x]:
+            if not reached[rows[i], x]:
                 every = False
                 break
         if not every:
             continue
         cx = 0
         for i in range(k):
-            cx += count(x, causes[i], n_causes[i], mark, stack, tree)
+            cx += count(x, causes[rows[i]], n_causes[rows[i]], mark, stack, tree)
             if cx > best_cx:
                 break
         o = (1 - (x & 1)) * nodes + x
