@@ -27,7 +27,7 @@ def _searches(state):
     ]
     for lines in (False, True):
         out.append((f"hidden single lines={lines}", lambda s, lines=lines: singles.hidden_single_hit(s, lines)))
-        for single in (None, "box", "line", "any"):
+        for single in (None, "box", "line", "any", "row", "column"):
             out.append(
                 (
                     f"locked lines={lines} single={single}",
@@ -45,7 +45,7 @@ def _searches(state):
         out.append(
             (f"naked {k}", lambda s, k=k: jit.either(subsets.KERNELS, subsets.naked_plain, subsets._naked_kernel, s, k))
         )
-        for single in (None, "box"):
+        for single in (None, "box", "same"):
             out.append(
                 (
                     f"hidden {k} single={single}",
@@ -126,9 +126,9 @@ def test_auto_runs_the_plain_form_until_the_kernel_is_loaded_or_the_plain_budget
     assert done.stdout.split() == ["True", "False", "True", "False"]
 
 
-#: top1465 puzzles whose paths need strong-link X-chains and forcing chains (B, ER 7.5: what
-#: benchmarks/first_use.py calls "chains"), Sue de Coq (S) and, in HoDoKu's set, AICs and ALS-XZ; and the first
-#: diagonal puzzle.
+#: top1465 puzzles whose paths need strong-link X-chains and SE's forcing chains (B, ER 7.8, a Nishio chain since
+#: #20's SE rules, a static chain before: what benchmarks/first_use.py calls "chains"), Sue de Coq (S) and, in
+#: HoDoKu's set, AICs and ALS-XZ; and the first diagonal puzzle.
 _BODIES = {
     "A": ("...23....1.....7.....8..........561..82.........4.....5....14...3..6............2", "standard"),
     "B": ("38....1...6..9......2....9.41....9....8.....29.......8.....3.57....86......1.4.2.", "standard"),
@@ -175,7 +175,7 @@ def test_the_kernels_python_bodies_take_the_kernels_steps(tmp_path):
     for plain, kernel in zip(runs["plain"], runs["kernel"]):
         assert json.loads(plain) == json.loads(kernel)
     used = {s["technique"] for line in runs["kernel"] for s in json.loads(line)[2]}
-    assert {"3-Link X-Chain", "Sue de Coq", "AIC", "ALS-XZ", "Static Forcing Chain"} <= used
+    assert {"3-Link X-Chain", "Sue de Coq", "AIC", "ALS-XZ", "Nishio Forcing Chain"} <= used
 
 
 def test_a_kernels_python_body_calls_the_python_bodies_of_its_callees():

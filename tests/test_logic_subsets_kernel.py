@@ -43,8 +43,8 @@ def plain_hidden(state: State, k: int, single: str | None):
             if len(cells) != k or not any(c[s] & ~inside for s in cells):
                 continue
             step = subsets.hidden_step(state, u, ds)
-            if single is not None:
-                step = intersections.direct(state, step, single)
+            if single is not None:  # "same": the single in the subset's own unit (Sudoku Explainer's direct sets)
+                step = intersections.direct(state, step, single, only=(u,) if single == "same" else None)
             if step is not None:
                 return step
     return None
@@ -55,7 +55,7 @@ def test_subset_kernels_find_the_step_plain_combinations_find(loop_states, k, ke
     found = 0
     for state in loop_states:
         new = fresh(state)
-        want = (plain_naked(state, k), plain_hidden(state, k, None), plain_hidden(state, k, "box"))
+        want = (plain_naked(state, k), plain_hidden(state, k, None), plain_hidden(state, k, "same"))
         got = (subsets.naked_subset(new, k), subsets.hidden_subset(new, k), subsets.direct_hidden_subset(new, k))
         assert got == want
         found += sum(w is not None for w in want)

@@ -26,6 +26,20 @@ CASES = {
         ),
         "421598637976134285385762914859473126237816459614925378743259861168347592592681743",
     ),
+    "Direct Claiming": (  # sudoku_exchange_tiers.txt line 2, its start (see NEVER_FIRST)
+        (
+            "=3 567 =2 =4 56 =1 =8 567 =9 "
+            "456 5679 =1 289 2568 567 =3 24567 247 "
+            "456 5679 456789 2389 23568 3567 124567 24567 1247 "
+            "56 =4 3569 =7 36 =8 259 =1 2 "
+            "=7 =8 9 =5 14 =2 49 =3 =6 "
+            "156 12356 356 13 =9 346 2457 24578 247 "
+            "=2 157 457 =6 1458 =9 147 47 =3 "
+            "=9 13567 34567 123 12345 345 12467 2467 =8 "
+            "=8 136 346 123 =7 34 12469 2469 =5"
+        ),
+        "372451869691827354458936271543768912789512436126394587215689743937145628864273195",
+    ),
     "Direct Hidden Pair": (
         (
             "=3 =8 69 =2 =5 =1 =4 69 =7 "
@@ -418,19 +432,19 @@ CASES = {
         ),
         "678319452534287169192654387841932576756841923329576814217495638485763291963128745",
     ),
-    "VWXYZ-Wing": (  # sudoku_exchange_rated.txt line 2234, just before step 35 of its path
+    "VWXYZ-Wing": (  # sudoku_exchange_rated.txt line 2329, just before step 15 of its path (doubly linked)
         (
-            "79 =1 479 24 27 =6 =3 =5 =8 "
-            "=5 =2 37 =8 17 13 =6 =9 =4 "
-            "38 =6 348 =9 =5 34 =7 =2 =1 "
-            "=2 38 38 =6 =4 =9 =1 =7 =5 "
-            "=1 =9 =6 =7 =8 =5 =2 =4 =3 "
-            "=4 =7 =5 =1 =3 =2 =8 =6 =9 "
-            "89 48 =1 45 =6 =7 59 =3 =2 "
-            "=6 =5 =2 =3 =9 =8 =4 =1 =7 "
-            "37 34 379 245 12 14 59 =8 =6"
+            "=2 1467 134 36 =5 =9 347 1347 =8 "
+            "3579 1457 13459 =8 47 =2 =6 1347 39 "
+            "3679 =8 349 =1 467 34 2347 =5 239 "
+            "=4 =9 235 235 26 =8 =1 236 =7 "
+            "356 15 1235 =4 =9 =7 =8 236 235 "
+            "=8 56 =7 236 =1 35 235 =9 =4 "
+            "579 =3 459 25 24 =6 457 =8 =1 "
+            "57 2457 =6 =9 =8 =1 23457 2347 235 "
+            "=1 245 =8 =7 =3 45 =9 24 =6"
         ),
-        "914276358527813694368954721283649175196785243475132869841567932652398417739421586",
+        "241659378573842619689173452495268137312497865867315294934526781726981543158734926",
     ),
     "X-Chain": (
         (
@@ -860,7 +874,11 @@ FIRST_ONLY_ON_VARIANTS = {"Discontinuous Nice Loop"}
 # Simple colouring and the X-chain come after the chains of 2-6 strong links now, which take most of what they
 # found; no path searched in the time given (sudoku_exchange_rated, every 7th line first) took one first, so
 # their cases are the states captured before, where they still fire.
+# Sudoku Explainer's direct claiming (its hidden single in another line of the same kind) fires on the start
+# states of sudoku_exchange_tiers lines 1 and 2, where a hidden single comes first, and on no later state of any
+# path of the tiers set (2,000) or of the first 1,500 rated puzzles.
 NEVER_FIRST = {
+    "Direct Claiming",
     "Aligned Pair Exclusion",
     "BUG Type 4",
     "5-Link X-Chain",

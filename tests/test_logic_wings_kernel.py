@@ -1,5 +1,5 @@
-"""The kernels of the wings (``logic/wings_kernel.py``: XY-Wing, XYZ-Wing, W-Wing, and the bent sets WXYZ-Wing,
-VWXYZ-Wing) against plain Python searches (for the bent sets a depth-first search over each pivot's peers)."""
+"""The kernels of the wings (``logic/wings_kernel.py``: XY-Wing, XYZ-Wing, W-Wing, and Sukaku Explainer's
+WXYZ-Wing and VWXYZ-Wing) against plain Python searches."""
 
 from __future__ import annotations
 
@@ -11,49 +11,55 @@ from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
 
-def plain_bent(state: State, k: int) -> Step | None:
-    """Reference: pivots in cell order, wings among the pivot's peers in cell order, depth first; a set is
-    kept while it holds at most k digits and at most one digit sits in two cells that do not see each other."""
+def plain_als_wings(state: State, k: int) -> list[tuple[int, ...]]:
+    """Reference: Sukaku Explainer's search by plain loops: sets of k - 1 cells that all see each other (in
+    increasing order, each with 2+ candidates) holding k digits, then each bivalue cell outside them that sees
+    one of them and holds two of their digits, with one of those digits (or both) restricted."""
     c, peers = state.cands, state.g.peer_sets
+    rows: list[tuple[int, ...]] = []
 
-    def grow(chosen: list[int], union: int, near: list[int], start: int) -> Step | None:
-        if len(chosen) == k:
-            loose = {
-                d
-                for i, a in enumerate(chosen)
-                for b in chosen[i + 1 :]
-                if b not in peers[a]
-                for d in range(1, state.g.size + 1)
-                if (c[a] & c[b]) >> (d - 1) & 1
-            }
-            if union.bit_count() != k or len(loose) != 1:
-                return None
-            return wings.bent_step(state, k, chosen, union, loose.pop())
-        for i in range(start, len(near)):
-            wider = union | c[near[i]]
-            if wider.bit_count() > k:
-                continue
-            found = grow([*chosen, near[i]], wider, near, i + 1)
-            if found is not None:
-                return found
-        return None
+    def grow(chosen: list[int], union: int) -> None:
+        if len(chosen) == k - 1:
+            if union.bit_count() != k:
+                return
+            for yz in range(state.g.n_cells):
+                if c[yz].bit_count() != 2 or c[yz] & ~union or yz in chosen:
+                    continue
+                if not any(s in peers[yz] for s in chosen):
+                    continue
+                x, z = (d - 1 for d in digits_of(c[yz]))
+                rx = all(s in peers[yz] or not c[s] >> x & 1 for s in chosen)
+                rz = all(s in peers[yz] or not c[s] >> z & 1 for s in chosen)
+                if rx or rz:
+                    rows.append((*chosen, yz, x if rx else z, z if rx else x, int(rx and rz)))
+            return
+        for t in sorted(peers[chosen[0]]):
+            wider = union | c[t]
+            fits = t > chosen[-1] and c[t].bit_count() >= 2 and wider.bit_count() <= k
+            if fits and all(t in peers[s] for s in chosen[1:]):
+                grow([*chosen, t], wider)
 
-    for pivot in range(state.g.n_cells):
-        if 2 <= c[pivot].bit_count() <= k:
-            step = grow([pivot], c[pivot], sorted(s for s in peers[pivot] if 2 <= c[s].bit_count() <= k), 0)
-            if step is not None:
-                return step
-    return None
+    for a in range(state.g.n_cells):
+        if 2 <= c[a].bit_count() <= k:
+            grow([a], c[a])
+    return rows
 
 
 @pytest.mark.parametrize("k", [4, 5])
-def test_bent_kernel_finds_the_step_plain_search_finds(loop_states, k):
+def test_als_wing_kernel_lists_the_wings_plain_loops_list(loop_states, k):
+    import numpy as np
+
+    from sudokit.logic import wings_kernel
+    from sudokit.logic.state_arrays import arrays
+
     found = 0
     for state in loop_states:
-        want = plain_bent(state, k)
-        assert wings.bent_wing(fresh(state), k) == want
-        found += want is not None
-    assert found >= 20, found
+        want = plain_als_wings(state, k)
+        out = np.empty((4096, k + 3), dtype=np.int64)
+        n = wings_kernel.als_wing_hits(arrays(state)[1], state.g.peer_array, wings_kernel.sees(state.g), k, out)
+        assert [tuple(int(v) for v in row) for row in out[:n]] == want
+        found += wings.als_wing(fresh(state), k) is not None
+    assert found >= 10, found
 
 
 # ---- XY-Wing, XYZ-Wing, W-Wing: the plain searches the kernels replaced -------------------------------------

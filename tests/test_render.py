@@ -342,10 +342,11 @@ def test_render_command_reports_user_errors_in_one_line(run_cli, tmp_path, args,
     "technique, puzzle, exclude",
     [
         ("XY-Wing", "48.3............71.2.......7.5....6....2..8.............1.76...3.....4......5....", None),
-        (  # the single-digit chains of 2-6 links and SE's static chains come before it in the table: left out
+        (  # the single-digit chains of 2-6 links and SE's chains come before it in the table: left out
             "Simple Colouring",
             "39.6.......7.......6..9.12......5....2..1..6....4......85.6..9.......4.......7.32",
-            "2-Link X-Chain,3-Link X-Chain,4-Link X-Chain,5-Link X-Chain,6-Link X-Chain,Static Forcing Chain",
+            "2-Link X-Chain,3-Link X-Chain,4-Link X-Chain,5-Link X-Chain,6-Link X-Chain,Static Forcing Chain,"
+            "Aligned Triple Exclusion,Nishio Forcing Chain,Multiple Forcing Chain,SE Dynamic Forcing Chain",
         ),
     ],
 )

@@ -89,6 +89,7 @@ QUIET_LOCAL: dict[str, object] = {
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
 }
 
+
 @dataclass
 class ClusterStats:
     """Where a job's time went, added up over every chunk answered so far."""

@@ -49,6 +49,15 @@ def _reach(node, cause, reached, causes, n_causes, queue, tail):
 
 
 @njit(cache=True)
+def _clash(b, node, causes, n_causes):
+    """The candidate of off node ``b``, found on already when ``node`` turns it off: ``b``'s cause is recorded
+    (it is not reached), so that the contradiction's off end counts its chain as SE counts it."""
+    causes[b, 0] = node
+    n_causes[b] = 1
+    return b >> 1
+
+
+@njit(cache=True)
 def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, causes, n_causes, q_on, q_off):
     """Follow the start nodes. Fills ``reached`` (1 per node reached), ``causes`` / ``n_causes``. Returns the
     candidate reached both on and off first, or -1."""
@@ -77,7 +86,7 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                     if e != d and (grid >> e) & 1:
                         b = 2 * (s * n + e)
                         if reached[b + 1]:
-                            return b >> 1
+                            return _clash(b, node, causes, n_causes)
                         if not reached[b]:
                             off_tail = _reach(b, node, reached, causes, n_causes, q_off, off_tail)
             for j in range(peers.shape[1]):
@@ -87,7 +96,7 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                 if ((c[p] if dynamic else cands0[p]) >> d) & 1:
                     b = 2 * (p * n + d)
                     if reached[b + 1]:
-                        return b >> 1
+                        return _clash(b, node, causes, n_causes)
                     if not reached[b]:
                         off_tail = _reach(b, node, reached, causes, n_causes, q_off, off_tail)
             continue
@@ -104,10 +113,13 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                 while not (rest >> e) & 1:
                     e += 1
                 b = 2 * (s * n + e) + 1
-                if reached[b - 1]:
-                    return b >> 1
-                if not reached[b]:
-                    on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
+                if reached[b - 1] or not reached[b]:
+                    clash = reached[b - 1]
+                    if clash:  # the new on's causes, as SE counts them, though it is not reached
+                        causes[b, 0] = node
+                        n_causes[b] = 1
+                    else:
+                        on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
                     if dynamic:  # every candidate of the cell turned off so far is a cause
                         k = 0
                         gone = cands0[s] & ~c[s]
@@ -116,6 +128,8 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                                 causes[b, 1 + k] = 2 * (s * n + f)
                                 k += 1
                         n_causes[b] = 1 + k
+                    if clash:
+                        return b >> 1
         for j in range(units_of.shape[1]):
             u = units_of[s, j]
             if u < 0:
@@ -128,10 +142,13 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                         other = t
             if count == 2 and ((c[s] if dynamic else cands0[s]) & bit):
                 b = 2 * (other * n + d) + 1
-                if reached[b - 1]:
-                    return b >> 1
-                if not reached[b]:
-                    on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
+                if reached[b - 1] or not reached[b]:
+                    clash = reached[b - 1]
+                    if clash:  # the new on's causes, as SE counts them, though it is not reached
+                        causes[b, 0] = node
+                        n_causes[b] = 1
+                    else:
+                        on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
                     if dynamic:  # every place of the digit in the unit turned off so far is a cause
                         k = 0
                         for t in units[u]:
@@ -140,6 +157,8 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                                 causes[b, 1 + k] = 2 * (t * n + d)
                                 k += 1
                         n_causes[b] = 1 + k
+                    if clash:
+                        return b >> 1
         if dynamic:
             c[s] &= ~bit
     return -1
@@ -193,145 +212,45 @@ def ancestors(node, causes, n_causes, mark, stack):
 
 #: kinds of conclusion :func:`best` finds
 FALSE_ON, TRUE_OFF, DOUBLE, CELL, REGION = 0, 1, 2, 3, 4
+#: SE's sort keys of its chaining hints, which break ties of length: double 1, cell 5, region 6, contradiction 7
+SORT_KEY = (7, 7, 1, 5, 6)
 
 
-def branches(n: int, total: int):
-    """Work arrays of :func:`best` for ``total`` candidates, one row per branch (at most ``n``): reached flags,
-    causes and their count. Made here, not in the kernel: numba compiles each multi-dimensional ``np.zeros`` /
-    ``np.full`` it meets (0.5 s of a cold ``rate`` of Arto Inkala's puzzle went to those of :func:`best`)."""
-    nodes = 2 * total
-    return (
-        np.zeros((n, nodes), dtype=np.uint8),
-        np.full((n, nodes, MAX_CAUSES), -1, dtype=np.int64),
-        np.zeros((n, nodes), dtype=np.int64),
-    )
+def branches(cands: np.ndarray, n: int):
+    """Work arrays of :func:`best` for the candidate masks ``cands``: reached flags, causes and their count for
+    the on chains of one cell's candidates (``n`` rows), for the off chain of one candidate (one row) and for a
+    digit's places (as many rows as the digit with the most places has). Made here, not in the kernel: numba
+    compiles each multi-dimensional ``np.zeros`` / ``np.empty`` it meets (0.5 s of a cold ``rate`` of Arto
+    Inkala's puzzle went to those of :func:`best`)."""
+    nodes = 2 * cands.shape[0] * n
+    most = max(int(((cands >> d) & 1).sum()) for d in range(n))
 
+    def rows(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return (
+            np.zeros((k, nodes), dtype=np.uint8),
+            np.empty((k, nodes, MAX_CAUSES), dtype=np.int64),
+            np.zeros((k, nodes), dtype=np.int64),
+        )
 
-@njit(cache=True)
-def best(cands0, units, units_of, peers, n, dynamic, x_only, binary, multiple, tree, reached, causes, n_causes):
-    """The conclusion with the fewest ancestors over every start, as (kind, where, node, length) with ``where``
-    the start candidate (binary kinds), the cell (:data:`CELL`) or ``unit * n + digit`` (:data:`REGION`), and
-    ``node`` the node concluded (the candidate reached both ways for a contradiction); kind -1 when none.
-
-    ``binary`` (bits 1, 2, 4): a candidate on that leads to a contradiction is false (:data:`FALSE_ON`), one
-    off that does is true (:data:`TRUE_OFF`), and what both lead to holds (:data:`DOUBLE`). ``multiple``: what
-    every candidate of a cell (:data:`CELL`), or every place of a digit in a unit (:data:`REGION`), leads to holds.
-    ``reached``, ``causes``, ``n_causes``: work arrays from :func:`branches`."""
-    n_cells = cands0.shape[0]
-    total = n_cells * n
-    nodes = 2 * total
-    q_on = np.empty(nodes, dtype=np.int64)
-    q_off = np.empty(nodes, dtype=np.int64)
-    mark = np.zeros(nodes, dtype=np.uint8)
-    stack = np.empty(nodes, dtype=np.int64)
-    starts = np.empty(n, dtype=np.int64)
-    one = np.empty(1, dtype=np.int64)
-    kind, where, concl, length = -1, -1, -1, np.int64(1 << 30)
-    if binary:
-        for a in range(total):
-            s = a // n
-            if not (cands0[s] >> (a % n)) & 1:
-                continue
-            one[0] = 2 * a + 1
-            q = follow(
-                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[0], causes[0], n_causes[0], q_on, q_off
-            )
-            if q >= 0 and binary & 1:
-                cx = count(2 * q + 1, causes[0], n_causes[0], mark, stack, tree)
-                cx += count(2 * q, causes[0], n_causes[0], mark, stack, tree)
-                if cx < length:
-                    kind, where, concl, length = FALSE_ON, a, q, cx
-            if not binary & 6:
-                continue
-            one[0] = 2 * a
-            q2 = follow(
-                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[1], causes[1], n_causes[1], q_on, q_off
-            )
-            if q2 >= 0 and binary & 2:
-                cx = count(2 * q2 + 1, causes[1], n_causes[1], mark, stack, tree)
-                cx += count(2 * q2, causes[1], n_causes[1], mark, stack, tree)
-                if cx < length:
-                    kind, where, concl, length = TRUE_OFF, a, q2, cx
-            if q < 0 and q2 < 0 and binary & 4:
-                for x in range(nodes):
-                    if reached[0, x] and reached[1, x] and (x >> 1) != a:
-                        cx = count(x, causes[0], n_causes[0], mark, stack, tree)
-                        if cx >= length:
-                            continue
-                        cx += count(x, causes[1], n_causes[1], mark, stack, tree)
-                        if cx < length:
-                            kind, where, concl, length = DOUBLE, a, x, cx
-    if multiple:
-        for s in range(n_cells):
-            m = cands0[s]
-            if m == 0 or not m & (m - 1):
-                continue
-            k = np.int64(0)
-            for d in range(n):
-                if (m >> d) & 1:
-                    starts[k] = 2 * (s * n + d) + 1
-                    k += 1
-            cx, x = _common(
-                starts,
-                k,
-                cands0,
-                units,
-                units_of,
-                peers,
-                n,
-                dynamic,
-                x_only,
-                reached,
-                causes,
-                n_causes,
-                q_on,
-                q_off,
-                mark,
-                stack,
-                length,
-                tree,
-            )
-            if x >= 0 and cx < length:
-                kind, where, concl, length = CELL, s, x, cx
-        for u in range(units.shape[0]):
-            for d in range(n):
-                k = np.int64(0)
-                for t in units[u]:
-                    if (cands0[t] >> d) & 1:
-                        if k < n:
-                            starts[k] = 2 * (t * n + d) + 1
-                        k += 1
-                if k < 2 or k > n:
-                    continue
-                cx, x = _common(
-                    starts,
-                    k,
-                    cands0,
-                    units,
-                    units_of,
-                    peers,
-                    n,
-                    dynamic,
-                    x_only,
-                    reached,
-                    causes,
-                    n_causes,
-                    q_on,
-                    q_off,
-                    mark,
-                    stack,
-                    length,
-                    tree,
-                )
-                if x >= 0 and cx < length:
-                    kind, where, concl, length = REGION, u * n + d, x, cx
-    return kind, where, concl, length
+    return (*rows(n), *rows(1), *rows(most))
 
 
 @njit(cache=True)
-def _common(
-    starts,
-    k,
+def _before(cx, kind, seq, length, best_kind, best_seq):
+    """Whether a conclusion (length, kind, place in SE's search order) comes before the best so far, in SE's
+    order: shorter first, then by kind (:data:`SORT_KEY`), then the one SE finds first."""
+    if cx != length:
+        return cx < length
+    if best_kind < 0:
+        return True
+    a, b = SORT_KEY[kind], SORT_KEY[best_kind]
+    if a != b:
+        return a < b
+    return seq < best_seq
+
+
+@njit(cache=True)
+def best(
     cands0,
     units,
     units_of,
@@ -339,42 +258,199 @@ def _common(
     n,
     dynamic,
     x_only,
+    binary,
+    multiple,
+    tree,
+    min_cell,
     reached,
     causes,
     n_causes,
-    q_on,
-    q_off,
-    mark,
-    stack,
-    limit,
-    tree,
+    off_reached,
+    off_causes,
+    off_n,
+    d_reached,
+    d_causes,
+    d_n,
 ):
-    """Follow each of the ``k`` starts; the node every branch reaches with the fewest ancestors in all (below
-    ``limit``), as (length, node), or (limit, -1). A branch that meets a contradiction spoils the set."""
+    """The conclusion SE takes first over every start, as (kind, where, node, length) with ``where`` the start
+    candidate (binary kinds), the cell (:data:`CELL`) or ``unit * n + digit`` (:data:`REGION`), and ``node``
+    the node concluded (the candidate reached both ways for a contradiction); kind -1 when none. SE's order:
+    fewest ancestors, then the kind's sort key (:data:`SORT_KEY`), then the first found, SE visiting the cells
+    in order and, in each, its candidates, then the regions whose first place of the digit it is, then the cell.
+
+    ``binary`` (bits 1, 2, 4): a candidate on that leads to a contradiction is false (:data:`FALSE_ON`), one
+    off that does is true (:data:`TRUE_OFF`), and what both lead to holds (:data:`DOUBLE`, from cells of three
+    candidates or more, as in SE). ``multiple``: what every candidate of a cell (:data:`CELL`), or every place
+    of a digit in a unit (:data:`REGION`), leads to holds; SE starts them only from cells of ``min_cell``
+    candidates or more (3 for its static multiple chains): a region's first place of the digit is such a cell.
+    A branch that meets a contradiction keeps what it reached until then, as in SE.
+
+    Each candidate's chain from *on* is followed once for its cell (binary and cell chains) and once for the
+    digit's regions (every region chain of the digit), the regions' in one buffer per cell. The nine work
+    arrays after ``min_cell`` come from :func:`branches`."""
+    n_cells = cands0.shape[0]
+    total = n_cells * n
+    nodes = 2 * total
+    q_on = np.empty(nodes, dtype=np.int64)
+    q_off = np.empty(nodes, dtype=np.int64)
+    mark = np.zeros(nodes, dtype=np.uint8)
+    stack = np.empty(nodes, dtype=np.int64)
+    slots = np.empty(max(n, units.shape[1]), dtype=np.int64)
+    clash = np.empty(n, dtype=np.int64)
     one = np.empty(1, dtype=np.int64)
-    for i in range(k):
-        one[0] = starts[i]
-        if (
-            follow(
-                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[i], causes[i], n_causes[i], q_on, q_off
+    kind, where, concl, length, seq = -1, -1, -1, np.int64(1 << 30), np.int64(0)
+    for s in range(n_cells):
+        m = cands0[s]
+        if m == 0:
+            continue
+        k = np.int64(0)
+        for d in range(n):
+            if (m >> d) & 1:
+                slots[k] = d
+                k += 1
+        cell_chain = multiple and k >= 2 and k >= min_cell
+        if not binary and not cell_chain:
+            continue
+        for j in range(k):
+            one[0] = 2 * (s * n + slots[j]) + 1
+            clash[j] = follow(
+                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[j], causes[j], n_causes[j], q_on, q_off
             )
-            >= 0
-        ):
-            return limit, -1
-    best_x, best_cx = -1, limit
-    for x in range(reached.shape[1]):
+        for j in range(k if binary else 0):
+            a = s * n + slots[j]
+            q = clash[j]
+            if q >= 0 and binary & 1:
+                cx = count(2 * q + 1, causes[j], n_causes[j], mark, stack, tree)
+                cx += count(2 * q, causes[j], n_causes[j], mark, stack, tree)
+                if _before(cx, FALSE_ON, 2 * a, length, kind, seq):
+                    kind, where, concl, length, seq = FALSE_ON, a, q, cx, 2 * a
+            if not binary & 6:
+                continue
+            one[0] = 2 * a
+            q2 = follow(
+                one,
+                cands0,
+                units,
+                units_of,
+                peers,
+                n,
+                dynamic,
+                x_only,
+                off_reached[0],
+                off_causes[0],
+                off_n[0],
+                q_on,
+                q_off,
+            )
+            if q2 >= 0 and binary & 2:
+                cx = count(2 * q2 + 1, off_causes[0], off_n[0], mark, stack, tree)
+                cx += count(2 * q2, off_causes[0], off_n[0], mark, stack, tree)
+                if _before(cx, TRUE_OFF, 2 * a + 1, length, kind, seq):
+                    kind, where, concl, length, seq = TRUE_OFF, a, q2, cx, 2 * a + 1
+            if binary & 4 and k >= 3:
+                for x in range(nodes):
+                    if reached[j, x] and off_reached[0, x] and (x >> 1) != a:
+                        cx = count(x, causes[j], n_causes[j], mark, stack, tree)
+                        if cx > length:
+                            continue
+                        cx += count(x, off_causes[0], off_n[0], mark, stack, tree)
+                        order = a * 2 * nodes + (1 - (x & 1)) * nodes + x
+                        if _before(cx, DOUBLE, order, length, kind, seq):
+                            kind, where, concl, length, seq = DOUBLE, a, x, cx, order
+        if cell_chain:
+            for j in range(k):
+                slots[j] = j
+            cx, x = _common(slots, k, reached, causes, n_causes, mark, stack, length, tree)
+            order = s * 2 * nodes + (1 - (x & 1)) * nodes + x
+            if x >= 0 and _before(cx, CELL, order, length, kind, seq):
+                kind, where, concl, length, seq = CELL, s, x, cx, order
+    if not multiple:
+        return kind, where, concl, length
+    # region chains, a digit at a time: each cell's chain from the digit on, followed once, serves every unit
+    at = np.empty(n_cells, dtype=np.int64)  # the buffer row of each cell holding the digit
+    held = np.empty(n_cells, dtype=np.int64)
+    done = np.zeros(d_reached.shape[0], dtype=np.uint8)  # one row per place of the digit with the most
+    for d in range(n):
+        h = 0
+        for t in range(n_cells):
+            if (cands0[t] >> d) & 1:
+                held[h] = t
+                at[t] = h
+                h += 1
+        if h < 2:
+            continue
+        done[:h] = 0
+        for u in range(units.shape[0]):
+            k = np.int64(0)
+            first = -1
+            for t in units[u]:
+                if (cands0[t] >> d) & 1:
+                    if k < slots.shape[0]:
+                        slots[k] = at[t]
+                    if first < 0:
+                        first = t
+                    k += 1
+            if k < 2 or k > n:
+                continue
+            m = cands0[first]
+            c = 0
+            while m:
+                m &= m - 1
+                c += 1
+            if c < min_cell:
+                continue
+            for j in range(k):
+                r = slots[j]
+                if not done[r]:
+                    one[0] = 2 * (held[r] * n + d) + 1
+                    follow(
+                        one,
+                        cands0,
+                        units,
+                        units_of,
+                        peers,
+                        n,
+                        dynamic,
+                        x_only,
+                        d_reached[r],
+                        d_causes[r],
+                        d_n[r],
+                        q_on,
+                        q_off,
+                    )
+                    done[r] = 1
+            cx, x = _common(slots, k, d_reached, d_causes, d_n, mark, stack, length, tree)
+            rank = 0
+            while units_of[first, rank] != u:
+                rank += 1
+            order = ((first * n + d) * units_of.shape[1] + rank) * 2 * nodes + (1 - (x & 1)) * nodes + x
+            if x >= 0 and _before(cx, REGION, order, length, kind, seq):
+                kind, where, concl, length, seq = REGION, u * n + d, x, cx, order
+    return kind, where, concl, length
+
+
+@njit(cache=True)
+def _common(rows, k, reached, causes, n_causes, mark, stack, limit, tree):
+    """The node every one of the ``k`` followed chains (``rows`` of ``reached``/``causes``) reaches with the
+    fewest ancestors in all (not above ``limit``; on nodes before off ones, then in node order), as (length,
+    node), or (limit, -1). A chain that met a contradiction keeps what it reached (it cannot hold, so it proves
+    anything), as in SE."""
+    nodes = reached.shape[1]
+    best_x, best_cx, best_o = -1, limit, np.int64(1 << 40)
+    for x in range(nodes):
         every = True
         for i in range(k):
-            if not reached[i, x]:
+            if not reached[rows[i], x]:
                 every = False
                 break
         if not every:
             continue
         cx = 0
         for i in range(k):
-            cx += count(x, causes[i], n_causes[i], mark, stack, tree)
-            if cx >= best_cx:
+            cx += count(x, causes[rows[i]], n_causes[rows[i]], mark, stack, tree)
+            if cx > best_cx:
                 break
-        if cx < best_cx:
-            best_x, best_cx = x, cx
+        o = (1 - (x & 1)) * nodes + x
+        if cx < best_cx or (cx == best_cx and o < best_o):
+            best_x, best_cx, best_o = x, cx, o
     return best_cx, best_x

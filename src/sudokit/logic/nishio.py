@@ -18,4 +18,4 @@ BASE = 7.5
 
 def nishio_forcing_chain(state: State) -> Step | None:
     """The Nishio forcing chain with the shortest chains, SE-rated, or None."""
-    return implications.find(state, NAME, BASE, dynamic=True, x_only=True, binary=1, multiple=False)
+    return implications.find(state, NAME, BASE, dynamic=True, x_only=True, binary=3, multiple=False)

@@ -165,8 +165,9 @@ def _contradiction(a, parent, dist, total):
 @njit(cache=True)
 def search_all(cands, weak, n_weak, strong, n_strong, n):
     """For every candidate (rows in number order) and mode (columns): the nodes of the shortest chains that
-    prove it false (from it on, a candidate reached both on and off), true (from it off, it is reached on), and
-    of the shortest cycle through it on; 0 when none. Also the candidate of each contradiction."""
+    prove it false (from it on, a candidate reached both on and off; not in mode Y, where SE follows cycles
+    only), and of the shortest cycle through it on; 0 when none. Also the candidate of each contradiction.
+    Column 1 (true: from it off, it is reached on) stays 0: SE's static chains start from a candidate on."""
     total = weak.shape[0]
     out = np.zeros((total, 3, 3), dtype=np.int64)
     target = np.full((total, 3), -1, dtype=np.int64)
@@ -179,15 +180,13 @@ def search_all(cands, weak, n_weak, strong, n_strong, n):
             continue
         for mode in range(3):
             # np.int64(...): a constant (or a loop variable set to one first) would compile the callee again for it
-            bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(False))
-            q, nodes = _contradiction(a, parent, dist, total)
-            if q >= 0:
-                out[a, mode, 0] = nodes
-                target[a, mode] = q
+            if mode != Y:
+                bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(False))
+                q, nodes = _contradiction(a, parent, dist, total)
+                if q >= 0:
+                    out[a, mode, 0] = nodes
+                    target[a, mode] = q
             close = bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(True))
             if close >= 0:
                 out[a, mode, 2] = dist[close] + 1
-            bfs(a, np.int64(0), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(False))
-            if dist[2 * a + 1] > 0:
-                out[a, mode, 1] = dist[2 * a + 1] + 1
     return out, target

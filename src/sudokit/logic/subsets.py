@@ -94,7 +94,8 @@ def hidden_subset(state: State, k: int) -> Step | None:
 
 
 def direct_hidden_subset(state: State, k: int) -> Step | None:
-    """A hidden subset whose eliminations leave a hidden single at once (Sudoku Explainer's "direct")."""
+    """A hidden subset whose eliminations leave a hidden single at once in its own unit (Sudoku Explainer's
+    "direct" hidden set: another digit is left one place there)."""
     from sudokit.logic import intersections
 
     return _first_hidden(state, k, intersections.DIRECT_SUBSET)
@@ -108,7 +109,9 @@ def _first_hidden(state: State, k: int, single: str | None) -> Step | None:
     if u < 0:
         return None
     step = hidden_step(state, u, digits_of(inside))
-    return step if single is None else intersections.direct(state, step, single)
+    if single is None:
+        return step
+    return intersections.direct(state, step, single, only=(u,) if single == "same" else None)
 
 
 def _hidden_kernel(state: State, k: int, single: str | None) -> tuple[int, int]:
@@ -116,10 +119,9 @@ def _hidden_kernel(state: State, k: int, single: str | None) -> tuple[int, int]:
 
     values, cands = state_arrays.arrays(state)
     units, units_of, _peers, _full = state_arrays.tables(state.g)
-    ok = intersections.single_ok(state.g, single or "any")
-    u, inside = subsets_kernel.hidden_subset_hit(
-        values, cands, units, units_of, state.g.size, k, single is not None, ok
-    )
+    ok = intersections.single_ok(state.g, "any" if single in (None, "same") else single)
+    direct = 0 if single is None else 2 if single == "same" else 1
+    u, inside = subsets_kernel.hidden_subset_hit(values, cands, units, units_of, state.g.size, k, direct, ok)
     return int(u), int(inside)
 
 
@@ -127,12 +129,12 @@ def hidden_plain(state: State, k: int, single: str | None) -> tuple[int, int]:
     """:func:`subsets_kernel.hidden_subset_hit` in plain Python, in the same order: (unit, digit mask) of the
     first ``k`` digits of a unit, each with 2 to ``k`` places there, that share exactly ``k`` cells holding
     other digits too (and, when ``single`` is given, whose removals leave a hidden single in a unit of that
-    kind); (-1, 0) when there are none."""
+    kind, or in the same unit for ``"same"``); (-1, 0) when there are none."""
     from sudokit.logic import intersections
 
     g, cands = state.g, state.cands
     table = state.positions_table()
-    ok = intersections.single_ok_list(g, single or "any")
+    ok = intersections.single_ok_list(g, "any" if single in (None, "same") else single)
     for u in range(len(g.units)):
         row = table[u]
         digits = [d for d in range(1, g.size + 1) if 2 <= len(row[d]) <= k]
@@ -146,7 +148,13 @@ def hidden_plain(state: State, k: int, single: str | None) -> tuple[int, int]:
             for d in ds:
                 inside |= 1 << (d - 1)
             gone = [(s, d - 1) for s in g.units[u] if s in cells for d in digits_of(cands[s] & ~inside)]
-            if gone and (single is None or intersections.makes_single_plain(state, ok, gone)):
+            if not gone:
+                continue
+            if single == "same":
+                others = (row[e] for e in range(1, g.size + 1) if e not in ds and len(row[e]) > 1)
+                if any(sum(s not in cells for s in where) == 1 for where in others):
+                    return u, inside
+            elif single is None or intersections.makes_single_plain(state, ok, gone):
                 return u, inside
     return -1, 0
 

@@ -17,8 +17,9 @@ from sudokit.logic.intersections_kernel import makes_single
 @njit(cache=True)
 def hidden_subset_hit(values, cands, units, units_of, n, k, direct, single_ok):
     """The hidden-subset search of ``subsets``: the first (unit, digit mask) of ``k`` digits, each with 2 to ``k``
-    places in the unit, that share exactly ``k`` cells holding other digits too (and, when ``direct``, whose
-    removals leave a hidden single); (-1, 0) when there is none."""
+    places in the unit, that share exactly ``k`` cells holding other digits too (and, when ``direct`` is 1,
+    whose removals leave a hidden single in a unit ``single_ok`` allows; when it is 2, in the same unit, as
+    Sudoku Explainer's direct hidden sets: another digit left one place there); (-1, 0) when there is none."""
     size = units.shape[1]
     digit = np.empty(n, dtype=np.int64)
     places = np.empty(n, dtype=np.int64)  # each digit's places in the unit (bit i: the unit's i-th cell)
@@ -58,11 +59,26 @@ def hidden_subset_hit(values, cands, units, units_of, n, k, direct, single_ok):
                             gone_s[ne] = s
                             gone_d[ne] = d
                             ne += 1
-                if ne and (not direct or makes_single(values, cands, units, units_of, single_ok, gone_s, gone_d, ne)):
+                if ne and direct == 2:
+                    if _single_left(places, union, inside, n):
+                        return u, inside
+                elif ne and (not direct or makes_single(values, cands, units, units_of, single_ok, gone_s, gone_d, ne)):
                     return u, inside
             if not next_combo(idx, k, m):
                 break
     return -1, 0
+
+
+@njit(cache=True)
+def _single_left(places, union, inside, n):
+    """Whether a digit outside ``inside`` with several places in the unit (``places``) keeps one outside the
+    subset's cells ``union``: the hidden single a direct hidden subset leaves in its own unit."""
+    found = False
+    for e in range(n):
+        if not (inside >> e) & 1 and popcount(places[e]) > 1 and popcount(places[e] & ~union) == 1:
+            found = True
+            break
+    return found
 
 
 @njit(cache=True)

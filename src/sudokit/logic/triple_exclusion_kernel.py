@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sudokit.bits import low_bit, lowest_bit, popcount
+
 
 @njit(cache=True)
 def search(cands, see, n, min_common):
@@ -29,6 +31,15 @@ def search(cands, see, n, min_common):
             k += 1
         if 2 <= k <= 3:
             excl[s] = 1
+    # the excluding cells each cell sees, and all of them, as rows of 64-bit words: a pair of cells with fewer
+    # than ``min_common`` of them in common rules out every third cell at once
+    words = (n_cells + 63) // 64
+    sees = np.zeros((n_cells, words), dtype=np.uint64)
+    for s in range(n_cells):
+        for x in range(n_cells):
+            if excl[x] and see[s, x]:
+                sees[s, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+    pair = np.empty(words, dtype=np.uint64)
     common = np.empty(n_cells, dtype=np.int64)
     out_cells = np.full(3, -1, dtype=np.int64)
     out_keep = np.zeros(3, dtype=np.int64)
@@ -36,15 +47,27 @@ def search(cands, see, n, min_common):
         a = base[i]
         for j in range(i + 1, nb):
             b = base[j]
+            both = 0
+            for w in range(words):
+                pair[w] = sees[a, w] & sees[b, w]
+                both += popcount(pair[w])
+            if both < min_common:
+                continue
             for k in range(j + 1, nb):
                 c3 = base[k]
                 nc = 0
-                for x in range(n_cells):
-                    if excl[x] and see[a, x] and see[b, x] and see[c3, x]:
-                        common[nc] = x
-                        nc += 1
+                for w in range(words):
+                    nc += popcount(pair[w] & sees[c3, w])
                 if nc < min_common:
                     continue
+                nc = 0
+                for w in range(words):  # the common excluding cells, in grid order
+                    m = pair[w] & sees[c3, w]
+                    while m:
+                        bit = low_bit(m)
+                        m ^= bit
+                        common[nc] = w * 64 + lowest_bit(bit)
+                        nc += 1
                 keep_a = keep_b = keep_c = 0
                 for da in range(n):
                     if not (cands[a] >> da) & 1:

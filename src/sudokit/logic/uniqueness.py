@@ -213,4 +213,3 @@ def bug_plus_one(state: State) -> Step | None:
                 ),
             )
     return None
-

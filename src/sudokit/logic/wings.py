@@ -147,45 +147,99 @@ def bent_rating(state: State, k: int, cells: list[int]) -> float:
     return round(BENT_BASE[k] + 0.1 * ((k - middle) - abs(middle - biggest)), 1)
 
 
-def bent_wing(state: State, k: int) -> Step | None:
-    """A bent set of ``k`` cells: a pivot and ``k - 1`` of its peers holding, together, only ``k`` digits,
-    where every digit but one (z) sits only in cells that all see each other. Each such digit fills at most
-    one of the cells, so ``k - 1`` of them cannot fill all ``k`` cells: z is in one of them, and a cell that
-    sees every z of the set loses z. ``k = 4`` is the WXYZ-Wing, ``k = 5`` the VWXYZ-Wing (``k = 3`` would be
-    the XY- and XYZ-Wing, found by their own rows).
+def als_wing(state: State, k: int) -> Step | None:
+    """Sukaku Explainer's WXYZ-Wing (``k = 4``) or VWXYZ-Wing (``k = 5``): ``k - 1`` cells that all see each
+    other hold ``k`` digits (an almost locked set) and a bivalue cell outside, seeing one of them, holds two
+    of those digits. When every place of one of them (x) in the set sees the bivalue cell, x is in the cell or
+    in the set, not both, so the other digit (z) is in the cell or in the set: a cell seeing the bivalue cell
+    and the set's every z loses z. When both digits are restricted, the set and the cell lock all ``k`` digits:
+    each leaves the cells that see its every place in them (x and z as well, the cell's included).
 
-    Order: pivots in cell order, then wings chosen among the pivot's peers in cell order, depth first (the
-    first set whose z removes something); the search is :func:`wings_kernel.bent_hit`."""
+    Of all the wings found (:func:`wings_kernel.als_wing_hits`), Sukaku Explainer's choice is taken: the
+    lowest rating (:func:`bent_rating`, by the set's largest candidate count), then the most removals, then
+    the highest "suffix" (doubly linked, largest count, total count), then the first found."""
     import numpy as np
 
     from sudokit.logic import wings_kernel
     from sudokit.logic.state_arrays import arrays
 
-    found = np.empty(k, dtype=np.int64)
-    z = wings_kernel.bent_hit(arrays(state)[1], state.g.peer_array, wings_kernel.sees(state.g), k, found)
-    if z < 0:
+    out = np.empty((4096, k + 3), dtype=np.int64)
+    rows = wings_kernel.als_wing_hits(arrays(state)[1], state.g.peer_array, wings_kernel.sees(state.g), k, out)
+    options = []
+    where = [0] * (state.g.size + 1)
+    for s, c in enumerate(state.cands):
+        for d in digits_of(c):
+            where[d] |= 1 << s
+    for row in out[:rows]:
+        als = [int(c) for c in row[: k - 1]]
+        yz, x, z, double = int(row[k - 1]), int(row[k]) + 1, int(row[k + 1]) + 1, bool(row[k + 2])
+        elim, double = _als_wing_removals(state, als, yz, x, z, double, where)
+        if not elim:
+            continue
+        counts = [state.cands[c].bit_count() for c in als]
+        suffix = f"{2 if double else 1}{max(counts)}{sum(counts)}"
+        options.append((bent_rating(state, k, als), len(elim), suffix, als, yz, x, z, double, elim))
+    if not options:
         return None
-    cells = [int(s) for s in found]
+    options.sort(key=lambda o: o[2], reverse=True)  # stable: ties keep the order found
+    options.sort(key=lambda o: (o[0], -o[1]))
+    rating, _, _, als, yz, x, z, double, elim = options[0]
     union = 0
-    for s in cells:
-        union |= state.cands[s]
-    return bent_step(state, k, cells, union, z + 1)
-
-
-def bent_step(state: State, k: int, cells: list[int], union: int, z: int) -> Step | None:
-    """The step of the bent set ``cells`` (``k`` cells, ``k`` digits, ``z`` the one digit held by two cells
-    that do not see each other), or None when z removes nothing."""
-    holders = [s for s in cells if state.cands[s] >> (z - 1) & 1]
-    elim = _seen_by_all(state, holders, z)
-    if not elim:
-        return None
-    name = BENT_NAMES[k]
-    others = [d for d in digits_of(union) if d != z]
-    why = (
-        f"{text.cells(state, cells)} hold only the {k} digits {text.digit_set(digits_of(union))}; "
-        f"{text.and_list([str(d) for d in others])} can each fill only one of them (their cells see each other): "
-        f"one of {' or '.join(state.label(s) for s in sorted(holders))} is {z}"
-    )
-    step = _wing_step(state, name, tuple(cells), elim, why)
-    step.rating = bent_rating(state, k, cells)
+    for c in als:
+        union |= state.cands[c]
+    cells = (*als, yz)
+    if double:
+        why = (
+            f"{text.cells(state, als)} hold only the {k} digits {text.digit_set(digits_of(union))} and "
+            f"{state.label(yz)} holds {x} and {z}, each seeing every {x} and every {z} of them: "
+            f"the {k} cells hold each of the {k} digits once"
+        )
+    else:
+        why = (
+            f"{text.cells(state, als)} hold only the {k} digits {text.digit_set(digits_of(union))} and "
+            f"{state.label(yz)} holds {x} and {z}, seeing every {x} of them: {x} is in one or the other, so "
+            f"{z} is in {state.label(yz)} or in {text.cells(state, [c for c in als if state.cands[c] >> (z - 1) & 1])}"
+        )
+    step = _wing_step(state, BENT_NAMES[k], cells, elim, why)
+    step.rating = rating
     return step
+
+
+def _als_wing_removals(
+    state: State, als: list[int], yz: int, x: int, z: int, double: bool, where: list[int]
+) -> tuple[list[tuple[int, int]], bool]:
+    """The removals of a wing of :func:`als_wing` (sorted) and whether it stays doubly linked, as Sukaku
+    Explainer decides: a double link that removes nothing but its x, or nothing but its z, is a single one.
+    ``where[d]``: the cells holding digit ``d`` as a bitset."""
+    cands, peers = state.cands, state.g.peer_bits
+    inside = 1 << yz
+    for c in als:
+        inside |= 1 << c
+
+    def seen_by_all(d: int, extra: int) -> int:
+        """The cells outside the wing holding ``d`` that see every cell of the set holding it (and ``extra``)."""
+        common = peers[extra] if extra >= 0 else -1
+        for c in als:
+            if cands[c] >> (d - 1) & 1:
+                common &= peers[c]
+        return common & where[d] & ~inside
+
+    found: dict[int, int] = {}
+    weak = strong_x = False
+    if double:
+        union = 0
+        for c in als:
+            union |= cands[c]
+        for w in digits_of(union):
+            if w not in (x, z) and (gone := seen_by_all(w, -1)):
+                weak = True
+                found[w] = gone
+        if gone := seen_by_all(x, yz):
+            strong_x = True
+            found[x] = gone
+    if gone := seen_by_all(z, yz):
+        found[z] = gone
+    if double and not weak and (not gone or not strong_x):
+        double = False
+    elim = sorted((s, d) for d, bits in found.items() for s in range(state.g.n_cells) if bits >> s & 1)
+    return elim, double

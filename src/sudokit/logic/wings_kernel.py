@@ -1,7 +1,7 @@
-"""numba kernel of the bent-set wings (:func:`sudokit.logic.wings.bent_wing`: WXYZ-Wing, VWXYZ-Wing).
+"""numba kernels of the wings (:mod:`sudokit.logic.wings`).
 
-:func:`bent_hit` replays the finder's search (pivots in cell order, then wings among the pivot's peers in cell
-order, depth first) and returns only which set comes first; Python writes it out. Candidate masks are an int64
+:func:`als_wing_hits` lists Sukaku Explainer's WXYZ- and VWXYZ-Wings in its search order (Python picks the one
+it takes and writes it out); the XY-, XYZ- and W-Wing kernels return the first wing found. Candidate masks are an int64
 array; digits are numbered from 0 here (bit ``d`` of a mask)."""
 
 from __future__ import annotations
@@ -23,89 +23,6 @@ def sees(g: Geometry) -> np.ndarray:
         out[s, list(ps)] = True
     out.flags.writeable = False
     return out
-
-
-@njit(cache=True)
-def bent_hit(cands, peers, seen, k, found):
-    """The first bent set of ``k`` cells: a pivot with 2..k candidates and ``k - 1`` of its peers with 2..k
-    candidates, holding ``k`` digits together, of which exactly one (z) is held by two cells that do not see
-    each other, and a cell outside holding z sees every z of the set. Returns z (from 0) and puts the cells,
-    pivot first, into ``found``; -1 when there is none."""
-    n = cands.shape[0]
-    near = np.empty(peers.shape[1], dtype=np.int64)
-    chosen = np.empty(k, dtype=np.int64)
-    union = np.empty(k, dtype=np.int64)
-    loose = np.empty(k, dtype=np.int64)
-    nxt = np.empty(k + 1, dtype=np.int64)
-    for pivot in range(n):
-        cp = popcount(cands[pivot])
-        if cp < 2 or cp > k:
-            continue
-        m = 0
-        for t in peers[pivot]:  # a geometry's peers are in cell order
-            if t < 0:
-                break
-            c = popcount(cands[t])
-            if 2 <= c <= k:
-                near[m] = t
-                m += 1
-        chosen[0], union[0], loose[0] = pivot, cands[pivot], 0
-        depth = 1
-        nxt[1] = 0
-        while depth >= 1:
-            if depth == k:
-                if popcount(union[k - 1]) == k and loose[k - 1] != 0:
-                    z = lowest_bit(loose[k - 1])
-                    if _removes(cands, peers, seen, chosen, k, z):
-                        for j in range(k):  # a loop: slice assignment costs a second of compiling
-                            found[j] = chosen[j]
-                        return z
-                depth -= 1
-                continue
-            i = nxt[depth]
-            if i >= m:
-                depth -= 1
-                continue
-            nxt[depth] = i + 1
-            s = near[i]
-            wider = union[depth - 1] | cands[s]
-            if popcount(wider) > k:
-                continue
-            more = loose[depth - 1]
-            for j in range(depth):
-                t = chosen[j]
-                if not seen[s, t]:
-                    more |= cands[s] & cands[t]
-            if popcount(more) > 1:
-                continue
-            chosen[depth], union[depth], loose[depth] = s, wider, more
-            depth += 1
-            nxt[depth] = i + 1
-    return -1
-
-
-@njit(cache=True)
-def _removes(cands, peers, seen, cells, k, z):
-    """Whether a cell outside ``cells`` holding digit ``z`` sees every cell of ``cells`` holding it."""
-    first = -1
-    for j in range(k):
-        if (cands[cells[j]] >> z) & 1:
-            first = cells[j]
-            break
-    for t in peers[first]:
-        if t < 0:
-            break
-        if not (cands[t] >> z) & 1:
-            continue
-        ok = True
-        for j in range(k):
-            s = cells[j]
-            if s != first and (cands[s] >> z) & 1 and not seen[t, s]:
-                ok = False
-                break
-        if ok:
-            return True
-    return False
 
 
 @lru_cache(maxsize=16)
@@ -235,3 +152,97 @@ def w_hit(cands, seen, units):
                     if seen[a, p] and seen[b, q]:
                         return a, b, lowest_bit(xm) + 1, u, p, q
     return -1, -1, -1, -1, -1, -1
+
+
+@njit(cache=True)
+def als_wing_hits(cands, peers, seen, k, out):
+    """Sukaku Explainer's WXYZ-Wing (``k`` 4) and VWXYZ-Wing (``k`` 5): ``k - 1`` cells that all see each other
+    holding ``k`` digits together (an almost locked set, cells in increasing order), and a bivalue cell outside
+    it, seeing one of its cells, whose two digits are among the set's. A digit of the bivalue cell whose every
+    place in the set sees it is restricted: when one is, the set and the cell hold the other (or, when both
+    are, every digit is locked). Each hit is a row of ``out``: the set's cells, the bivalue cell, the
+    restricted digit, the other one (from 0) and whether both are restricted (1). Returns the number of rows
+    (at most ``out.shape[0]``), in Sukaku Explainer's search order."""
+    n = cands.shape[0]
+    m = k - 1
+    chosen = np.empty(m, dtype=np.int64)
+    union = np.empty(m, dtype=np.int64)
+    nxt = np.empty(m + 1, dtype=np.int64)
+    rows = 0
+    pairs = np.empty(n, dtype=np.int64)  # the bivalue cells, in cell order
+    n_pairs = 0
+    for s in range(n):
+        if popcount(cands[s]) == 2:
+            pairs[n_pairs] = s
+            n_pairs += 1
+    for a in range(n):
+        ca = popcount(cands[a])
+        if ca < 2 or ca > k:
+            continue
+        chosen[0], union[0] = a, cands[a]
+        depth = 1
+        nxt[1] = 0
+        while depth >= 1:
+            if depth == m:
+                u = union[m - 1]
+                if popcount(u) == k:
+                    for p in range(n_pairs):
+                        yz = pairs[p]
+                        c = cands[yz]
+                        if c & ~u:
+                            continue
+                        near = False
+                        inside = False
+                        for j in range(m):
+                            if chosen[j] == yz:
+                                inside = True
+                            elif seen[yz, chosen[j]]:
+                                near = True
+                        if inside or not near:
+                            continue
+                        x = lowest_bit(c)
+                        z = lowest_bit(c & (c - 1))
+                        rx = True
+                        rz = True
+                        for j in range(m):
+                            s = chosen[j]
+                            if not seen[yz, s]:
+                                if (cands[s] >> x) & 1:
+                                    rx = False
+                                if (cands[s] >> z) & 1:
+                                    rz = False
+                        if not rx and not rz:
+                            continue
+                        if rows < out.shape[0]:
+                            for j in range(m):
+                                out[rows, j] = chosen[j]
+                            out[rows, m] = yz
+                            out[rows, m + 1] = x if rx else z
+                            out[rows, m + 2] = z if rx else x
+                            out[rows, m + 3] = 1 if rx and rz else 0
+                            rows += 1
+                depth -= 1
+                continue
+            i = nxt[depth]
+            nxt[depth] = i + 1
+            if i >= peers.shape[1] or peers[a, i] < 0:
+                depth -= 1
+                continue
+            t = peers[a, i]
+            if t <= chosen[depth - 1] or popcount(cands[t]) < 2:
+                continue
+            wider = union[depth - 1] | cands[t]
+            if popcount(wider) > k:
+                continue
+            ok = True
+            for j in range(1, depth):
+                if not seen[t, chosen[j]]:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            chosen[depth], union[depth] = t, wider
+            depth += 1
+            if depth < m + 1:
+                nxt[depth] = i + 1
+    return rows
