@@ -88,6 +88,12 @@ QUIET_LOCAL: dict[str, object] = {
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
 }
+#: How long the ``LocalCluster`` of ``local:N`` waits for a worker that died to come back (its nanny starts a fresh
+#: one) before it closes that nanny for good and goes on with one worker fewer: Dask's
+#: ``distributed.deploy.lost-worker-timeout``, 15 s by default, which the cluster reads in this process when a
+#: worker is lost, so it is raised here for the whole process (never lowered). A fresh worker loads numba and the
+#: kernels before it registers: in CI at load 7 that took longer than 15 s, and the cluster lost a worker.
+LOST_WORKER_SECONDS = 600.0
 
 
 @dataclass
@@ -262,7 +268,11 @@ class ClusterRunner:
 
     def _start_local(self, distributed: Any, workers: int) -> None:
         import dask
+        from dask.utils import parse_timedelta
 
+        lost = "distributed.deploy.lost-worker-timeout"
+        if (parse_timedelta(dask.config.get(lost, 0)) or 0) < LOST_WORKER_SECONDS:
+            dask.config.set({lost: LOST_WORKER_SECONDS})
         try:
             with dask.config.set(QUIET_LOCAL):
                 # the nannies hand their settings to every worker they start, also after a worker died: a deep
