@@ -167,3 +167,13 @@ def test_unique_rectangle_type5_on_its_state():
         "all: remove 2 from E2, E3"
     )
     assert {(s, d) for s, d in step.candidates if d == 2} == {(state.g.cell_of(x), 2) for x in ("E1", "E4", "F1")}
+
+
+def test_explain_uses_multi_colouring_without_the_strong_link_rows():
+    # sudoku_exchange_tiers line 1505: in HoDoKu's set the rows of 2-6 strong links (Sukaku Explainer's) take
+    # what two joined clusters find; without them Multi-Colouring gives step 26
+    links = ",".join(f"{k}-Link X-Chain" for k in range(2, 7))
+    path = explain(lines("sudoku_exchange_tiers.txt")[1504], techniques=technique_set("hodoku", exclude=links))
+    assert path.solved
+    step = next(s for s in path.steps if s.technique == "Multi-Colouring")
+    assert step.explanation.startswith("Multi-Colouring type 1 on 6: clusters {A7} / {E7} and {E3, G1, I8}")
