@@ -12,6 +12,7 @@ from sudokit.logic import BY_NAME, State, explain, next_step
 from sudokit.logic.colouring import medusa, multi_colouring
 from sudokit.logic.rectangles import hidden_rectangle, unique_rectangle_type5, unique_rectangle_type6
 from sudokit.logic.registry import applicable, technique_set
+from sudokit.logic.templates import template_set_delete
 from test_logic_techniques import CASES, assert_sound, state_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -177,3 +178,38 @@ def test_explain_uses_multi_colouring_without_the_strong_link_rows():
     assert path.solved
     step = next(s for s in path.steps if s.technique == "Multi-Colouring")
     assert step.explanation.startswith("Multi-Colouring type 1 on 6: clusters {A7} / {E7} and {E3, G1, I8}")
+
+
+# ---- templates on a classic grid ---------------------------------------------------------------------------
+def test_template_delete_on_its_state():
+    state, step = on_case("Template Set/Delete")
+    assert sorted(step.eliminations) == sorted((state.g.cell_of(x), 9) for x in ("B4", "H5", "I5"))
+    assert step.explanation == (
+        "Template Set/Delete: 9 goes once in every row, column and box, never in two cells that see each other; "
+        "none of the 9 ways to place every 9 uses B4, H5, I5: remove 9 from B4, H5, I5"
+    )
+    assert {d for _, d in step.candidates} == {9}
+    row = BY_NAME["Template Set/Delete"]
+    assert (row.score, row.level, row.variant) == (10000, "Extreme", False)
+    assert "Template Set/Delete" in technique_set("hodoku").names
+    assert "Template Set/Delete" not in technique_set("se").names
+
+
+def test_template_set_places_a_digit_every_template_puts_there():
+    # the start of tiers line 1606: all 11 templates of 4 use C4 (set comes before delete for a digit)
+    puzzle, solution = lines("sudoku_exchange_tiers.txt")[1605], lines("sudoku_exchange_tiers.solutions.txt")[1605]
+    state = State.from_grid(parse_grid(puzzle))
+    step = template_set_delete(state)
+    assert step.placements == [(state.g.cell_of("C4"), 4)] and not step.eliminations
+    assert step.explanation.endswith("all 11 ways to place every 4 use C4: place 4 in C4")
+    assert_sound(step, solution)
+
+
+def test_explain_uses_templates_without_forcing_chains():
+    path = explain(
+        lines("sudoku_exchange_tiers.txt")[1605], techniques=technique_set("hodoku", exclude="forcing chain")
+    )
+    assert "Template Set/Delete" in {s.technique for s in path.steps}
+    solution = lines("sudoku_exchange_tiers.solutions.txt")[1605]
+    for step in path.steps:
+        assert_sound(step, solution)

@@ -837,6 +837,20 @@ CASES = {
         ),
         "623479581549681327781325964875143296216958743934762158498217635357896412162534879",
     ),
+    "Template Set/Delete": (  # sudoku_exchange_tiers.txt line 1606, before step 16 (no forcing chains)
+        (
+            "=3 289 258 =6 59 258 =7 14 14 "
+            "=4 =7 2568 239 359 =1 89 58 689 "
+            "5689 689 =1 =4 =7 58 =2 358 3689 "
+            "178 1348 47 =5 =2 =9 =6 1378 138 "
+            "126 =5 26 =7 =8 =3 =4 =9 12 "
+            "278 238 =9 =1 =4 =6 =5 2378 238 "
+            "57 289 =3 29 =6 57 =1 248 2489 "
+            "1279 1249 47 =8 139 27 39 =6 =5 "
+            "125689 12689 2568 239 1359 =4 389 28 =7"
+        ),
+        "398652741472391856561478239847529613156783492239146578783965124924817365615234987",
+    ),
     "3D Medusa": (  # sudoku_exchange_tiers.txt line 1501, just before step 26 of its HoDoKu-set path
         (
             "16 =8 =3 =5 =2 14 46 =9 =7 "
@@ -990,15 +1004,16 @@ SHADOWED_BY_SE = {
     "Hidden Rectangle",
 }
 #: Rows in no preset but their own: tried first in the set named (HoDoKu has no 3D Medusa, registry.NOT_IN_HODOKU).
-FIRST_IN_SET = {"3D Medusa": "hodoku,3D Medusa"}
+#: HoDoKu's templates come after its forcing chains and nets, as in HoDoKu: first only in a set without them.
+FIRST_IN_SET = {"3D Medusa": ("hodoku,3D Medusa", None), "Template Set/Delete": ("hodoku", "forcing chain")}
 
 
 def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) -> None:
     """``name`` gives the solver's step on ``state``: the rows of applicable(state) are tried in table order
     and the first step found is taken (explain.next_step), so every row before it finds nothing. A row
     :data:`SHADOWED_BY_SE` is tried in HoDoKu's set."""
-    spec = FIRST_IN_SET.get(name, "hodoku" if name in SHADOWED_BY_SE else None)
-    techniques = applicable(state, techniques=None if spec is None else technique_set(spec))
+    spec, exclude = FIRST_IN_SET.get(name, ("hodoku" if name in SHADOWED_BY_SE else None, None))
+    techniques = applicable(state, techniques=None if spec is None else technique_set(spec, exclude))
     before = [t.name for t in techniques].index(name)
     fired = [t.name for t in techniques[:before] if t.find(state) is not None]
     assert [t for t in fired if t not in siblings] == [], f"{fired} fire before {name}"

@@ -245,6 +245,9 @@ def _table() -> list[Technique]:
             variant=True,
         ),
         T("Nested Forcing Chain", nested.nested_forcing_chain, nested.BASE, 700, "Extreme"),
+        # HoDoKu's Template Set/Delete on a classic grid (10000, Extreme), at HoDoKu's place: after its forcing
+        # chains and nets, so only a set without them reaches it (templates.py)
+        T(templates.CLASSIC, templates.template_set_delete, templates.RATING, 10000, "Extreme"),
     ]
     return rows
 
@@ -298,6 +301,7 @@ NOT_IN_SE = frozenset(
         "6-Link X-Chain",
         templates.NAME,
         templates.COMBINATION,
+        templates.CLASSIC,
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms, the bent sets (HoDoKu's ALS-XZ), SE's aligned
@@ -349,6 +353,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "multi colors": (colouring.MULTI,),
     "medusa": (colouring.MEDUSA,),
     "hidden unique rectangle": (rectangles.HIDDEN,),
+    "templates": (templates.NAME, templates.CLASSIC),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
     "forcing chain": (
         se_chains.NAME,
