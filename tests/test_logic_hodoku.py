@@ -133,10 +133,10 @@ SE_CHAINS = (
 
 def test_sue_de_coq_appears_in_explain_and_scores_as_hodoku():
     # sudoku_exchange_rated line 2639, without SE's chains (in the full table they come first and take the step,
-    # as SE rates it)
+    # as SE rates it) and without 3D Medusa (not HoDoKu's; it comes before Sue de Coq and takes the step)
     path = explain(
         ".531...6......7..84...6.....2.5..8..6.9...7.3..7..3.2.....8...52..7......9...614.",
-        techniques=technique_set("all", exclude=SE_CHAINS),
+        techniques=technique_set("all", exclude=SE_CHAINS + ",3D Medusa"),
     )
     assert path.solved
     steps = [s for s in path.steps if s.technique == "Sue de Coq"]

@@ -193,7 +193,10 @@ def test_the_warm_up_puzzle_tries_every_row_of_the_technique_table():
     finally:
         registry.TECHNIQUES[:] = rows
     assert path.solved
+    # 3D Medusa is in neither set warm-up rates with (HoDoKu has none; the full table's SE chains come first) and
+    # has no kernel to compile
     before_forcing = [t.name for t in rows[: [t.name for t in rows].index("Contradiction Forcing Chain") + 1]]
+    before_forcing.remove("3D Medusa")
     assert set(before_forcing) <= tried
 
 

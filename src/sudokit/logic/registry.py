@@ -18,6 +18,7 @@ from sudokit.logic import (
     bug,
     cages,
     chains,
+    colouring,
     dynamic_forcing,
     exclusion,
     fish,
@@ -28,6 +29,7 @@ from sudokit.logic import (
     multiple_forcing,
     nested,
     nishio,
+    rectangles,
     se_chains,
     single_digit,
     singles,
@@ -186,7 +188,19 @@ def _table() -> list[Technique]:
         # take steps only in HoDoKu's set, whose order is unchanged (measured on every 10th puzzle of
         # sudoku_exchange_rated, 501: exact ER 374 -> 380, within +-0.2 445 -> 462, against trying them before
         # Nishio; SE 7.0-7.5 all exact).
+        # HoDoKu's further uniqueness rows (100 each, Hard), which Sudoku Explainer has none of: unique rectangle
+        # types 5 and 6 and the hidden rectangle (rectangles.py), rated like types 1, 2 and 4
+        T(rectangles.TYPE5, rectangles.unique_rectangle_type5, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
+        T(rectangles.TYPE6, rectangles.unique_rectangle_type6, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
+        T(rectangles.HIDDEN, rectangles.hidden_rectangle, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("Simple Colouring", chains.simple_colouring, 6.5, 150, "Hard"),
+        # HoDoKu's Multi Colors (200, Hard) right after its simple colours; 3D Medusa next, before the chains
+        # that would take its steps. Like the rows around them they come after SE's chains, so the full table
+        # never reaches them. HoDoKu has no Medusa (it finds Medusa's steps as nice loops / AICs, 280 Unfair,
+        # the score given here), so it is not in HoDoKu's set: `--techniques hodoku,medusa` adds it (on the
+        # "diabolical" tier of sudoku_exchange_tiers it would take 614 steps of HoDoKu's own rows).
+        T(colouring.MULTI, colouring.multi_colouring, 6.6, 200, "Hard"),
+        T(colouring.MEDUSA, colouring.medusa, 7.0, 280, "Unfair"),
         # Sudoku Explainer has no W-Wing or finned Swordfish/Jellyfish: it needs a chain for what they find,
         # so they are rated as chains (measured: Spearman 0.942 -> 0.954 on sudoku_exchange_rated, tiers
         # hard/diabolical agreement 84% -> 94%).
@@ -231,6 +245,9 @@ def _table() -> list[Technique]:
             variant=True,
         ),
         T("Nested Forcing Chain", nested.nested_forcing_chain, nested.BASE, 700, "Extreme"),
+        # HoDoKu's Template Set/Delete on a classic grid (10000, Extreme), at HoDoKu's place: after its forcing
+        # chains and nets, so only a set without them reaches it (templates.py)
+        T(templates.CLASSIC, templates.template_set_delete, templates.RATING, 10000, "Extreme"),
     ]
     return rows
 
@@ -265,6 +282,11 @@ NOT_IN_SE = frozenset(
         "Finned X-Wing",
         "Finned Swordfish",
         "Finned Jellyfish",
+        colouring.MULTI,
+        colouring.MEDUSA,
+        rectangles.TYPE5,
+        rectangles.TYPE6,
+        rectangles.HIDDEN,
         "W-Wing",
         "WXYZ-Wing",
         "VWXYZ-Wing",
@@ -279,6 +301,7 @@ NOT_IN_SE = frozenset(
         "6-Link X-Chain",
         templates.NAME,
         templates.COMBINATION,
+        templates.CLASSIC,
     }
 )
 #: Rows HoDoKu has no step for: Sudoku Explainer's "direct" forms, the bent sets (HoDoKu's ALS-XZ), SE's aligned
@@ -302,6 +325,8 @@ NOT_IN_HODOKU = frozenset(
         nishio.NAME,
         multiple_forcing.NAME,
         dynamic_forcing.NAME,
+        # colouring over every digit: HoDoKu has no 3D Medusa
+        colouring.MEDUSA,
         # a variant grid's two-digit templates (HoDoKu overlays one digit at a time)
         templates.COMBINATION,
     }
@@ -325,6 +350,10 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "naked quadruple": ("Naked Quad",),
     "hidden quadruple": ("Hidden Quad",),
     "bug": ("BUG+1", "BUG Type 2", "BUG Type 3", "BUG Type 4"),
+    "multi colors": (colouring.MULTI,),
+    "medusa": (colouring.MEDUSA,),
+    "hidden unique rectangle": (rectangles.HIDDEN,),
+    "templates": (templates.NAME, templates.CLASSIC),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
     "forcing chain": (
         se_chains.NAME,

@@ -119,35 +119,70 @@ def pattern_overlay(state: State) -> Step | None:
             if overlay(g, places, _masks(fewer))[:2] == (union, inter):
                 cages = fewer
         union, inter, count = overlay(g, places, _masks(cages))
-        put = [(s, d) for s in range(g.n_cells) if cands[s] & bit and inter >> s & 1]
-        elim = [(s, d) for s in range(g.n_cells) if cands[s] & bit and not union >> s & 1]
-        if not put and not elim:
-            continue
-        rule = f"{state.sym(d)} goes once in every row, column, box and other unit, never in two cells that see each "
-        rule += "other"
-        if cages:
-            named = [" + ".join(state.label(s) for s in c) for c in cages]
-            rule += (
-                f", and once in {'cage' if len(cages) == 1 else 'cages'} {text.and_list(named)} (every set of "
-                f"different digits with {'its' if len(cages) == 1 else 'their'} sum that fits the candidates holds "
-                f"{state.sym(d)})"
-            )
-        ways = f"{count} way{'s' if count != 1 else ''}"
-        if put:
-            why = f"all {ways} to place every {state.sym(d)} use {text.cells(state, [s for s, _ in put])}"
-            what = text.placements(state, put)
-        else:
-            why = f"none of the {ways} to place every {state.sym(d)} uses {text.cells(state, [s for s, _ in elim])}"
-            what = text.removals(state, elim)
-        return Step(
-            NAME,
-            placements=put,
-            eliminations=[] if put else elim,
-            cells=sorted({s for c in cages for s in c}),
-            candidates=[(s, d) for s in range(g.n_cells) if cands[s] & bit],
-            explanation=f"{NAME}: {rule}; {why}: {what}",
-            rating=RATING,
+        step = _overlay_step(state, NAME, d, cages, union, inter, count)
+        if step is not None:
+            return step
+    return None
+
+
+def _overlay_step(
+    state: State, name: str, d: int, cages: list[tuple[int, ...]], union: int, inter: int, count: int
+) -> Step | None:
+    """The step of digit ``d``'s ``count`` templates (``union``: cells some template uses, ``inter``: cells every
+    one uses), with the cages they must hit: the placements, else the eliminations, else None."""
+    g, cands = state.g, state.cands
+    bit = 1 << (d - 1)
+    put = [(s, d) for s in range(g.n_cells) if cands[s] & bit and inter >> s & 1]
+    elim = [(s, d) for s in range(g.n_cells) if cands[s] & bit and not union >> s & 1]
+    if not put and not elim:
+        return None
+    units = "row, column, box and other unit" if state.constraints else "row, column and box"
+    rule = f"{state.sym(d)} goes once in every {units}, never in two cells that see each other"
+    if cages:
+        named = [" + ".join(state.label(s) for s in c) for c in cages]
+        rule += (
+            f", and once in {'cage' if len(cages) == 1 else 'cages'} {text.and_list(named)} (every set of "
+            f"different digits with {'its' if len(cages) == 1 else 'their'} sum that fits the candidates holds "
+            f"{state.sym(d)})"
         )
+    ways = f"{count} way{'s' if count != 1 else ''}"
+    if put:
+        why = f"all {ways} to place every {state.sym(d)} use {text.cells(state, [s for s, _ in put])}"
+        what = text.placements(state, put)
+    else:
+        why = f"none of the {ways} to place every {state.sym(d)} uses {text.cells(state, [s for s, _ in elim])}"
+        what = text.removals(state, elim)
+    return Step(
+        name,
+        placements=put,
+        eliminations=[] if put else elim,
+        cells=sorted({s for c in cages for s in c}),
+        candidates=[(s, d) for s in range(g.n_cells) if cands[s] & bit],
+        explanation=f"{name}: {rule}; {why}: {what}",
+        rating=RATING,
+    )
+
+
+# ---- a classic grid's templates (HoDoKu's Template Set/Delete) ---------------------------------------------
+CLASSIC = "Template Set/Delete"
+
+
+def template_set_delete(state: State) -> Step | None:
+    """HoDoKu's Template Set and Template Delete on a classic grid (no variant constraints, at most 9x9): the
+    first digit (in order) that every template places in a cell (set), or whose candidates some cell no
+    template uses (delete). Sound: each solution's copies of a digit are a template."""
+    g = state.g
+    if g.size > MAX_SIZE or state.constraints:
+        return None
+    cands, vals = state.cands, state.values
+    for d in g.digits:
+        bit = 1 << (d - 1)
+        places = sum(1 << s for s in range(g.n_cells) if cands[s] & bit or vals[s] == d)
+        union, inter, count = overlay(g, places, ())
+        if count:
+            step = _overlay_step(state, CLASSIC, d, [], union, inter, count)
+            if step is not None:
+                return step
     return None
 
 

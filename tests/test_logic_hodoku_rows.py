@@ -1,0 +1,215 @@
+"""HoDoKu's colouring and uniqueness rows of issue #20 item 2 (Multi-Colouring, 3D Medusa, Unique Rectangle
+types 5 and 6, Hidden Rectangle): each on its own state (the cases in test_logic_techniques.py), explained and
+highlighted; sound on bundled solving paths; and used by ``explain`` on a real puzzle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sudokit.formats import parse_grid
+from sudokit.geometry import diagonal
+from sudokit.logic import BY_NAME, State, explain, next_step
+from sudokit.logic.colouring import medusa, multi_colouring
+from sudokit.logic.rectangles import hidden_rectangle, unique_rectangle_type5, unique_rectangle_type6
+from sudokit.logic.registry import applicable, technique_set
+from sudokit.logic.templates import template_set_delete
+from test_logic_techniques import CASES, assert_sound, state_of
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def lines(name: str) -> list[str]:
+    return (DATA / name).read_text().split()
+
+
+def cells(state: State, *labels: str) -> list[int]:
+    return [state.g.cell_of(x) for x in labels]
+
+
+def on_case(name: str):
+    text, solution = CASES[name]
+    state = state_of(text)
+    step = BY_NAME[name].find(state)
+    assert step is not None and step.technique == name
+    assert_sound(step, solution)
+    return state, step
+
+
+# ---- colouring ---------------------------------------------------------------------------------------------
+def test_multi_colouring_type2_on_its_state():
+    state, step = on_case("Multi-Colouring")
+    assert step.eliminations == [(state.g.cell_of("B9"), 2)]
+    assert step.explanation.startswith(
+        "Multi-Colouring type 2 on 2: clusters {B8} / {B9} and {G4, I9} / {G9} (one colour of each holds every 2)"
+    )
+    assert "{B9} sees both colours of the other cluster" in step.explanation
+    assert sorted(step.cells) == sorted(cells(state, "B8", "B9", "G4", "I9", "G9"))
+    assert all(strong for _, _, strong in step.links) and len(step.links) == 3
+    assert step.highlight()["eliminations"] == [[state.g.cell_of("B9"), 2]]
+
+
+def test_multi_colouring_type1_removes_what_sees_both_far_colours():
+    # tiers line 1501 start, with B9's 2 gone: no colour sees both colours of another cluster on 2 any more;
+    # the step found is a type 1 or on another digit, and sound
+    text, solution = CASES["Multi-Colouring"]
+    state = state_of(text)
+    state.cands[state.g.cell_of("B9")] &= ~(1 << 1)
+    state.changed()
+    step = multi_colouring(state)
+    assert step is not None
+    assert_sound(step, solution)
+    assert "type 1" in step.explanation or " on 2:" not in step.explanation
+
+
+def test_medusa_on_its_state():
+    state, step = on_case("3D Medusa")
+    assert sorted(step.eliminations) == sorted([(state.g.cell_of("I1"), 8), (state.g.cell_of("F1"), 9)])
+    assert step.explanation.startswith("3D Medusa rule 5: blue {C5=1, C6=7, D2=3")
+    assert "each sees one colour on its digit while its cell holds the other colour" in step.explanation
+    assert step.explanation.endswith("remove 8 from I1; 9 from F1")
+    digits = {d for _, d in step.candidates}
+    assert len(digits) > 1  # a cluster of one digit is simple colouring's
+    assert all(strong for _, _, strong in step.links)
+
+
+def test_medusa_applied_again_and_again_stays_sound():
+    # from its state, every step Medusa alone finds (rules 1-6 as they come) keeps the solution's digits
+    text, solution = CASES["3D Medusa"]
+    state = state_of(text)
+    found = 0
+    while not state.is_solved():
+        step = medusa(state)
+        if step is None:
+            break
+        assert_sound(step, solution)
+        found += 1
+        state.apply(step)
+    assert found >= 1
+
+
+def test_medusa_is_only_in_its_own_set():
+    assert "3D Medusa" not in technique_set("hodoku").names
+    assert "3D Medusa" in technique_set("hodoku,medusa").names
+    assert "Multi-Colouring" in technique_set("hodoku").names
+    for name in ("Multi-Colouring", "3D Medusa"):
+        assert name not in technique_set("se").names
+    assert (BY_NAME["Multi-Colouring"].score, BY_NAME["Multi-Colouring"].level) == (200, "Hard")
+    assert (BY_NAME["3D Medusa"].score, BY_NAME["3D Medusa"].level) == (280, "Unfair")
+
+
+# ---- rectangles ----------------------------------------------------------------------------------------------
+def test_hidden_rectangle_on_its_state():
+    state, step = on_case("Hidden Rectangle")
+    assert step.eliminations == [(state.g.cell_of("A3"), 5)]
+    assert sorted(step.cells) == sorted(cells(state, "A1", "A3", "F1", "F3"))
+    assert sorted(step.units) == sorted([state.g.row_of[state.g.cell_of("A3")], state.g.col_of[state.g.cell_of("A3")]])
+    assert step.explanation == (
+        "Hidden Rectangle: {1,5} in A1, A3, F1, F3; F1 is {1,5} and 1 has no other place in row A and column 3, "
+        "so A3 cannot be 5: remove 5 from A3"
+    )
+
+
+def test_unique_rectangle_type6_on_its_state():
+    state, step = on_case("Unique Rectangle Type 6")
+    assert sorted(step.eliminations) == sorted([(state.g.cell_of("G9"), 1), (state.g.cell_of("I5"), 1)])
+    assert step.explanation.startswith("Unique Rectangle Type 6: {1,8} in G5, G9, I5, I9; 1 has no other place")
+    assert len(step.units) == 2
+
+
+def test_rectangle_rows_need_uniqueness_and_plain_boxes():
+    for name in ("Hidden Rectangle", "Unique Rectangle Type 6"):
+        state = state_of(CASES[name][0])
+        other = State.from_candidates(diagonal(), state.values, state.cands)
+        row = BY_NAME[name]
+        assert row.find(other) is None
+        assert row not in applicable(state, uniqueness=False)
+        assert (row.score, row.level, row.uniqueness) == (100, "Hard", True)
+
+
+def test_new_rows_are_sound_on_kaggle3m_paths():
+    """Every 40th puzzle of kaggle3m_sample: each new finder tried on every state of the HoDoKu-set path."""
+    finders = (multi_colouring, medusa, unique_rectangle_type5, unique_rectangle_type6, hidden_rectangle)
+    puzzles, solutions = lines("kaggle3m_sample.txt")[::40], lines("kaggle3m_sample.solutions.txt")[::40]
+    fired = dict.fromkeys(finders, 0)
+    hodoku = technique_set("hodoku")
+    for p, s in zip(puzzles, solutions):
+        state = State.from_grid(parse_grid(p))
+        rows = applicable(state, techniques=hodoku)
+        while not state.is_solved():
+            for find in finders:
+                mine = find(state)
+                if mine is not None:
+                    assert mine.eliminations
+                    assert_sound(mine, s)
+                    fired[find] += 1
+            step = next_step(state, rows)
+            if step is None:
+                break
+            state.apply(step)
+    assert fired[multi_colouring] and fired[medusa]
+
+
+# ---- explain on real puzzles ---------------------------------------------------------------------------------
+def test_explain_uses_the_rows_on_real_puzzles():
+    # sudoku_exchange_tiers line 1501 with HoDoKu's set and 3D Medusa
+    path = explain(lines("sudoku_exchange_tiers.txt")[1500], techniques=technique_set("hodoku,medusa"))
+    assert path.solved and "3D Medusa" in {s.technique for s in path.steps}
+    # kaggle3m_sample line 1048 (Hidden Rectangle) and line 1513 (Unique Rectangle Type 6) with HoDoKu's set
+    for line, name in ((1048, "Hidden Rectangle"), (1513, "Unique Rectangle Type 6")):
+        path = explain(lines("kaggle3m_sample.txt")[line - 1], techniques=technique_set("hodoku"))
+        assert path.solved and name in {s.technique for s in path.steps}
+
+
+def test_unique_rectangle_type5_on_its_state():
+    state, step = on_case("Unique Rectangle Type 5")
+    assert sorted(step.eliminations) == sorted([(state.g.cell_of("E2"), 2), (state.g.cell_of("E3"), 2)])
+    assert step.explanation == (
+        "Unique Rectangle Type 5: {7,9} in E1, E4, F1, F4; one of E1, E4, F1 must be 2, and these cells see them "
+        "all: remove 2 from E2, E3"
+    )
+    assert {(s, d) for s, d in step.candidates if d == 2} == {(state.g.cell_of(x), 2) for x in ("E1", "E4", "F1")}
+
+
+def test_explain_uses_multi_colouring_without_the_strong_link_rows():
+    # sudoku_exchange_tiers line 1505: in HoDoKu's set the rows of 2-6 strong links (Sukaku Explainer's) take
+    # what two joined clusters find; without them Multi-Colouring gives step 26
+    links = ",".join(f"{k}-Link X-Chain" for k in range(2, 7))
+    path = explain(lines("sudoku_exchange_tiers.txt")[1504], techniques=technique_set("hodoku", exclude=links))
+    assert path.solved
+    step = next(s for s in path.steps if s.technique == "Multi-Colouring")
+    assert step.explanation.startswith("Multi-Colouring type 1 on 6: clusters {A7} / {E7} and {E3, G1, I8}")
+
+
+# ---- templates on a classic grid ---------------------------------------------------------------------------
+def test_template_delete_on_its_state():
+    state, step = on_case("Template Set/Delete")
+    assert sorted(step.eliminations) == sorted((state.g.cell_of(x), 9) for x in ("B4", "H5", "I5"))
+    assert step.explanation == (
+        "Template Set/Delete: 9 goes once in every row, column and box, never in two cells that see each other; "
+        "none of the 9 ways to place every 9 uses B4, H5, I5: remove 9 from B4, H5, I5"
+    )
+    assert {d for _, d in step.candidates} == {9}
+    row = BY_NAME["Template Set/Delete"]
+    assert (row.score, row.level, row.variant) == (10000, "Extreme", False)
+    assert "Template Set/Delete" in technique_set("hodoku").names
+    assert "Template Set/Delete" not in technique_set("se").names
+
+
+def test_template_set_places_a_digit_every_template_puts_there():
+    # the start of tiers line 1606: all 11 templates of 4 use C4 (set comes before delete for a digit)
+    puzzle, solution = lines("sudoku_exchange_tiers.txt")[1605], lines("sudoku_exchange_tiers.solutions.txt")[1605]
+    state = State.from_grid(parse_grid(puzzle))
+    step = template_set_delete(state)
+    assert step.placements == [(state.g.cell_of("C4"), 4)] and not step.eliminations
+    assert step.explanation.endswith("all 11 ways to place every 4 use C4: place 4 in C4")
+    assert_sound(step, solution)
+
+
+def test_explain_uses_templates_without_forcing_chains():
+    path = explain(
+        lines("sudoku_exchange_tiers.txt")[1605], techniques=technique_set("hodoku", exclude="forcing chain")
+    )
+    assert "Template Set/Delete" in {s.technique for s in path.steps}
+    solution = lines("sudoku_exchange_tiers.solutions.txt")[1605]
+    for step in path.steps:
+        assert_sound(step, solution)
