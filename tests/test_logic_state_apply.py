@@ -6,12 +6,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from logic_states import lines
 from sudokit.formats import parse_grid
 from sudokit.logic.explain import next_step
 from sudokit.logic.registry import applicable
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
-from tests.logic_states import lines
 
 
 def _fresh(state: State) -> list[list[list[int]]]:
