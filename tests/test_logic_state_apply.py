@@ -52,3 +52,14 @@ def test_broken_at_agrees_with_is_broken(data) -> None:
     placements = [(s, state.digits(s)[0]) for s in place if state.cands[s]]
     changed = state.apply(Step("test", placements=placements, eliminations=elims))
     assert state.broken_at(changed) == state.is_broken()
+
+
+def test_places_is_positions_with_or_without_the_table() -> None:
+    for line in lines("top1465.txt")[:5]:
+        state = State.from_grid(parse_grid(line))
+        n_units = len(state.g.units)
+        bare = [[state.places(u, d) for d in state.g.digits] for u in range(n_units)]
+        assert state._pos is None  # places builds nothing
+        table = state.positions_table()
+        assert bare == [[table[u][d] for d in state.g.digits] for u in range(n_units)]
+        assert bare == [[state.places(u, d) for d in state.g.digits] for u in range(n_units)]

@@ -131,6 +131,15 @@ class State:
             table = self._pos = self._positions_table()
         return table[u][d]
 
+    def places(self, u: int, d: int) -> list[int]:
+        """:meth:`positions` for one look-up, without building the whole table when it is not built (a
+        technique writing out the one finding its kernel returned needs a unit or two, not the table)."""
+        table = self._pos
+        if table is not None:
+            return table[u][d]
+        bit, c = 1 << (d - 1), self.cands
+        return [s for s in self.g.units[u] if c[s] & bit]
+
     def positions_table(self) -> list[list[list[int]]]:
         """``positions`` for every unit and digit at once: ``table[u][d]`` (do not modify; saves a call per
         look-up in the techniques' inner loops)."""
