@@ -62,6 +62,33 @@ def test_als_wing_kernel_lists_the_wings_plain_loops_list(loop_states, k):
     assert found >= 10, found
 
 
+@pytest.mark.parametrize("k", [4, 5])
+def test_als_wing_removes_flags_the_wings_whose_removals_are_not_empty(loop_states, k):
+    """``als_wing_removes`` against ``wings._als_wing_removals``, row by row (both kinds must occur)."""
+    import numpy as np
+
+    from sudokit.logic import wings_kernel
+    from sudokit.logic.state_arrays import arrays
+
+    seen_flags = set()
+    for state in loop_states:
+        cands, seen = arrays(state)[1], wings_kernel.sees(state.g)
+        out = np.empty((4096, k + 3), dtype=np.int64)
+        n = wings_kernel.als_wing_hits(cands, state.g.peer_array, seen, k, out)
+        flags = wings_kernel.als_wing_removes(cands, seen, k, out, n)
+        where = [0] * (state.g.size + 1)
+        for s, c in enumerate(state.cands):
+            for d in digits_of(c):
+                where[d] |= 1 << s
+        for row, flag in zip(out[:n], flags):
+            als = [int(c) for c in row[: k - 1]]
+            yz, x, z, double = int(row[k - 1]), int(row[k]) + 1, int(row[k + 1]) + 1, bool(row[k + 2])
+            elim, _ = wings._als_wing_removals(state, als, yz, x, z, double, where)
+            assert bool(flag) == bool(elim), (als, yz, x, z, double)
+            seen_flags.add(bool(flag))
+    assert seen_flags == {False, True}
+
+
 # ---- XY-Wing, XYZ-Wing, W-Wing: the plain searches the kernels replaced -------------------------------------
 def plain_xy_wing(state: State) -> Step | None:
     """Pivot {x,y} seeing pincers {x,z} and {y,z}: whichever the pivot is, one pincer is z."""

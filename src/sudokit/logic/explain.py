@@ -101,15 +101,16 @@ def explain(
     state = start_state(puzzle)
     rows = registry.applicable(state, uniqueness, registry.technique_set(techniques))
     path = Path(variant_empty=sum(1 for v in state.values if not v) if state.constraints else 0)
+    changed: list[int] | None = None  # the cells the last step changed: only they can have broken the state
     while not state.is_solved() and len(path.steps) < max_steps:
-        if state.is_broken():
+        if state.is_broken() if changed is None else state.broken_at(changed):
             break
         step = next_step(state, rows)
         if step is None:
             path.stuck = True
             break
         path.steps.append(step)
-        state.apply(step)
+        changed = state.apply(step)
     path.solved = state.is_solved()
     path.grid = state.to_grid()
     return path

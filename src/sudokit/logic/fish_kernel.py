@@ -72,7 +72,7 @@ def fish_hit(cands, units, base, cover, cover_index, n, k, found):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def finned_hits(spans, slots, k, cap, bands, span_all, g_first, g_len):
     """The line combinations of a finned ``k``-fish search that can give a step, in the order of
     :func:`sudokit.logic.fish._finned_on`: ``k``-combinations of the candidate base lines (``spans``: their

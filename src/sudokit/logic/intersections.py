@@ -22,7 +22,7 @@ def _locked_step(state: State, u: int, d: int, v: int, name: str) -> Step:
     """The locked-candidates step: ``d``'s places in unit ``u`` all lie in unit ``v``, so ``d`` leaves the rest
     of ``v``."""
     g = state.g
-    where = state.positions(u, d)
+    where = state.places(u, d)
     bit = 1 << (d - 1)
     elim = [(s, d) for s in g.units[v] if state.cands[s] & bit and s not in g.unit_sets[u]]
     return Step(
@@ -197,7 +197,7 @@ def direct(state: State, step: Step, where_single: str = "box", only: tuple[int,
         gone = set(step.eliminations)
 
         def left(u: int, d: int) -> list[int]:
-            return [s for s in state.positions(u, d) if (s, d) not in gone]
+            return [s for s in state.places(u, d) if (s, d) not in gone]
 
         placed = state.placed_in
 
@@ -208,7 +208,7 @@ def direct(state: State, step: Step, where_single: str = "box", only: tuple[int,
             if placed(u, d) or state.placed_in(u, d):
                 continue
             where = left(u, d)
-            if len(where) == 1 and len(state.positions(u, d)) > 1:
+            if len(where) == 1 and len(state.places(u, d)) > 1:
                 s = where[0]
                 return Step(
                     f"Direct {step.technique}",

@@ -14,7 +14,7 @@ from numba import njit
 from sudokit.bits import member
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def makes_single(values, cands, units, units_of, single_ok, gone_s, gone_d, count):
     """Whether removing the candidates ``(gone_s[i], gone_d[i])`` (``i < count``) leaves a digit one place in
     a unit allowed by ``single_ok`` where it had several and is not yet placed (``intersections.direct``)."""

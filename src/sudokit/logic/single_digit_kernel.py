@@ -64,7 +64,7 @@ def turbot_hit(cands, units, kind, box_of, peers, n, wanted, found):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _er_on(cands, units, bit, boxes, box_rows, box_cols, rows, cols, row_of, col_of, where, found):
     """:func:`empty_rectangle_hit` on one digit (mask ``bit``): True with ``found`` filled, or False."""
     for bi in range(boxes.shape[0]):

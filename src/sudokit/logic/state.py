@@ -131,6 +131,15 @@ class State:
             table = self._pos = self._positions_table()
         return table[u][d]
 
+    def places(self, u: int, d: int) -> list[int]:
+        """:meth:`positions` for one look-up, without building the whole table when it is not built (a
+        technique writing out the one finding its kernel returned needs a unit or two, not the table)."""
+        table = self._pos
+        if table is not None:
+            return table[u][d]
+        bit, c = 1 << (d - 1), self.cands
+        return [s for s in self.g.units[u] if c[s] & bit]
+
     def positions_table(self) -> list[list[list[int]]]:
         """``positions`` for every unit and digit at once: ``table[u][d]`` (do not modify; saves a call per
         look-up in the techniques' inner loops)."""
@@ -200,28 +209,57 @@ class State:
         self.changed()
         self.cands[cell] &= ~(1 << (d - 1))
 
-    def apply(self, step) -> None:
-        """Carry out a step's placements and eliminations. A positions table already built is brought up to
-        date rather than rebuilt: a step removes a few candidates, and the solver asks for the table again at
-        once."""
+    def apply(self, step) -> list[int]:
+        """Carry out a step's placements and eliminations and return the cells whose value or candidates
+        changed (for :meth:`broken_at`). A positions table already built is brought up to date rather than
+        rebuilt: a step removes a few candidates, and the solver asks for the table again at once."""
         pos = self._pos
-        before = self.cands[:] if pos is not None else []
+        before = self.cands[:]
+        reach: list[int] = []
+        peers = self.g.peers
         for cell, d in step.placements:
             if not self.values[cell]:
                 self.place(cell, d)
+                reach.append(cell)
+                reach.extend(peers[cell])
         for cell, d in step.eliminations:
             self.eliminate(cell, d)
+            reach.append(cell)
+        after = self.cands
+        changed = [s for s in dict.fromkeys(reach) if before[s] != after[s]]
         if pos is not None:
-            self._pos = self._positions_without(pos, before)
+            self._pos = self._positions_without(pos, before, changed)
+        return changed
 
-    def _positions_without(self, pos: list[list[list[int]]], before: list[int]) -> list[list[list[int]]]:
-        """``pos`` (the table for candidates ``before``) less every candidate removed since, as new lists:
-        the old table may still be held elsewhere and is left as it was."""
-        units_of = self.g.units_of
+    def broken_at(self, cells: list[int]) -> bool:
+        """:meth:`is_broken` for a state that was not broken before ``cells`` changed (what :meth:`apply`
+        returns): only those cells and their units can have become broken."""
+        values, cands, units, units_of = self.values, self.cands, self.g.units, self.g.units_of
+        touched: set[int] = set()
+        for s in cells:
+            if not values[s] and not cands[s]:
+                return True
+            touched.update(units_of[s])
+        full = self.g.all_mask
+        for u in touched:
+            seen = 0
+            for s in units[u]:
+                v = values[s]
+                seen |= 1 << (v - 1) if v else cands[s]
+            if seen != full:
+                return True
+        return False
+
+    def _positions_without(
+        self, pos: list[list[list[int]]], before: list[int], changed: list[int]
+    ) -> list[list[list[int]]]:
+        """``pos`` (the table for candidates ``before``) less every candidate removed since from the cells
+        ``changed``, as new lists: the old table may still be held elsewhere and is left as it was."""
+        units_of, cands = self.g.units_of, self.cands
         table = pos[:]
         fresh = set()
-        for s, (old, new) in enumerate(zip(before, self.cands)):
-            gone = old & ~new
+        for s in changed:
+            gone = before[s] & ~cands[s]
             if not gone:
                 continue
             for u in units_of[s]:

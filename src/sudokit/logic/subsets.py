@@ -163,7 +163,7 @@ def hidden_step(state: State, u: int, ds: tuple[int, ...]) -> Step:
     """The hidden-subset step of the digits ``ds`` in unit ``u`` (they fit in ``len(ds)`` cells only)."""
     c = state.cands
     k = len(ds)
-    cells = sorted({s for d in ds for s in state.positions(u, d)})
+    cells = sorted({s for d in ds for s in state.places(u, d)})
     inside = sum(1 << (d - 1) for d in ds)
     elim = [(s, d) for s in cells for d in digits_of(c[s] & ~inside)]
     return Step(

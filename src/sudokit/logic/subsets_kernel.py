@@ -69,7 +69,7 @@ def hidden_subset_hit(values, cands, units, units_of, n, k, direct, single_ok):
     return -1, 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _single_left(places, union, inside, n):
     """Whether a digit outside ``inside`` with several places in the unit (``places``) keeps one outside the
     subset's cells ``union``: the hidden single a direct hidden subset leaves in its own unit."""
@@ -110,7 +110,7 @@ def naked_subset_hit(cands, units, units_of, k, found):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _removes(cands, units, units_of, pool, idx, k, union):
     """Whether a unit holding every cell ``pool[idx[j]]`` has another cell with a digit of ``union``."""
     first = pool[idx[0]]

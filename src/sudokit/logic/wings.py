@@ -164,13 +164,15 @@ def als_wing(state: State, k: int) -> Step | None:
     from sudokit.logic.state_arrays import arrays
 
     out = np.empty((4096, k + 3), dtype=np.int64)
-    rows = wings_kernel.als_wing_hits(arrays(state)[1], state.g.peer_array, wings_kernel.sees(state.g), k, out)
+    cands, seen = arrays(state)[1], wings_kernel.sees(state.g)
+    rows = wings_kernel.als_wing_hits(cands, state.g.peer_array, seen, k, out)
+    removes = wings_kernel.als_wing_removes(cands, seen, k, out, rows)  # most wings remove nothing
     options = []
     where = [0] * (state.g.size + 1)
     for s, c in enumerate(state.cands):
         for d in digits_of(c):
             where[d] |= 1 << s
-    for row in out[:rows]:
+    for row in out[:rows][removes]:
         als = [int(c) for c in row[: k - 1]]
         yz, x, z, double = int(row[k - 1]), int(row[k]) + 1, int(row[k + 1]) + 1, bool(row[k + 2])
         elim, double = _als_wing_removals(state, als, yz, x, z, double, where)

@@ -246,3 +246,53 @@ def als_wing_hits(cands, peers, seen, k, out):
             if depth < m + 1:
                 nxt[depth] = i + 1
     return rows
+
+
+@njit(cache=True)
+def _seen_by_all(cands, seen, out, row, m, d, extra):
+    """Whether a cell outside the wing of ``out[row]`` holds digit ``d`` (from 0) and sees every cell of the set
+    holding it (and ``extra`` when it is not -1)."""
+    yz = out[row, m]
+    for t in range(cands.shape[0]):
+        if not (cands[t] >> d) & 1 or t == yz:
+            continue
+        if extra >= 0 and not seen[t, extra]:
+            continue
+        ok = True
+        for j in range(m):
+            c = out[row, j]
+            if c == t or ((cands[c] >> d) & 1 and not seen[t, c]):
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+@njit(cache=True)
+def als_wing_removes(cands, seen, k, out, rows):
+    """For each of the first ``rows`` rows of :func:`als_wing_hits`, whether the wing removes anything at all
+    (``wings._als_wing_removals`` is not empty): its z from the cells seeing the bivalue cell and the set's
+    every z, and when doubly linked its x likewise or another digit of the set from the cells seeing its every
+    place in the set. Python writes out only the rows flagged."""
+    m = k - 1
+    flags = np.zeros(rows, dtype=np.bool_)
+    for r in range(rows):
+        yz = out[r, m]
+        if _seen_by_all(cands, seen, out, r, m, out[r, m + 2], yz):
+            flags[r] = True
+            continue
+        if not out[r, m + 3]:
+            continue
+        x, z = out[r, m + 1], out[r, m + 2]
+        if _seen_by_all(cands, seen, out, r, m, x, yz):
+            flags[r] = True
+            continue
+        union = 0
+        for j in range(m):
+            union |= cands[out[r, j]]
+        for d in range(64):
+            if (union >> d) & 1 and d != x and d != z and _seen_by_all(cands, seen, out, r, m, d, -1):
+                flags[r] = True
+                break
+    return flags
