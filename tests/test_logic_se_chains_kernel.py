@@ -50,7 +50,7 @@ def test_links_and_static_reach_match_plain_python(hard_states):
         units, units_of, peers, _ = state_arrays.tables(state.g)
         _, cands = state_arrays.arrays(state)
         n = state.g.size
-        weak, n_weak, strong, n_strong = se_chains_kernel.links(cands, units, units_of, peers, n)
+        weak, n_weak, strong, n_strong = se_chains_kernel.graph(cands, units, units_of, peers, n)
         for a in weak_ref:
             assert set(weak[a, : n_weak[a]].tolist()) == weak_ref[a]
             assert set(strong[a, : n_strong[a]].tolist()) == strong_ref[a]
