@@ -29,7 +29,7 @@ def scratch(n_cells: int, units: np.ndarray, peers: np.ndarray) -> tuple[np.ndar
     return queue, np.zeros(units.shape[0], dtype=np.uint8)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def follow(vals, c, units, units_of, peers, full, limit, queue, qn, dirty, n_dirty, made):
     """Follow the queued placements (``queue[:qn]``, taken last in, first out) and the hidden singles of the
     flagged units (``n_dirty`` of them flagged in ``dirty``) until nothing is left or ``made`` (the count of
@@ -96,7 +96,7 @@ def follow(vals, c, units, units_of, peers, full, limit, queue, qn, dirty, n_dir
     return CAPPED, made
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def mark_units(dirty, units_of, s):
     """Flag the units holding cell ``s`` as touched (``units_of`` padded with -1); returns how many were not
     flagged yet."""
@@ -111,7 +111,7 @@ def mark_units(dirty, units_of, s):
     return new
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, dirty):
     """Place ``digit`` in ``cell`` and :func:`follow` the singles it forces (arrays changed in place):
     returns (still consistent, deductions made)."""
@@ -133,7 +133,7 @@ def search_arrays(values: np.ndarray, units: np.ndarray, peers: np.ndarray):
     return (np.empty_like(values), np.empty_like(values), *scratch(values.shape[0], units, peers))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def contradiction_search(values, cands, units, units_of, peers, full, order, limits, vals, c, queue, dirty):
     """``forcing``'s contradiction search following singles only: (cell, digit, made) of the contradiction
     with the fewest deductions over the candidates ``order`` ((cell, digit) rows), or (-1, -1, -1). Iterative

@@ -41,7 +41,7 @@ def scratch(n_cells: int, n: int):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _reach(node, cause, reached, causes, n_causes, queue, tail):
     reached[node] = 1
     causes[node, 0] = cause
@@ -50,7 +50,7 @@ def _reach(node, cause, reached, causes, n_causes, queue, tail):
     return tail + 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _clash(b, node, causes, n_causes):
     """The candidate of off node ``b``, found on already when ``node`` turns it off: ``b``'s cause is recorded
     (it is not reached), so that the contradiction's off end counts its chain as SE counts it."""
@@ -59,7 +59,7 @@ def _clash(b, node, causes, n_causes):
     return b >> 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, causes, n_causes, q_on, q_off, c):
     """Follow the start nodes. Fills ``reached`` (1 per node reached), ``causes`` / ``n_causes``; ``c`` is
     work space for the candidate masks. Returns the candidate reached both on and off first, or -1."""
@@ -167,7 +167,7 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def ancestors(node, causes, n_causes, mark, stack):
     """The number of nodes ``node`` rests on, itself included (``mark``: zeroed scratch, left zeroed)."""
     count = 0
@@ -228,7 +228,7 @@ def branches(cands: np.ndarray, n: int):
     return (*rows(n), *rows(1), *rows(most), *work)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _before(cx, kind, seq, length, best_kind, best_seq):
     """Whether a conclusion (length, kind, place in SE's search order) comes before the best so far, in SE's
     order: shorter first, then by kind (:data:`SORT_KEY`), then the one SE finds first."""
@@ -242,7 +242,7 @@ def _before(cx, kind, seq, length, best_kind, best_seq):
     return seq < best_seq
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def best(
     cands0,
     units,
@@ -432,7 +432,7 @@ def best(
     return kind, where, concl, length
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _common(rows, k, reached, causes, n_causes, mark, stack, limit):
     """The node every one of the ``k`` followed chains (``rows`` of ``reached``/``causes``) reaches with the
     fewest ancestors in all (not above ``limit``; on nodes before off ones, then in node order), as (length,

@@ -22,7 +22,7 @@ from sudokit.logic.forcing_kernel import BROKEN, CAPPED, DONE, assume, follow, m
 NO_CAP = 1 << 40
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def deep_assume(vals, c, units, units_of, peers, full, cell, digit, cap, queue, dirty, vals2, c2, queue2, dirty2):
     """Assume ``digit`` in ``cell`` (arrays changed in place) and follow singles and inner contradictions
     until the grid breaks, nothing more follows, or the work reaches ``cap``. Returns (outcome: BROKEN, DONE
@@ -89,7 +89,7 @@ def nested_arrays(values: np.ndarray, units: np.ndarray, peers: np.ndarray):
     return (*search_arrays(values, units, peers), *search_arrays(values, units, peers))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def nested_search(
     values, cands, units, units_of, peers, full, order, caps, vals, c, queue, dirty, vals2, c2, queue2, dirty2
 ):

@@ -33,7 +33,7 @@ def graph(cands, units, units_of, peers, n):
     return weak, n_weak, strong, n_strong
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def links(cands, units, units_of, peers, n, weak, n_weak, strong, n_strong):
     """Fill :func:`graph`'s arrays (made by it: rows of -1, counts 0)."""
     n_cells = cands.shape[0]
@@ -87,7 +87,7 @@ def links(cands, units, units_of, peers, n, weak, n_weak, strong, n_strong):
             n_strong[a] = k
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _linked(strong, n_strong, a, b):
     for i in range(n_strong[a]):  # noqa: SIM110 (numba: a plain loop)
         if strong[a, i] == b:
@@ -95,7 +95,7 @@ def _linked(strong, n_strong, a, b):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def bfs(start, on, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, cycle):
     """Breadth-first from node ``2 * start + on``, filling ``dist`` (edges, -1 unreached) and ``parent``.
     With ``cycle`` (the start on), the start's first step leaves out the candidates strongly linked to it (the
@@ -143,7 +143,7 @@ def bfs(start, on, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue,
     return close
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _contradiction(a, parent, dist, total):
     """After a search from candidate ``a`` on: the candidate reached both on and off whose two chains have the
     fewest candidates together (their shared start counted once), and that number; (-1, 0) when none."""
@@ -182,7 +182,7 @@ def search_arrays(total: int):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def search_all(cands, weak, n_weak, strong, n_strong, n, out, target, parent, dist, queue):
     """For every candidate (rows in number order) and mode (columns): the nodes of the shortest chains that
     prove it false (from it on, a candidate reached both on and off; not in mode Y, where SE follows cycles

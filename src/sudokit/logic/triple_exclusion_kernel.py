@@ -25,7 +25,7 @@ def work(n_cells: int):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def search(cands, see, n, min_common, base, excl, sees, pair, common, out_cells, out_keep):
     """The first three cells (in grid order) whose allowed digit triples leave out a digit of one of them:
     (cells, the digits each keeps) or (-1s, 0s). ``see[a, b]``: cells a and b are peers. Excluding cells have 2
