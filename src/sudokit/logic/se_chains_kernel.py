@@ -20,7 +20,7 @@ from numba import njit
 MIXED, X, Y = 0, 1, 2
 
 
-def graph(cands, units, units_of, peers, n):
+def graph(cands: np.ndarray, units: np.ndarray, units_of: np.ndarray, peers: np.ndarray, n: int):
     """(weak, n_weak, strong, n_strong): each candidate's weak and strong implications, padded rows (-1). The
     arrays are made here and filled by :func:`links`: numba compiles each array constructor a kernel meets,
     and optimises it again in every kernel that calls it."""
