@@ -50,15 +50,15 @@ def test_links_and_static_reach_match_plain_python(hard_states):
         units, units_of, peers, _ = state_arrays.tables(state.g)
         _, cands = state_arrays.arrays(state)
         n = state.g.size
-        weak, n_weak, strong, n_strong = se_chains_kernel.links(cands, units, units_of, peers, n)
+        weak, n_weak, strong, n_strong = se_chains_kernel.graph(cands, units, units_of, peers, n)
         for a in weak_ref:
             assert set(weak[a, : n_weak[a]].tolist()) == weak_ref[a]
             assert set(strong[a, : n_strong[a]].tolist()) == strong_ref[a]
-        reached, causes, n_causes, q_on, q_off = implication_kernel.scratch(cands.shape[0] * n)
+        reached, causes, n_causes, q_on, q_off, c = implication_kernel.scratch(cands.shape[0], n)
         for a in list(weak_ref)[::7]:
             contradiction = implication_kernel.follow(
                 np.array([2 * a + 1], dtype=np.int64), cands, units, units_of, peers, n, False, False,
-                reached, causes, n_causes, q_on, q_off,
+                reached, causes, n_causes, q_on, q_off, c,
             )  # fmt: skip
             ref = plain_static_reach(a, weak_ref, strong_ref)
             got = set(np.nonzero(reached)[0].tolist())

@@ -146,6 +146,7 @@ def _search(state: State) -> tuple[int, int, int] | None:
         full,
         np.array(order, dtype=np.int64),
         np.array(LIMITS, dtype=np.int64),
+        *forcing_kernel.search_arrays(values, units, peers),
     )
     return None if s < 0 else (int(s), int(d), int(made))
 

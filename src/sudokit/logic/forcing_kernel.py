@@ -29,7 +29,7 @@ def scratch(n_cells: int, units: np.ndarray, peers: np.ndarray) -> tuple[np.ndar
     return queue, np.zeros(units.shape[0], dtype=np.uint8)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def follow(vals, c, units, units_of, peers, full, limit, queue, qn, dirty, n_dirty, made):
     """Follow the queued placements (``queue[:qn]``, taken last in, first out) and the hidden singles of the
     flagged units (``n_dirty`` of them flagged in ``dirty``) until nothing is left or ``made`` (the count of
@@ -96,7 +96,7 @@ def follow(vals, c, units, units_of, peers, full, limit, queue, qn, dirty, n_dir
     return CAPPED, made
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def mark_units(dirty, units_of, s):
     """Flag the units holding cell ``s`` as touched (``units_of`` padded with -1); returns how many were not
     flagged yet."""
@@ -111,7 +111,7 @@ def mark_units(dirty, units_of, s):
     return new
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, dirty):
     """Place ``digit`` in ``cell`` and :func:`follow` the singles it forces (arrays changed in place):
     returns (still consistent, deductions made)."""
@@ -125,18 +125,23 @@ def assume(vals, c, units, units_of, peers, full, cell, digit, limit, queue, dir
     return outcome != BROKEN, made
 
 
-@njit(cache=True)
-def contradiction_search(values, cands, units, units_of, peers, full, order, limits):
+def search_arrays(values: np.ndarray, units: np.ndarray, peers: np.ndarray):
+    """Work arrays of :func:`contradiction_search` (and, twice over, of the nested chain's search): a copy
+    of the values and of the candidate masks, a queue and the unit flags (:func:`scratch`). Made in Python:
+    numba compiles each array constructor a kernel meets, and optimises it again in every kernel that calls
+    it."""
+    return (np.empty_like(values), np.empty_like(values), *scratch(values.shape[0], units, peers))
+
+
+@njit(cache=True, error_model="numpy")
+def contradiction_search(values, cands, units, units_of, peers, full, order, limits, vals, c, queue, dirty):
     """``forcing``'s contradiction search following singles only: (cell, digit, made) of the contradiction
     with the fewest deductions over the candidates ``order`` ((cell, digit) rows), or (-1, -1, -1). Iterative
     deepening over the caps ``limits``: a candidate whose propagation stopped by itself below a cap gives the
-    same answer under any larger one, so later rounds skip it."""
+    same answer under any larger one, so later rounds skip it. ``order`` is reworked in place (the candidates
+    left for the next round); the last four arguments are work space (:func:`search_arrays`)."""
     n_cells = values.shape[0]
-    vals = np.empty_like(values)
-    c = np.empty_like(cands)
-    queue = np.empty((n_cells * (units.shape[1] + peers.shape[1] + 2), 2), dtype=np.int64)
-    dirty = np.zeros(units.shape[0], dtype=np.uint8)
-    todo_cands = order.copy()
+    todo_cands = order
     n_todo = order.shape[0]
     best_s, best_d, best_made = -1, -1, -1
     for limit in limits:

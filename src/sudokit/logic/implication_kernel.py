@@ -27,19 +27,21 @@ from numba import njit
 MAX_CAUSES = 16
 
 
-def scratch(total: int):
-    """Work arrays of :func:`follow` for ``total`` candidates: reached flags, causes and their count, queue."""
-    nodes = 2 * total
+def scratch(n_cells: int, n: int):
+    """Work arrays of :func:`follow` on ``n_cells`` cells of ``n`` digits: reached flags, causes and their
+    count, the two queues, the candidate masks as the chain changes them."""
+    nodes = 2 * n_cells * n
     return (
         np.zeros(nodes, dtype=np.uint8),
         np.full((nodes, MAX_CAUSES), -1, dtype=np.int64),
         np.zeros(nodes, dtype=np.int64),
         np.empty(nodes, dtype=np.int64),
         np.empty(nodes, dtype=np.int64),
+        np.empty(n_cells, dtype=np.int64),
     )
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _reach(node, cause, reached, causes, n_causes, queue, tail):
     reached[node] = 1
     causes[node, 0] = cause
@@ -48,7 +50,7 @@ def _reach(node, cause, reached, causes, n_causes, queue, tail):
     return tail + 1
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _clash(b, node, causes, n_causes):
     """The candidate of off node ``b``, found on already when ``node`` turns it off: ``b``'s cause is recorded
     (it is not reached), so that the contradiction's off end counts its chain as SE counts it."""
@@ -57,13 +59,14 @@ def _clash(b, node, causes, n_causes):
     return b >> 1
 
 
-@njit(cache=True)
-def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, causes, n_causes, q_on, q_off):
-    """Follow the start nodes. Fills ``reached`` (1 per node reached), ``causes`` / ``n_causes``. Returns the
-    candidate reached both on and off first, or -1."""
+@njit(cache=True, error_model="numpy")
+def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, causes, n_causes, q_on, q_off, c):
+    """Follow the start nodes. Fills ``reached`` (1 per node reached), ``causes`` / ``n_causes``; ``c`` is
+    work space for the candidate masks. Returns the candidate reached both on and off first, or -1."""
     reached[:] = 0
     n_causes[:] = 0
-    c = cands0.copy()
+    for s in range(cands0.shape[0]):  # a plain copy: ``cands0.copy()`` compiles an array constructor
+        c[s] = cands0[s]
     # np.int64(...): a constant (or a loop variable set to one first) would compile the callee again for it
     on_head = on_tail = off_head = off_tail = np.int64(0)
     for i in range(starts.shape[0]):
@@ -164,27 +167,7 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
     return -1
 
 
-@njit(cache=True)
-def tree_count(node, causes, n_causes, cap):
-    """Nodes of the tree of causes below ``node`` with repeats (capped)."""
-    total = 1
-    for i in range(n_causes[node]):
-        y = causes[node, i]
-        if y >= 0:
-            total += tree_count(y, causes, n_causes, cap)
-            if total > cap:
-                return cap
-    return total
-
-
-@njit(cache=True)
-def count(node, causes, n_causes, mark, stack, tree):
-    if tree:
-        return tree_count(node, causes, n_causes, 100000)
-    return ancestors(node, causes, n_causes, mark, stack)
-
-
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def ancestors(node, causes, n_causes, mark, stack):
     """The number of nodes ``node`` rests on, itself included (``mark``: zeroed scratch, left zeroed)."""
     count = 0
@@ -216,12 +199,21 @@ FALSE_ON, TRUE_OFF, DOUBLE, CELL, REGION = 0, 1, 2, 3, 4
 SORT_KEY = (7, 7, 1, 5, 6)
 
 
+#: rows of :func:`best`'s int64 work array (``ints``, from :func:`branches`): the two queues, the stack of
+#: :func:`ancestors`, a cell's digits (or a unit's places), each digit's contradiction, the start node, each
+#: cell's row among the places of a digit, the places of a digit, the candidate masks as a chain changes them
+Q_ON, Q_OFF, STACK, SLOTS, CLASH, ONE, AT, HELD, GRID = range(9)
+#: rows of its uint8 flags (``flags``): the marks of :func:`ancestors` (zeroed), each place of a digit followed
+MARK, DONE = range(2)
+
+
 def branches(cands: np.ndarray, n: int):
     """Work arrays of :func:`best` for the candidate masks ``cands``: reached flags, causes and their count for
     the on chains of one cell's candidates (``n`` rows), for the off chain of one candidate (one row) and for a
-    digit's places (as many rows as the digit with the most places has). Made here, not in the kernel: numba
-    compiles each multi-dimensional ``np.zeros`` / ``np.empty`` it meets (0.5 s of a cold ``rate`` of Arto
-    Inkala's puzzle went to those of :func:`best`)."""
+    digit's places (as many rows as the digit with the most places has); then the int64 rows and uint8 flags
+    it works in (:data:`Q_ON`..., :data:`MARK`...). Made here, not in the kernel: numba compiles each array
+    constructor it meets, and optimises it again in every kernel that calls it (0.7 s of a cold ``rate`` of
+    Arto Inkala's puzzle went to those of the chain kernels)."""
     nodes = 2 * cands.shape[0] * n
     most = max(int(((cands >> d) & 1).sum()) for d in range(n))
 
@@ -232,10 +224,11 @@ def branches(cands: np.ndarray, n: int):
             np.zeros((k, nodes), dtype=np.int64),
         )
 
-    return (*rows(n), *rows(1), *rows(most))
+    work = (np.empty((GRID + 1, nodes), dtype=np.int64), np.zeros((DONE + 1, nodes), dtype=np.uint8))
+    return (*rows(n), *rows(1), *rows(most), *work)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _before(cx, kind, seq, length, best_kind, best_seq):
     """Whether a conclusion (length, kind, place in SE's search order) comes before the best so far, in SE's
     order: shorter first, then by kind (:data:`SORT_KEY`), then the one SE finds first."""
@@ -249,7 +242,7 @@ def _before(cx, kind, seq, length, best_kind, best_seq):
     return seq < best_seq
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def best(
     cands0,
     units,
@@ -260,7 +253,6 @@ def best(
     x_only,
     binary,
     multiple,
-    tree,
     min_cell,
     reached,
     causes,
@@ -271,6 +263,8 @@ def best(
     d_reached,
     d_causes,
     d_n,
+    ints,
+    flags,
 ):
     """The conclusion SE takes first over every start, as (kind, where, node, length) with ``where`` the start
     candidate (binary kinds), the cell (:data:`CELL`) or ``unit * n + digit`` (:data:`REGION`), and ``node``
@@ -286,18 +280,15 @@ def best(
     A branch that meets a contradiction keeps what it reached until then, as in SE.
 
     Each candidate's chain from *on* is followed once for its cell (binary and cell chains) and once for the
-    digit's regions (every region chain of the digit), the regions' in one buffer per cell. The nine work
+    digit's regions (every region chain of the digit), the regions' in one buffer per cell. The eleven work
     arrays after ``min_cell`` come from :func:`branches`."""
     n_cells = cands0.shape[0]
-    total = n_cells * n
-    nodes = 2 * total
-    q_on = np.empty(nodes, dtype=np.int64)
-    q_off = np.empty(nodes, dtype=np.int64)
-    mark = np.zeros(nodes, dtype=np.uint8)
-    stack = np.empty(nodes, dtype=np.int64)
-    slots = np.empty(max(n, units.shape[1]), dtype=np.int64)
-    clash = np.empty(n, dtype=np.int64)
-    one = np.empty(1, dtype=np.int64)
+    nodes = 2 * n_cells * n
+    q_on, q_off, stack, slots, clash, at, held, masks = (
+        ints[Q_ON], ints[Q_OFF], ints[STACK], ints[SLOTS], ints[CLASH], ints[AT], ints[HELD], ints[GRID]
+    )  # fmt: skip
+    one = ints[ONE, :1]
+    mark, done = flags[MARK], flags[DONE]
     kind, where, concl, length, seq = -1, -1, -1, np.int64(1 << 30), np.int64(0)
     for s in range(n_cells):
         m = cands0[s]
@@ -314,15 +305,28 @@ def best(
         for j in range(k):
             one[0] = 2 * (s * n + slots[j]) + 1
             clash[j] = follow(
-                one, cands0, units, units_of, peers, n, dynamic, x_only, reached[j], causes[j], n_causes[j], q_on, q_off
+                one,
+                cands0,
+                units,
+                units_of,
+                peers,
+                n,
+                dynamic,
+                x_only,
+                reached[j],
+                causes[j],
+                n_causes[j],
+                q_on,
+                q_off,
+                masks,
             )
         for j in range(k if binary else 0):
             a = s * n + slots[j]
             q = clash[j]
             if q >= 0 and binary & 1:
-                cx = count(2 * q + 1, causes[j], n_causes[j], mark, stack, tree)
-                cx += count(2 * q, causes[j], n_causes[j], mark, stack, tree)
-                if _before(cx, FALSE_ON, 2 * a, length, kind, seq):
+                cx = ancestors(2 * q + 1, causes[j], n_causes[j], mark, stack)
+                cx += ancestors(2 * q, causes[j], n_causes[j], mark, stack)
+                if _before(cx, np.int64(FALSE_ON), 2 * a, length, kind, seq):
                     kind, where, concl, length, seq = FALSE_ON, a, q, cx, 2 * a
             if not binary & 6:
                 continue
@@ -341,35 +345,33 @@ def best(
                 off_n[0],
                 q_on,
                 q_off,
+                masks,
             )
             if q2 >= 0 and binary & 2:
-                cx = count(2 * q2 + 1, off_causes[0], off_n[0], mark, stack, tree)
-                cx += count(2 * q2, off_causes[0], off_n[0], mark, stack, tree)
-                if _before(cx, TRUE_OFF, 2 * a + 1, length, kind, seq):
+                cx = ancestors(2 * q2 + 1, off_causes[0], off_n[0], mark, stack)
+                cx += ancestors(2 * q2, off_causes[0], off_n[0], mark, stack)
+                if _before(cx, np.int64(TRUE_OFF), 2 * a + 1, length, kind, seq):
                     kind, where, concl, length, seq = TRUE_OFF, a, q2, cx, 2 * a + 1
             if binary & 4 and k >= 3:
                 for x in range(nodes):
                     if reached[j, x] and off_reached[0, x] and (x >> 1) != a:
-                        cx = count(x, causes[j], n_causes[j], mark, stack, tree)
+                        cx = ancestors(x, causes[j], n_causes[j], mark, stack)
                         if cx > length:
                             continue
-                        cx += count(x, off_causes[0], off_n[0], mark, stack, tree)
+                        cx += ancestors(x, off_causes[0], off_n[0], mark, stack)
                         order = a * 2 * nodes + (1 - (x & 1)) * nodes + x
-                        if _before(cx, DOUBLE, order, length, kind, seq):
+                        if _before(cx, np.int64(DOUBLE), order, length, kind, seq):
                             kind, where, concl, length, seq = DOUBLE, a, x, cx, order
         if cell_chain:
             for j in range(k):
                 slots[j] = j
-            cx, x = _common(slots, k, reached, causes, n_causes, mark, stack, length, tree)
+            cx, x = _common(slots, k, reached, causes, n_causes, mark, stack, length)
             order = s * 2 * nodes + (1 - (x & 1)) * nodes + x
-            if x >= 0 and _before(cx, CELL, order, length, kind, seq):
+            if x >= 0 and _before(cx, np.int64(CELL), order, length, kind, seq):
                 kind, where, concl, length, seq = CELL, s, x, cx, order
     if not multiple:
         return kind, where, concl, length
     # region chains, a digit at a time: each cell's chain from the digit on, followed once, serves every unit
-    at = np.empty(n_cells, dtype=np.int64)  # the buffer row of each cell holding the digit
-    held = np.empty(n_cells, dtype=np.int64)
-    done = np.zeros(d_reached.shape[0], dtype=np.uint8)  # one row per place of the digit with the most
     for d in range(n):
         h = 0
         for t in range(n_cells):
@@ -417,20 +419,21 @@ def best(
                         d_n[r],
                         q_on,
                         q_off,
+                        masks,
                     )
                     done[r] = 1
-            cx, x = _common(slots, k, d_reached, d_causes, d_n, mark, stack, length, tree)
+            cx, x = _common(slots, k, d_reached, d_causes, d_n, mark, stack, length)
             rank = 0
             while units_of[first, rank] != u:
                 rank += 1
             order = ((first * n + d) * units_of.shape[1] + rank) * 2 * nodes + (1 - (x & 1)) * nodes + x
-            if x >= 0 and _before(cx, REGION, order, length, kind, seq):
+            if x >= 0 and _before(cx, np.int64(REGION), order, length, kind, seq):
                 kind, where, concl, length, seq = REGION, u * n + d, x, cx, order
     return kind, where, concl, length
 
 
-@njit(cache=True)
-def _common(rows, k, reached, causes, n_causes, mark, stack, limit, tree):
+@njit(cache=True, error_model="numpy")
+def _common(rows, k, reached, causes, n_causes, mark, stack, limit):
     """The node every one of the ``k`` followed chains (``rows`` of ``reached``/``causes``) reaches with the
     fewest ancestors in all (not above ``limit``; on nodes before off ones, then in node order), as (length,
     node), or (limit, -1). A chain that met a contradiction keeps what it reached (it cannot hold, so it proves
@@ -447,7 +450,7 @@ def _common(rows, k, reached, causes, n_causes, mark, stack, limit, tree):
             continue
         cx = 0
         for i in range(k):
-            cx += count(x, causes[rows[i]], n_causes[rows[i]], mark, stack, tree)
+            cx += ancestors(x, causes[rows[i]], n_causes[rows[i]], mark, stack)
             if cx > best_cx:
                 break
         o = (1 - (x & 1)) * nodes + x

@@ -71,7 +71,7 @@ def find(
     n = state.g.size
     work = k.branches(cands, n)
     kind, where, node, length = k.best(
-        cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, False, min_cell, *work
+        cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, min_cell, *work
     )
     if kind < 0:
         return None

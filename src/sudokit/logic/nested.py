@@ -47,6 +47,7 @@ def search(state: State) -> tuple[int, int, int, int] | None:
         full,
         np.array(order, dtype=np.int64),
         np.array(CAPS, dtype=np.int64),
+        *nested_kernel.nested_arrays(values, units, peers),
     )
     return None if s < 0 else (int(s), int(d), int(work), int(inner))
 

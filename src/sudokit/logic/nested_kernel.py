@@ -16,13 +16,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.logic.forcing_kernel import BROKEN, CAPPED, DONE, assume, follow, mark_units
+from sudokit.logic.forcing_kernel import BROKEN, CAPPED, DONE, assume, follow, mark_units, search_arrays
 
 #: no cap on a propagation of singles (every one ends by itself)
 NO_CAP = 1 << 40
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def deep_assume(vals, c, units, units_of, peers, full, cell, digit, cap, queue, dirty, vals2, c2, queue2, dirty2):
     """Assume ``digit`` in ``cell`` (arrays changed in place) and follow singles and inner contradictions
     until the grid breaks, nothing more follows, or the work reaches ``cap``. Returns (outcome: BROKEN, DONE
@@ -83,22 +83,22 @@ def deep_assume(vals, c, units, units_of, peers, full, cell, digit, cap, queue, 
     return DONE, work, inner
 
 
-@njit(cache=True)
-def nested_search(values, cands, units, units_of, peers, full, order, caps):
+def nested_arrays(values: np.ndarray, units: np.ndarray, peers: np.ndarray):
+    """Work arrays of :func:`nested_search`: the outer assumption's and the inner one's (each
+    ``forcing_kernel.search_arrays``: values, candidate masks, queue, unit flags)."""
+    return (*search_arrays(values, units, peers), *search_arrays(values, units, peers))
+
+
+@njit(cache=True, error_model="numpy")
+def nested_search(
+    values, cands, units, units_of, peers, full, order, caps, vals, c, queue, dirty, vals2, c2, queue2, dirty2
+):
     """(cell, digit, work, inner chains) of the nested contradiction with the least work over the candidates
     ``order`` ((cell, digit) rows), or (-1, -1, -1, -1): iterative deepening over ``caps``; a candidate whose
-    assumption ended by itself below a cap (no contradiction) is dropped from later rounds."""
+    assumption ended by itself below a cap (no contradiction) is dropped from later rounds. ``order`` is
+    reworked in place; the last eight arguments are work space (:func:`nested_arrays`)."""
     n_cells = values.shape[0]
-    vals = np.empty_like(values)
-    c = np.empty_like(cands)
-    vals2 = np.empty_like(values)
-    c2 = np.empty_like(cands)
-    size = n_cells * (units.shape[1] + peers.shape[1] + 2)
-    queue = np.empty((size, 2), dtype=np.int64)
-    queue2 = np.empty((size, 2), dtype=np.int64)
-    dirty = np.zeros(units.shape[0], dtype=np.uint8)
-    dirty2 = np.zeros(units.shape[0], dtype=np.uint8)
-    todo = order.copy()
+    todo = order
     n_todo = order.shape[0]
     best_s, best_d, best_work, best_inner = -1, -1, -1, -1
     for cap in caps:

@@ -57,7 +57,7 @@ def _graph(state: State):
 
         units, units_of, peers, _ = state_arrays.tables(state.g)
         _, cands = state_arrays.arrays(state)
-        found = state.memo["se-links"] = se_chains_kernel.links(cands, units, units_of, peers, state.g.size)
+        found = state.memo["se-links"] = se_chains_kernel.graph(cands, units, units_of, peers, state.g.size)
     return found
 
 
@@ -123,7 +123,8 @@ def static_forcing_chain(state: State) -> Step | None:
 
     weak, n_weak, strong, n_strong = _graph(state)
     _, cands = state_arrays.arrays(state)
-    found, target = se_chains_kernel.search_all(cands, weak, n_weak, strong, n_strong, state.g.size)
+    found, target, *work = se_chains_kernel.search_arrays(weak.shape[0])
+    se_chains_kernel.search_all(cands, weak, n_weak, strong, n_strong, state.g.size, found, target, *work)
     options = []
     for a, mode, kind in zip(*np.nonzero(found)):
         nodes = int(found[a, mode, kind])

@@ -20,15 +20,23 @@ from numba import njit
 MIXED, X, Y = 0, 1, 2
 
 
-@njit(cache=True)
-def links(cands, units, units_of, peers, n):
-    """(weak, n_weak, strong, n_strong): each candidate's weak and strong implications, padded rows."""
-    n_cells = cands.shape[0]
-    total = n_cells * n
+def graph(cands: np.ndarray, units: np.ndarray, units_of: np.ndarray, peers: np.ndarray, n: int):
+    """(weak, n_weak, strong, n_strong): each candidate's weak and strong implications, padded rows (-1). The
+    arrays are made here and filled by :func:`links`: numba compiles each array constructor a kernel meets,
+    and optimises it again in every kernel that calls it."""
+    total = cands.shape[0] * n
     weak = np.full((total, peers.shape[1] + n), -1, dtype=np.int64)
     n_weak = np.zeros(total, dtype=np.int64)
     strong = np.full((total, units_of.shape[1] + 1), -1, dtype=np.int64)
     n_strong = np.zeros(total, dtype=np.int64)
+    links(cands, units, units_of, peers, n, weak, n_weak, strong, n_strong)
+    return weak, n_weak, strong, n_strong
+
+
+@njit(cache=True, error_model="numpy")
+def links(cands, units, units_of, peers, n, weak, n_weak, strong, n_strong):
+    """Fill :func:`graph`'s arrays (made by it: rows of -1, counts 0)."""
+    n_cells = cands.shape[0]
     for s in range(n_cells):
         m = cands[s]
         if m == 0:
@@ -77,10 +85,9 @@ def links(cands, units, units_of, peers, n):
                         strong[a, k] = other * n + d
                         k += 1
             n_strong[a] = k
-    return weak, n_weak, strong, n_strong
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _linked(strong, n_strong, a, b):
     for i in range(n_strong[a]):  # noqa: SIM110 (numba: a plain loop)
         if strong[a, i] == b:
@@ -88,7 +95,7 @@ def _linked(strong, n_strong, a, b):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def bfs(start, on, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, cycle):
     """Breadth-first from node ``2 * start + on``, filling ``dist`` (edges, -1 unreached) and ``parent``.
     With ``cycle`` (the start on), the start's first step leaves out the candidates strongly linked to it (the
@@ -136,7 +143,7 @@ def bfs(start, on, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue,
     return close
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def _contradiction(a, parent, dist, total):
     """After a search from candidate ``a`` on: the candidate reached both on and off whose two chains have the
     fewest candidates together (their shared start counted once), and that number; (-1, 0) when none."""
@@ -162,18 +169,27 @@ def _contradiction(a, parent, dist, total):
     return best, best_nodes
 
 
-@njit(cache=True)
-def search_all(cands, weak, n_weak, strong, n_strong, n):
+def search_arrays(total: int):
+    """The arrays :func:`search_all` fills and works in, for ``total`` candidates: (out, target, parent,
+    dist, queue)."""
+    nodes = 2 * total
+    return (
+        np.zeros((total, 3, 3), dtype=np.int64),
+        np.full((total, 3), -1, dtype=np.int64),
+        np.empty(nodes, dtype=np.int64),
+        np.empty(nodes, dtype=np.int64),
+        np.empty(nodes, dtype=np.int64),
+    )
+
+
+@njit(cache=True, error_model="numpy")
+def search_all(cands, weak, n_weak, strong, n_strong, n, out, target, parent, dist, queue):
     """For every candidate (rows in number order) and mode (columns): the nodes of the shortest chains that
     prove it false (from it on, a candidate reached both on and off; not in mode Y, where SE follows cycles
     only), and of the shortest cycle through it on; 0 when none. Also the candidate of each contradiction.
-    Column 1 (true: from it off, it is reached on) stays 0: SE's static chains start from a candidate on."""
+    Column 1 (true: from it off, it is reached on) stays 0: SE's static chains start from a candidate on.
+    Fills ``out`` and ``target`` and works in the rest, all from :func:`search_arrays`."""
     total = weak.shape[0]
-    out = np.zeros((total, 3, 3), dtype=np.int64)
-    target = np.full((total, 3), -1, dtype=np.int64)
-    parent = np.empty(2 * total, dtype=np.int64)
-    dist = np.empty(2 * total, dtype=np.int64)
-    queue = np.empty(2 * total, dtype=np.int64)
     for a in range(total):
         s = a // n
         if not (cands[s] >> (a % n)) & 1:
@@ -189,4 +205,3 @@ def search_all(cands, weak, n_weak, strong, n_strong, n):
             close = bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(True))
             if close >= 0:
                 out[a, mode, 2] = dist[close] + 1
-    return out, target

@@ -40,7 +40,9 @@ def aligned_triple_exclusion(state: State) -> Step | None:
     from sudokit.logic import state_arrays, triple_exclusion_kernel
 
     _, cands = state_arrays.arrays(state)
-    cells, keep = triple_exclusion_kernel.search(cands, _see(state.g), state.g.size, MIN_COMMON)
+    cells, keep = triple_exclusion_kernel.search(
+        cands, _see(state.g), state.g.size, MIN_COMMON, *triple_exclusion_kernel.work(state.g.n_cells)
+    )
     if cells[0] < 0:
         return None
     trio = [int(s) for s in cells]

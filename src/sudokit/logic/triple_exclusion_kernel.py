@@ -8,21 +8,37 @@ from numba import njit
 from sudokit.bits import low_bit, lowest_bit, popcount
 
 
-@njit(cache=True)
-def search(cands, see, n, min_common):
+def work(n_cells: int):
+    """Work arrays of :func:`search` on ``n_cells`` cells (made in Python: numba compiles each array
+    constructor a kernel meets): the cells of two candidates or more, the excluding cells' flags, the rows of
+    excluding cells each cell sees (64-bit words) and of a pair's, the common ones, and the answer (cells,
+    digits kept)."""
+    words = (n_cells + 63) // 64
+    return (
+        np.empty(n_cells, dtype=np.int64),
+        np.zeros(n_cells, dtype=np.uint8),
+        np.zeros((n_cells, words), dtype=np.uint64),
+        np.empty(words, dtype=np.uint64),
+        np.empty(n_cells, dtype=np.int64),
+        np.full(3, -1, dtype=np.int64),
+        np.zeros(3, dtype=np.int64),
+    )
+
+
+@njit(cache=True, error_model="numpy")
+def search(cands, see, n, min_common, base, excl, sees, pair, common, out_cells, out_keep):
     """The first three cells (in grid order) whose allowed digit triples leave out a digit of one of them:
     (cells, the digits each keeps) or (-1s, 0s). ``see[a, b]``: cells a and b are peers. Excluding cells have 2
     or 3 candidates and see all three; a triple is ruled out when two of the cells that see each other hold one
-    digit, or an excluding cell's candidates are all among the three digits."""
+    digit, or an excluding cell's candidates are all among the three digits. The arguments after
+    ``min_common`` come from :func:`work`."""
     n_cells = cands.shape[0]
-    base = np.empty(n_cells, dtype=np.int64)
     nb = 0
     for s in range(n_cells):
         c = cands[s]
         if c and c & (c - 1):
             base[nb] = s
             nb += 1
-    excl = np.zeros(n_cells, dtype=np.uint8)
     for s in range(n_cells):
         k = 0
         c = cands[s]
@@ -33,16 +49,11 @@ def search(cands, see, n, min_common):
             excl[s] = 1
     # the excluding cells each cell sees, and all of them, as rows of 64-bit words: a pair of cells with fewer
     # than ``min_common`` of them in common rules out every third cell at once
-    words = (n_cells + 63) // 64
-    sees = np.zeros((n_cells, words), dtype=np.uint64)
+    words = sees.shape[1]
     for s in range(n_cells):
         for x in range(n_cells):
             if excl[x] and see[s, x]:
                 sees[s, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
-    pair = np.empty(words, dtype=np.uint64)
-    common = np.empty(n_cells, dtype=np.int64)
-    out_cells = np.full(3, -1, dtype=np.int64)
-    out_keep = np.zeros(3, dtype=np.int64)
     for i in range(nb):
         a = base[i]
         for j in range(i + 1, nb):
