@@ -150,9 +150,16 @@ def say(message: str) -> None:
 # -- cold or warm -----------------------------------------------------------------------------------------------
 
 
+_kernel_lists: dict[str, list] = {}
+
+
 def _kernels(module) -> list:
     """The module's own compiled functions that numba caches on their own (those inlined into their callers at
-    numba's level, ``inline="always"``, are never compiled alone)."""
+    numba's level, ``inline="always"``, are never compiled alone); listed once per module (a module's kernels
+    are all defined when it is imported, and :func:`either` asks on every call until they are loaded)."""
+    known = _kernel_lists.get(module.__name__)
+    if known is not None:
+        return known
     from numba.core.registry import CPUDispatcher
 
     out = []
@@ -163,6 +170,8 @@ def _kernels(module) -> list:
             and value.targetoptions.get("inline", "never") != "always"
         ):
             out.append(value)
+    if not getattr(getattr(module, "__spec__", None), "_initializing", False):  # not while it is imported
+        _kernel_lists[module.__name__] = out
     return out
 
 
