@@ -279,19 +279,9 @@ def _colouring_on(state: State, d: int) -> Step | None:
             a, b = where
             adj.setdefault(a, []).append(b)
             adj.setdefault(b, []).append(a)
-    seen: dict[int, int] = {}
-    for start in sorted(adj):
-        if start in seen:
-            continue
-        colour = {start: 0}
-        stack = [start]
-        while stack:
-            s = stack.pop()
-            for t in adj[s]:
-                if t not in colour:
-                    colour[t] = 1 - colour[s]
-                    stack.append(t)
-        seen.update(colour)
+    from sudokit.logic.colouring import two_colourings
+
+    for colour in two_colourings(adj):
         if len(colour) < 4:
             continue
         pairs = [((s, d), (t, d), True) for s in sorted(colour) for t in adj[s] if s < t]  # conjugate pairs

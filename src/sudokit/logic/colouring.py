@@ -8,6 +8,8 @@ cells. Plain Python: clusters are small.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from sudokit.logic import text
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Candidate, Link, Step
@@ -16,11 +18,13 @@ MULTI = "Multi-Colouring"
 MEDUSA = "3D Medusa"
 
 Cluster = tuple[list[Candidate], list[Candidate]]  # the two colours
+Node = TypeVar("Node", int, Candidate)  # a cell (one digit's conjugate pairs) or a candidate
 
 
-def _colour(adj: dict[Candidate, list[Candidate]]) -> list[tuple[Cluster, list[Link]]]:
-    """The connected clusters of a strong-link graph, each as its two colours (in node order) with its links."""
-    seen: set[Candidate] = set()
+def two_colourings(adj: dict[Node, list[Node]]) -> list[dict[Node, int]]:
+    """The connected clusters of a strong-link graph (from its smallest node on), each as its nodes' colours, 0
+    or 1, alternating along the links: in each cluster one colour is true. Simple Colouring's clusters too."""
+    seen: set[Node] = set()
     out = []
     for start in sorted(adj):
         if start in seen:
@@ -34,6 +38,14 @@ def _colour(adj: dict[Candidate, list[Candidate]]) -> list[tuple[Cluster, list[L
                     colour[b] = 1 - colour[a]
                     stack.append(b)
         seen.update(colour)
+        out.append(colour)
+    return out
+
+
+def _colour(adj: dict[Candidate, list[Candidate]]) -> list[tuple[Cluster, list[Link]]]:
+    """The connected clusters of a strong-link graph, each as its two colours (in node order) with its links."""
+    out = []
+    for colour in two_colourings(adj):
         sides = (sorted(n for n, k in colour.items() if k == 0), sorted(n for n, k in colour.items() if k == 1))
         links = [(a, b, True) for a in sides[0] for b in adj[a]]
         out.append((sides, links))
