@@ -274,7 +274,7 @@ def test_once_a_chain_module_has_spent_its_budget_the_other_chain_modules_compil
     from sudokit import jit
     from sudokit.logic import implication_kernel, se_chains_kernel, wings_kernel
 
-    wings = next(v for v in vars(wings_kernel).values() if hasattr(v, "py_func"))
+    wings = wings_kernel.w_hit  # a logic kernel of a module that is not a chain module
     kernels = (se_chains_kernel.links, implication_kernel.best, wings)
     budgets = {"sudokit.logic.se_chains_kernel": 0.5, "sudokit.logic.implication_kernel": 0.5}
     monkeypatch.setattr(jit, "COLD_PYTHON_SECONDS", budgets)

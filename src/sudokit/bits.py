@@ -21,6 +21,7 @@ delete the stale caches (``find src -name '*.nb[ic]' -delete``).
 
 from __future__ import annotations
 
+import numpy as np
 from llvmlite import ir
 from numba import config, njit, types
 from numba.extending import intrinsic
@@ -98,6 +99,19 @@ PLAIN_FORMS = {popcount: popcount_plain, lowest_bit: lowest_bit_plain, low_bit: 
 
 if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1 runs the kernels as Python, where no intrinsic can be called
     popcount, lowest_bit, low_bit = popcount_plain, lowest_bit_plain, low_bit_plain  # type: ignore[assignment]
+
+
+@njit(cache=True, inline="always")
+def bivalue_cells(cands):
+    """The cells with exactly two candidates, in cell order, as (array, count): the first ``count`` entries."""
+    n = cands.shape[0]
+    cells = np.empty(n, dtype=np.int64)
+    count = 0
+    for s in range(n):
+        if popcount(cands[s]) == 2:
+            cells[count] = s
+            count += 1
+    return cells, count
 
 
 @njit(cache=True, inline="always")

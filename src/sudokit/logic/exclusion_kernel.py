@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.bits import popcount
+from sudokit.bits import bivalue_cells, popcount
 
 
 @njit(cache=True)
@@ -18,12 +18,7 @@ def pair_hit(cands, seen):
     can hold together: not one digit twice when they see each other, nor both digits of an excluding cell.
     ``(-1, -1)`` when there is none."""
     n = cands.shape[0]
-    bivalue = np.empty(n, dtype=np.int64)
-    nb = 0
-    for s in range(n):
-        if popcount(cands[s]) == 2:
-            bivalue[nb] = s
-            nb += 1
+    bivalue, nb = bivalue_cells(cands)
     if nb < 2:
         return -1, -1
     base = np.empty(n, dtype=np.int64)

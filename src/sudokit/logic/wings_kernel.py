@@ -11,7 +11,7 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from sudokit.bits import lowest_bit, popcount
+from sudokit.bits import bivalue_cells, lowest_bit, popcount
 from sudokit.geometry import Geometry
 
 
@@ -52,12 +52,7 @@ def xy_hit(cands, seen):
     """The first XY-Wing (:func:`sudokit.logic.wings.xy_wing`): bivalue pivots in cell order, then pairs of
     bivalue peers sharing one digit with it, in cell order. Returns (pivot, a, b) or three -1."""
     n = cands.shape[0]
-    bivalue = np.empty(n, dtype=np.int64)
-    nb = 0
-    for s in range(n):
-        if popcount(cands[s]) == 2:
-            bivalue[nb] = s
-            nb += 1
+    bivalue, nb = bivalue_cells(cands)
     near = np.empty(n, dtype=np.int64)
     for i in range(nb):
         pivot = bivalue[i]
@@ -116,13 +111,7 @@ def w_hit(cands, seen, units):
     other in cell order, their digits x in order, then the first unit (in number order) where x has exactly two
     places, neither of them, one seeing each cell. Returns (a, b, x, unit, p, q) (``p`` sees ``a``) or six
     -1."""
-    n = cands.shape[0]
-    bivalue = np.empty(n, dtype=np.int64)
-    nb = 0
-    for s in range(n):
-        if popcount(cands[s]) == 2:
-            bivalue[nb] = s
-            nb += 1
+    bivalue, nb = bivalue_cells(cands)
     for i in range(nb):
         a = bivalue[i]
         for j in range(i + 1, nb):
@@ -169,12 +158,7 @@ def als_wing_hits(cands, peers, seen, k, out):
     union = np.empty(m, dtype=np.int64)
     nxt = np.empty(m + 1, dtype=np.int64)
     rows = 0
-    pairs = np.empty(n, dtype=np.int64)  # the bivalue cells, in cell order
-    n_pairs = 0
-    for s in range(n):
-        if popcount(cands[s]) == 2:
-            pairs[n_pairs] = s
-            n_pairs += 1
+    pairs, n_pairs = bivalue_cells(cands)  # the bivalue cells, in cell order
     for a in range(n):
         ca = popcount(cands[a])
         if ca < 2 or ca > k:
