@@ -1,15 +1,18 @@
 """HoDoKu's colouring and uniqueness rows of issue #20 item 2 (Multi-Colouring, 3D Medusa, Unique Rectangle
-types 5 and 6, Hidden Rectangle): each on its own state (the cases in test_logic_techniques.py), explained and
-highlighted; sound on bundled solving paths; and used by ``explain`` on a real puzzle."""
+types 5 and 6, Hidden Rectangle, Avoidable Rectangle types 1 and 2, Forcing Net Contradiction and Verity): each
+on its own state (the cases in test_logic_techniques.py), explained and highlighted; sound on bundled solving
+paths; and used by ``explain`` on a real puzzle."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from sudokit.formats import parse_grid
+from sudokit.formats import parse_grid, parse_pencilmark
 from sudokit.geometry import diagonal
 from sudokit.logic import BY_NAME, State, explain, next_step
+from sudokit.logic.avoidable import avoidable_rectangle_type1, avoidable_rectangle_type2
 from sudokit.logic.colouring import medusa, multi_colouring
+from sudokit.logic.forcing import net_contradiction, net_verity
 from sudokit.logic.rectangles import hidden_rectangle, unique_rectangle_type5, unique_rectangle_type6
 from sudokit.logic.registry import applicable, technique_set
 from sudokit.logic.templates import template_set_delete
@@ -24,6 +27,12 @@ def lines(name: str) -> list[str]:
 
 def cells(state: State, *labels: str) -> list[int]:
     return [state.g.cell_of(x) for x in labels]
+
+
+def marks_of(puzzle: str) -> str:
+    """The pencilmark line of a 9x9 puzzle's start: every digit in an empty cell, the given alone in a given."""
+    one = {ch: "".join(ch if str(d) == ch else "." for d in range(1, 10)) for ch in "123456789"}
+    return "".join(one.get(ch, "123456789") for ch in puzzle)
 
 
 def on_case(name: str):
@@ -128,7 +137,15 @@ def test_rectangle_rows_need_uniqueness_and_plain_boxes():
 
 def test_new_rows_are_sound_on_kaggle3m_paths():
     """Every 40th puzzle of kaggle3m_sample: each new finder tried on every state of the HoDoKu-set path."""
-    finders = (multi_colouring, medusa, unique_rectangle_type5, unique_rectangle_type6, hidden_rectangle)
+    finders = (
+        multi_colouring,
+        medusa,
+        unique_rectangle_type5,
+        unique_rectangle_type6,
+        hidden_rectangle,
+        avoidable_rectangle_type1,
+        avoidable_rectangle_type2,
+    )
     puzzles, solutions = lines("kaggle3m_sample.txt")[::40], lines("kaggle3m_sample.solutions.txt")[::40]
     fired = dict.fromkeys(finders, 0)
     hodoku = technique_set("hodoku")
@@ -146,7 +163,7 @@ def test_new_rows_are_sound_on_kaggle3m_paths():
             if step is None:
                 break
             state.apply(step)
-    assert fired[multi_colouring] and fired[medusa]
+    assert fired[multi_colouring] and fired[medusa] and fired[avoidable_rectangle_type1]
 
 
 # ---- explain on real puzzles ---------------------------------------------------------------------------------
@@ -162,12 +179,140 @@ def test_explain_uses_the_rows_on_real_puzzles():
 
 def test_unique_rectangle_type5_on_its_state():
     state, step = on_case("Unique Rectangle Type 5")
-    assert sorted(step.eliminations) == sorted([(state.g.cell_of("E2"), 2), (state.g.cell_of("E3"), 2)])
+    assert step.eliminations == [(state.g.cell_of("C1"), 8)]
     assert step.explanation == (
-        "Unique Rectangle Type 5: {7,9} in E1, E4, F1, F4; one of E1, E4, F1 must be 2, and these cells see them "
-        "all: remove 2 from E2, E3"
+        "Unique Rectangle Type 5: {4,9} in B2, B4, C2, C4; one of B2, C2, C4 must be 8, and these cells see them "
+        "all: remove 8 from C1"
     )
-    assert {(s, d) for s, d in step.candidates if d == 2} == {(state.g.cell_of(x), 2) for x in ("E1", "E4", "F1")}
+    assert {(s, d) for s, d in step.candidates if d == 8} == {(state.g.cell_of(x), 8) for x in ("B2", "C2", "C4")}
+    assert sorted(step.cells) == sorted(cells(state, "B2", "B4", "C2", "C4"))
+
+
+def test_explain_uses_unique_rectangle_type5_on_a_real_puzzle():
+    # sudoku_exchange_tiers line 1645, step 31 of its HoDoKu-set path
+    path = explain(lines("sudoku_exchange_tiers.txt")[1644], techniques=technique_set("hodoku"))
+    assert path.solved
+    assert path.steps[30].technique == "Unique Rectangle Type 5"
+    assert path.steps[30].explanation.endswith("remove 8 from C1")
+
+
+# ---- avoidable rectangles ------------------------------------------------------------------------------------
+def test_avoidable_rectangle_type1_on_its_state():
+    state, step = on_case("Avoidable Rectangle Type 1")
+    assert step.eliminations == [(state.g.cell_of("C6"), 6)]
+    assert sorted(step.cells) == sorted(cells(state, "C4", "C6", "I4", "I6"))
+    assert step.candidates == [(state.g.cell_of("C6"), 6)]
+    assert step.explanation == (
+        "Avoidable Rectangle Type 1: {6,7} in C4, C6, I4, I6; C4, I4, I6 were solved (none was given) with 6 and 7 "
+        "in turn, so C6 = 6 would let them swap, a second solution: remove 6 from C6"
+    )
+    assert step.highlight()["eliminations"] == [[state.g.cell_of("C6"), 6]]
+
+
+def test_avoidable_rectangle_type2_on_its_state():
+    state, step = on_case("Avoidable Rectangle Type 2")
+    assert sorted(step.eliminations) == sorted([(state.g.cell_of("B1"), 7), (state.g.cell_of("F3"), 7)])
+    assert sorted(step.cells) == sorted(cells(state, "A3", "A9", "B3", "B9"))
+    a3, b3 = cells(state, "A3", "B3")
+    assert sorted(step.candidates) == sorted([(a3, 8), (a3, 7), (b3, 5), (b3, 7)])
+    assert step.explanation == (
+        "Avoidable Rectangle Type 2: {5,8} in A3, A9, B3, B9; A9, B9 were solved (neither was given) as 5 and 8, "
+        "so A3 = 8 and B3 = 5 would let the four swap; one of A3, B3 must be 7, and these cells see both: "
+        "remove 7 from B1, F3"
+    )
+
+
+def test_avoidable_rectangles_need_solved_cells_not_givens():
+    for name, corner in (("Avoidable Rectangle Type 1", "I4"), ("Avoidable Rectangle Type 2", "A9")):
+        state = state_of(CASES[name][0])
+        row = BY_NAME[name]
+        assert row.find(state) is not None
+        # a corner given: the swap would change a given, so no deadly pattern
+        assert state.givens is not None
+        given = State.from_candidates(state.g, state.values, state.cands, state.givens | {state.g.cell_of(corner)})
+        assert row.find(given) is None
+        # givens not known (pencil marks): the rows do not apply
+        assert row.find(State.from_candidates(state.g, state.values, state.cands)) is None
+        assert row.find(State.from_candidates(diagonal(), state.values, state.cands, state.givens)) is None
+        assert row not in applicable(state, uniqueness=False)
+        assert (row.score, row.level, row.uniqueness) == (100, "Hard", True)
+        assert name in technique_set("hodoku").names and name not in technique_set("se").names
+
+
+def test_the_state_knows_its_givens():
+    puzzle = lines("sudoku_exchange_tiers.txt")[1846]
+    state = State.from_grid(parse_grid(puzzle))
+    assert state.givens == frozenset(s for s, ch in enumerate(puzzle) if ch != ".")
+    step = next_step(state, applicable(state))
+    state.apply(step)
+    copy = state.copy()
+    assert copy.givens == state.givens and len(copy.givens) == sum(ch != "." for ch in puzzle)
+    assert State.from_marks(parse_pencilmark(marks_of(puzzle))).givens is None
+
+
+def test_explain_uses_avoidable_rectangle_type1_on_a_real_puzzle():
+    # sudoku_exchange_tiers line 1847, step 42 of its HoDoKu-set path
+    puzzle, solution = lines("sudoku_exchange_tiers.txt")[1846], lines("sudoku_exchange_tiers.solutions.txt")[1846]
+    path = explain(puzzle, techniques=technique_set("hodoku"))
+    assert path.solved
+    assert path.steps[41].technique == "Avoidable Rectangle Type 1"
+    for step in path.steps:
+        assert_sound(step, solution)
+    # from pencil marks of the same start the givens are unknown: no avoidable rectangle on the path
+    marks = marks_of(puzzle)
+    assert "Avoidable Rectangle Type 1" not in {s.technique for s in explain(marks, techniques="hodoku").steps}
+
+
+# ---- forcing nets ------------------------------------------------------------------------------------------------
+def test_forcing_net_contradiction_is_the_dynamic_chain_under_hodokus_name():
+    state, step = on_case("Forcing Net Contradiction")
+    assert step.eliminations == [(state.g.cell_of("C3"), 3)]
+    assert step.explanation.startswith("Forcing Net Contradiction: if C3 were 3, ")
+    dynamic = BY_NAME["Dynamic Forcing Chain"].find(state)
+    assert (dynamic.eliminations, dynamic.rating) == (step.eliminations, step.rating)
+    hodoku = technique_set("hodoku").names
+    assert "Forcing Net Contradiction" in hodoku and "Dynamic Forcing Chain" not in hodoku
+    assert "Forcing Net Contradiction" not in technique_set("se").names
+    row = BY_NAME["Forcing Net Contradiction"]
+    assert (row.score, row.level) == (700, "Extreme")
+
+
+def test_forcing_net_verity_on_its_state():
+    state, step = on_case("Forcing Net Verity")
+    assert step.placements == [(state.g.cell_of("I8"), 8)]
+    assert step.explanation == "Forcing Net Verity: whichever of {5,6,9} A2 takes, I8 ends up 8, so place 8 in I8"
+    a2 = state.g.cell_of("A2")
+    assert {(a2, d) for d in (5, 6, 9)} <= set(step.candidates)
+    assert (BY_NAME["Forcing Net Verity"].score, BY_NAME["Forcing Net Verity"].level) == (700, "Extreme")
+
+
+def test_forcing_nets_are_sound_on_hard_paths():
+    """Both net rows on every 4th state of the HoDoKu-set paths of five top1465 puzzles (no solutions bundled:
+    checked against the engine's)."""
+    from sudokit.engine import solve
+
+    for p in lines("top1465.txt")[:50:10]:
+        grid = parse_grid(p)
+        solution = solve(grid).solution.values
+        state = State.from_grid(grid)
+        rows = applicable(state, techniques=technique_set("hodoku"))
+        for k in range(60):
+            if state.is_solved():
+                break
+            if k % 4 == 0:
+                for find in (net_contradiction, net_verity):
+                    mine = find(state)
+                    if mine is not None:
+                        assert all(solution[c] == d for c, d in mine.placements)
+                        assert all(solution[c] != d for c, d in mine.eliminations)
+            state.apply(next_step(state, rows))
+
+
+def test_explain_uses_the_forcing_net_on_a_real_puzzle():
+    # top1465 line 2, step 25 of its HoDoKu-set path
+    path = explain(lines("top1465.txt")[1], techniques=technique_set("hodoku"))
+    assert path.solved and path.steps[24].technique == "Forcing Net Contradiction"
+    assert "Dynamic Forcing Chain" not in {s.technique for s in path.steps}
 
 
 def test_explain_uses_multi_colouring_without_the_strong_link_rows():

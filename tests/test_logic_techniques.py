@@ -643,6 +643,35 @@ CASES = {
         ),
         "728946315934251678516738249147593826369482157852167493293615784481379562675824931",
     ),
+    "Forcing Net Contradiction": (  # top1465 line 2, just before step 25 of its HoDoKu-set path (as the dynamic chain)
+        (
+            "=7 126 =8 459 4569 4569 =3 1456 125 "
+            "49 36 3469 =2 3456 =1 4679 4578 578 "
+            "=5 1236 123469 78 346 78 2469 146 129 "
+            "189 =4 1579 3579 59 3579 178 =2 =6 "
+            "=3 1267 1269 479 =8 2469 147 1457 157 "
+            "268 578 2567 =1 2456 2467 478 =9 =3 "
+            "128 =9 1357 =6 125 2358 127 1378 =4 "
+            "12468 12368 12346 3489 =7 23489 =5 1368 1289 "
+            "12468 3578 1234567 34589 1249 234589 12679 13678 12789"
+        ),
+        "728946315934251678516738249147593826369482157852167493293615784481379562675824931",
+    ),
+    "Forcing Net Verity": (  # the cell forcing chain's state (top1465 line 1 before step 27), where the net
+        # verity finds the same placement (see FOUND_BY_SIBLING)
+        (
+            "=4 569 1268 5789 =3 15789 25 2567 5679 "
+            "1237 359 12 =6 127 14579 =8 2357 3459 "
+            "23678 3569 268 45789 278 45789 2345 23567 =1 "
+            "1236 346 1246 378 =5 13678 23 =9 378 "
+            "123 =8 59 3479 17 13479 =6 12357 357 "
+            "136 =7 59 =2 168 13689 345 1358 3458 "
+            "68 46 468 =1 =9 =2 =7 35 35 "
+            "=5 =1 =3 78 678 678 =9 =4 =2 "
+            "=9 =2 =7 35 =4 35 =1 68 68"
+        ),
+        "468931527751624839392578461134756298289413675675289314846192753513867942927345186",
+    ),
     "Unique Rectangle Type 3": (  # as in test_logic_loops.py
         "=7 89 =6 14 =5 =2 489 =3 149 =1 34 345 =9 =8 =6 =2 45 =7 =2 89 45 147 =3 147 4589 1458 =6 "
         "=9 1346 134 345 =2 345 46 =7 =8 34 =2 =8 3467 467 347 =1 =9 =5 =5 46 =7 =8 =1 =9 =3 46 =2 "
@@ -823,19 +852,47 @@ CASES = {
         ),
         "931284675762351984584976123879132456143765298256498317417523869398617542625849731",
     ),
-    "Unique Rectangle Type 5": (  # kaggle3m_sample.txt line 2269, just before step 33 of its path (see NEVER_FIRST)
+    "Unique Rectangle Type 5": (  # sudoku_exchange_tiers.txt line 1645, just before step 31 of its HoDoKu-set path
         (
-            "=6 124 1234 234 =7 =9 35 =8 15 "
-            "=5 489 13489 =6 18 14 37 =2 17 "
-            "27 278 1238 23 1238 =5 =9 =6 =4 "
-            "=8 7 56 =1 =4 =3 =2 579 679 "
-            "279 1247 1246 279 =5 =8 467 47 =3 "
-            "279 =3 45 79 26 26 =1 457 =8 "
-            "=4 289 289 2359 12369 =7 56 13 569 "
-            "=3 =5 =7 =8 169 16 46 149 =2 "
-            "=1 =6 29 23459 239 24 =8 347 579"
+            "278 +3 248 +5 =6 =1 48 =9 478 "
+            "=5 489 =6 49 78 +2 =1 478 =3 "
+            "78 489 +1 489 38 3789 =5 +6 =2 "
+            "=3 +6 278 89 =5 =4 289 17 178 "
+            "89 =1 478 =3 =2 =6 489 =5 478 "
+            "289 458 2458 =7 =1 89 2349 34 =6 "
+            "=4 +2 =9 +1 378 37 +6 38 +5 "
+            "=1 58 =3 +6 +4 58 =7 +2 =9 "
+            "+6 =7 58 =2 =9 358 348 134 148"
         ),
-        "623479581549681327781325964875143296216958743934762158498217635357896412162534879",
+        "234561897586972143791483562362854971917326458845719236429137685153648729678295314",
+    ),
+    "Avoidable Rectangle Type 1": (  # sudoku_exchange_tiers.txt line 1847, just before step 42 of its HoDoKu path
+        (
+            "+5 =1 +6 +8 +2 +9 +7 +4 =3 "
+            "=4 +7 =9 =3 =1 56 28 25 68 "
+            "=2 +3 +8 +7 46 456 =1 =9 56 "
+            "+7 =6 +1 29 45 =8 +3 25 49 "
+            "39 24 =5 29 =7 34 =6 +8 +1 "
+            "39 +8 24 =1 456 346 25 =7 49 "
+            "+8 =5 =7 +4 +3 +1 +9 +6 =2 "
+            "+6 +9 +3 +5 =8 =2 =4 +1 =7 "
+            "=1 24 24 +6 +9 +7 58 =3 58"
+        ),
+        "516829743479316258238745196761958324945273681382164579857431962693582417124697835",
+    ),
+    "Avoidable Rectangle Type 2": (  # sudoku_exchange_tiers.txt line 1042, just before step 34 (see NEVER_FIRST)
+        (
+            "+1 +4 78 +2 +6 38 =9 37 +5 "
+            "37 =2 57 +9 =4 =1 37 =6 +8 "
+            "=6 38 =9 38 +7 =5 =4 +1 +2 "
+            "2 =1 =4 =5 23 =7 +8 39 69 "
+            "37 =5 +6 +4 =8 +9 37 =2 +1 "
+            "29 39 78 =1 23 =6 =5 =4 7 "
+            "458 78 =1 =6 +9 48 =2 57 =3 "
+            "49 =6 +3 =7 =5 +2 +1 =8 49 "
+            "459 789 =2 38 +1 348 67 579 469"
+        ),
+        "147268935325941768689375412214537896756489321938126547871694253463752189592813674",
     ),
     "Template Set/Delete": (  # sudoku_exchange_tiers.txt line 1606, before step 16 (no forcing chains)
         (
@@ -911,11 +968,14 @@ CASES = {
 
 
 def state_of(text: str, variant: str = "standard") -> State:
-    """A 9x9 state from the token form above."""
+    """A 9x9 state from the token form above: ``=d`` a placed digit, ``+d`` one solved on the way (as HoDoKu
+    writes it), else the cell's candidates. With any ``+d`` the ``=d`` cells are the givens; without, the
+    givens are not known (as for pencil marks)."""
     toks = text.split()
-    values = [int(t[1:]) if t.startswith("=") else 0 for t in toks]
-    cands = [0 if t.startswith("=") else sum(1 << (int(ch) - 1) for ch in t) for t in toks]
-    return State.from_candidates(from_name(variant), values, cands)
+    values = [int(t[1:]) if t[0] in "=+" else 0 for t in toks]
+    cands = [0 if t[0] in "=+" else sum(1 << (int(ch) - 1) for ch in t) for t in toks]
+    givens = frozenset(s for s, t in enumerate(toks) if t[0] == "=") if any(t[0] == "+" for t in toks) else None
+    return State.from_candidates(from_name(variant), values, cands, givens=givens)
 
 
 def assert_sound(step: Step, solution: str) -> None:
@@ -945,7 +1005,12 @@ def test_technique_fires_on_its_state_and_is_sound(name):
 # sudoku_exchange_rated, magictour top100 and topn234, norvig_hardest, inkala and the first part of
 # forum_hardest_1106): the contradiction chain, tried first, finds a step wherever it does. Its case comes from a
 # path where that sibling took the step.
-FOUND_BY_SIBLING = {"Cell Forcing Chain": {"Contradiction Forcing Chain"}}
+# HoDoKu's Forcing Net Verity (the cell verity following singles and locked candidates) is no different: in HoDoKu's
+# set its contradiction net, tried first, takes the steps (and the singles-only chains before it).
+FOUND_BY_SIBLING = {
+    "Cell Forcing Chain": {"Contradiction Forcing Chain"},
+    "Forcing Net Verity": {"Contradiction Forcing Chain", "Cell Forcing Chain", "Forcing Net Contradiction"},
+}
 # The discontinuous loop left after the AIC row, a = b - c = a, never comes first on rows, columns and boxes
 # alone: its two strong links must be a row and a column (a row and a box, or a column and a box, leave b and c
 # apart), so b and c meet in a's box and claiming on the row has already removed c. Its case above is a
@@ -974,10 +1039,10 @@ NEVER_FIRST = {
     # of kaggle3m_sample: two clusters joined by a weak link are a chain of strong links, and the rows of 2-6
     # strong links come before it. Its case is the start of tiers line 1501, where it fires.
     "Multi-Colouring",
-    # HoDoKu's Unique Rectangle type 5 fired on 2 states of the HoDoKu-set paths of every 2nd kaggle3m_sample
-    # puzzle (kaggle3m lines 2269 and 1065) and was first on neither: a pointing, claiming or chain row took
-    # the step. Its case is the first state where it fires.
-    "Unique Rectangle Type 5",
+    # HoDoKu's Avoidable Rectangle type 2 fired on 24 states of the HoDoKu-set paths of sudoku_exchange_tiers lines
+    # 1001-2000 (first state: line 1042, step 34) and was first on none, nor on the paths searched in
+    # docs/logic_techniques.md: a single or an earlier row took the step. Its case is that first state.
+    "Avoidable Rectangle Type 2",
 }
 
 
@@ -995,17 +1060,26 @@ SHADOWED_BY_SE = {
     "Discontinuous Nice Loop",
     "Contradiction Forcing Chain",
     "Cell Forcing Chain",
-    "Dynamic Forcing Chain",
+    "Forcing Net Contradiction",
+    "Forcing Net Verity",
     "ALS-XZ",
     "ALS-XY-Wing",
     "Death Blossom",
     "Unique Rectangle Type 5",
     "Unique Rectangle Type 6",
     "Hidden Rectangle",
+    "Avoidable Rectangle Type 1",
+    "Avoidable Rectangle Type 2",
 }
 #: Rows in no preset but their own: tried first in the set named (HoDoKu has no 3D Medusa, registry.NOT_IN_HODOKU).
 #: HoDoKu's templates come after its forcing chains and nets, as in HoDoKu: first only in a set without them.
-FIRST_IN_SET = {"3D Medusa": ("hodoku,3D Medusa", None), "Template Set/Delete": ("hodoku", "forcing chain")}
+#: The dynamic chain is HoDoKu's Forcing Net Contradiction in HoDoKu's set (the same search): first in that set with
+#: the row added back, where it comes before the net row.
+FIRST_IN_SET = {
+    "3D Medusa": ("hodoku,3D Medusa", None),
+    "Template Set/Delete": ("hodoku", "forcing chain"),
+    "Dynamic Forcing Chain": ("hodoku,Dynamic Forcing Chain", None),
+}
 
 
 def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) -> None:
@@ -1027,6 +1101,7 @@ def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) ->
 # rows named still come before every other row.
 NEW_HODOKU_ROWS_FIRST = {
     "Cell Forcing Chain": {"Hidden Rectangle"},
+    "Forcing Net Verity": {"Hidden Rectangle"},
     "Death Blossom": {"Hidden Rectangle"},
     "Sue de Coq": {"Unique Rectangle Type 6", "Hidden Rectangle"},
     "W-Wing": {"Hidden Rectangle"},

@@ -6,6 +6,11 @@ and see what happens.
 Propagation follows naked and hidden singles only ("level 1"); the dynamic variant also uses locked
 candidates while following ("level 2") and is rated higher. Works on every geometry.
 
+In HoDoKu's terms each of these is a forcing *net*, not a chain: a naked single rests on every candidate removed
+from its cell so far, a hidden single on every place of its digit removed from the unit, so a node may have
+several premises. The ``hodoku`` preset reports the dynamic search under HoDoKu's names (:data:`NET_CONTRADICTION`,
+:data:`NET_VERITY`, score 700, Extreme): one search, two names (see docs/logic_techniques.md).
+
 Following an assumption is one compiled propagation (``forcing_kernel.follow``), which searches the units
 touched by its changes for hidden singles in ascending unit number; the number of deductions before a
 contradiction, and so the rating, depends on that order. The contradiction search over every candidate runs
@@ -29,6 +34,8 @@ from sudokit.logic.step import Step
 #: 33 -> 57 against 8.0 (within +-0.5: 260 -> 235). The dynamic variant, which also follows locked
 #: candidates, stands for SE's "dynamic (+)" chains (9.0).
 BASE = {"contradiction": 8.5, "cell": 8.5, "dynamic": 9.0}
+NET_CONTRADICTION = "Forcing Net Contradiction"
+NET_VERITY = "Forcing Net Verity"
 
 
 def assume(state: State, cell: int, digit: int, locked: bool = False, limit: int = 400) -> tuple[bool, int]:
@@ -99,7 +106,13 @@ def _locked_step(state: State) -> Step | None:
 
 
 def _contradiction(state: State, locked: bool, name: str, base: float) -> Step | None:
-    best = _search(state) if not locked else _search_locked(state)
+    # one search per state for the rows that report it under two names (Dynamic Forcing Chain, HoDoKu's
+    # Forcing Net Contradiction): a table holding both asks twice
+    key = "forcing-locked" if locked else "forcing"
+    if key in state.memo:
+        best = state.memo[key]
+    else:
+        best = state.memo[key] = _search(state) if not locked else _search_locked(state)
     if best is None:
         return None
     s, d, made = best
@@ -189,7 +202,8 @@ def _cell_forcing(state: State, locked: bool, name: str, base: float) -> Step | 
             if not ok:
                 continue  # contradiction branches are found by the contradiction rule
             longest = max(longest, made)
-            placed = {(t, v) for t, v in enumerate(trial.values) if v and not state.values[t]}
+            # the cell's own digit is no news (it is what a single surviving branch assumed)
+            placed = {(t, v) for t, v in enumerate(trial.values) if v and not state.values[t] and t != s}
             common = placed if common is None else common & placed
         if common:
             places = sorted(common)[:1]
@@ -222,3 +236,15 @@ def cell_forcing_chain(state: State) -> Step | None:
 def dynamic_contradiction_chain(state: State) -> Step | None:
     """Like the contradiction chain, following locked candidates as well as singles."""
     return _contradiction(state, True, "Dynamic Forcing Chain", BASE["dynamic"])
+
+
+def net_contradiction(state: State) -> Step | None:
+    """HoDoKu's Forcing Net Contradiction: the dynamic chain's search (singles and locked candidates followed
+    from an assumption), under HoDoKu's name."""
+    return _contradiction(state, True, NET_CONTRADICTION, BASE["dynamic"])
+
+
+def net_verity(state: State) -> Step | None:
+    """HoDoKu's Forcing Net Verity: every candidate of a cell, followed through singles and locked candidates,
+    places the same digit in the same cell."""
+    return _cell_forcing(state, True, NET_VERITY, BASE["dynamic"])

@@ -15,6 +15,7 @@ from functools import partial
 from sudokit.errors import SudokitError
 from sudokit.logic import (
     als,
+    avoidable,
     bug,
     cages,
     chains,
@@ -193,6 +194,10 @@ def _table() -> list[Technique]:
         T(rectangles.TYPE5, rectangles.unique_rectangle_type5, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
         T(rectangles.TYPE6, rectangles.unique_rectangle_type6, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
         T(rectangles.HIDDEN, rectangles.hidden_rectangle, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
+        # HoDoKu's avoidable rectangles (100 each, Hard) after its hidden rectangle: the deadly pattern in cells
+        # solved on the way (not given); they need the givens, so pencil marks never use them (avoidable.py)
+        T(avoidable.TYPE1, avoidable.avoidable_rectangle_type1, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
+        T(avoidable.TYPE2, avoidable.avoidable_rectangle_type2, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("Simple Colouring", chains.simple_colouring, 6.5, 150, "Hard"),
         # HoDoKu's Multi Colors (200, Hard) right after its simple colours; 3D Medusa next, before the chains
         # that would take its steps. Like the rows around them they come after SE's chains, so the full table
@@ -235,6 +240,12 @@ def _table() -> list[Technique]:
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
         T("Dynamic Forcing Chain", forcing.dynamic_contradiction_chain, forcing.BASE["dynamic"], 700, "Extreme"),
+        # HoDoKu's forcing nets (700, Extreme): the dynamic chain's search under HoDoKu's name (a single or a locked
+        # candidate may rest on several premises: a net), and the cell verity followed the same way. In the full
+        # table the contradiction row finds only what the row above found (one search per state, forcing.py);
+        # in the `hodoku` preset they stand where the dynamic chain does, which that preset leaves out.
+        T(forcing.NET_CONTRADICTION, forcing.net_contradiction, forcing.BASE["dynamic"], 700, "Extreme"),
+        T(forcing.NET_VERITY, forcing.net_verity, forcing.BASE["dynamic"], 700, "Extreme"),
         # singles and every constraint's own narrowing after an assumption: where nothing above applies
         T(
             "Variant Forcing Chain",
@@ -287,6 +298,10 @@ NOT_IN_SE = frozenset(
         rectangles.TYPE5,
         rectangles.TYPE6,
         rectangles.HIDDEN,
+        forcing.NET_CONTRADICTION,
+        forcing.NET_VERITY,
+        avoidable.TYPE1,
+        avoidable.TYPE2,
         "W-Wing",
         "WXYZ-Wing",
         "VWXYZ-Wing",
@@ -325,6 +340,8 @@ NOT_IN_HODOKU = frozenset(
         nishio.NAME,
         multiple_forcing.NAME,
         dynamic_forcing.NAME,
+        # found in HoDoKu's set as its Forcing Net Contradiction (the same search)
+        "Dynamic Forcing Chain",
         # colouring over every digit: HoDoKu has no 3D Medusa
         colouring.MEDUSA,
         # a variant grid's two-digit templates (HoDoKu overlays one digit at a time)
@@ -353,6 +370,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "multi colors": (colouring.MULTI,),
     "medusa": (colouring.MEDUSA,),
     "hidden unique rectangle": (rectangles.HIDDEN,),
+    "avoidable rectangle": (avoidable.TYPE1, avoidable.TYPE2),
     "templates": (templates.NAME, templates.CLASSIC),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
     "forcing chain": (
@@ -365,8 +383,10 @@ ALIASES: dict[str, tuple[str, ...]] = {
         "Dynamic Forcing Chain",
         "Nested Forcing Chain",
         "Variant Forcing Chain",
+        forcing.NET_CONTRADICTION,
+        forcing.NET_VERITY,
     ),
-    "forcing net": ("Nested Forcing Chain",),
+    "forcing net": (forcing.NET_CONTRADICTION, forcing.NET_VERITY, "Nested Forcing Chain"),
 }
 
 

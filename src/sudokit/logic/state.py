@@ -9,6 +9,11 @@ geometry's peers also hold the cells the constraints keep apart (killer cages, r
 :func:`sudokit.geometry.with_peers`), so singles, subsets, chains and forcing chains see them like any peer;
 and ``constraints``, the puzzle's rules, which the variant techniques (``logic/cages.py``,
 ``logic/variant_rules.py``) read.
+
+``givens`` is the set of cells the puzzle gave, set when a puzzle is loaded (:meth:`State.from_grid`: every
+filled cell) and kept through copies; pencil marks (:meth:`State.from_marks`, :meth:`State.from_candidates`)
+have no known givens (None). The avoidable rectangles (``logic/avoidable.py``) need it: only a cell solved
+on the way, not a given, may take part in their deadly pattern.
 """
 
 from __future__ import annotations
@@ -41,16 +46,23 @@ def source_units(g: Geometry, lines: bool) -> tuple[int, ...]:
 class State:
     """Values and candidates of a grid being solved by logic."""
 
-    __slots__ = ("g", "values", "cands", "_pos", "memo", "constraints")
+    __slots__ = ("g", "values", "cands", "_pos", "memo", "constraints", "givens")
 
     def __init__(
-        self, g: Geometry, values: list[int], cands: list[int], constraints: tuple[Constraint, ...] = ()
+        self,
+        g: Geometry,
+        values: list[int],
+        cands: list[int],
+        constraints: tuple[Constraint, ...] = (),
+        givens: frozenset[int] | None = None,
     ) -> None:
         self.g = g
         self.values = values
         self.cands = cands
         #: a variant puzzle's rules beyond units and peers (empty for a classic grid)
         self.constraints = constraints
+        #: the cells the puzzle gave, or None when not known (pencil marks)
+        self.givens = givens
         self._pos: list[list[list[int]]] | None = None  # [unit][digit] -> cells, rebuilt after a change
         #: work shared by techniques on this very state (e.g. one chain graph for X-chains, XY-chains and
         #: AICs); emptied by every change, like the positions table
@@ -69,7 +81,7 @@ class State:
                     if values[p]:
                         seen |= 1 << (values[p] - 1)
                 cands[s] = g.all_mask & ~seen
-        return cls(g, values, cands)
+        return cls(g, values, cands, givens=frozenset(s for s, v in enumerate(values) if v))
 
     @classmethod
     def from_variant(cls, puzzle: VariantPuzzle) -> State:
@@ -84,9 +96,12 @@ class State:
         return state
 
     @classmethod
-    def from_candidates(cls, g: Geometry, values: list[int], cands: list[int]) -> State:
-        """A state with given candidate masks (pencil marks); masks of placed cells are ignored."""
-        return cls(g, list(values), [0 if v else m for v, m in zip(values, cands)])
+    def from_candidates(
+        cls, g: Geometry, values: list[int], cands: list[int], givens: frozenset[int] | None = None
+    ) -> State:
+        """A state with given candidate masks (pencil marks); masks of placed cells are ignored. ``givens``:
+        the puzzle's given cells when known (None: unknown)."""
+        return cls(g, list(values), [0 if v else m for v, m in zip(values, cands)], givens=givens)
 
     @classmethod
     def from_marks(cls, candidates: Candidates) -> State:
@@ -102,13 +117,14 @@ class State:
 
     def copy(self) -> State:
         new = State.__new__(State)
-        new.g, new.values, new.cands, new._pos, new.memo, new.constraints = (
+        new.g, new.values, new.cands, new._pos, new.memo, new.constraints, new.givens = (
             self.g,
             self.values[:],
             self.cands[:],
             None,
             {},
             self.constraints,
+            self.givens,
         )
         return new
 

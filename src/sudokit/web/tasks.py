@@ -124,7 +124,8 @@ def _logic_state(puzzle: Grid, masks: list[int] | None):
     state = State.from_grid(puzzle)
     if masks is None:
         return state
-    return State.from_candidates(puzzle.geometry, state.values, [a & b for a, b in zip(state.cands, masks)])
+    narrowed = [a & b for a, b in zip(state.cands, masks)]
+    return State.from_candidates(puzzle.geometry, state.values, narrowed, givens=state.givens)
 
 
 def hint_task(line: str, variant: str, masks: list[int] | None = None) -> dict[str, Any]:
