@@ -14,7 +14,7 @@ from sudokit.geometry import diagonal
 from sudokit.grid import Grid, is_solution
 from sudokit.logic import State, explain, next_step
 from sudokit.logic.forcing import assume
-from sudokit.logic.registry import applicable
+from sudokit.logic.registry import applicable, technique_set
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -39,16 +39,26 @@ def brute_force(state: State) -> list[int] | None:
     return None
 
 
-def check_path(grid: Grid, solution: list[int], uniqueness: bool = True, max_steps: int = 2000) -> bool:
-    """Walk the logical path step by step, checking each step against ``solution``; True when solved."""
+def check_path(
+    grid: Grid,
+    solution: list[int],
+    uniqueness: bool = True,
+    max_steps: int = 2000,
+    techniques: str | None = None,
+    used: set[str] | None = None,
+) -> bool:
+    """Walk the logical path step by step (with the rows of ``techniques``, default all), checking each step
+    against ``solution``; True when solved. ``used`` collects the rows that took steps."""
     state = State.from_grid(grid)
-    techniques = applicable(state, uniqueness)
+    rows = applicable(state, uniqueness, None if techniques is None else technique_set(techniques))
     for _ in range(max_steps):
         if state.is_solved():
             break
-        step = next_step(state, techniques)
+        step = next_step(state, rows)
         if step is None:
             break
+        if used is not None:
+            used.add(step.technique)
         for cell, d in step.placements:
             assert solution[cell] == d, f"{grid.to_line()}: {step.explanation}"
         for cell, d in step.eliminations:
@@ -82,6 +92,19 @@ def test_kaggle3m_sample_steps_are_sound():
 # The 18 single-solution lines of tdoku_test_puzzles.txt: every step of their paths is checked against the
 # solution in test_logic_loops.py (test_new_techniques_and_every_path_step_never_contradict_tdoku_solutions),
 # in the walk that also checks the loop finders there: one walk of these hard paths, not two.
+
+
+def test_hodoku_set_paths_are_sound_where_its_own_rows_take_steps():
+    """HoDoKu's set on paths where its unique rectangle type 5, avoidable rectangle type 1 and forcing net take
+    steps (tiers lines 1645, 1847 and 1955 with their solutions; top1465 lines 2 and 3 against brute force)."""
+    used: set[str] = set()
+    tiers, solutions = lines("sudoku_exchange_tiers.txt"), lines("sudoku_exchange_tiers.solutions.txt")
+    for i in (1644, 1846, 1954):
+        assert check_path(parse_grid(tiers[i]), [int(ch) for ch in solutions[i]], techniques="hodoku", used=used)
+    for p in lines("top1465.txt")[1:3]:
+        grid = parse_grid(p)
+        assert check_path(grid, brute_force(State.from_grid(grid)), techniques="hodoku", used=used)
+    assert {"Unique Rectangle Type 5", "Avoidable Rectangle Type 1", "Forcing Net Contradiction"} <= used
 
 
 def test_sudoku16_janko_steps_are_sound():
