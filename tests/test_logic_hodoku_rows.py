@@ -211,19 +211,25 @@ def test_avoidable_rectangle_type1_on_its_state():
 
 def test_avoidable_rectangle_type2_on_its_state():
     state, step = on_case("Avoidable Rectangle Type 2")
-    assert sorted(step.eliminations) == sorted([(state.g.cell_of("B1"), 7), (state.g.cell_of("F3"), 7)])
-    assert sorted(step.cells) == sorted(cells(state, "A3", "A9", "B3", "B9"))
-    a3, b3 = cells(state, "A3", "B3")
-    assert sorted(step.candidates) == sorted([(a3, 8), (a3, 7), (b3, 5), (b3, 7)])
+    assert step.eliminations == [(state.g.cell_of("F4"), 5)]
+    assert sorted(step.cells) == sorted(cells(state, "D4", "D5", "H4", "H5"))
+    d4, h4 = cells(state, "D4", "H4")
+    assert sorted(step.candidates) == sorted([(d4, 4), (d4, 5), (h4, 7), (h4, 5)])
     assert step.explanation == (
-        "Avoidable Rectangle Type 2: {5,8} in A3, A9, B3, B9; A9, B9 were solved (neither was given) as 5 and 8, "
-        "so A3 = 8 and B3 = 5 would let the four swap; one of A3, B3 must be 7, and these cells see both: "
-        "remove 7 from B1, F3"
+        "Avoidable Rectangle Type 2: {4,7} in D4, D5, H4, H5; D5, H5 were solved (neither was given) as 7 and 4, "
+        "so D4 = 4 and H4 = 7 would let the four swap; one of D4, H4 must be 5, and these cells see both: "
+        "remove 5 from F4"
     )
 
 
+def test_explain_uses_avoidable_rectangle_type2_on_a_real_puzzle():
+    # sudoku_exchange_rated line 3716, step 29 of its HoDoKu-set path
+    path = explain(lines("sudoku_exchange_rated.txt")[3715], techniques=technique_set("hodoku"))
+    assert path.solved and path.steps[28].technique == "Avoidable Rectangle Type 2"
+
+
 def test_avoidable_rectangles_need_solved_cells_not_givens():
-    for name, corner in (("Avoidable Rectangle Type 1", "I4"), ("Avoidable Rectangle Type 2", "A9")):
+    for name, corner in (("Avoidable Rectangle Type 1", "I4"), ("Avoidable Rectangle Type 2", "D5")):
         state = state_of(CASES[name][0])
         row = BY_NAME[name]
         assert row.find(state) is not None

@@ -880,19 +880,19 @@ CASES = {
         ),
         "516829743479316258238745196761958324945273681382164579857431962693582417124697835",
     ),
-    "Avoidable Rectangle Type 2": (  # sudoku_exchange_tiers.txt line 1042, just before step 34 (see NEVER_FIRST)
+    "Avoidable Rectangle Type 2": (  # sudoku_exchange_rated.txt line 3716, just before step 29 of its HoDoKu path
         (
-            "+1 +4 78 +2 +6 38 =9 37 +5 "
-            "37 =2 57 +9 =4 =1 37 =6 +8 "
-            "=6 38 =9 38 +7 =5 =4 +1 +2 "
-            "2 =1 =4 =5 23 =7 +8 39 69 "
-            "37 =5 +6 +4 =8 +9 37 =2 +1 "
-            "29 39 78 =1 23 =6 =5 =4 7 "
-            "458 78 =1 =6 +9 48 =2 57 =3 "
-            "49 =6 +3 =7 =5 +2 +1 =8 49 "
-            "459 789 =2 38 +1 348 67 579 469"
+            "123 =4 =8 1367 =9 17 16 +5 126 "
+            "+6 =5 13 =2 38 18 =7 +9 +4 "
+            "+9 =7 12 16 =5 =4 +8 =3 126 "
+            "145 =6 1345 45 +7 +2 134 +8 =9 "
+            "34 =8 =9 34 =1 +6 =2 =7 +5 "
+            "=7 +2 1345 459 38 589 134 =6 13 "
+            "45 =9 457 =8 =2 57 36 =1 36 "
+            "58 +1 =6 57 +4 =3 +9 =2 78 "
+            "28 +3 27 19 =6 19 =5 =4 78"
         ),
-        "147268935325941768689375412214537896756489321938126547871694253463752189592813674",
+        "248397156653281794971654832164572389389416275725938461497825613516743928832169547",
     ),
     "Template Set/Delete": (  # sudoku_exchange_tiers.txt line 1606, before step 16 (no forcing chains)
         (
@@ -1039,10 +1039,6 @@ NEVER_FIRST = {
     # of kaggle3m_sample: two clusters joined by a weak link are a chain of strong links, and the rows of 2-6
     # strong links come before it. Its case is the start of tiers line 1501, where it fires.
     "Multi-Colouring",
-    # HoDoKu's Avoidable Rectangle type 2 fired on 24 states of the HoDoKu-set paths of sudoku_exchange_tiers lines
-    # 1001-2000 (first state: line 1042, step 34) and was first on none, nor on the paths searched in
-    # docs/logic_techniques.md: a single or an earlier row took the step. Its case is that first state.
-    "Avoidable Rectangle Type 2",
 }
 
 
