@@ -241,9 +241,8 @@ def _table() -> list[Technique]:
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
         T("Dynamic Forcing Chain", forcing.dynamic_contradiction_chain, forcing.BASE["dynamic"], 700, "Extreme"),
         # HoDoKu's forcing nets (700, Extreme): the dynamic chain's search under HoDoKu's name (a single or a locked
-        # candidate may rest on several premises: a net), and the cell verity followed the same way. In the full
-        # table the contradiction row finds only what the row above found (one search per state, forcing.py);
-        # in the `hodoku` preset they stand where the dynamic chain does, which that preset leaves out.
+        # candidate may rest on several premises: a net), and the cell verity followed the same way. Only in the
+        # `hodoku` preset (HODOKU_ONLY), where they stand in place of the dynamic chain, which it leaves out.
         T(forcing.NET_CONTRADICTION, forcing.net_contradiction, forcing.BASE["dynamic"], 700, "Extreme"),
         T(forcing.NET_VERITY, forcing.net_verity, forcing.BASE["dynamic"], 700, "Extreme"),
         # singles and every constraint's own narrowing after an assumption: where nothing above applies
@@ -268,11 +267,11 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 
 
 def applicable(state: State, uniqueness: bool = True, techniques: TechniqueSet | None = None) -> list[Technique]:
-    """The techniques of ``techniques`` (default: every row) that make sense on the state's geometry (without
-    the uniqueness ones if asked), in table order. A variant state (with constraints) has the variant rows and
-    never the uniqueness ones (a deadly pattern's swap may break a constraint, so it proves nothing); a classic
-    state has no variant rows."""
-    rows = TECHNIQUES if techniques is None else techniques.rows
+    """The techniques of ``techniques`` (default: the full table, preset ``all``) that make sense on the state's
+    geometry (without the uniqueness ones if asked), in table order. A variant state (with constraints) has the
+    variant rows and never the uniqueness ones (a deadly pattern's swap may break a constraint, so it proves
+    nothing); a classic state has no variant rows."""
+    rows = [t for t in TECHNIQUES if t.name not in HODOKU_ONLY] if techniques is None else techniques.rows
     variant = bool(state.constraints)
     uniqueness = uniqueness and not variant
     return [
@@ -283,6 +282,10 @@ def applicable(state: State, uniqueness: bool = True, techniques: TechniqueSet |
 
 
 # ---- technique sets ---------------------------------------------------------------------------
+#: HoDoKu's names for searches the table already makes (its forcing nets are the dynamic forcing chain's search and
+#: the cell verity followed the same way): rows of the `hodoku` preset only, kept out of the full table (``all``),
+#: which would repeat the search there (the verity cost 15% more CPU on the hardest band, finding nothing).
+HODOKU_ONLY = frozenset({forcing.NET_CONTRADICTION, forcing.NET_VERITY})
 #: Rows Sudoku Explainer has no technique for (it needs a chain or an exclusion where they apply).
 NOT_IN_SE = frozenset(
     {
@@ -351,7 +354,7 @@ NOT_IN_HODOKU = frozenset(
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
 #: Named sets for ``--techniques`` / ``--exclude``; each is a test on a row.
 PRESETS: dict[str, Callable[[Technique], bool]] = {
-    "all": lambda t: True,
+    "all": lambda t: t.name not in HODOKU_ONLY,
     "se": lambda t: t.name not in NOT_IN_SE,
     "hodoku": lambda t: t.name not in NOT_IN_HODOKU,
     "singles": lambda t: t.name in SINGLES,
