@@ -226,6 +226,15 @@ def test_hint_takes_the_pages_candidates_and_says_when_there_is_nothing_to_do(cl
     assert "81 bitmasks" in assert_refused(refused)
 
 
+def test_the_pages_candidates_keep_the_puzzles_givens():
+    # the avoidable rectangles need to know which cells were given (logic/avoidable.py)
+    from sudokit.web.tasks import _logic_state
+
+    grid = parse_grid(PUZZLE)
+    state = _logic_state(grid, list(Candidates.of(grid).masks))
+    assert state.givens == frozenset(s for s, ch in enumerate(PUZZLE) if ch != ".")
+
+
 def test_explain_and_rate_start_from_the_pages_candidates(client):
     masks = list(Candidates.of(parse_grid(PUZZLE)).masks)
     same = client.post("/api/explain", json={"puzzle": PUZZLE, "candidates": masks}).json()
