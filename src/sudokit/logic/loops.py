@@ -310,38 +310,29 @@ def continuous_nice_loop(state: State, grouped: bool = False) -> Step | None:
     return _step(state, loop, grouped)
 
 
-def discontinuous_nice_loop(state: State, after_aic: bool = False, grouped: bool = False) -> Step | None:
+def discontinuous_nice_loop(state: State, after_aic: bool = False) -> Step | None:
     """A loop broken at one candidate: placed when both its links there are strong, removed when both are
     weak (or when a strong and a weak link meet in its cell).
 
     ``after_aic``: the caller has just found no AIC of up to :data:`MAX_NODES` candidates (the solving table
     tries this right after the AIC). Every discontinuous loop that removes a candidate is such an AIC, and
     one that places ``a`` through ``... - v = a`` holds the AIC from ``a`` to the candidate before ``v``,
-    which removes ``v``; so only the three-candidate placements (``a = b - c = a``) are left to look for.
-    ``grouped`` (with ``after_aic`` only): ``b`` and ``c`` may be groups (:mod:`sudokit.logic.groups`)."""
-    if grouped and not after_aic:
-        raise ValueError("a grouped discontinuous loop is searched after the grouped AIC only")
-    loop = _three_candidate_placement(state, grouped) if after_aic else find_discontinuous(state)
-    return None if loop is None else _step(state, loop, grouped)
+    which removes ``v``; so only the three-candidate placements (``a = b - c = a``) are left to look for."""
+    loop = _three_candidate_placement(state) if after_aic else find_discontinuous(state)
+    return None if loop is None else _step(state, loop)
 
 
-def _three_candidate_placement(state: State, grouped: bool = False) -> Loop | None:
+def _three_candidate_placement(state: State) -> Loop | None:
     """``a = b - c = a``: two strong links from ``a`` to candidates that conflict, so ``a`` is placed (what
     :func:`find_discontinuous` finds with ``max_nodes=3``, without the walk). The first ``a`` in candidate
-    order, then the first ``b`` and ``c``; searched by a numba kernel over the AIC graph's links (``a`` a
-    candidate, not a group)."""
+    order, then the first ``b`` and ``c``; searched by a numba kernel over the AIC graph's links."""
     from sudokit.logic import loops_kernel
 
-    strong_w, _weak_w, conf_w = _words(state, grouped)
-    a, b, c = loops_kernel.three_candidate_placement(strong_w[: state.g.n_cells * state.g.size], conf_w)
+    strong_w, _weak_w, conf_w = chain_graph(state, "aic").link_words()
+    a, b, c = loops_kernel.three_candidate_placement(strong_w, conf_w)
     return None if a < 0 else Loop("true", (a, b, c), (True, False, True), 0, 3)
 
 
 def grouped_continuous_nice_loop(state: State) -> Step | None:
     """:func:`continuous_nice_loop` with group nodes."""
     return continuous_nice_loop(state, grouped=True)
-
-
-def grouped_discontinuous_nice_loop(state: State) -> Step | None:
-    """:func:`discontinuous_nice_loop` with group nodes, after the grouped AIC (the table's order)."""
-    return discontinuous_nice_loop(state, after_aic=True, grouped=True)

@@ -232,7 +232,6 @@ def _table() -> list[Technique]:
         T("Grouped X-Chain", chains.grouped_x_chain, 6.6, 300, "Unfair"),
         T("Grouped Continuous Nice Loop", loops.grouped_continuous_nice_loop, loops.BASE, 300, "Unfair"),
         T("Grouped AIC", chains.grouped_aic, 7.0, 300, "Unfair"),
-        T("Grouped Discontinuous Nice Loop", loops.grouped_discontinuous_nice_loop, loops.BASE, 300, "Unfair"),
         # HoDoKu's ALS steps (scores 300, 320 and 360, Unfair). Sudoku Explainer has none: it needs a forcing chain
         # for what they find, so they are rated 7.5 and 8.0 and come after SE's chains, which take what they find
         # in the full table (measured: on every 10th puzzle sudoku_exchange_rated rates 7.0-9.4, 198, exact ER
@@ -309,7 +308,6 @@ NOT_IN_SE = frozenset(
         "Grouped X-Chain",
         "Grouped Continuous Nice Loop",
         "Grouped AIC",
-        "Grouped Discontinuous Nice Loop",
         "2-Link X-Chain",
         "3-Link X-Chain",
         "4-Link X-Chain",
@@ -371,7 +369,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "hidden unique rectangle": (rectangles.HIDDEN,),
     "templates": (templates.NAME, templates.CLASSIC),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
-    "grouped nice loop": ("Grouped Continuous Nice Loop", "Grouped Discontinuous Nice Loop"),
+    "grouped nice loop": ("Grouped Continuous Nice Loop", "Grouped AIC"),
     "als-xy-chain": ("ALS-Chain",),
     "forcing chain": (
         se_chains.NAME,
