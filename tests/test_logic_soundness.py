@@ -14,7 +14,7 @@ from sudokit.geometry import diagonal
 from sudokit.grid import Grid, is_solution
 from sudokit.logic import State, explain, next_step
 from sudokit.logic.forcing import assume
-from sudokit.logic.registry import applicable
+from sudokit.logic.registry import applicable, technique_set
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -39,10 +39,13 @@ def brute_force(state: State) -> list[int] | None:
     return None
 
 
-def check_path(grid: Grid, solution: list[int], uniqueness: bool = True, max_steps: int = 2000) -> bool:
-    """Walk the logical path step by step, checking each step against ``solution``; True when solved."""
+def check_path(
+    grid: Grid, solution: list[int], uniqueness: bool = True, max_steps: int = 2000, techniques=None, used=None
+) -> bool:
+    """Walk the logical path step by step (with the rows of ``techniques``, default all), checking each step
+    against ``solution`` and adding its technique to ``used`` if given; True when solved."""
     state = State.from_grid(grid)
-    techniques = applicable(state, uniqueness)
+    techniques = applicable(state, uniqueness, techniques)
     for _ in range(max_steps):
         if state.is_solved():
             break
@@ -53,6 +56,8 @@ def check_path(grid: Grid, solution: list[int], uniqueness: bool = True, max_ste
             assert solution[cell] == d, f"{grid.to_line()}: {step.explanation}"
         for cell, d in step.eliminations:
             assert solution[cell] != d, f"{grid.to_line()}: {step.explanation}"
+        if used is not None:
+            used.add(step.technique)
         state.apply(step)
     if state.is_solved():
         assert is_solution(state.to_grid(), grid)
@@ -70,6 +75,23 @@ def test_sudoku_exchange_tiers_steps_are_sound_and_solve_by_logic():
     solutions = lines("sudoku_exchange_tiers.solutions.txt")[::16]
     for p, s in zip(puzzles, solutions):
         assert check_path(parse_grid(p), [int(ch) for ch in s])
+
+
+def test_hodoku_grouped_chains_and_als_chains_are_sound_on_hodoku_paths():
+    """HoDoKu's set (no Sudoku Explainer chains, which come first in the full table): paths of diabolical
+    sudoku_exchange_tiers puzzles whose steps include grouped AICs and ALS-Chains (issue #20 item 2), each step
+    checked against the solution; the grouped X-chain and continuous loop on their top1465 paths against brute
+    force."""
+    used: set[str] = set()
+    hodoku = technique_set("hodoku")
+    puzzles, solutions = lines("sudoku_exchange_tiers.txt"), lines("sudoku_exchange_tiers.solutions.txt")
+    for i in (1571, 1616, 1721, 1761):
+        grid = parse_grid(puzzles[i - 1])
+        assert check_path(grid, [int(ch) for ch in solutions[i - 1]], techniques=hodoku, used=used)
+    for p in (lines("top1465.txt")[90], lines("top1465.txt")[488]):
+        grid = parse_grid(p)
+        assert check_path(grid, brute_force(State.from_grid(grid)), techniques=hodoku, used=used)
+    assert {"Grouped X-Chain", "Grouped Continuous Nice Loop", "Grouped AIC", "ALS-Chain"} <= used
 
 
 def test_kaggle3m_sample_steps_are_sound():
