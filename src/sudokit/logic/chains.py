@@ -14,8 +14,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 
 from sudokit.geometry import Geometry
-from sudokit.logic import text
-from sudokit.logic.groups import Nodes
+from sudokit.logic import groups, text
 from sudokit.logic.misses import first_by_digit, known_misses, miss
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
@@ -189,15 +188,10 @@ def find_chain(state: State, mode: str, max_nodes: int = 20, grouped: bool = Fal
     search would)."""
     from sudokit.logic import chains_kernel
 
-    if grouped:
-        from sudokit.logic import groups
-
-        strong_w, weak_w, conf_w = groups.graph(state, mode).words
-        skip: frozenset[int] = frozenset()
-    else:
-        # an X-chain stays on one digit, so a digit that gave no chain on the same cells is skipped (see ``misses``)
-        skip = known_misses(("X-Chain", max_nodes), state) if mode == "x" else frozenset()
-        strong_w, weak_w, conf_w = graph(state, mode).link_words()
+    # an X-chain stays on one digit, so a digit that gave no chain on the same cells is skipped (see ``misses``)
+    tag = ("X-Chain", max_nodes)
+    skip = known_misses(tag, state) if mode == "x" and not grouped else frozenset()
+    strong_w, weak_w, conf_w = groups.graph(state, mode).words if grouped else graph(state, mode).link_words()
     skip_bits = sum(1 << (d - 1) for d in skip)
     a, _length = chains_kernel.best_start(strong_w, weak_w, conf_w, max_nodes, state.g.size, skip_bits)
     best = None
@@ -207,11 +201,11 @@ def find_chain(state: State, mode: str, max_nodes: int = 20, grouped: bool = Fal
     if best is None and mode == "x" and not grouped:
         for d in state.g.digits:
             if d not in skip:
-                miss(("X-Chain", max_nodes), state, d)
+                miss(tag, state, d)
     return best
 
 
-def _describe(state: State, nodes: Nodes, chain: list[int]) -> str:
+def _describe(state: State, nodes: groups.Nodes, chain: list[int]) -> str:
     parts = []
     for i, v in enumerate(chain):
         if i:
@@ -229,9 +223,7 @@ def _chain_step(state: State, mode: str, max_nodes: int, grouped: bool = False) 
     if found is None:
         return None
     chain, elim_bits = found
-    from sudokit.logic import groups
-
-    nodes = groups.graph(state, mode) if grouped else Nodes(state)
+    nodes = groups.graph(state, mode) if grouped else groups.Nodes(state)
     elim = nodes.removals(elim_bits)
     if not elim:
         return None

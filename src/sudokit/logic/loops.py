@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from sudokit.logic import groups, text
 from sudokit.logic.chains import bit_numbers, length_penalty
 from sudokit.logic.chains import graph as chain_graph
-from sudokit.logic.groups import Nodes
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -209,7 +208,7 @@ def _continuous_removals(path: list[int], conf: dict[int, int]) -> int:
     return removed & ~loop
 
 
-def _notation(state: State, nodes: list[int], strong: list[bool], names: Nodes) -> str:
+def _notation(state: State, nodes: list[int], strong: list[bool], names: groups.Nodes) -> str:
     """Eureka notation with the grid's labels, e.g. ``(4)A2 = (4)A7 - (4=6)B8 - (6)B3 = (4)A2``: candidates of
     one cell next to each other share a bracket, ``=`` is a strong link and ``-`` a weak one; a group reads
     ``(4){A2,A3}``."""
@@ -243,7 +242,7 @@ def _closed(loop: Loop, n: int) -> tuple[list[int], list[bool]]:
 
 def _step(state: State, loop: Loop, grouped: bool = False) -> Step | None:
     n = state.g.size
-    names = groups.graph(state, "aic") if grouped else Nodes(state)
+    names = groups.graph(state, "aic") if grouped else groups.Nodes(state)
     nodes, strong = _closed(loop, n)
     each = [names.candidates(v) for v in nodes]
     cands = [c for cs in each[:-1] for c in cs]

@@ -228,7 +228,9 @@ def _table() -> list[Technique]:
         # HoDoKu's grouped nice loops and AICs (its GROUPED_NICE_LOOP, 300, Unfair, right after its nice loops):
         # the same searches with group nodes, a digit's candidates where a box and a line meet (groups.py). The
         # X-chain with groups comes first, as the X-chain comes before the AIC (HoDoKu reports it as a grouped
-        # AIC or nice loop, scored 300). Sudoku Explainer has none: they come after its chains in the full table.
+        # AIC or nice loop, scored 300). No grouped discontinuous row: the loops that remove are grouped AICs, and
+        # the placement a = b - c = a cannot use a group on rows, columns and boxes (docs/logic_techniques.md).
+        # Sudoku Explainer has none of them: they come after its chains in the full table.
         T("Grouped X-Chain", chains.grouped_x_chain, 6.6, 300, "Unfair"),
         T("Grouped Continuous Nice Loop", loops.grouped_continuous_nice_loop, loops.BASE, 300, "Unfair"),
         T("Grouped AIC", chains.grouped_aic, 7.0, 300, "Unfair"),
