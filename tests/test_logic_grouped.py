@@ -225,3 +225,41 @@ def test_explain_uses_them_on_real_puzzles():
         used = [s for s in path.steps if s.technique == name]
         assert used, name
         assert all(s.eliminations or s.placements for s in used)
+
+
+def test_every_als_chain_found_on_solving_paths_holds(hard_states, variant_states):
+    # read back from the step alone: each set an almost locked set of one unit, the sets apart, each link's digit
+    # restricted, no digit twice in a row, and each removal seeing every z of both ends
+    checked = 0
+    for state in hard_states + variant_states:
+        step = als_chain(state)
+        if step is None:
+            continue
+        g, c = state.g, state.cands
+        text = step.explanation
+        parts = text[len("ALS-Chain: ") : text.index("; restricted")].split("; ")
+        sets = []
+        for part, u in zip(parts, step.units):
+            cells = frozenset(g.cell_of(x) for x in part.split(" = ")[1].split(" (")[0].split(", "))
+            assert cells <= g.unit_sets[u]
+            mask = 0
+            for s in cells:
+                mask |= c[s]
+            assert mask.bit_count() == len(cells) + 1
+            sets.append((cells, mask))
+        links = text[text.index("restricted common digits ") :].split(", each")[0].split(" ")[3:]
+        via = [g.symbols.index(x.rstrip(",")) + 1 for x in links[1::2]]
+        assert 4 <= len(sets) <= 6 and len(via) == len(sets) - 1
+        assert all(not a & b for i, (a, _) in enumerate(sets) for b, _ in sets[i + 1 :])
+        for ((a, _), (b, _)), x in zip(pairwise(sets), via):
+            xa = [s for s in a if c[s] >> (x - 1) & 1]
+            xb = [s for s in b if c[s] >> (x - 1) & 1]
+            assert xa and xb and all(t in g.peer_sets[s] for s in xa for t in xb)
+        assert all(x != y for x, y in pairwise(via))
+        z = g.symbols.index(text.split(" is in A1 or ")[0].rsplit(" ", 1)[1]) + 1
+        assert z not in (via[0], via[-1])
+        ends = [s for cells, _ in (sets[0], sets[-1]) for s in cells if c[s] >> (z - 1) & 1]
+        for s, d in step.eliminations:
+            assert d == z and all(t in g.peer_sets[s] for t in ends)
+        checked += 1
+    assert checked
