@@ -106,11 +106,9 @@ def find_continuous(state: State, max_nodes: int = MAX_NODES, grouped: bool = Fa
     if not path:
         return None
     if grouped:
-        from sudokit.logic.groups import row_bits
-
         removed = 0
         for i, v in enumerate(path):
-            removed |= row_bits(conf_w[v]) & row_bits(conf_w[path[(i + 1) % len(path)]])
+            removed |= groups.row_bits(conf_w[v]) & groups.row_bits(conf_w[path[(i + 1) % len(path)]])
         for v in path:
             removed &= ~(1 << v)
     else:
@@ -121,8 +119,6 @@ def find_continuous(state: State, max_nodes: int = MAX_NODES, grouped: bool = Fa
 def _words(state: State, grouped: bool) -> tuple:
     """(strong links, weak links, conflicts) as word rows: the AIC graph's, or with its group nodes."""
     if grouped:
-        from sudokit.logic import groups
-
         return groups.graph(state, "aic").words
     return chain_graph(state, "aic").link_words()
 
