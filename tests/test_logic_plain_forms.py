@@ -175,7 +175,7 @@ def test_the_kernels_python_bodies_take_the_kernels_steps(tmp_path):
     for plain, kernel in zip(runs["plain"], runs["kernel"]):
         assert json.loads(plain) == json.loads(kernel)
     used = {s["technique"] for line in runs["kernel"] for s in json.loads(line)[2]}
-    assert {"3-Link X-Chain", "Sue de Coq", "AIC", "ALS-XZ", "Nishio Forcing Chain"} <= used
+    assert {"3-Link X-Chain", "Sue de Coq", "AIC", "ALS-XZ", "Nishio Forcing Chain", "Grouped AIC", "ALS-Chain"} <= used
 
 
 def test_a_kernels_python_body_calls_the_python_bodies_of_its_callees():

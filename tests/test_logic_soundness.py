@@ -44,13 +44,15 @@ def check_path(
     solution: list[int],
     uniqueness: bool = True,
     max_steps: int = 2000,
-    techniques: str | None = None,
+    techniques: str | frozenset[str] | set[str] | None = None,
     used: set[str] | None = None,
 ) -> bool:
-    """Walk the logical path step by step (with the rows of ``techniques``, default all), checking each step
-    against ``solution``; True when solved. ``used`` collects the rows that took steps."""
+    """Walk the logical path step by step (with the rows of ``techniques``: a list or preset as the CLI takes
+    it, or a set of row names; default all), checking each step against ``solution``; True when solved. ``used``
+    collects the rows that took steps."""
     state = State.from_grid(grid)
-    rows = applicable(state, uniqueness, None if techniques is None else technique_set(techniques))
+    chosen = technique_set(techniques) if isinstance(techniques, str) else techniques
+    rows = applicable(state, uniqueness, chosen)
     for _ in range(max_steps):
         if state.is_solved():
             break
@@ -80,6 +82,23 @@ def test_sudoku_exchange_tiers_steps_are_sound_and_solve_by_logic():
     solutions = lines("sudoku_exchange_tiers.solutions.txt")[::16]
     for p, s in zip(puzzles, solutions):
         assert check_path(parse_grid(p), [int(ch) for ch in s])
+
+
+def test_hodoku_grouped_chains_and_als_chains_are_sound_on_hodoku_paths():
+    """HoDoKu's set (no Sudoku Explainer chains, which come first in the full table): paths of diabolical
+    sudoku_exchange_tiers puzzles whose steps include grouped AICs and ALS-Chains (issue #20 item 2), each step
+    checked against the solution; the grouped X-chain and continuous loop on their top1465 paths against brute
+    force."""
+    used: set[str] = set()
+    hodoku = technique_set("hodoku")
+    puzzles, solutions = lines("sudoku_exchange_tiers.txt"), lines("sudoku_exchange_tiers.solutions.txt")
+    for i in (1571, 1616, 1721, 1761):
+        grid = parse_grid(puzzles[i - 1])
+        assert check_path(grid, [int(ch) for ch in solutions[i - 1]], techniques=hodoku, used=used)
+    for p in (lines("top1465.txt")[90], lines("top1465.txt")[488]):
+        grid = parse_grid(p)
+        assert check_path(grid, brute_force(State.from_grid(grid)), techniques=hodoku, used=used)
+    assert {"Grouped X-Chain", "Grouped Continuous Nice Loop", "Grouped AIC", "ALS-Chain"} <= used
 
 
 def test_kaggle3m_sample_steps_are_sound():

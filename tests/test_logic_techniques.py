@@ -530,6 +530,64 @@ CASES = {
         ),
         "468931527751624839392578461134756298289413675675289314846192753513867942927345186",
     ),
+    # HoDoKu's grouped chains and ALS-Chain (issue #20 item 2): states of HoDoKu-set paths (the full table's SE
+    # chains come first); solutions of top1465 lines by the engine
+    "Grouped X-Chain": (  # top1465.txt line 489, just before step 13 of its HoDoKu-set path
+        (
+            "127 =5 127 =4 89 389 39 1267 1267 "
+            "=8 467 =3 27 2679 =1 459 257 247 "
+            "=9 1467 1247 =5 267 36 134 =8 1247 "
+            "12457 147 =6 78 =3 478 145 =9 12478 "
+            "=3 =9 1247 =6 =5 478 14 1247 12478 "
+            "457 478 4578 =9 =1 =2 =6 457 =3 "
+            "45 =2 4589 =1 689 5689 =7 =3 469 "
+            "=6 1347 1479 237 27 79 =8 14 =5 "
+            "157 1378 15789 378 =4 56789 =2 16 169"
+        ),
+        "152483967863791452974526381216837594397654128548912673425168739631279845789345216",
+    ),
+    "Grouped Continuous Nice Loop": (  # top1465.txt line 91, just before step 39 of its HoDoKu-set path
+        (
+            "=8 =5 =7 69 69 =2 =4 =1 =3 "
+            "=9 26 14 =3 147 148 =5 2678 678 "
+            "=3 26 14 147 =5 148 269 2689 789 "
+            "25 =4 =8 1569 1269 =7 =3 69 19 "
+            "=7 =3 69 14689 14689 1469 169 =5 =2 "
+            "25 =1 69 569 269 =3 =7 48 48 "
+            "=6 89 =3 =2 78 149 19 479 =5 "
+            "14 =7 =2 1469 1469 =5 =8 =3 69 "
+            "14 89 =5 78 =3 1469 1269 2479 14679"
+        ),
+        "857692413964318527321754698548127369736489152219563784683271945172945836495836271",
+    ),
+    "Grouped AIC": (  # sudoku_exchange_tiers.txt line 1721, just before step 21 of its HoDoKu-set path
+        (
+            "=1 456 4568 346 =9 =2 358 3458 =7 "
+            "456 =9 =7 346 =8 356 345 =2 =1 "
+            "458 =3 =2 =7 45 =1 =9 =6 48 "
+            "=3 15 15 28 =6 =9 =7 48 24 "
+            "68 26 69 =5 =7 =4 =1 389 2368 "
+            "=7 246 4689 238 =1 38 68 89 =5 "
+            "456 =8 =3 =1 =2 56 456 =7 =9 "
+            "=9 4567 456 468 =3 5678 =2 =1 468 "
+            "=2 1467 146 =9 45 5678 34568 3458 3468"
+        ),
+        "148692357697385421532741968351269784869574132724813695483126579975438216216957843",
+    ),
+    "ALS-Chain": (  # sudoku_exchange_tiers.txt line 1616, just before step 28 of its HoDoKu-set path
+        (
+            "=4 56 156 =2 =3 59 78 18 179 "
+            "138 =2 138 148 =7 49 =5 =6 149 "
+            "=9 58 =7 1458 158 =6 =2 =3 14 "
+            "=2 568 4568 =3 69 =1 4689 =7 56 "
+            "=7 =3 1568 46 2569 245 689 189 156 "
+            "156 =9 1456 =7 56 =8 =3 14 =2 "
+            "368 =4 2368 =9 68 27 =1 =5 67 "
+            "58 =1 =9 568 =4 57 67 =2 =3 "
+            "56 =7 256 156 126 =3 49 49 =8"
+        ),
+        "456239781321874569987156234264391875738425916195768342643982157819547623572613498",
+    ),
     "Aligned Triple Exclusion": (  # sudoku_exchange_rated.txt line 3531, just before step 20 of its path
         (
             "58 358 356 =1 348 456 =9 =7 =2 "
@@ -1061,6 +1119,10 @@ SHADOWED_BY_SE = {
     "ALS-XZ",
     "ALS-XY-Wing",
     "Death Blossom",
+    "Grouped X-Chain",
+    "Grouped Continuous Nice Loop",
+    "Grouped AIC",
+    "ALS-Chain",
     "Unique Rectangle Type 5",
     "Unique Rectangle Type 6",
     "Hidden Rectangle",
@@ -1095,9 +1157,14 @@ def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) ->
 # HoDoKu's uniqueness rows added for issue #20 item 2 (rectangles.py) come before these rows in HoDoKu's set, as
 # HoDoKu tries them, and fire on these cases' states (each step checked sound against the case's solution); the
 # rows named still come before every other row.
+# So do HoDoKu's grouped AIC and ALS-Chain (issue #20 item 2, before the ALS-XY-Wing and before the forcing
+# chains respectively).
 NEW_HODOKU_ROWS_FIRST = {
-    "Cell Forcing Chain": {"Hidden Rectangle"},
-    "Forcing Net Verity": {"Hidden Rectangle"},
+    "ALS-XY-Wing": {"Grouped AIC"},
+    "Cell Forcing Chain": {"Hidden Rectangle", "Grouped AIC"},
+    "Forcing Net Verity": {"Hidden Rectangle", "Grouped AIC"},
+    "Contradiction Forcing Chain": {"Grouped AIC", "ALS-Chain"},
+    "Template Set/Delete": {"Grouped AIC", "ALS-Chain"},
     "Death Blossom": {"Hidden Rectangle"},
     "Sue de Coq": {"Unique Rectangle Type 6", "Hidden Rectangle"},
     "W-Wing": {"Hidden Rectangle"},

@@ -1,10 +1,11 @@
-"""Almost locked sets (``n`` cells of one unit with ``n + 1`` candidates): ALS-XZ, ALS-XY-Wing, Death Blossom.
+"""Almost locked sets (``n`` cells of one unit with ``n + 1`` candidates): ALS-XZ, ALS-XY-Wing, ALS-Chain, Death
+Blossom.
 
 ALS-XZ: two almost locked sets (``n`` cells of one unit with ``n + 1`` candidates) joined by a
 restricted common digit ``x`` (every ``x`` of one sees every ``x`` of the other). At most one of them
 holds ``x``, so the other is locked: any other common digit ``z`` is in one of them, and cells that see
-every ``z`` of both lose ``z``. ALS-XY-Wing and Death Blossom chain three or more sets the same way (see
-their finders). Work on every geometry."""
+every ``z`` of both lose ``z``. ALS-XY-Wing, ALS-Chain and Death Blossom chain three or more sets the same way
+(see their finders). Work on every geometry."""
 
 from __future__ import annotations
 
@@ -117,6 +118,56 @@ def als_xy_wing(state: State) -> Step | None:
             f"C share {state.sym(y)}, each holdable by only one of the two; without {state.sym(z)}, A would hold "
             f"{state.sym(x)}, B {state.sym(y)} and C {state.sym(z)}, so {state.sym(z)} is in A or C: "
             f"{text.removals(state, elim)}"
+        ),
+    )
+
+
+#: ALS-Chain lengths in sets: from four (three are the ALS-XY-Wing) to HoDoKu's six
+CHAIN_SETS = (4, 6)
+
+
+def als_chain(state: State) -> Step | None:
+    """ALS-Chain (HoDoKu's ALS-XY-Chain): almost locked sets A1, A2, ..., Ak, pairwise apart, each joined to the
+    next by a restricted common digit, no two links in a row by the same digit. If A1 lacked a digit ``z`` it
+    shares with Ak (neither the first link's digit nor the last one's), A1 would be locked and hold the first
+    link's digit, so A2 would not, A2 would be locked and hold the second, and so on to Ak, which would hold
+    ``z``: ``z`` is in A1 or Ak, and cells that see every ``z`` of both lose it. The shortest (then the first
+    A1 in the sets' order, then ``z``), by a numba kernel; rated 8.0 plus the length penalty of two nodes per
+    set."""
+    from sudokit.logic import als_kernel
+    from sudokit.logic.chains import length_penalty
+
+    c = state.cands
+    cells, masks, set_units, members, digits, peers = _sets(state)
+    if len(masks) < CHAIN_SETS[0]:
+        return None
+    z, chain, via = als_kernel.als_chain_search(cells, masks, digits, peers, state.g.size, *CHAIN_SETS)
+    if z < 0:
+        return None
+    z = int(z)
+    order = [int(i) for i in chain if i >= 0]
+    xs = [int(x) for x in via if x >= 0]
+    sets = [_members(members, i) for i in order]
+    elim = _removals(state, z, [sets[0], sets[-1]])
+    shown = sorted(frozenset().union(*sets))
+    names = [f"A{k + 1}" for k in range(len(sets))]
+    parts = [
+        f"{names[k]} = {_describe(state, cs, int(set_units[i]), int(masks[i]))}"
+        for k, (cs, i) in enumerate(zip(sets, order))
+    ]
+    links = ", ".join(f"{names[k]}-{names[k + 1]} {state.sym(x)}" for k, x in enumerate(xs))
+    return Step(
+        "ALS-Chain",
+        eliminations=elim,
+        cells=shown,
+        units=[int(set_units[i]) for i in order],
+        candidates=[(s, d) for s in shown for d in digits_of(c[s])],
+        rating=round(8.0 + length_penalty(2 * len(sets)), 1),
+        explanation=(
+            f"ALS-Chain: {'; '.join(parts)}; restricted common digits {links}, each holdable by only one of its "
+            f"two sets; without {state.sym(z)}, {names[0]} would be locked and hold {state.sym(xs[0])}, and each "
+            f"set after it would be locked in turn, so {names[-1]} would hold {state.sym(z)}: {state.sym(z)} is in "
+            f"{names[0]} or {names[-1]}: {text.removals(state, elim)}"
         ),
     )
 

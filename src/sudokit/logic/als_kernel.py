@@ -268,3 +268,118 @@ def death_blossom_search(als_cells, als_mask, digit_cells, peers, cands, size, m
                         return stem, z, out
             pos[level] += 1
     return -1, -1, np.full(max_petals, -1, dtype=np.int64)
+
+
+@njit(cache=True)
+def _rcc_links(als_cells, als_mask, hold, see, size):
+    """Every pair of sets apart with a restricted common digit, as lists by set: set ``i``'s links are
+    ``to[start[i]:start[i + 1]]`` with their digits ``via[...]`` (sets in list order, then digits)."""
+    n_als = als_cells.shape[0]
+    start = np.zeros(n_als + 1, dtype=np.int64)
+    to_list = []
+    via_list = []
+    for i in range(n_als):
+        for j in range(n_als):
+            common = als_mask[i] & als_mask[j]
+            if i == j or not common or any_and(als_cells[i], als_cells[j]):
+                continue
+            for x in range(1, size + 1):
+                if (common >> (x - 1)) & 1 and _restricted(hold, see, i, j, x):
+                    to_list.append(j)
+                    via_list.append(x)
+        start[i + 1] = len(to_list)
+    to = np.empty(len(to_list), dtype=np.int64)
+    via = np.empty(len(via_list), dtype=np.int64)
+    for k in range(len(to_list)):
+        to[k] = to_list[k]
+        via[k] = via_list[k]
+    return start, to, via
+
+
+@njit(cache=True)
+def als_chain_search(als_cells, als_mask, digit_cells, peers, size, min_sets, max_sets):
+    """ALS-Chain: the shortest chain of ``min_sets`` to ``max_sets`` almost locked sets, pairwise apart, each
+    joined to the next by a restricted common digit, no two links in a row by the same digit, whose first and
+    last sets share a digit ``z`` (neither the first link's nor the last one's) that some cell outside them
+    sees in all its places there. Breadth first from each first set and ``z`` in order over (set, digit of
+    the link into it), each reached once. Returns (z, the sets, the link digits), the last two padded with -1,
+    or z = -1."""
+    n_als, words = als_cells.shape
+    hold, see = hold_see(als_cells, als_mask, digit_cells, peers, size)
+    start, to, via = _rcc_links(als_cells, als_mask, hold, see, size)
+    cap = n_als * (size + 1)
+    node = np.empty(cap, dtype=np.int64)
+    digit = np.empty(cap, dtype=np.int64)
+    parent = np.empty(cap, dtype=np.int64)
+    depth = np.empty(cap, dtype=np.int64)
+    stamp = np.full((n_als, size + 1), -1, dtype=np.int64)
+    target = np.empty(words, dtype=np.uint64)
+    best_z, best_len = -1, max_sets + 1
+    best_sets = np.full(max_sets, -1, dtype=np.int64)
+    best_via = np.full(max_sets, -1, dtype=np.int64)
+    run = 0
+    for a in range(n_als):
+        if start[a] == start[a + 1]:
+            continue
+        for z in range(1, size + 1):
+            if not (als_mask[a] >> (z - 1)) & 1:
+                continue
+            seen_any = False
+            for w in range(words):
+                target[w] = digit_cells[z, w] & see[a, z, w] & ~als_cells[a, w]
+                if target[w]:
+                    seen_any = True
+            if not seen_any:
+                continue
+            run += 1
+            tail = 0
+            for k in range(start[a], start[a + 1]):
+                if via[k] == z or stamp[to[k], via[k]] == run:
+                    continue
+                stamp[to[k], via[k]] = run
+                node[tail], digit[tail], parent[tail], depth[tail] = to[k], via[k], -1, 2
+                tail += 1
+            head = 0
+            found = -1
+            while head < tail and found < 0:
+                s = head
+                head += 1
+                j, x, d = node[s], digit[s], depth[s]
+                if d + 1 >= best_len:
+                    break
+                for k in range(start[j], start[j + 1]):
+                    m, y = to[k], via[k]
+                    if y == x or stamp[m, y] == run:
+                        continue
+                    apart = not any_and(als_cells[a], als_cells[m])
+                    p = s
+                    while apart and p >= 0:
+                        if any_and(als_cells[node[p]], als_cells[m]):
+                            apart = False
+                        p = parent[p]
+                    if not apart:
+                        continue
+                    stamp[m, y] = run
+                    node[tail], digit[tail], parent[tail], depth[tail] = m, y, s, d + 1
+                    tail += 1
+                    if d + 1 < min_sets or y == z or not (als_mask[m] >> (z - 1)) & 1:
+                        continue
+                    for w in range(words):
+                        if target[w] & see[m, z, w] & ~als_cells[m, w]:
+                            found = tail - 1
+                            break
+                    if found >= 0:
+                        break
+            if found >= 0:
+                best_z, best_len = z, depth[found]
+                best_sets[:] = -1
+                best_via[:] = -1
+                p = found
+                i = best_len - 1
+                while p >= 0:
+                    best_sets[i] = node[p]
+                    best_via[i - 1] = digit[p]
+                    p = parent[p]
+                    i -= 1
+                best_sets[0] = a
+    return best_z, best_sets, best_via

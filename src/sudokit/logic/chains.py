@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cached_property, lru_cache
 
 from sudokit.geometry import Geometry
-from sudokit.logic import text
+from sudokit.logic import groups, text
 from sudokit.logic.misses import first_by_digit, known_misses, miss
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
@@ -177,9 +177,10 @@ def bit_numbers(x: int) -> list[int]:
     return out
 
 
-def find_chain(state: State, mode: str, max_nodes: int = 20) -> tuple[list[int], int] | None:
-    """The shortest chain (as candidate numbers, strong link first) whose ends remove something, with the
-    bitset of what it removes.
+def find_chain(state: State, mode: str, max_nodes: int = 20, grouped: bool = False) -> tuple[list[int], int] | None:
+    """The shortest chain (as node numbers, strong link first) whose ends remove something, with the bitset of
+    what it removes. ``grouped``: over the graph with group nodes too (:mod:`sudokit.logic.groups`), whose
+    bitset may name groups beside their candidates.
 
     A numba kernel runs the breadth-first search from every start over bitsets and keeps the start of the
     shortest chain (the first such start in candidate order); only that start is searched again node by node
@@ -187,32 +188,29 @@ def find_chain(state: State, mode: str, max_nodes: int = 20) -> tuple[list[int],
     search would)."""
     from sudokit.logic import chains_kernel
 
-    gr = graph(state, mode)
     # an X-chain stays on one digit, so a digit that gave no chain on the same cells is skipped (see ``misses``)
     tag = ("X-Chain", max_nodes)
-    skip = known_misses(tag, state) if mode == "x" else frozenset()
-    strong_w, weak_w, conf_w = gr.link_words()
+    skip = known_misses(tag, state) if mode == "x" and not grouped else frozenset()
+    strong_w, weak_w, conf_w = groups.graph(state, mode).words if grouped else graph(state, mode).link_words()
     skip_bits = sum(1 << (d - 1) for d in skip)
-    a, _length = chains_kernel.best_start(strong_w, weak_w, conf_w, max_nodes, gr.n, skip_bits)
+    a, _length = chains_kernel.best_start(strong_w, weak_w, conf_w, max_nodes, state.g.size, skip_bits)
     best = None
     if a >= 0:
         chain, removed = chains_kernel.spell_chain(strong_w, weak_w, conf_w, a, max_nodes)
         best = [int(v) for v in chain], sum(1 << int(v) for v in removed)
-    if best is None and mode == "x":
+    if best is None and mode == "x" and not grouped:
         for d in state.g.digits:
             if d not in skip:
                 miss(tag, state, d)
     return best
 
 
-def _describe(state: State, chain: list[int]) -> str:
-    n = state.g.size
+def _describe(state: State, nodes: groups.Nodes, chain: list[int]) -> str:
     parts = []
     for i, v in enumerate(chain):
-        s, d = divmod(v, n)
         if i:
             parts.append(" = " if i % 2 else " - ")
-        parts.append(f"{state.label(s)}({state.sym(d + 1)})")
+        parts.append(f"{nodes.label(state, v)}({state.sym(nodes.candidates(v)[0][1])})")
     return "".join(parts)
 
 
@@ -220,29 +218,28 @@ _NAMES = {"x": "X-Chain", "y": "XY-Chain", "aic": "AIC"}
 _BASE = {"x": 6.6, "y": 6.6, "aic": 7.0}
 
 
-def _chain_step(state: State, mode: str, max_nodes: int) -> Step | None:
-    found = find_chain(state, mode, max_nodes)
+def _chain_step(state: State, mode: str, max_nodes: int, grouped: bool = False) -> Step | None:
+    found = find_chain(state, mode, max_nodes, grouped)
     if found is None:
         return None
     chain, elim_bits = found
-    n = state.g.size
-    elim = sorted(divmod(v, n) for v in bit_numbers(elim_bits))
-    elim = [(s, d + 1) for s, d in elim]
-    cands = [(v // n, v % n + 1) for v in chain]
-    links = [(cands[i], cands[i + 1], i % 2 == 0) for i in range(len(cands) - 1)]
-    name = _NAMES[mode]
-    a, z = cands[0], cands[-1]
+    nodes = groups.graph(state, mode) if grouped else groups.Nodes(state)
+    elim = nodes.removals(elim_bits)
+    if not elim:
+        return None
+    cands = [nodes.candidates(v) for v in chain]
+    links = [(a, b, i % 2 == 0) for i in range(len(chain) - 1) for a in cands[i] for b in cands[i + 1]]
+    name = ("Grouped " if grouped else "") + _NAMES[mode]
     return Step(
         name,
         eliminations=elim,
-        cells=sorted({s for s, _ in cands}),
-        candidates=cands,
+        cells=sorted({s for cs in cands for s, _ in cs}),
+        candidates=[c for cs in cands for c in cs],
         links=links,
         rating=round(_BASE[mode] + length_penalty(len(chain)), 1),
         explanation=(
-            f"{name} {_describe(state, chain)}: {state.label(a[0])} is {state.sym(a[1])} or {state.label(z[0])} is "
-            f"{state.sym(z[1])}, "
-            f"so {text.removals(state, elim)}"
+            f"{name} {_describe(state, nodes, chain)}: {nodes.say(state, chain[0])} or "
+            f"{nodes.say(state, chain[-1])}, so {text.removals(state, elim)}"
         ),
     )
 
@@ -260,6 +257,16 @@ def xy_chain(state: State) -> Step | None:
 def aic(state: State) -> Step | None:
     """Alternating inference chain mixing cell and unit links."""
     return _chain_step(state, "aic", 20)
+
+
+def grouped_x_chain(state: State) -> Step | None:
+    """X-chain whose nodes may be groups: a digit's candidates where a box and a line meet (``groups``)."""
+    return _chain_step(state, "x", 16, grouped=True)
+
+
+def grouped_aic(state: State) -> Step | None:
+    """AIC whose nodes may be groups: a digit's candidates where a box and a line meet (``groups``)."""
+    return _chain_step(state, "aic", 20, grouped=True)
 
 
 def simple_colouring(state: State) -> Step | None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sudokit.logic import text
+from sudokit.logic import groups, text
 from sudokit.logic.chains import bit_numbers, length_penalty
 from sudokit.logic.chains import graph as chain_graph
 from sudokit.logic.state import State
@@ -91,8 +91,9 @@ def _links_of(state: State) -> tuple[list[int], dict[int, int], dict[int, int]]:
     return graph.nodes, strong, conf
 
 
-def find_continuous(state: State, max_nodes: int = MAX_NODES) -> Loop | None:
-    """The shortest continuous loop (at most ``max_nodes`` candidates) that removes something.
+def find_continuous(state: State, max_nodes: int = MAX_NODES, grouped: bool = False) -> Loop | None:
+    """The shortest continuous loop (at most ``max_nodes`` candidates) that removes something. ``grouped``: over
+    the graph with group nodes too (:mod:`sudokit.logic.groups`).
 
     A loop is looked for from its smallest candidate only: the walk from ``a`` leaves out every candidate
     numbered below ``a``, which makes the later walks short. A numba kernel (``loops_kernel.continuous_loop``)
@@ -100,12 +101,26 @@ def find_continuous(state: State, max_nodes: int = MAX_NODES) -> Loop | None:
     candidate order)."""
     from sudokit.logic import loops_kernel
 
-    strong_w, _weak_w, conf_w = chain_graph(state, "aic").link_words()
+    strong_w, _weak_w, conf_w = _words(state, grouped)
     path = [int(v) for v in loops_kernel.continuous_loop(strong_w, conf_w, max_nodes + 1)]
     if not path:
         return None
-    _nodes, _strong, conf = _links(state)
-    return Loop("continuous", tuple(path), _alternate(len(path)), _continuous_removals(path, conf), len(path))
+    if grouped:
+        removed = 0
+        for i, v in enumerate(path):
+            removed |= groups.row_bits(conf_w[v]) & groups.row_bits(conf_w[path[(i + 1) % len(path)]])
+        for v in path:
+            removed &= ~(1 << v)
+    else:
+        removed = _continuous_removals(path, _links(state)[2])
+    return Loop("continuous", tuple(path), _alternate(len(path)), removed, len(path))
+
+
+def _words(state: State, grouped: bool) -> tuple:
+    """(strong links, weak links, conflicts) as word rows: the AIC graph's, or with its group nodes."""
+    if grouped:
+        return groups.graph(state, "aic").words
+    return chain_graph(state, "aic").link_words()
 
 
 def _reach(frontier: int, links: dict[int, int]) -> int:
@@ -189,24 +204,25 @@ def _continuous_removals(path: list[int], conf: dict[int, int]) -> int:
     return removed & ~loop
 
 
-def _notation(state: State, nodes: list[int], strong: list[bool]) -> str:
+def _notation(state: State, nodes: list[int], strong: list[bool], names: groups.Nodes) -> str:
     """Eureka notation with the grid's labels, e.g. ``(4)A2 = (4)A7 - (4=6)B8 - (6)B3 = (4)A2``: candidates of
-    one cell next to each other share a bracket, ``=`` is a strong link and ``-`` a weak one."""
+    one cell next to each other share a bracket, ``=`` is a strong link and ``-`` a weak one; a group reads
+    ``(4){A2,A3}``."""
     n = state.g.size
     out = []
     run: list[str] = []
     cell = -1
     for i, v in enumerate(nodes):
-        s, d = divmod(v, n)
+        s = v // n  # a group's number is past every cell's
         sym = "" if i == 0 else ("=" if strong[i - 1] else "-")
         if s == cell:
-            run.append(sym + state.sym(d + 1))
+            run.append(sym + state.sym(v % n + 1))
             continue
         if run:
-            out.append(f"({''.join(run)}){state.label(cell)}")
+            out.append(f"({''.join(run)}){names.label(state, nodes[i - 1])}")
             out.append(f" {sym} ")
-        run, cell = [state.sym(d + 1)], s
-    out.append(f"({''.join(run)}){state.label(cell)}")
+        run, cell = [state.sym(v % n + 1)], s
+    out.append(f"({''.join(run)}){names.label(state, nodes[-1])}")
     return "".join(out)
 
 
@@ -220,61 +236,73 @@ def _closed(loop: Loop, n: int) -> tuple[list[int], list[bool]]:
     return nodes + [nodes[0]], strong
 
 
-def _step(state: State, loop: Loop) -> Step:
+def _step(state: State, loop: Loop, grouped: bool = False) -> Step | None:
     n = state.g.size
+    names = groups.graph(state, "aic") if grouped else groups.Nodes(state)
     nodes, strong = _closed(loop, n)
-    cands = [(v // n, v % n + 1) for v in nodes]
-    links = [(cands[i], cands[i + 1], strong[i]) for i in range(len(strong))]
+    each = [names.candidates(v) for v in nodes]
+    cands = [c for cs in each[:-1] for c in cs]
+    links = [(a, b, strong[i]) for i in range(len(strong)) for a in each[i] for b in each[i + 1]]
     rating = round(BASE + length_penalty(loop.length), 1)
-    written = _notation(state, nodes, strong)
+    written = _notation(state, nodes, strong, names)
+    prefix = "Grouped " if grouped else ""
 
     def step(placements: list[tuple[int, int]], eliminations: list[tuple[int, int]], explanation: str) -> Step:
         return Step(
-            f"{'Continuous' if loop.kind == 'continuous' else 'Discontinuous'} Nice Loop",
+            f"{prefix}{'Continuous' if loop.kind == 'continuous' else 'Discontinuous'} Nice Loop",
             placements=placements,
             eliminations=eliminations,
             cells=sorted({s for s, _ in cands}),
-            candidates=cands[:-1],
+            candidates=cands,
             links=links,
             explanation=explanation,
             rating=rating,
         )
 
     if loop.kind == "continuous":
-        elim = [(s, d + 1) for s, d in (divmod(v, n) for v in bit_numbers(loop.removed))]
+        elim = names.removals(loop.removed)
+        if not elim:
+            return None
         return step(
             [],
             elim,
-            f"Continuous Nice Loop {written}: each link holds exactly one true candidate, so "
+            f"{prefix}Continuous Nice Loop {written}: each link holds exactly one true candidate, so "
             f"{text.removals(state, elim)}",
         )
-    (s, d) = cands[0]
+    (s, d) = each[0][0]
     if loop.kind == "true":
         return step(
             [(s, d)],
             [],
-            f"Discontinuous Nice Loop {written}: if {state.label(s)} were not {state.sym(d)} the loop would make it "
-            f"{state.sym(d)}, so {text.placements(state, [(s, d)])}",
+            f"{prefix}Discontinuous Nice Loop {written}: if {state.label(s)} were not {state.sym(d)} the loop would "
+            f"make it {state.sym(d)}, so {text.placements(state, [(s, d)])}",
         )
-    elim = [(c, e + 1) for c, e in (divmod(v, n) for v in bit_numbers(loop.removed))]
-    (sa, da), (sw, dw) = cands[1], cands[-2]
+    elim = names.removals(loop.removed)
     return step(
         [],
         elim,
-        f"Discontinuous Nice Loop {written}: {state.sym(d)} in {state.label(s)} would rule itself out "
-        f"({state.label(sa)} is {state.sym(da)} or {state.label(sw)} is {state.sym(dw)}), "
-        f"so {text.removals(state, elim)}",
+        f"{prefix}Discontinuous Nice Loop {written}: {state.sym(d)} in {state.label(s)} would rule itself out "
+        f"({names.say(state, nodes[1])} or {names.say(state, nodes[-2])}), so {text.removals(state, elim)}",
     )
 
 
-def continuous_nice_loop(state: State) -> Step | None:
+def continuous_nice_loop(state: State, grouped: bool = False) -> Step | None:
     """A closed alternating loop: every link holds exactly one true candidate, so what sees both ends of a
     link goes. Only reported when no discontinuous loop (an AIC) is shorter, so that trying loops before
-    AICs never gives a step a higher rating than the chain it stands in for."""
-    loop = find_continuous(state)
-    if loop is None or find_discontinuous(state, loop.length - 1, first=True) is not None:
+    AICs never gives a step a higher rating than the chain it stands in for. ``grouped``: its nodes may be
+    groups (:mod:`sudokit.logic.groups`), and so may the shorter AIC's."""
+    loop = find_continuous(state, grouped=grouped)
+    if loop is None:
         return None
-    return _step(state, loop)
+    if grouped:
+        from sudokit.logic import chains_kernel
+
+        strong_w, weak_w, conf_w = _words(state, True)
+        if chains_kernel.best_start(strong_w, weak_w, conf_w, loop.length - 1, state.g.size, 0)[0] >= 0:
+            return None
+    elif find_discontinuous(state, loop.length - 1, first=True) is not None:
+        return None
+    return _step(state, loop, grouped)
 
 
 def discontinuous_nice_loop(state: State, after_aic: bool = False) -> Step | None:
@@ -298,3 +326,8 @@ def _three_candidate_placement(state: State) -> Loop | None:
     strong_w, _weak_w, conf_w = chain_graph(state, "aic").link_words()
     a, b, c = loops_kernel.three_candidate_placement(strong_w, conf_w)
     return None if a < 0 else Loop("true", (a, b, c), (True, False, True), 0, 3)
+
+
+def grouped_continuous_nice_loop(state: State) -> Step | None:
+    """:func:`continuous_nice_loop` with group nodes."""
+    return continuous_nice_loop(state, grouped=True)

@@ -230,12 +230,24 @@ def _table() -> list[Technique]:
             280,
             "Unfair",
         ),
+        # HoDoKu's grouped nice loops and AICs (its GROUPED_NICE_LOOP, 300, Unfair, right after its nice loops):
+        # the same searches with group nodes, a digit's candidates where a box and a line meet (groups.py). The
+        # X-chain with groups comes first, as the X-chain comes before the AIC (HoDoKu reports it as a grouped
+        # AIC or nice loop, scored 300). No grouped discontinuous row: the loops that remove are grouped AICs, and
+        # the placement a = b - c = a cannot use a group on rows, columns and boxes (docs/logic_techniques.md).
+        # Sudoku Explainer has none of them: they come after its chains in the full table.
+        T("Grouped X-Chain", chains.grouped_x_chain, 6.6, 300, "Unfair"),
+        T("Grouped Continuous Nice Loop", loops.grouped_continuous_nice_loop, loops.BASE, 300, "Unfair"),
+        T("Grouped AIC", chains.grouped_aic, 7.0, 300, "Unfair"),
         # HoDoKu's ALS steps (scores 300, 320 and 360, Unfair). Sudoku Explainer has none: it needs a forcing chain
         # for what they find, so they are rated 7.5 and 8.0 and come after SE's chains, which take what they find
         # in the full table (measured: on every 10th puzzle sudoku_exchange_rated rates 7.0-9.4, 198, exact ER
         # 85 -> 101 against trying them before Nishio); they take their steps in HoDoKu's set.
         T("ALS-XZ", als.als_xz, 7.5, 300, "Unfair"),
         T("ALS-XY-Wing", als.als_xy_wing, 8.0, 320, "Unfair"),
+        # HoDoKu's ALS-Chain (its ALS-XY-Chain, 340, Unfair, between the ALS-XY-Wing and Death Blossom): 4 to 6 sets;
+        # the step carries 8.0 plus the length penalty of two nodes per set (als.als_chain)
+        T("ALS-Chain", als.als_chain, 8.0, 340, "Unfair"),
         T("Death Blossom", als.death_blossom, 8.0, 360, "Unfair"),
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
@@ -312,6 +324,10 @@ NOT_IN_SE = frozenset(
         "Sue de Coq",
         "ALS-XY-Wing",
         "Death Blossom",
+        "ALS-Chain",
+        "Grouped X-Chain",
+        "Grouped Continuous Nice Loop",
+        "Grouped AIC",
         "2-Link X-Chain",
         "3-Link X-Chain",
         "4-Link X-Chain",
@@ -376,6 +392,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "avoidable rectangle": (avoidable.TYPE1, avoidable.TYPE2),
     "templates": (templates.NAME, templates.CLASSIC),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
+    "grouped nice loop": ("Grouped Continuous Nice Loop", "Grouped AIC"),
+    "als-xy-chain": ("ALS-Chain",),
     "forcing chain": (
         se_chains.NAME,
         nishio.NAME,
