@@ -366,3 +366,29 @@ def test_killer_set_build_keeps_the_propagators():
         assert (list(row[4:]), [1] * 5, 45 - sum(values[s] for s in row[:4]), True) in sums
     assert model.n_props == 9 + len(sums)
     assert count_variant(puzzle, 2) == 2  # rows alone do not pin the grid
+
+
+@pytest.mark.parametrize("line", [19, 27, 46, 47])  # negative X/V, anti-king/knight with dots, strict Kropki, XV
+def test_pair_tables_skip_only_passes_that_narrow_nothing(line):
+    """``rel[t, 0, 0]`` / ``rel[t, 1, 0]``: a cell with more candidates than that leaves every digit of the other
+    cell a support, so the kernel's pair pass reading it may be skipped: checked on every mask of the cell."""
+    d = json.loads(CORPUS.read_text().splitlines()[line - 1])
+    model = Model.of(read_fpuzzles(d["fpuzzles"]))
+    rel = model.arrays[15]
+    n = model.size
+    full = (1 << n) - 1
+    assert rel.shape[0] >= 1 and rel[:, :, 1:].any()
+
+    def union(t: int, side: int, mask: int) -> int:
+        out = 0
+        for x in range(1, n + 1):
+            if mask >> (x - 1) & 1:
+                out |= int(rel[t, side, x])
+        return out
+
+    for t in range(rel.shape[0]):
+        for side in (0, 1):
+            most = int(rel[t, side, 0])
+            assert all(union(t, side, m) == full for m in range(1, full + 1) if m.bit_count() > most)
+            if most:  # and it is the least bound that holds
+                assert any(union(t, side, m) != full for m in range(1, full + 1) if m.bit_count() == most)

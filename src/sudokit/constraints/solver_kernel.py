@@ -18,7 +18,8 @@ Propagators (``T_*``):
 
 * ``PAIR`` -- a two-cell relation as two tables (``rel[t, 0, x]``: the digits b may hold when a holds x;
   ``rel[t, 1, y]`` the reverse): Kropki dots, X/V, whispers, palindromes, non-consecutive, negative forms,
-  modular / entropic lines. Arc consistency.
+  modular / entropic lines. Arc consistency; a pass is skipped when the cell it reads has more candidates
+  than ``rel[t, 0, 0]`` (``rel[t, 1, 0]``): then every digit of the other cell has a support.
 * ``CAGE`` -- a killer cage's sum: the precomputed digit sets of its size and total (``aux``); those that fit
   the cells (each set within the union of candidates and meeting every cell) narrow every cell to their
   union, and a digit all of them need with one place left in the cage goes there.
@@ -412,16 +413,20 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, pe
         a = cells[lo_i]
         b = cells[lo_i + 1]
         ma = cand[a]
+        if popcount(ma) <= rel[pa, 0, 0]:  # more candidates than that: every digit of b has a support
+            allowed = np.int64(0)
+            m = ma
+            while m:
+                bit = low_bit(m)
+                m ^= bit
+                allowed |= rel[pa, 0, lowest_bit(bit) + 1]
+            if not _set(cand, b, cand[b] & allowed, cq, cflag, qs):
+                return False
+        mb = cand[b]
+        if popcount(mb) > rel[pa, 1, 0]:
+            return True
         allowed = np.int64(0)
-        m = ma
-        while m:
-            bit = low_bit(m)
-            m ^= bit
-            allowed |= rel[pa, 0, lowest_bit(bit) + 1]
-        if not _set(cand, b, cand[b] & allowed, cq, cflag, qs):
-            return False
-        allowed = 0
-        m = cand[b]
+        m = mb
         while m:
             bit = low_bit(m)
             m ^= bit

@@ -306,6 +306,12 @@ class Model:
             forward, backward = pair_table(relation, self.size)
             rel[t, 0] = forward
             rel[t, 1] = backward
+            # index 0: how many candidates a cell needs so that every digit of the other keeps a support
+            # (then that pass of the pair propagator can narrow nothing): one more than the most digits of
+            # this cell any digit of the other has no support among
+            n = self.size
+            rel[t, 0, 0] = max(n - bin(backward[y]).count("1") for y in range(1, n + 1))
+            rel[t, 1, 0] = max(n - bin(forward[x]).count("1") for x in range(1, n + 1))
         self.arrays = (
             shape.units,
             peers,
