@@ -31,6 +31,7 @@ from sudokit.constraints import (
     VariantPuzzle,
     XSum,
 )
+from sudokit.constraints import solver_kernel as K
 from sudokit.constraints.base import NotCompiled
 from sudokit.constraints.solver import count_plain, count_variant, solve_plain, solve_variant
 from sudokit.constraints.solver_model import Model, innies_outies, run
@@ -88,6 +89,8 @@ def test_random_constraints_kernel_count_is_brute_force_count(seed, six, keep):
     assert kernel == plain == brute >= 1
     assert run(model, 30, probe_after=0, probe_depth=5).count == brute  # probing at every shallow node
     assert run(model, 30, wdeg_after=10**9).count == brute  # the fewest candidates only
+    for places in (K.PLACES_MAX, K.PLACES_SUM):  # also branching on a digit's places in a unit
+        assert run(model, 30, places=places).count == brute
     result = solve_variant(puzzle, limit=2)
     assert result.status is (Status.SOLVED if brute == 1 else Status.MULTIPLE)
     if brute == 1:
@@ -174,6 +177,41 @@ def test_unit_aware_propagators_count_like_brute_force(seed):
     assert brute >= 1
     assert run(model, 30, keep=0).count == brute
     assert run(model, 30, keep=0, wdeg_after=10**9).count == brute
+    assert run(model, 30, keep=0, places=K.PLACES_MAX).count == brute
+    assert run(model, 30, keep=0, places=K.PLACES_SUM).count == brute
+    assert count_variant(puzzle, 30) == brute
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1), six=st.booleans(), share=st.floats(0.0, 0.3))
+def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, six, share):
+    """Puzzles of thermometers only (random two- to four-cell rising lines the grid keeps, few givens) turn
+    branching on a digit's places on; the count equals the brute-force count, and so it does with the places
+    weighed by their heaviest cell or not branched on."""
+    rng = random.Random(seed)
+    h, w = (2, 3) if six else (2, 2)
+    n = h * w
+    values = _solved_grid(rng, h, w)
+    cons = []
+    for _ in range(rng.randint(1, 2 * n)):
+        line = [rng.randrange(n * n)]
+        for _ in range(rng.randint(1, 3)):
+            s = line[-1]
+            steps = [t for t in (s - n, s + n, s - 1 if s % n else -1, s + 1 if s % n < n - 1 else -1)
+                     if 0 <= t < n * n and t not in line and values[t] > values[s]]  # fmt: skip
+            if not steps:
+                break
+            line.append(rng.choice(steps))
+        if len(line) > 1:
+            cons.append(Thermometer(tuple(line)))
+    givens = [v if rng.random() < share else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    model = Model.of(puzzle)
+    assert model.places == (K.PLACES_SUM if cons else K.PLACES_OFF)
+    brute = _brute_count(puzzle, 30)
+    assert brute >= 1
+    for places in (K.PLACES_OFF, K.PLACES_MAX, K.PLACES_SUM):
+        assert run(model, 30, keep=0, places=places).count == brute
     assert count_variant(puzzle, 30) == brute
 
 
@@ -328,3 +366,29 @@ def test_killer_set_build_keeps_the_propagators():
         assert (list(row[4:]), [1] * 5, 45 - sum(values[s] for s in row[:4]), True) in sums
     assert model.n_props == 9 + len(sums)
     assert count_variant(puzzle, 2) == 2  # rows alone do not pin the grid
+
+
+@pytest.mark.parametrize("line", [19, 27, 46, 47])  # negative X/V, anti-king/knight with dots, strict Kropki, XV
+def test_pair_tables_skip_only_passes_that_narrow_nothing(line):
+    """``rel[t, 0, 0]`` / ``rel[t, 1, 0]``: a cell with more candidates than that leaves every digit of the other
+    cell a support, so the kernel's pair pass reading it may be skipped: checked on every mask of the cell."""
+    d = json.loads(CORPUS.read_text().splitlines()[line - 1])
+    model = Model.of(read_fpuzzles(d["fpuzzles"]))
+    rel = model.arrays[15]
+    n = model.size
+    full = (1 << n) - 1
+    assert rel.shape[0] >= 1 and rel[:, :, 1:].any()
+
+    def union(t: int, side: int, mask: int) -> int:
+        out = 0
+        for x in range(1, n + 1):
+            if mask >> (x - 1) & 1:
+                out |= int(rel[t, side, x])
+        return out
+
+    for t in range(rel.shape[0]):
+        for side in (0, 1):
+            most = int(rel[t, side, 0])
+            assert all(union(t, side, m) == full for m in range(1, full + 1) if m.bit_count() > most)
+            if most:  # and it is the least bound that holds
+                assert any(union(t, side, m) != full for m in range(1, full + 1) if m.bit_count() == most)

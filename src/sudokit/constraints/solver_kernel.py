@@ -18,7 +18,8 @@ Propagators (``T_*``):
 
 * ``PAIR`` -- a two-cell relation as two tables (``rel[t, 0, x]``: the digits b may hold when a holds x;
   ``rel[t, 1, y]`` the reverse): Kropki dots, X/V, whispers, palindromes, non-consecutive, negative forms,
-  modular / entropic lines. Arc consistency.
+  modular / entropic lines. Arc consistency; a pass is skipped when the cell it reads has more candidates
+  than ``rel[t, 0, 0]`` (``rel[t, 1, 0]``): then every digit of the other cell has a support.
 * ``CAGE`` -- a killer cage's sum: the precomputed digit sets of its size and total (``aux``); those that fit
   the cells (each set within the union of candidates and meeting every cell) narrow every cell to their
   union, and a digit all of them need with one place left in the cage goes there.
@@ -42,8 +43,9 @@ Propagators (``T_*``):
 * ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds.
 
 Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg), digits low to
-high, an explicit stack of candidate copies. The first ``sol.shape[0]`` solutions are stored for the caller
-to check.
+high, an explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
+thermometers only) on a digit's two or three places in a unit when they are fewer per weight. The first
+``sol.shape[0]`` solutions are stored for the caller to check.
 """
 
 from __future__ import annotations
@@ -411,16 +413,20 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, pe
         a = cells[lo_i]
         b = cells[lo_i + 1]
         ma = cand[a]
+        if popcount(ma) <= rel[pa, 0, 0]:  # more candidates than that: every digit of b has a support
+            allowed = np.int64(0)
+            m = ma
+            while m:
+                bit = low_bit(m)
+                m ^= bit
+                allowed |= rel[pa, 0, lowest_bit(bit) + 1]
+            if not _set(cand, b, cand[b] & allowed, cq, cflag, qs):
+                return False
+        mb = cand[b]
+        if popcount(mb) > rel[pa, 1, 0]:
+            return True
         allowed = np.int64(0)
-        m = ma
-        while m:
-            bit = low_bit(m)
-            m ^= bit
-            allowed |= rel[pa, 0, lowest_bit(bit) + 1]
-        if not _set(cand, b, cand[b] & allowed, cq, cflag, qs):
-            return False
-        allowed = 0
-        m = cand[b]
+        m = mb
         while m:
             bit = low_bit(m)
             m ^= bit
@@ -998,6 +1004,11 @@ PROBE_AFTER = 1000
 PROBE_DEPTH = -1
 #: The search branches by failure weight (dom/wdeg) once it has visited this many nodes: from the start.
 WDEG_AFTER = 0
+#: ``search(..., places=)``: branch on cells only (0), or also on a digit's two or three places in a unit,
+#: weighed by the heaviest of those places (``PLACES_MAX``) or by their sum (``PLACES_SUM``).
+PLACES_OFF = 0
+PLACES_MAX = 1
+PLACES_SUM = 2
 
 
 @njit(cache=True)
@@ -1049,8 +1060,8 @@ def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_t
 
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
-           p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, sols, stats, st_cand,
-           st_done, st_cell, st_rem,
+           p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, places, sols, stats,
+           st_cand, st_done, st_cell, st_rem,
            buf, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
@@ -1061,7 +1072,11 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     propagator ``i``'s failures, ``pw[n_props + c]`` the failed digits of cell ``c``; a cell weighs 1 + its
     own count + those of the propagators watching it), so a hard search turns to the cells its conflicts are
     about; before, simply the fewest candidates. Once more than ``probe_after`` nodes were visited, the nodes
-    at depth up to ``probe_depth`` are probed first (:func:`_probe`).
+    at depth up to ``probe_depth`` are probed first (:func:`_probe`). With ``places`` (``PLACES_MAX`` /
+    ``PLACES_SUM``) a digit with two or three places left in a unit, fewer than the chosen cell's candidates
+    per failure weight (the weight of its places: the heaviest one's, or their sum), is branched on instead:
+    each child puts the digit in one of the places (``st_cell`` = -1 - (unit * 64 + digit index), ``st_rem``
+    the places as bits of the unit's positions).
     """
     t0 = ticks() if budget > 0 else 0
     n_cells = start.shape[0]
@@ -1096,6 +1111,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             cell_units[c, per_cell[c]] = u
             per_cell[c] += 1
     udirty = np.full(n_units, 3, dtype=np.uint8)
+    cwt = np.zeros(n_cells, dtype=np.int64)  # each open cell's failure weight at the current node
     qs[0] = 0
     qs[1] = n_cells  # the rings have one slot more than they can hold: every cell and propagator queued
     qs[2] = 0
@@ -1131,6 +1147,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
         else:
             best = -1
         best_n = 99
+        best_w = 1
         if nodes <= wdeg_after:  # the fewest candidates
             for c in range(n_cells if best == -1 else 0):
                 pc = popcount(cur[c])
@@ -1140,19 +1157,63 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                     if pc == 2:
                         break
         elif best == -1:  # a hard search: the fewest candidates per failure weight (dom/wdeg)
-            best_w = 1
             for c in range(n_cells):
                 pc = popcount(cur[c])
                 if pc > 1:
                     w = 1 + pw[n_props + c]
                     for k in range(w_start[c], w_start[c + 1]):
                         w += pw[w_props[k]]
+                    cwt[c] = w
                     if best < 0 or pc * best_w < best_n * w:
                         best = c
                         best_n = pc
                         best_w = w
+        place_u = -1
+        place_bit = np.int64(0)
+        if places and best >= 0 and best_n > 2 and nodes > wdeg_after and units.shape[1] < 63:
+            # a digit with fewer places in a unit than the chosen cell has candidates, weighed the same way
+            # (the weight of its places: the heaviest one's, or their sum)
+            for u in range(n_units):
+                ge1 = np.int64(0)
+                ge2 = np.int64(0)
+                ge3 = np.int64(0)
+                ge4 = np.int64(0)
+                for k in range(units.shape[1]):
+                    m = cur[units[u, k]]
+                    if m & (m - 1):
+                        ge4 |= ge3 & m
+                        ge3 |= ge2 & m
+                        ge2 |= ge1 & m
+                        ge1 |= m
+                some = ge2 & ~ge4  # two or three places
+                while some:
+                    bit = low_bit(some)
+                    some ^= bit
+                    pn = 3 if ge3 & bit else 2
+                    if pn >= best_n:
+                        continue
+                    w = 0
+                    for k in range(units.shape[1]):
+                        c = units[u, k]
+                        if cur[c] & bit:
+                            if places == PLACES_SUM:
+                                w += cwt[c]
+                            elif cwt[c] > w:
+                                w = cwt[c]
+                    if pn * best_w < best_n * w:
+                        best_n = pn
+                        best_w = w
+                        place_u = u
+                        place_bit = bit
         if best == -2:
             pass
+        elif place_u >= 0:
+            rem = np.int64(0)
+            for k in range(units.shape[1]):
+                if cur[units[place_u, k]] & place_bit:
+                    rem |= np.int64(1) << k
+            st_cell[depth] = -1 - (place_u * 64 + lowest_bit(place_bit))
+            st_rem[depth] = rem
         elif best < 0:
             if count < sols.shape[0]:
                 for c in range(n_cells):
@@ -1182,6 +1243,10 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 dst[c] = src[c]
                 dst_done[c] = src_done[c]
             cell = st_cell[depth]
+            if cell < 0:  # a digit's places in a unit: b is the place
+                code = -1 - cell
+                cell = units[code // 64, lowest_bit(b)]
+                b = np.int64(1) << (code % 64)
             dst[cell] = b
             cflag[cell] = 1
             cq[qs[1]] = cell

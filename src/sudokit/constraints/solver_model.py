@@ -50,6 +50,8 @@ class Model:
     #: the geometry's peer matrix (bool), set by :meth:`of`: :meth:`linear` groups cells that must differ
     _adjacent: np.ndarray | None = None
     _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
+    #: the search may branch on a digit's places in a unit (:func:`.solver_kernel.search`'s ``places``)
+    places: int = 0
     arrays: tuple = ()
 
     # ---- builder calls (used by the constraints' compile methods) ----------------------------------
@@ -268,6 +270,8 @@ class Model:
             else:
                 model._linear(cells, coefs, total)  # innies and outies: different cells
         model._finish(g, group_sizes, group_cells)
+        if model._types and set(model._types) <= {K.T_THERMO, K.T_ABOVE}:
+            model.places = K.PLACES_SUM  # thermometers only: branching on places proved the givens-free ones
         return model
 
     def _cages(self, cages: list[KillerCage]) -> None:
@@ -302,6 +306,12 @@ class Model:
             forward, backward = pair_table(relation, self.size)
             rel[t, 0] = forward
             rel[t, 1] = backward
+            # index 0: how many candidates a cell needs so that every digit of the other keeps a support
+            # (then that pass of the pair propagator can narrow nothing): one more than the most digits of
+            # this cell any digit of the other has no support among
+            n = self.size
+            rel[t, 0, 0] = max(n - bin(backward[y]).count("1") for y in range(1, n + 1))
+            rel[t, 1, 0] = max(n - bin(forward[x]).count("1") for x in range(1, n + 1))
         self.arrays = (
             shape.units,
             peers,
@@ -660,10 +670,12 @@ _SCRATCH = _Scratch()
 
 
 def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER,
-        probe_depth: int = K.PROBE_DEPTH, wdeg_after: int = K.WDEG_AFTER) -> Run:  # fmt: skip
+        probe_depth: int = K.PROBE_DEPTH, wdeg_after: int = K.WDEG_AFTER,
+        places: int | None = None) -> Run:  # fmt: skip
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
     first ``keep`` of them; branching by failure weight once ``wdeg_after`` nodes were visited, nodes at depth
-    up to ``probe_depth`` probed once ``probe_after`` nodes were visited (:func:`.solver_kernel.search`)."""
+    up to ``probe_depth`` probed once ``probe_after`` nodes were visited, branching on a digit's places as
+    ``places`` says (default: the model's choice; :func:`.solver_kernel.search`)."""
     n_cells = model.n_cells
     sols = np.zeros((max(keep, 1), n_cells), dtype=np.uint8)
     stats = np.zeros(3, dtype=np.int64)
@@ -675,6 +687,7 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         wdeg_after,
         probe_after,
         probe_depth,
+        model.places if places is None else places,
         sols,
         stats,
         *_SCRATCH.get(n_cells, model.n_props, model.scratch),
