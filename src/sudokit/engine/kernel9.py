@@ -219,6 +219,14 @@ def _build_tables():
 
 
 SHRINK, COMPLEX, EXPAND, KEEP = _build_tables()
+#: For each bit of a band word: its column in the band, and its peers in the band (row, box and column). With
+#: the other two bands' open cells packed into one word (``u1 | u2 << 27``), a bivalue cell's open peers are
+#: two popcounts (:func:`_choose`; the divisions by 9 and three popcounts it replaced cost 4-7%).
+_COL = np.array([0x40201 << (i % 9) for i in range(27)], dtype=np.int64)
+_BAND_PEERS = np.array(
+    [(0x1FF << (9 * (i // 9))) | (0x1C0E07 << (3 * ((i % 9) // 3))) | (0x40201 << (i % 9)) for i in range(27)],
+    dtype=np.int64,
+)
 BOX3 = np.array([0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6], dtype=np.int64)
 
 
@@ -486,13 +494,13 @@ def _choose(s):
             continue
         u1 = s[27 + (b + 1) % 3]
         u2 = s[27 + (b + 2) % 3]
+        u12 = u1 | (u2 << 27)
         while bv:
             bit = bv & -bv
             bv ^= bit
             i = lowest_bit(bit)
-            col = 0x40201 << (i % 9)
-            peers = (0x1FF << (9 * (i // 9))) | (0x1C0E07 << (3 * ((i % 9) // 3))) | col
-            score = popcount(u & peers) + popcount(u1 & col) + popcount(u2 & col)
+            col = _COL[i]
+            score = popcount(u & _BAND_PEERS[i]) + popcount(u12 & (col | (col << 27)))
             if score > best_score:
                 best_score = score
                 best_b = b
