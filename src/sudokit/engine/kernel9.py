@@ -163,6 +163,48 @@ top1465 but cost more per node than they save here (they scan all 27 words and t
 fixed point); keeping them cheap needs tdoku's stored per-band configuration state, which this kernel does
 not keep. Branching on ways alone guesses more because the shapes already apply what a way fixes.
 
+Where the time goes (fourth round, issue #22; counts per puzzle from an instrumented copy, counting to 2):
+
+===========================  =======  ====================  =================  ===============  ============
+set                          guesses  propagation passes    naked band scans   hidden singles:  shapes:
+                                                                               digits visited   digits
+===========================  =======  ====================  =================  ===============  ============
+kaggle_sample (5,000)        0.00     4.5                   12.0               0.0              0.0
+17_clue (5,000)              0.52     23.5                  53.5               50.4             7.3
+top1465                      10.36    117.2                 244.1              154.0            65.1
+forum_hardest (3,000)        82.05    748.1                 1553.9             927.2            418.4
+===========================  =======  ====================  =================  ===============  ============
+
+So a guess costs about 9 passes: 19 naked-single scans of a band, 11 digits checked for hidden singles and 5
+for shapes; no one step dominates. Measured shares (a copy without the step or with it run twice, in one
+process): the answer check was 26% of the kernel's time on kaggle_sample (1.36x without it), 6% on 17_clue;
+``_choose`` was 6% on top1465 and forum_hardest (5.6% slower when run twice).
+
+Measured, fourth round (issue #22; CPU time, one process, interleaved, best of 5; the machine at load 8-10;
+first 10,000 / 4,000 puzzles of the large sets; L1 = first solution, L2 = count to 2; ratios > 1 are faster):
+
+=================================================  ======  =======  =======  =======  =====  ==========
+change                                             kaggle  17_clue  top1465  forum    serg   kept?
+=================================================  ======  =======  =======  =======  =====  ==========
+givens compared branch-free in ``check9`` (a       1.23    1.02     --       --       --     kept
+mispredicted branch per given cost more than the
+comparison)
+``_choose``: open peers from per-bit tables, the   1.01    1.00     1.04 L1  1.04 L1  1.07   kept (same
+other bands packed into one word (no division                       1.01 L2  1.04 L2  L1     choices)
+by 9; two popcounts instead of three)
+naked singles: digit planes only for bands with    1.03    1.00     1.00     1.01     --     noise;
+a single (second pass over the words)                                                        rejected
+mini-row triads (a mini-row where three digits     --      --       1.00 L2  0.94 L2  --     rejected
+can go holds them), bands changed since the                         (g 10.36 (g 82.5
+last run, at each fixed point                                       -> 9.57) -> 81.4)
++ mini-column triads (all stacks)                  --      --       0.97 L2  0.86 L2  --     rejected
+                                                                    (g 8.88) (g 80.2)
+=================================================  ======  =======  =======  =======  =====  ==========
+
+The triads cut the guesses on top1465 below tdoku's (8.88 against 8.94) but hardly on forum_hardest, where
+tdoku's lead is in the guesses (61 against 82 counting to 2); its per guess cost is within 15% of this
+kernel's there (0.84 against 0.96 us a guess, load 5-11).
+
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
 to 3.1 s of CPU, and LLVM still inlines them (batch speed the same on 17_clue and top95, 3-6% slower on
