@@ -52,22 +52,22 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-24, 2-core shared VM, load average 19-20, GCC 12.2 -O3 -march=native, --repeat 5"
+RECORDED_WHEN = "2026-11-27, 2-core shared VM, load average 9.0-9.8, GCC 12.2 -O3 -march=native, --repeat 5"
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (758_608, 0.00, 512_033, 0.00),
-    ("kaggle_sample", 2): (830_536, 0.00, 563_971, 0.00),
-    ("17_clue", 1): (303_694, 0.46, 245_313, 0.57),
-    ("17_clue", 2): (295_426, 0.57, 249_618, 0.69),
-    ("norvig_top95", 1): (196_235, 6.07, 91_171, 6.19),
-    ("norvig_top95", 2): (99_644, 11.05, 58_185, 9.03),
-    ("top1465", 1): (156_067, 6.07, 101_619, 6.95),
-    ("top1465", 2): (107_871, 8.94, 67_253, 10.36),
-    ("forum_hardest_1905_11plus", 1): (34_248, 34.23, 19_796, 43.86),
-    ("forum_hardest_1905_11plus", 2): (18_325, 61.43, 9_882, 82.32),
-    ("forum_hardest_1106", 1): (22_478, 59.76, 13_567, 67.78),
-    ("forum_hardest_1106", 2): (11_745, 110.44, 5_957, 141.67),
-    ("serg_benchmark", 1): (505_265, 6.40, 254_112, 5.66),
-    ("serg_benchmark", 2): (426_078, 7.05, 202_396, 6.31),
+    ("kaggle_sample", 1): (954_420, 0.00, 997_904, 0.00),
+    ("kaggle_sample", 2): (950_886, 0.00, 989_768, 0.00),
+    ("17_clue", 1): (327_799, 0.46, 350_933, 0.57),
+    ("17_clue", 2): (331_404, 0.57, 354_308, 0.69),
+    ("norvig_top95", 1): (216_240, 6.07, 141_968, 6.19),
+    ("norvig_top95", 2): (108_155, 11.05, 89_216, 9.03),
+    ("top1465", 1): (166_328, 6.07, 129_689, 6.95),
+    ("top1465", 2): (124_398, 8.94, 86_356, 10.36),
+    ("forum_hardest_1905_11plus", 1): (38_490, 34.18, 26_401, 43.86),
+    ("forum_hardest_1905_11plus", 2): (21_126, 61.44, 13_476, 82.32),
+    ("forum_hardest_1106", 1): (25_307, 59.76, 18_105, 67.78),
+    ("forum_hardest_1106", 2): (13_394, 110.44, 8_565, 141.67),
+    ("serg_benchmark", 1): (576_391, 6.40, 374_440, 5.66),
+    ("serg_benchmark", 2): (484_475, 7.05, 321_044, 6.31),
 }
 
 
