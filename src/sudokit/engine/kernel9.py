@@ -194,6 +194,8 @@ other bands packed into one word (no division                       1.01 L2  1.0
 by 9; two popcounts instead of three)
 naked singles: digit planes only for bands with    1.03    1.00     1.00     1.01     --     noise;
 a single (second pass over the words)                                                        rejected
+naked singles: a band scanned again at once when   0.85    0.90     0.90 L2  0.93 L2  --     rejected
+its own placements changed it
 mini-row triads (a mini-row where three digits     --      --       1.00 L2  0.94 L2  --     rejected
 can go holds them), bands changed since the                         (g 10.36 (g 82.5
 last run, at each fixed point                                       -> 9.57) -> 81.4)
