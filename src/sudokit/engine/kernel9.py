@@ -49,9 +49,10 @@ single was found; shapes only when neither found anything. Each step looks only 
 last ran (word 30 of the state collects them, one bit per digit and band).
 
 Answer check: when the search reaches a state with no open cell it writes the grid from the digit words
-and checks that grid against the rules and the givens (:func:`check9`, one pass over the 81 written values),
-so every answer leaves the kernel checked without a second pass over the batch; a grid that failed would come
-back with status :data:`BROKEN`, which every caller turns into an error.
+and checks that grid against the rules and the givens (:func:`check9`: the givens compared branch-free, then
+each row, column and box read off the 81 written values), so every answer leaves the kernel checked without a
+second pass over the batch; a grid that failed would come back with status :data:`BROKEN`, which every caller
+turns into an error.
 
 Search: depth first with an explicit stack. The cell to branch on is the open bivalue cell with the most open
 peers (the first in cell order on a tie), else the first open cell with the fewest candidates; digits low to
