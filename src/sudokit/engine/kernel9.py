@@ -204,6 +204,9 @@ naked singles: digit planes only for bands with    1.03    1.00     1.00     1.0
 a single (second pass over the words)                                                        rejected
 naked singles: a band scanned again at once when   0.85    0.90     0.90 L2  0.93 L2  --     rejected
 its own placements changed it
+naked singles: every band with open cells scanned  1.01    1.00     1.02 L2  1.01 L2  --     noise;
+(not only those whose words changed)                                                         rejected
+shapes: words written back branch-free             --      0.99     0.98 L2  0.99 L2  0.95   rejected
 mini-row triads (a mini-row where three digits     --      --       1.00 L2  0.94 L2  --     rejected
 can go holds them), bands changed since the                         (g 10.36 (g 82.5
 last run, at each fixed point                                       -> 9.57) -> 81.4)
