@@ -52,22 +52,22 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-27, 2-core shared VM, load average 9.0-9.8, GCC 12.2 -O3 -march=native, --repeat 5"
+RECORDED_WHEN = "2026-11-27, 2-core shared VM, load average 6.4-7.5, GCC 12.2 -O3 -march=native, --repeat 5"
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (954_420, 0.00, 997_904, 0.00),
-    ("kaggle_sample", 2): (950_886, 0.00, 989_768, 0.00),
-    ("17_clue", 1): (327_799, 0.46, 350_933, 0.57),
-    ("17_clue", 2): (331_404, 0.57, 354_308, 0.69),
-    ("norvig_top95", 1): (216_240, 6.07, 141_968, 6.19),
-    ("norvig_top95", 2): (108_155, 11.05, 89_216, 9.03),
-    ("top1465", 1): (166_328, 6.07, 129_689, 6.95),
-    ("top1465", 2): (124_398, 8.94, 86_356, 10.36),
-    ("forum_hardest_1905_11plus", 1): (38_490, 34.18, 26_401, 43.86),
-    ("forum_hardest_1905_11plus", 2): (21_126, 61.44, 13_476, 82.32),
-    ("forum_hardest_1106", 1): (25_307, 59.76, 18_105, 67.78),
-    ("forum_hardest_1106", 2): (13_394, 110.44, 8_565, 141.67),
-    ("serg_benchmark", 1): (576_391, 6.40, 374_440, 5.66),
-    ("serg_benchmark", 2): (484_475, 7.05, 321_044, 6.31),
+    ("kaggle_sample", 1): (978_232, 0.00, 1_301_953, 0.00),
+    ("kaggle_sample", 2): (1_000_401, 0.00, 1_290_646, 0.00),
+    ("17_clue", 1): (334_489, 0.46, 373_958, 0.57),
+    ("17_clue", 2): (356_830, 0.57, 359_114, 0.69),
+    ("norvig_top95", 1): (212_205, 6.07, 145_622, 6.19),
+    ("norvig_top95", 2): (111_190, 11.05, 96_080, 9.03),
+    ("top1465", 1): (176_422, 6.07, 137_269, 6.95),
+    ("top1465", 2): (121_326, 8.94, 87_694, 10.36),
+    ("forum_hardest_1905_11plus", 1): (38_094, 34.17, 26_647, 43.86),
+    ("forum_hardest_1905_11plus", 2): (21_058, 61.91, 13_901, 82.32),
+    ("forum_hardest_1106", 1): (25_623, 59.76, 17_480, 67.78),
+    ("forum_hardest_1106", 2): (13_118, 110.44, 8_412, 141.67),
+    ("serg_benchmark", 1): (567_816, 6.40, 378_739, 5.66),
+    ("serg_benchmark", 2): (491_060, 7.05, 327_157, 6.31),
 }
 
 

@@ -216,7 +216,7 @@ last run, at each fixed point                                       -> 9.57) -> 
 
 The triads cut the guesses on top1465 below tdoku's (8.88 against 8.94) but hardly on forum_hardest, where
 tdoku's lead is in the guesses (61 against 82 counting to 2); its per guess cost is within 15% of this
-kernel's there (0.84 against 0.96 us a guess, load 5-11).
+kernel's there (0.77 against 0.87 us a guess, time over guesses, load 6-8).
 
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
