@@ -197,6 +197,8 @@ solution; counting to 2: kaggle 1.24, 17_clue
 hidden singles in rows and boxes: one test,        --      1.01     1.02     1.02     1.02   kept (all 8
 ``popcount == 1``, and no skip of a band without            1.03 L2  1.04 L2  1.03 L2  1.05   runs > 1)
 open places (first solution; L2: counting to 2)
++ rows and boxes of all three bands, not only the  1.00    1.10     1.06     1.06     1.01   kept (same
+bands whose words changed                                   1.10 L2  1.04 L2  1.05 L2  1.01   guesses)
 ``_choose``: open peers from per-bit tables, the   1.01    1.00     1.04 L1  1.04 L1  1.07   kept (same
 other bands packed into one word (no division                       1.01 L2  1.04 L2  L1     choices)
 by 9; two popcounts instead of three)
@@ -452,8 +454,9 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 found = True
         if found:
             continue
-        # Hidden singles of the changed words, on the digit's open places only (a placed digit's row, box and
-        # column have none): rows and boxes of the band, then the digit's columns.
+        # Hidden singles of the digits whose words changed, on their open places only (a placed digit's row, box
+        # and column have none): rows and boxes of all three bands (testing which bands changed cost more than
+        # it saved: a hard-to-predict branch), then the digit's columns.
         todo = hid
         hid = 0
         for d in range(9):
@@ -462,8 +465,6 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 continue
             i = 3 * d
             for b in range(3):
-                if (m >> b) & 1 == 0:
-                    continue
                 for r in range(3):
                     bit = s[i + b] & s[27 + b] & (0x1FF << (9 * r))
                     if popcount(bit) == 1:
