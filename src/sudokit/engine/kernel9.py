@@ -209,6 +209,12 @@ its own placements changed it
 naked singles: every band with open cells scanned  1.01    1.00     1.02 L2  1.01 L2  --     noise;
 (not only those whose words changed)                                                         rejected
 shapes: words written back branch-free             --      0.99     0.98 L2  0.99 L2  0.95   rejected
+shapes: all three bands of a changed digit         --      0.98 L2  1.00 L2  1.01 L2  0.98   noise;
+                                                                                             rejected
+hidden singles: all nine digits, not only the      --      1.01 L2  0.96 L2  0.93 L2  0.90   rejected
+changed ones (the column folds cost more)
+``_choose``: the best cell kept by selects, not a  --      --       0.99 L2  0.99 L2  0.96   rejected
+branch (LLVM had if-converted it already)
 mini-row triads (a mini-row where three digits     --      --       1.00 L2  0.94 L2  --     rejected
 can go holds them), bands changed since the                         (g 10.36 (g 82.5
 last run, at each fixed point                                       -> 9.57) -> 81.4)
