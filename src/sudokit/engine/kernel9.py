@@ -46,7 +46,8 @@ bit is already gone is a contradiction, so a state with no open cell is always a
 
 The three steps run in stages: naked singles on the bands that changed; hidden singles only when no naked
 single was found; shapes only when neither found anything. Each step looks only at the words changed since it
-last ran (word 30 of the state collects them, one bit per digit and band).
+last ran (word 30 of the state collects them, one bit per digit and band); hidden singles at every band of a
+digit with a changed word.
 
 Answer check: when the search reaches a state with no open cell it writes the grid from the digit words
 and checks that grid against the rules and the givens (:func:`check9`: the givens compared branch-free, then
