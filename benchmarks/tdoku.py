@@ -52,22 +52,22 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-27, 2-core shared VM, load average 6.4-7.5, GCC 12.2 -O3 -march=native, --repeat 5"
+RECORDED_WHEN = "2026-11-27, 2-core shared VM, load average 3.5-4.8, GCC 12.2 -O3 -march=native, --repeat 5"
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (978_232, 0.00, 1_301_953, 0.00),
-    ("kaggle_sample", 2): (1_000_401, 0.00, 1_290_646, 0.00),
-    ("17_clue", 1): (334_489, 0.46, 373_958, 0.57),
-    ("17_clue", 2): (356_830, 0.57, 359_114, 0.69),
-    ("norvig_top95", 1): (212_205, 6.07, 145_622, 6.19),
-    ("norvig_top95", 2): (111_190, 11.05, 96_080, 9.03),
-    ("top1465", 1): (176_422, 6.07, 137_269, 6.95),
-    ("top1465", 2): (121_326, 8.94, 87_694, 10.36),
-    ("forum_hardest_1905_11plus", 1): (38_094, 34.17, 26_647, 43.86),
-    ("forum_hardest_1905_11plus", 2): (21_058, 61.91, 13_901, 82.32),
-    ("forum_hardest_1106", 1): (25_623, 59.76, 17_480, 67.78),
-    ("forum_hardest_1106", 2): (13_118, 110.44, 8_412, 141.67),
-    ("serg_benchmark", 1): (567_816, 6.40, 378_739, 5.66),
-    ("serg_benchmark", 2): (491_060, 7.05, 327_157, 6.31),
+    ("kaggle_sample", 1): (1_026_702, 0.00, 1_316_647, 0.00),
+    ("kaggle_sample", 2): (1_014_039, 0.00, 1_356_306, 0.00),
+    ("17_clue", 1): (346_139, 0.46, 426_225, 0.57),
+    ("17_clue", 2): (355_616, 0.57, 398_754, 0.69),
+    ("norvig_top95", 1): (251_923, 6.07, 163_574, 6.19),
+    ("norvig_top95", 2): (115_876, 11.05, 103_819, 9.03),
+    ("top1465", 1): (192_889, 6.07, 145_303, 6.95),
+    ("top1465", 2): (124_622, 8.94, 95_443, 10.36),
+    ("forum_hardest_1905_11plus", 1): (41_480, 34.17, 29_064, 43.86),
+    ("forum_hardest_1905_11plus", 2): (20_551, 61.53, 14_660, 82.32),
+    ("forum_hardest_1106", 1): (27_311, 59.76, 18_788, 67.78),
+    ("forum_hardest_1106", 2): (13_000, 110.44, 8_841, 141.67),
+    ("serg_benchmark", 1): (565_296, 6.40, 377_993, 5.66),
+    ("serg_benchmark", 2): (505_464, 7.05, 341_687, 6.31),
 }
 
 

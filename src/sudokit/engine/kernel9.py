@@ -224,8 +224,8 @@ last run, at each fixed point                                       -> 9.57) -> 
 =================================================  ======  =======  =======  =======  =====  ==========
 
 The triads cut the guesses on top1465 below tdoku's (8.88 against 8.94) but hardly on forum_hardest, where
-tdoku's lead is in the guesses (61 against 82 counting to 2); its per guess cost is within 15% of this
-kernel's there (0.77 against 0.87 us a guess, time over guesses, load 6-8).
+tdoku's lead is in the guesses (61.5 against 82.3 counting to 2); its time per guess is 5-15% below this
+kernel's there (time over guesses: 0.79 against 0.83 us at load 4-5, 0.77 against 0.87 us at load 6-8).
 
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
