@@ -36,7 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sudokit.engine.batch import SOLVED, load_lines, solve_all, verify
+from sudokit.engine.batch import PARALLEL_FROM, SOLVED, load_lines, solve_all, verify
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SETS = (
@@ -52,22 +52,22 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-24, 2-core shared VM, load average 19-20, GCC 12.2 -O3 -march=native, --repeat 5"
+RECORDED_WHEN = "2026-11-27, 2-core shared VM, load average 3.5-4.8, GCC 12.2 -O3 -march=native, --repeat 5"
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (758_608, 0.00, 512_033, 0.00),
-    ("kaggle_sample", 2): (830_536, 0.00, 563_971, 0.00),
-    ("17_clue", 1): (303_694, 0.46, 245_313, 0.57),
-    ("17_clue", 2): (295_426, 0.57, 249_618, 0.69),
-    ("norvig_top95", 1): (196_235, 6.07, 91_171, 6.19),
-    ("norvig_top95", 2): (99_644, 11.05, 58_185, 9.03),
-    ("top1465", 1): (156_067, 6.07, 101_619, 6.95),
-    ("top1465", 2): (107_871, 8.94, 67_253, 10.36),
-    ("forum_hardest_1905_11plus", 1): (34_248, 34.23, 19_796, 43.86),
-    ("forum_hardest_1905_11plus", 2): (18_325, 61.43, 9_882, 82.32),
-    ("forum_hardest_1106", 1): (22_478, 59.76, 13_567, 67.78),
-    ("forum_hardest_1106", 2): (11_745, 110.44, 5_957, 141.67),
-    ("serg_benchmark", 1): (505_265, 6.40, 254_112, 5.66),
-    ("serg_benchmark", 2): (426_078, 7.05, 202_396, 6.31),
+    ("kaggle_sample", 1): (1_026_702, 0.00, 1_316_647, 0.00),
+    ("kaggle_sample", 2): (1_014_039, 0.00, 1_356_306, 0.00),
+    ("17_clue", 1): (346_139, 0.46, 426_225, 0.57),
+    ("17_clue", 2): (355_616, 0.57, 398_754, 0.69),
+    ("norvig_top95", 1): (251_923, 6.07, 163_574, 6.19),
+    ("norvig_top95", 2): (115_876, 11.05, 103_819, 9.03),
+    ("top1465", 1): (192_889, 6.07, 145_303, 6.95),
+    ("top1465", 2): (124_622, 8.94, 95_443, 10.36),
+    ("forum_hardest_1905_11plus", 1): (41_480, 34.17, 29_064, 43.86),
+    ("forum_hardest_1905_11plus", 2): (20_551, 61.53, 14_660, 82.32),
+    ("forum_hardest_1106", 1): (27_311, 59.76, 18_788, 67.78),
+    ("forum_hardest_1106", 2): (13_000, 110.44, 8_841, 141.67),
+    ("serg_benchmark", 1): (565_296, 6.40, 377_993, 5.66),
+    ("serg_benchmark", 2): (505_464, 7.05, 341_687, 6.31),
 }
 
 
@@ -78,6 +78,7 @@ class Side:
     rate: float = 0.0  # puzzles per CPU second
     guesses: float = float("nan")
     share: float = float("nan")  # CPU time over wall time, in the best round
+    wall: float = 0.0  # puzzles per wall-clock second
 
 
 def default_tdoku_dir() -> Path:
@@ -129,20 +130,34 @@ def run_tdoku(binary: Path, path: Path, n: int, limit: int, seconds: int) -> Sid
     return Side(rate=float(fields[1]) / share, guesses=float(fields[4]), share=share)
 
 
-def run_sudokit(puzzles: np.ndarray, geometry, limit: int, min_seconds: float) -> Side:
-    """Whole passes of the batch API over ``puzzles`` on one core until ``min_seconds`` of CPU time."""
+def run_sudokit(puzzles: np.ndarray, geometry, limit: int, min_seconds: float, workers: int = 1) -> Side:
+    """Whole passes of the batch API over ``puzzles`` on ``workers`` threads until ``min_seconds`` of CPU
+    time (and of wall time, with more than one worker)."""
     passes, cpu, wall = 0, time.process_time(), time.perf_counter()
     while True:
-        batch = solve_all(puzzles, geometry=geometry, limit=limit, workers=1, chunk=1 << 16)
+        batch = solve_all(puzzles, geometry=geometry, limit=limit, workers=workers, chunk=1 << 16)
         passes += 1
-        if time.process_time() - cpu >= min_seconds:
+        if time.process_time() - cpu >= min_seconds and time.perf_counter() - wall >= min_seconds:
             break
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     ok = (batch.status == SOLVED) if limit == 1 else (batch.counts >= 1)
     found = batch.status == SOLVED
     if not ok.all() or not verify(puzzles[found], batch.solutions[found], geometry).all():
         raise SystemExit("sudokit: error: an answer failed the check")
-    return Side(rate=passes * len(puzzles) / cpu, guesses=float(np.mean(batch.guesses)), share=min(1.0, cpu / wall))
+    n = passes * len(puzzles)
+    return Side(rate=n / cpu, guesses=float(np.mean(batch.guesses)), share=min(1.0, cpu / wall), wall=n / wall)
+
+
+def run_two_workers(puzzles: np.ndarray, geometry, limit: int, min_seconds: float, cores: set[int]) -> Side:
+    """:func:`run_sudokit` on two threads, the process let onto ``cores`` (all it was allowed) meanwhile."""
+    pinned = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    if pinned is not None:
+        os.sched_setaffinity(0, cores)
+    try:
+        return run_sudokit(puzzles, geometry, limit, min_seconds, workers=2)
+    finally:
+        if pinned is not None:
+            os.sched_setaffinity(0, pinned)
 
 
 def main() -> None:
@@ -155,6 +170,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=1, help="tdoku's -t and sudokit's minimum CPU per round")
     parser.add_argument("--core", type=int, default=None, help="the core to pin to (default: the first allowed)")
     parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--no-two-workers", action="store_true", help="skip the two-thread sudokit column")
     args = parser.parse_args()
 
     limits = [int(m) for m in args.modes.split(",") if m in ("1", "2")]
@@ -163,30 +179,44 @@ def main() -> None:
     missing = [s for s in args.sets.split(",") if s and not (args.data / f"{s}.txt").is_file()]
     if missing:
         parser.error(f"no data file for {', '.join(missing)} in {args.data}")
+    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
     if hasattr(os, "sched_setaffinity"):
-        core = args.core if args.core is not None else min(os.sched_getaffinity(0))
+        core = args.core if args.core is not None else min(cores)
         os.sched_setaffinity(0, {core})
     binary, where = find_tdoku(args.tdoku_dir.expanduser(), build=not args.no_build)
     print(f"tdoku: {where}", file=sys.stderr, flush=True)
     results: dict[tuple[str, int], tuple[Side, Side]] = {}
+    pairs: dict[tuple[str, int], tuple[Side, float, float]] = {}  # two threads; wall and CPU rates over one
+    two = not args.no_two_workers and len(cores) >= 2
     for name in [s for s in args.sets.split(",") if s]:
         path = args.data / f"{name}.txt"
         puzzles, geometry = load_lines(path)
         for limit in limits:
             solve_all(puzzles[:50], geometry=geometry, limit=limit, workers=1)  # load the compiled kernels
-            best_t, best_s = Side(), Side()
+            best_t, best_s, best_2 = Side(), Side(), (Side(), 0.0, 0.0)
+            threaded = two and len(puzzles) >= PARALLEL_FROM  # smaller batches stay on one thread
+            if threaded:
+                run_two_workers(puzzles[:PARALLEL_FROM], geometry, limit, 0, cores)  # load the threaded kernel
             for _ in range(args.repeat):
                 if binary is not None:
                     t = run_tdoku(binary, path, len(puzzles), limit, args.seconds)
                     best_t = t if t.rate > best_t.rate else best_t
                 s = run_sudokit(puzzles, geometry, limit, args.seconds)
+                if threaded:  # two threads right after one, and the ratio of their wall-clock rates kept
+                    w = run_two_workers(puzzles, geometry, limit, args.seconds, cores)
+                    best_2 = max(best_2, (w, w.wall / s.wall, w.rate / s.rate), key=lambda x: x[1])
                 best_s = s if s.rate > best_s.rate else best_s
+            if threaded:
+                pairs[(name, limit)] = best_2
             if binary is None and (name, limit) in RECORDED:
                 rate, guesses, _, _ = RECORDED[(name, limit)]
                 best_t = Side(rate=rate, guesses=guesses)
             results[(name, limit)] = (best_t, best_s)
             print(f"{name} {MODES[limit]}: tdoku {best_t.rate:,.0f}/s, sudokit {best_s.rate:,.0f}/s", file=sys.stderr)
     print(table(results, recorded=binary is None))
+    if pairs:
+        print()
+        print(pair_table(pairs))
     print()
     if binary is None:
         print(f"tdoku not run ({where}); its columns are the last recorded figures ({RECORDED_WHEN}).")
@@ -196,6 +226,20 @@ def main() -> None:
             f"best of {args.repeat} interleaved rounds, puzzles per CPU second."
         )
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def pair_table(pairs: dict[tuple[str, int], tuple[Side, float, float]]) -> str:
+    """Two threads against one (each round's two-thread run right after its one-thread run; the round with the
+    best wall-clock ratio kept). Wall-clock: the speed-up itself, which on a machine shared with other jobs
+    is a floor. Per CPU second: what the threads cost (1.00x means no overhead, so two free cores give 2x)."""
+    lines = [
+        "| dataset | mode | sudokit 2 workers puzzles/s (wall) | 2 workers / 1 worker (wall) | "
+        "2 workers / 1 worker (per CPU second) | CPU share 2 workers |",
+        "|" + "---|" * 6,
+    ]
+    for (name, limit), (w, wall, cpu) in pairs.items():
+        lines.append(f"| {name} | {MODES[limit]} | {w.wall:,.0f} | {wall:.2f}x | {cpu:.2f}x | {w.share:.0%} |")
+    return "\n".join(lines)
 
 
 def table(results: dict[tuple[str, int], tuple[Side, Side]], recorded: bool = False) -> str:

@@ -60,6 +60,45 @@ def test_bitboard_kernel_matches_the_general_kernel_on_a_bundled_set(name, limit
     _assert_same(puzzles, limit)
 
 
+#: Every bundled 9x9 puzzle set (besides the two above, compared in full): the first puzzles of each.
+NINE_BY_NINE = (
+    "17_clue",
+    "forum_hardest_1106",
+    "forum_hardest_1905_11plus",
+    "inkala",
+    "kaggle3m_sample",
+    "kaggle_sample",
+    "magictour_top100",
+    "magictour_topn234",
+    "magictour_topn87",
+    "norvig_easy50",
+    "norvig_hardest",
+    "norvig_top95",
+    "serg_benchmark",
+    "sudoku_exchange_rated",
+    "sudoku_exchange_tiers",
+)
+
+
+@pytest.mark.parametrize("name", NINE_BY_NINE)
+@pytest.mark.parametrize("limit", [1, 2])
+def test_bitboard_kernel_matches_the_general_kernel_on_every_bundled_9x9_set(name, limit):
+    puzzles, _ = load_lines(DATA / f"{name}.txt")
+    _assert_same(puzzles[:250], limit)
+
+
+def test_the_list_of_bundled_9x9_sets_is_complete():
+    """A 9x9 set added to ``data/`` must join the parity test above."""
+    found = set()
+    for path in DATA.glob("*.txt"):
+        if path.name.count(".") > 1:  # solutions, labels, ratings: not puzzle sets
+            continue
+        lines = [x for x in path.read_text().split("\n") if x.strip() and not x.startswith("#")]
+        if len(lines[0].split()[0].split(":")[0]) == 81:
+            found.add(path.stem)
+    assert found - {"tdoku_test_puzzles", "top1465", "xsudoku9"} == set(NINE_BY_NINE)
+
+
 def test_bitboard_kernel_reports_every_serg_puzzle_as_multiple():
     puzzles, _ = load_lines(DATA / "serg_benchmark.txt")
     _assert_same(puzzles[:200], 2)

@@ -46,12 +46,14 @@ bit is already gone is a contradiction, so a state with no open cell is always a
 
 The three steps run in stages: naked singles on the bands that changed; hidden singles only when no naked
 single was found; shapes only when neither found anything. Each step looks only at the words changed since it
-last ran (word 30 of the state collects them, one bit per digit and band).
+last ran (word 30 of the state collects them, one bit per digit and band); hidden singles at every band of a
+digit with a changed word.
 
 Answer check: when the search reaches a state with no open cell it writes the grid from the digit words
-and checks that grid against the rules and the givens (:func:`check9`, one pass over the 81 written values),
-so every answer leaves the kernel checked without a second pass over the batch; a grid that failed would come
-back with status :data:`BROKEN`, which every caller turns into an error.
+and checks that grid against the rules and the givens (:func:`check9`: the givens compared branch-free, then
+each row, column and box read off the 81 written values), so every answer leaves the kernel checked without a
+second pass over the batch; a grid that failed would come back with status :data:`BROKEN`, which every caller
+turns into an error.
 
 Search: depth first with an explicit stack. The cell to branch on is the open bivalue cell with the most open
 peers (the first in cell order on a tie), else the first open cell with the fewest candidates; digits low to
@@ -163,6 +165,68 @@ top1465 but cost more per node than they save here (they scan all 27 words and t
 fixed point); keeping them cheap needs tdoku's stored per-band configuration state, which this kernel does
 not keep. Branching on ways alone guesses more because the shapes already apply what a way fixes.
 
+Where the time goes (fourth round, issue #22; counts per puzzle from an instrumented copy, counting to 2):
+
+===========================  =======  ====================  =================  ===============  ============
+set                          guesses  propagation passes    naked band scans   hidden singles:  shapes:
+                                                                               digits visited   digits
+===========================  =======  ====================  =================  ===============  ============
+kaggle_sample (5,000)        0.00     4.5                   12.0               0.0              0.0
+17_clue (5,000)              0.52     23.5                  53.5               50.4             7.3
+top1465                      10.36    117.2                 244.1              154.0            65.1
+forum_hardest (3,000)        82.05    748.1                 1553.9             927.2            418.4
+===========================  =======  ====================  =================  ===============  ============
+
+So a guess costs about 9 passes: 19 naked-single scans of a band, 11 digits checked for hidden singles and 5
+for shapes; no one step dominates. Measured shares (a copy without the step or with it run twice, in one
+process): the answer check was 26% of the kernel's time on kaggle_sample (1.36x without it), 6% on 17_clue;
+``_choose`` was 6% on top1465 and forum_hardest (5.6% slower when run twice).
+
+Measured, fourth round (issue #22; CPU time, one process, interleaved, best of 5; the machine at load 8-10;
+first 10,000 / 4,000 puzzles of the large sets; L1 = first solution, L2 = count to 2; ratios > 1 are faster):
+
+=================================================  ======  =======  =======  =======  =====  ==========
+change                                             kaggle  17_clue  top1465  forum    serg   kept?
+=================================================  ======  =======  =======  =======  =====  ==========
+givens compared branch-free in ``check9`` (a       1.23    1.02     --       --       --     kept
+mispredicted branch per given cost more than the
+comparison)
+givens found as a bit mask per band (no branch     1.32    1.02     1.02     --       1.00   kept
+per cell), then placed by bit scan (first
+solution; counting to 2: kaggle 1.24, 17_clue
+0.99, forum 0.98)
+hidden singles in rows and boxes: one test,        --      1.01     1.02     1.02     1.02   kept (all 8
+``popcount == 1``, and no skip of a band without            1.03 L2  1.04 L2  1.03 L2  1.05   runs > 1)
+open places (first solution; L2: counting to 2)
++ rows and boxes of all three bands, not only the  1.00    1.10     1.06     1.06     1.01   kept (same
+bands whose words changed                                   1.10 L2  1.04 L2  1.05 L2  1.01   guesses)
+``_choose``: open peers from per-bit tables, the   1.01    1.00     1.04 L1  1.04 L1  1.07   kept (same
+other bands packed into one word (no division                       1.01 L2  1.04 L2  L1     choices)
+by 9; two popcounts instead of three)
+naked singles: digit planes only for bands with    1.03    1.00     1.00     1.01     --     noise;
+a single (second pass over the words)                                                        rejected
+naked singles: a band scanned again at once when   0.85    0.90     0.90 L2  0.93 L2  --     rejected
+its own placements changed it
+naked singles: every band with open cells scanned  1.01    1.00     1.02 L2  1.01 L2  --     noise;
+(not only those whose words changed)                                                         rejected
+shapes: words written back branch-free             --      0.99     0.98 L2  0.99 L2  0.95   rejected
+shapes: all three bands of a changed digit         --      0.98 L2  1.00 L2  1.01 L2  0.98   noise;
+                                                                                             rejected
+hidden singles: all nine digits, not only the      --      1.01 L2  0.96 L2  0.93 L2  0.90   rejected
+changed ones (the column folds cost more)
+``_choose``: the best cell kept by selects, not a  --      --       0.99 L2  0.99 L2  0.96   rejected
+branch (LLVM had if-converted it already)
+mini-row triads (a mini-row where three digits     --      --       1.00 L2  0.94 L2  --     rejected
+can go holds them), bands changed since the                         (g 10.36 (g 82.5
+last run, at each fixed point                                       -> 9.57) -> 81.4)
++ mini-column triads (all stacks)                  --      --       0.97 L2  0.86 L2  --     rejected
+                                                                    (g 8.88) (g 80.2)
+=================================================  ======  =======  =======  =======  =====  ==========
+
+The triads cut the guesses on top1465 below tdoku's (8.88 against 8.94) but hardly on forum_hardest, where
+tdoku's lead is in the guesses (61.5 against 82.3 counting to 2); its time per guess is 5-15% below this
+kernel's there (time over guesses: 0.79 against 0.83 us at load 4-5, 0.77 against 0.87 us at load 6-8).
+
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
 to 3.1 s of CPU, and LLVM still inlines them (batch speed the same on 17_clue and top95, 3-6% slower on
@@ -219,6 +283,14 @@ def _build_tables():
 
 
 SHRINK, COMPLEX, EXPAND, KEEP = _build_tables()
+#: For each bit of a band word: its column in the band, and its peers in the band (row, box and column). With
+#: the other two bands' open cells packed into one word (``u1 | u2 << 27``), a bivalue cell's open peers are
+#: two popcounts (:func:`_choose`; the divisions by 9 and three popcounts it replaced cost 4-7%).
+_COL = np.array([0x40201 << (i % 9) for i in range(27)], dtype=np.int64)
+_BAND_PEERS = np.array(
+    [(0x1FF << (9 * (i // 9))) | (0x1C0E07 << (3 * ((i % 9) // 3))) | (0x40201 << (i % 9)) for i in range(27)],
+    dtype=np.int64,
+)
 BOX3 = np.array([0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6], dtype=np.int64)
 
 
@@ -389,8 +461,9 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 found = True
         if found:
             continue
-        # Hidden singles of the changed words, on the digit's open places only (a placed digit's row, box and
-        # column have none): rows and boxes of the band, then the digit's columns.
+        # Hidden singles of the digits whose words changed, on their open places only (a placed digit's row, box
+        # and column have none): rows and boxes of all three bands (testing which bands changed cost more than
+        # it saved: a hard-to-predict branch), then the digit's columns.
         todo = hid
         hid = 0
         for d in range(9):
@@ -399,17 +472,15 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 continue
             i = 3 * d
             for b in range(3):
-                if (m >> b) & 1 == 0 or s[i + b] & s[27 + b] == 0:
-                    continue
                 for r in range(3):
                     bit = s[i + b] & s[27 + b] & (0x1FF << (9 * r))
-                    if bit and bit & (bit - 1) == 0:
+                    if popcount(bit) == 1:
                         if not _place(s, d, b, bit, keep, False):
                             return False
                         found = True
                 for k in range(3):
                     bit = s[i + b] & s[27 + b] & (0x1C0E07 << (3 * k))
-                    if bit and bit & (bit - 1) == 0:
+                    if popcount(bit) == 1:
                         if not _place(s, d, b, bit, keep, False):
                             return False
                         found = True
@@ -486,13 +557,13 @@ def _choose(s):
             continue
         u1 = s[27 + (b + 1) % 3]
         u2 = s[27 + (b + 2) % 3]
+        u12 = u1 | (u2 << 27)
         while bv:
             bit = bv & -bv
             bv ^= bit
             i = lowest_bit(bit)
-            col = 0x40201 << (i % 9)
-            peers = (0x1FF << (9 * (i // 9))) | (0x1C0E07 << (3 * ((i % 9) // 3))) | col
-            score = popcount(u & peers) + popcount(u1 & col) + popcount(u2 & col)
+            col = _COL[i]
+            score = popcount(u & _BAND_PEERS[i]) + popcount(u12 & (col | (col << 27)))
             if score > best_score:
                 best_score = score
                 best_b = b
@@ -530,10 +601,12 @@ def _choose(s):
 def check9(values, solution):
     """True when ``solution`` (81 digits) keeps every given of ``values`` and holds each digit 1..9 once in
     every row, column and box: the rule check of every answer, read off the written grid, not the bitboards."""
+    lost = 0  # branch-free: a mispredicted branch per given cost more than the whole comparison
     for c in range(81):
         v = values[c]
-        if v != 0 and v != solution[c]:
-            return False
+        lost |= np.int64(v != 0) & np.int64(v != solution[c])
+    if lost:
+        return False
     for u in range(9):
         row = 0
         col = 0
@@ -577,15 +650,27 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
     stats[1] = 0
     stats[2] = 0
     # Givens in bulk: each digit keeps only the cells that none of its givens sees (its givens included).
-    for c in range(81):
-        v = values[c]
-        if v != 0:
-            if v > 9:
-                return INVALID, 0
-            i = 3 * (v - 1)
-            b = c // 27
-            given[i + b] |= 1 << (c - 27 * b)
-            s[27 + b] &= ~(1 << (c - 27 * b))
+    # The given cells first, as one bit mask per band, without a branch per cell (a mispredicted branch per
+    # given cost more than the rest of the set-up on puzzles with many givens); then each given by bit scan.
+    over = 0
+    for b in range(3):
+        m = 0
+        for j in range(27):
+            v = values[27 * b + j]
+            m |= np.int64(v != 0) << j
+            over |= np.int64(v > 9)
+        s[27 + b] = full & ~m
+        given[27 + b] = m
+    if over:
+        return INVALID, 0
+    for b in range(3):
+        m = given[27 + b]
+        while m:
+            j = lowest_bit(m)
+            m &= m - 1
+            c = 27 * b + j
+            i = 3 * (values[c] - 1)
+            given[i + b] |= 1 << j
             s[i] &= keep[c, 0]
             s[i + 1] &= keep[c, 1]
             s[i + 2] &= keep[c, 2]
