@@ -27,9 +27,11 @@ from numba import njit
 MAX_CAUSES = 16
 
 
-def scratch(n_cells: int, n: int):
-    """Work arrays of :func:`follow` on ``n_cells`` cells of ``n`` digits: reached flags, causes and their
-    count, the two queues, the candidate masks as the chain changes them."""
+def scratch(n_cells: int, n: int, n_units: int):
+    """Work arrays of :func:`follow` on ``n_cells`` cells of ``n`` digits in ``n_units`` units: reached flags,
+    causes and their count, the two queues, the candidate masks as the chain changes them, and each digit's
+    number of places in each unit and the exclusive or of those cells as the chain changes them (rows of
+    :func:`places`)."""
     nodes = 2 * n_cells * n
     return (
         np.zeros(nodes, dtype=np.uint8),
@@ -38,7 +40,23 @@ def scratch(n_cells: int, n: int):
         np.empty(nodes, dtype=np.int64),
         np.empty(nodes, dtype=np.int64),
         np.empty(n_cells, dtype=np.int64),
+        np.empty((2, n_units * n), dtype=np.int64),
     )
+
+
+@njit(cache=True, error_model="numpy")
+def places(cands, units, n, out):
+    """Fill ``out`` (two rows of ``units * n``): row 0 the number of places of each digit in each unit
+    (``unit * n + digit``), row 1 the exclusive or of those cells, so that a unit's other place of a digit
+    with two is ``row 1 ^ cell`` without scanning the unit."""
+    out[:] = 0
+    for u in range(units.shape[0]):
+        for t in units[u]:
+            m = cands[t]
+            for d in range(n):
+                if (m >> d) & 1:
+                    out[0, u * n + d] += 1
+                    out[1, u * n + d] ^= t
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -60,13 +78,22 @@ def _clash(b, node, causes, n_causes):
 
 
 @njit(cache=True, error_model="numpy")
-def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, causes, n_causes, q_on, q_off, c):
+def follow(
+    starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, causes, n_causes, q_on, q_off, c, base, live
+):
     """Follow the start nodes. Fills ``reached`` (1 per node reached), ``causes`` / ``n_causes``; ``c`` is
-    work space for the candidate masks. Returns the candidate reached both on and off first, or -1."""
+    work space for the candidate masks, ``base`` the :func:`places` of ``cands0`` and ``live`` work space for
+    them as the chain changes the masks. Returns the candidate reached both on and off first, or -1."""
     reached[:] = 0
     n_causes[:] = 0
     for s in range(cands0.shape[0]):  # a plain copy: ``cands0.copy()`` compiles an array constructor
         c[s] = cands0[s]
+    tab = base
+    if dynamic:
+        for i in range(base.shape[1]):
+            live[0, i] = base[0, i]
+            live[1, i] = base[1, i]
+        tab = live
     # np.int64(...): a constant (or a loop variable set to one first) would compile the callee again for it
     on_head = on_tail = off_head = off_tail = np.int64(0)
     for i in range(starts.shape[0]):
@@ -137,13 +164,8 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
             u = units_of[s, j]
             if u < 0:
                 break
-            other, count = -1, 0
-            for t in units[u]:
-                if ((c[t] if dynamic else cands0[t]) >> d) & 1:
-                    count += 1
-                    if t != s:
-                        other = t
-            if count == 2 and ((c[s] if dynamic else cands0[s]) & bit):
+            if tab[0, u * n + d] == 2 and (grid & bit):
+                other = tab[1, u * n + d] ^ s
                 b = 2 * (other * n + d) + 1
                 if reached[b - 1] or not reached[b]:
                     clash = reached[b - 1]
@@ -162,8 +184,14 @@ def follow(starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, 
                         n_causes[b] = 1 + k
                     if clash:
                         return b >> 1
-        if dynamic:
+        if dynamic and c[s] & bit:
             c[s] &= ~bit
+            for j in range(units_of.shape[1]):
+                u = units_of[s, j]
+                if u < 0:
+                    break
+                live[0, u * n + d] -= 1
+                live[1, u * n + d] ^= s
     return -1
 
 
@@ -207,7 +235,7 @@ Q_ON, Q_OFF, STACK, SLOTS, CLASH, ONE, AT, HELD, GRID = range(9)
 MARK, DONE = range(2)
 
 
-def branches(cands: np.ndarray, n: int):
+def branches(cands: np.ndarray, n: int, n_units: int):
     """Work arrays of :func:`best` for the candidate masks ``cands``: reached flags, causes and their count for
     the on chains of one cell's candidates (``n`` rows), for the off chain of one candidate (one row) and for a
     digit's places (as many rows as the digit with the most places has); then the int64 rows and uint8 flags
@@ -224,7 +252,12 @@ def branches(cands: np.ndarray, n: int):
             np.zeros((k, nodes), dtype=np.int64),
         )
 
-    work = (np.empty((GRID + 1, nodes), dtype=np.int64), np.zeros((DONE + 1, nodes), dtype=np.uint8))
+    work = (
+        np.empty((GRID + 1, nodes), dtype=np.int64),
+        np.zeros((DONE + 1, nodes), dtype=np.uint8),
+        np.empty((2, n_units * n), dtype=np.int64),
+        np.empty((2, n_units * n), dtype=np.int64),
+    )
     return (*rows(n), *rows(1), *rows(most), *work)
 
 
@@ -265,6 +298,8 @@ def best(
     d_n,
     ints,
     flags,
+    base,
+    live,
 ):
     """The conclusion SE takes first over every start, as (kind, where, node, length) with ``where`` the start
     candidate (binary kinds), the cell (:data:`CELL`) or ``unit * n + digit`` (:data:`REGION`), and ``node``
@@ -280,7 +315,7 @@ def best(
     A branch that meets a contradiction keeps what it reached until then, as in SE.
 
     Each candidate's chain from *on* is followed once for its cell (binary and cell chains) and once for the
-    digit's regions (every region chain of the digit), the regions' in one buffer per cell. The eleven work
+    digit's regions (every region chain of the digit), the regions' in one buffer per cell. The thirteen work
     arrays after ``min_cell`` come from :func:`branches`."""
     n_cells = cands0.shape[0]
     nodes = 2 * n_cells * n
@@ -289,6 +324,7 @@ def best(
     )  # fmt: skip
     one = ints[ONE, :1]
     mark, done = flags[MARK], flags[DONE]
+    places(cands0, units, n, base)
     kind, where, concl, length, seq = -1, -1, -1, np.int64(1 << 30), np.int64(0)
     for s in range(n_cells):
         m = cands0[s]
@@ -319,6 +355,8 @@ def best(
                 q_on,
                 q_off,
                 masks,
+                base,
+                live,
             )
         for j in range(k if binary else 0):
             a = s * n + slots[j]
@@ -346,6 +384,8 @@ def best(
                 q_on,
                 q_off,
                 masks,
+                base,
+                live,
             )
             if q2 >= 0 and binary & 2:
                 cx = ancestors(2 * q2 + 1, off_causes[0], off_n[0], mark, stack)
@@ -420,6 +460,8 @@ def best(
                         q_on,
                         q_off,
                         masks,
+                        base,
+                        live,
                     )
                     done[r] = 1
             cx, x = _common(slots, k, d_reached, d_causes, d_n, mark, stack, length)

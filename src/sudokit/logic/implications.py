@@ -69,7 +69,7 @@ def find(
     units_of, peers = se_order(state.g)
     _, cands = state_arrays.arrays(state)
     n = state.g.size
-    work = k.branches(cands, n)
+    work = k.branches(cands, n, units.shape[0])
     kind, where, node, length = k.best(
         cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, min_cell, *work
     )
