@@ -23,6 +23,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from sudokit.bits import low_bit, lowest_bit
+
 #: most causes one implication records (a cell's other candidates or a unit's other places)
 MAX_CAUSES = 16
 
@@ -60,8 +62,9 @@ def places(cands, units, n, out):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def _reach(node, cause, reached, causes, n_causes, queue, tail):
+def _reach(node, cause, reached, bits, causes, n_causes, queue, tail):
     reached[node] = 1
+    bits[node >> 6] |= np.uint64(1) << np.uint64(node & 63)
     causes[node, 0] = cause
     n_causes[node] = 1 if cause >= 0 else 0
     queue[tail] = node
@@ -79,12 +82,30 @@ def _clash(b, node, causes, n_causes):
 
 @njit(cache=True, error_model="numpy")
 def follow(
-    starts, cands0, units, units_of, peers, n, dynamic, x_only, reached, causes, n_causes, q_on, q_off, c, base, live
+    starts,
+    cands0,
+    units,
+    units_of,
+    peers,
+    n,
+    dynamic,
+    x_only,
+    reached,
+    bits,
+    causes,
+    n_causes,
+    q_on,
+    q_off,
+    c,
+    base,
+    live,
 ):
-    """Follow the start nodes. Fills ``reached`` (1 per node reached), ``causes`` / ``n_causes``; ``c`` is
+    """Follow the start nodes. Fills ``reached`` (1 per node reached) and ``bits`` (the same as 64-bit words),
+    ``causes`` / ``n_causes``; ``c`` is
     work space for the candidate masks, ``base`` the :func:`places` of ``cands0`` and ``live`` work space for
     them as the chain changes the masks. Returns the candidate reached both on and off first, or -1."""
     reached[:] = 0
+    bits[:] = 0
     n_causes[:] = 0
     for s in range(cands0.shape[0]):  # a plain copy: ``cands0.copy()`` compiles an array constructor
         c[s] = cands0[s]
@@ -101,9 +122,9 @@ def follow(
         if reached[node ^ 1]:
             return node >> 1
         if node & 1:
-            on_tail = _reach(node, np.int64(-1), reached, causes, n_causes, q_on, on_tail)
+            on_tail = _reach(node, np.int64(-1), reached, bits, causes, n_causes, q_on, on_tail)
         else:
-            off_tail = _reach(node, np.int64(-1), reached, causes, n_causes, q_off, off_tail)
+            off_tail = _reach(node, np.int64(-1), reached, bits, causes, n_causes, q_off, off_tail)
     while on_head < on_tail or off_head < off_tail:
         if on_head < on_tail:
             node = q_on[on_head]
@@ -118,7 +139,7 @@ def follow(
                         if reached[b + 1]:
                             return _clash(b, node, causes, n_causes)
                         if not reached[b]:
-                            off_tail = _reach(b, node, reached, causes, n_causes, q_off, off_tail)
+                            off_tail = _reach(b, node, reached, bits, causes, n_causes, q_off, off_tail)
             for j in range(peers.shape[1]):
                 p = peers[s, j]
                 if p < 0:
@@ -128,7 +149,7 @@ def follow(
                     if reached[b + 1]:
                         return _clash(b, node, causes, n_causes)
                     if not reached[b]:
-                        off_tail = _reach(b, node, reached, causes, n_causes, q_off, off_tail)
+                        off_tail = _reach(b, node, reached, bits, causes, n_causes, q_off, off_tail)
             continue
         node = q_off[off_head]
         off_head += 1
@@ -149,7 +170,7 @@ def follow(
                         causes[b, 0] = node
                         n_causes[b] = 1
                     else:
-                        on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
+                        on_tail = _reach(b, node, reached, bits, causes, n_causes, q_on, on_tail)
                     if dynamic:  # every candidate of the cell turned off so far is a cause
                         k = 0
                         gone = cands0[s] & ~c[s]
@@ -173,7 +194,7 @@ def follow(
                         causes[b, 0] = node
                         n_causes[b] = 1
                     else:
-                        on_tail = _reach(b, node, reached, causes, n_causes, q_on, on_tail)
+                        on_tail = _reach(b, node, reached, bits, causes, n_causes, q_on, on_tail)
                     if dynamic:  # every place of the digit in the unit turned off so far is a cause
                         k = 0
                         for t in units[u]:
@@ -197,8 +218,16 @@ def follow(
 
 @njit(cache=True, error_model="numpy")
 def ancestors(node, causes, n_causes, mark, stack):
-    """The number of nodes ``node`` rests on, itself included (``mark``: zeroed scratch, left zeroed)."""
+    """The number of nodes ``node`` rests on, itself included (``mark``: zeroed scratch, left zeroed). The
+    causes form a graph without cycles (a cause is reached before what it causes), so a run of nodes with one
+    cause each is counted by walking it (all of a static chain's nodes have one), and only the nodes above the
+    first with several causes are searched (none of them can be in the run below it)."""
     count = 0
+    while n_causes[node] == 1:
+        count += 1
+        node = causes[node, 0]
+    if n_causes[node] == 0:
+        return count + 1
     top = 0
     stack[0] = node
     top = 1
@@ -236,7 +265,8 @@ MARK, DONE = range(2)
 
 
 def branches(cands: np.ndarray, n: int, n_units: int):
-    """Work arrays of :func:`best` for the candidate masks ``cands``: reached flags, causes and their count for
+    """Work arrays of :func:`best` for the candidate masks ``cands``: reached flags (as bytes and as 64-bit
+    words), causes and their count for
     the on chains of one cell's candidates (``n`` rows), for the off chain of one candidate (one row) and for a
     digit's places (as many rows as the digit with the most places has); then the int64 rows and uint8 flags
     it works in (:data:`Q_ON`..., :data:`MARK`...). Made here, not in the kernel: numba compiles each array
@@ -245,9 +275,10 @@ def branches(cands: np.ndarray, n: int, n_units: int):
     nodes = 2 * cands.shape[0] * n
     most = max(int(((cands >> d) & 1).sum()) for d in range(n))
 
-    def rows(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def rows(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         return (
             np.zeros((k, nodes), dtype=np.uint8),
+            np.zeros((k, (nodes + 63) // 64), dtype=np.uint64),
             np.empty((k, nodes, MAX_CAUSES), dtype=np.int64),
             np.zeros((k, nodes), dtype=np.int64),
         )
@@ -288,12 +319,15 @@ def best(
     multiple,
     min_cell,
     reached,
+    bits,
     causes,
     n_causes,
     off_reached,
+    off_bits,
     off_causes,
     off_n,
     d_reached,
+    d_bits,
     d_causes,
     d_n,
     ints,
@@ -350,6 +384,7 @@ def best(
                 dynamic,
                 x_only,
                 reached[j],
+                bits[j],
                 causes[j],
                 n_causes[j],
                 q_on,
@@ -379,6 +414,7 @@ def best(
                 dynamic,
                 x_only,
                 off_reached[0],
+                off_bits[0],
                 off_causes[0],
                 off_n[0],
                 q_on,
@@ -393,8 +429,14 @@ def best(
                 if _before(cx, np.int64(TRUE_OFF), 2 * a + 1, length, kind, seq):
                     kind, where, concl, length, seq = TRUE_OFF, a, q2, cx, 2 * a + 1
             if binary & 4 and k >= 3:
-                for x in range(nodes):
-                    if reached[j, x] and off_reached[0, x] and (x >> 1) != a:
+                for w in range(bits.shape[1]):
+                    both = bits[j, w] & off_bits[0, w]
+                    while both:
+                        low = low_bit(both)
+                        both ^= low
+                        x = w * 64 + lowest_bit(low)
+                        if (x >> 1) == a:
+                            continue
                         cx = ancestors(x, causes[j], n_causes[j], mark, stack)
                         if cx > length:
                             continue
@@ -405,7 +447,7 @@ def best(
         if cell_chain:
             for j in range(k):
                 slots[j] = j
-            cx, x = _common(slots, k, reached, causes, n_causes, mark, stack, length)
+            cx, x = _common(slots, k, bits, causes, n_causes, mark, stack, length)
             order = s * 2 * nodes + (1 - (x & 1)) * nodes + x
             if x >= 0 and _before(cx, np.int64(CELL), order, length, kind, seq):
                 kind, where, concl, length, seq = CELL, s, x, cx, order
@@ -455,6 +497,7 @@ def best(
                         dynamic,
                         x_only,
                         d_reached[r],
+                        d_bits[r],
                         d_causes[r],
                         d_n[r],
                         q_on,
@@ -464,7 +507,7 @@ def best(
                         live,
                     )
                     done[r] = 1
-            cx, x = _common(slots, k, d_reached, d_causes, d_n, mark, stack, length)
+            cx, x = _common(slots, k, d_bits, d_causes, d_n, mark, stack, length)
             rank = 0
             while units_of[first, rank] != u:
                 rank += 1
@@ -475,27 +518,27 @@ def best(
 
 
 @njit(cache=True, error_model="numpy")
-def _common(rows, k, reached, causes, n_causes, mark, stack, limit):
-    """The node every one of the ``k`` followed chains (``rows`` of ``reached``/``causes``) reaches with the
-    fewest ancestors in all (not above ``limit``; on nodes before off ones, then in node order), as (length,
-    node), or (limit, -1). A chain that met a contradiction keeps what it reached (it cannot hold, so it proves
-    anything), as in SE."""
-    nodes = reached.shape[1]
+def _common(rows, k, bits, causes, n_causes, mark, stack, limit):
+    """The node every one of the ``k`` followed chains (``rows`` of ``bits``, the reached nodes as 64-bit words,
+    and of ``causes``) reaches with the fewest ancestors in all (not above ``limit``; on nodes before off ones,
+    then in node order), as (length, node), or (limit, -1). A chain that met a contradiction keeps what it
+    reached (it cannot hold, so it proves anything), as in SE."""
+    nodes = causes.shape[1]
     best_x, best_cx, best_o = -1, limit, np.int64(1 << 40)
-    for x in range(nodes):
-        every = True
-        for i in range(k):
-            if not reached[rows[i], x]:
-                every = False
-                break
-        if not every:
-            continue
-        cx = 0
-        for i in range(k):
-            cx += ancestors(x, causes[rows[i]], n_causes[rows[i]], mark, stack)
-            if cx > best_cx:
-                break
-        o = (1 - (x & 1)) * nodes + x
-        if cx < best_cx or (cx == best_cx and o < best_o):
-            best_x, best_cx, best_o = x, cx, o
+    for w in range(bits.shape[1]):
+        every = bits[rows[0], w]
+        for i in range(1, k):
+            every &= bits[rows[i], w]
+        while every:
+            low = low_bit(every)
+            every ^= low
+            x = w * 64 + lowest_bit(low)
+            cx = 0
+            for i in range(k):
+                cx += ancestors(x, causes[rows[i]], n_causes[rows[i]], mark, stack)
+                if cx > best_cx:
+                    break
+            o = (1 - (x & 1)) * nodes + x
+            if cx < best_cx or (cx == best_cx and o < best_o):
+                best_x, best_cx, best_o = x, cx, o
     return best_cx, best_x
