@@ -318,6 +318,7 @@ def best(
     binary,
     multiple,
     min_cell,
+    digits,
     reached,
     bits,
     causes,
@@ -346,11 +347,12 @@ def best(
     candidates or more, as in SE). ``multiple``: what every candidate of a cell (:data:`CELL`), or every place
     of a digit in a unit (:data:`REGION`), leads to holds; SE starts them only from cells of ``min_cell``
     candidates or more (3 for its static multiple chains): a region's first place of the digit is such a cell.
-    A branch that meets a contradiction keeps what it reached until then, as in SE.
+    A branch that meets a contradiction keeps what it reached until then, as in SE. Binary chains start only
+    from the digits in the mask ``digits`` (bit ``d`` for digit ``d + 1``); cell and region chains from all.
 
     Each candidate's chain from *on* is followed once for its cell (binary and cell chains) and once for the
     digit's regions (every region chain of the digit), the regions' in one buffer per cell. The thirteen work
-    arrays after ``min_cell`` come from :func:`branches`."""
+    arrays after ``digits`` come from :func:`branches`."""
     n_cells = cands0.shape[0]
     nodes = 2 * n_cells * n
     q_on, q_off, stack, slots, clash, at, held, masks = (
@@ -373,6 +375,8 @@ def best(
         if not binary and not cell_chain:
             continue
         for j in range(k):
+            if not cell_chain and not (digits >> slots[j]) & 1:
+                continue
             one[0] = 2 * (s * n + slots[j]) + 1
             clash[j] = follow(
                 one,
@@ -394,6 +398,8 @@ def best(
                 live,
             )
         for j in range(k if binary else 0):
+            if not (digits >> slots[j]) & 1:
+                continue
             a = s * n + slots[j]
             q = clash[j]
             if q >= 0 and binary & 1:

@@ -15,8 +15,15 @@ from functools import lru_cache
 from sudokit.geometry import Geometry, padded
 from sudokit.logic import text
 from sudokit.logic.chains import length_penalty
+from sudokit.logic.misses import digit_cells
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
+
+#: the conclusion of chains on one digit (Nishio's: ``x_only``, binary only) by (dynamic, binary, digit, the
+#: cells of the digit): they follow that digit alone, so what they conclude depends only on its cells, and a
+#: step usually changes one or two digits; emptied when it reaches :data:`MAX_BY_DIGIT` entries
+_by_digit: dict[tuple, tuple[int, int, int, int]] = {}
+MAX_BY_DIGIT = 100_000
 
 #: the order SE visits a cell's units in (its region types: block, row, column); other kinds come after
 _SE_KINDS = ("box", "region", "row", "column")
@@ -70,9 +77,15 @@ def find(
     _, cands = state_arrays.arrays(state)
     n = state.g.size
     work = k.branches(cands, n, units.shape[0])
-    kind, where, node, length = k.best(
-        cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, min_cell, *work
-    )
+
+    def search(digits: int) -> tuple[int, int, int, int]:
+        found = k.best(cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, min_cell, digits, *work)
+        return int(found[0]), int(found[1]), int(found[2]), int(found[3])
+
+    if x_only and not multiple and not binary & 4:
+        kind, where, node, length = _by_digits(state, search, dynamic, binary)
+    else:
+        kind, where, node, length = search((1 << n) - 1)
     if kind < 0:
         return None
     rating = round(base + length_penalty(length), 1)
@@ -128,3 +141,27 @@ def find(
         rating=rating,
         explanation=f"{name}: {why}, so {what}",
     )
+
+
+def _by_digits(state: State, search, dynamic: bool, binary: int) -> tuple[int, int, int, int]:
+    """The first conclusion in SE's order (:func:`implication_kernel.best`: fewest ancestors, then the kind's
+    sort key, then the first found) among each digit's, each found by ``search`` (a digit mask) or remembered
+    from an earlier state with the same cells for the digit (:data:`_by_digit`)."""
+    from sudokit.logic import implication_kernel as k
+
+    cells = digit_cells(state)
+    chosen, chosen_order = (-1, -1, -1, 0), None
+    for d in state.g.digits:
+        key = (dynamic, binary, d, cells[d])
+        found = _by_digit.get(key)
+        if found is None:
+            if len(_by_digit) >= MAX_BY_DIGIT:
+                _by_digit.clear()
+            found = _by_digit[key] = search(1 << (d - 1))
+        kind, where = found[0], found[1]
+        if kind < 0:
+            continue
+        order = (found[3], k.SORT_KEY[kind], 2 * where + (kind == k.TRUE_OFF))
+        if chosen_order is None or order < chosen_order:
+            chosen, chosen_order = found, order
+    return chosen
