@@ -10,20 +10,15 @@ included), summed over the ends; a contradiction's second end, found when a cand
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 
 from sudokit.geometry import Geometry, padded
 from sudokit.logic import text
 from sudokit.logic.chains import length_penalty
-from sudokit.logic.misses import digit_cells
+from sudokit.logic.misses import on_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
-
-#: the conclusion of chains on one digit (Nishio's: ``x_only``, binary only) by (dynamic, binary, digit, the
-#: cells of the digit): they follow that digit alone, so what they conclude depends only on its cells, and a
-#: step usually changes one or two digits; emptied when it reaches :data:`MAX_BY_DIGIT` entries
-_by_digit: dict[tuple, tuple[int, int, int, int]] = {}
-MAX_BY_DIGIT = 100_000
 
 #: the order SE visits a cell's units in (its region types: block, row, column); other kinds come after
 _SE_KINDS = ("box", "region", "row", "column")
@@ -143,21 +138,19 @@ def find(
     )
 
 
-def _by_digits(state: State, search, dynamic: bool, binary: int) -> tuple[int, int, int, int]:
+def _by_digits(
+    state: State, search: Callable[[int], tuple[int, int, int, int]], dynamic: bool, binary: int
+) -> tuple[int, int, int, int]:
     """The first conclusion in SE's order (:func:`implication_kernel.best`: fewest ancestors, then the kind's
     sort key, then the first found) among each digit's, each found by ``search`` (a digit mask) or remembered
-    from an earlier state with the same cells for the digit (:data:`_by_digit`)."""
+    from an earlier state with the same cells for the digit (:func:`sudokit.logic.misses.on_digit`: chains
+    that follow one digit conclude what its cells alone decide)."""
     from sudokit.logic import implication_kernel as k
 
-    cells = digit_cells(state)
     chosen, chosen_order = (-1, -1, -1, 0), None
+    tag = ("implications", dynamic, binary)
     for d in state.g.digits:
-        key = (dynamic, binary, d, cells[d])
-        found = _by_digit.get(key)
-        if found is None:
-            if len(_by_digit) >= MAX_BY_DIGIT:
-                _by_digit.clear()
-            found = _by_digit[key] = search(1 << (d - 1))
+        found = on_digit(tag, state, d, partial(search, 1 << (d - 1)))
         kind, where = found[0], found[1]
         if kind < 0:
             continue
