@@ -20,6 +20,8 @@ The length of a conclusion, as SE counts it, is its number of ancestors (itself 
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 from numba import njit
 
@@ -264,16 +266,30 @@ Q_ON, Q_OFF, STACK, SLOTS, CLASH, ONE, AT, HELD, GRID = range(9)
 MARK, DONE = range(2)
 
 
+#: each thread's :func:`branches`, kept for the next state: (cells, digits, units), rows for places, arrays
+_kept = threading.local()
+
+
 def branches(cands: np.ndarray, n: int, n_units: int):
     """Work arrays of :func:`best` for the candidate masks ``cands``: reached flags (as bytes and as 64-bit
-    words), causes and their count for
-    the on chains of one cell's candidates (``n`` rows), for the off chain of one candidate (one row) and for a
-    digit's places (as many rows as the digit with the most places has); then the int64 rows and uint8 flags
-    it works in (:data:`Q_ON`..., :data:`MARK`...). Made here, not in the kernel: numba compiles each array
-    constructor it meets, and optimises it again in every kernel that calls it (0.7 s of a cold ``rate`` of
-    Arto Inkala's puzzle went to those of the chain kernels)."""
-    nodes = 2 * cands.shape[0] * n
-    most = max(int(((cands >> d) & 1).sum()) for d in range(n))
+    words), causes and their count for the on chains of one cell's candidates (``n`` rows), for the off chain
+    of one candidate (one row) and for a digit's places (at least as many rows as the digit with the most
+    places has); then the int64 rows and uint8 flags it works in (:data:`Q_ON`..., :data:`MARK`...). Made
+    here, not in the kernel: numba compiles each array constructor it meets, and optimises it again in every
+    kernel that calls it (0.7 s of a cold ``rate`` of Arto Inkala's puzzle went to those of the chain kernels).
+    Each thread keeps its arrays for the next call while they are big enough: :func:`best` sets what it reads
+    (and leaves the marks zeroed), and making them anew (megabytes, touched page by page) took a fifth of a
+    multiple forcing chain's search."""
+    most = int(((cands[:, None] >> np.arange(n)) & 1).sum(axis=0).max())
+    shape = (cands.shape[0], n, n_units)
+    kept = getattr(_kept, "work", None)
+    if kept is None or kept[0] != shape or kept[1] < most:
+        kept = _kept.work = (shape, most, _branches(cands.shape[0], n, n_units, most))
+    return kept[2]
+
+
+def _branches(n_cells: int, n: int, n_units: int, most: int) -> tuple:
+    nodes = 2 * n_cells * n
 
     def rows(k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         return (
