@@ -104,6 +104,8 @@ def search(cands, see, n, min_common, base, excl, sees, pair, common, out_cells,
                             keep_a |= 1 << da
                             keep_b |= 1 << db
                             keep_c |= free
+                    if keep_a == ma and keep_b == mb and keep_c == mc:
+                        break  # every digit kept: nothing to remove
                 if keep_a != cands[a] or keep_b != cands[b] or keep_c != cands[c3]:
                     out_cells[0], out_cells[1], out_cells[2] = a, b, c3
                     out_keep[0], out_keep[1], out_keep[2] = keep_a, keep_b, keep_c
