@@ -10,6 +10,7 @@ from sudokit.logic import (
     chains,
     fish,
     misses,
+    nishio,
     single_digit,
 )
 from sudokit.logic.explain import explain, next_step
@@ -21,6 +22,7 @@ MEMO_USERS = [
     ("er", single_digit.empty_rectangle),
     ("colouring", chains.simple_colouring),
     ("x-chain", chains.x_chain),
+    ("nishio", nishio.nishio_forcing_chain),
 ]
 
 

@@ -54,11 +54,14 @@ def test_links_and_static_reach_match_plain_python(hard_states):
         for a in weak_ref:
             assert set(weak[a, : n_weak[a]].tolist()) == weak_ref[a]
             assert set(strong[a, : n_strong[a]].tolist()) == strong_ref[a]
-        reached, causes, n_causes, q_on, q_off, c = implication_kernel.scratch(cands.shape[0], n)
+        reached, causes, n_causes, q_on, q_off, c, live = implication_kernel.scratch(cands.shape[0], n, len(units))
+        base = np.empty_like(live)
+        bits = np.zeros((len(reached) + 63) // 64, dtype=np.uint64)
+        implication_kernel.places(cands, units, n, base)
         for a in list(weak_ref)[::7]:
             contradiction = implication_kernel.follow(
                 np.array([2 * a + 1], dtype=np.int64), cands, units, units_of, peers, n, False, False,
-                reached, causes, n_causes, q_on, q_off, c,
+                reached, bits, causes, n_causes, q_on, q_off, c, base, live,
             )  # fmt: skip
             ref = plain_static_reach(a, weak_ref, strong_ref)
             got = set(np.nonzero(reached)[0].tolist())

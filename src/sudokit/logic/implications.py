@@ -10,11 +10,13 @@ included), summed over the ends; a contradiction's second end, found when a cand
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, partial
 
 from sudokit.geometry import Geometry, padded
 from sudokit.logic import text
 from sudokit.logic.chains import length_penalty
+from sudokit.logic.misses import on_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -69,10 +71,16 @@ def find(
     units_of, peers = se_order(state.g)
     _, cands = state_arrays.arrays(state)
     n = state.g.size
-    work = k.branches(cands, n)
-    kind, where, node, length = k.best(
-        cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, min_cell, *work
-    )
+    work = k.branches(cands, n, units.shape[0])
+
+    def search(digits: int) -> tuple[int, int, int, int]:
+        found = k.best(cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, min_cell, digits, *work)
+        return int(found[0]), int(found[1]), int(found[2]), int(found[3])
+
+    if x_only and not multiple and not binary & 4:
+        kind, where, node, length = _by_digits(state, search, dynamic, binary)
+    else:
+        kind, where, node, length = search((1 << n) - 1)
     if kind < 0:
         return None
     rating = round(base + length_penalty(length), 1)
@@ -128,3 +136,25 @@ def find(
         rating=rating,
         explanation=f"{name}: {why}, so {what}",
     )
+
+
+def _by_digits(
+    state: State, search: Callable[[int], tuple[int, int, int, int]], dynamic: bool, binary: int
+) -> tuple[int, int, int, int]:
+    """The first conclusion in SE's order (:func:`implication_kernel.best`: fewest ancestors, then the kind's
+    sort key, then the first found) among each digit's, each found by ``search`` (a digit mask) or remembered
+    from an earlier state with the same cells for the digit (:func:`sudokit.logic.misses.on_digit`: chains
+    that follow one digit conclude what its cells alone decide)."""
+    from sudokit.logic import implication_kernel as k
+
+    chosen, chosen_order = (-1, -1, -1, 0), None
+    tag = ("implications", dynamic, binary)
+    for d in state.g.digits:
+        found = on_digit(tag, state, d, partial(search, 1 << (d - 1)))
+        kind, where = found[0], found[1]
+        if kind < 0:
+            continue
+        order = (found[3], k.SORT_KEY[kind], 2 * where + (kind == k.TRUE_OFF))
+        if chosen_order is None or order < chosen_order:
+            chosen, chosen_order = found, order
+    return chosen

@@ -8,6 +8,9 @@ under (technique, geometry, ``d``, those cells), and the next state skips the di
 changed. The answer is the same as a full search: skipped digits are exactly the ones that would have given
 nothing.
 
+Nishio's chains follow one digit too; their finding on a digit (a conclusion or none) is remembered the same
+way (:func:`on_digit`).
+
 The techniques searched by numba kernels (singles, locked candidates, subsets, basic fish, turbot patterns,
 unique rectangles, almost locked sets) need no memo: a kernel searches a whole state in microseconds.
 """
@@ -15,9 +18,12 @@ unique rectangles, almost locked sets) need no memo: a kernel searches a whole s
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
+
+T = TypeVar("T")
 
 #: bound on the table of misses (emptied when it reaches it; a puzzle's path makes a few thousand)
 MAX_MISSES = 100_000
@@ -75,6 +81,24 @@ def first_by_digit(tag: object, state: State, find_on: Callable[[int], Step | No
     return None
 
 
+#: what a search on one digit found, by (tag, digit, the cells of the digit): for searches whose finding on a
+#: digit depends on those cells alone (Nishio's chains); emptied when it reaches :data:`MAX_MISSES` entries
+_found: dict[tuple, object] = {}
+
+
+def on_digit(tag: object, state: State, d: int, search: Callable[[], T]) -> T:
+    """``search()``, the finding of ``tag`` on digit ``d`` alone, or what it gave before on the very cells the
+    state has for ``d``."""
+    key = (tag, d, digit_cells(state)[d])
+    if key in _found:
+        return _found[key]  # type: ignore[return-value]
+    if len(_found) >= MAX_MISSES:
+        _found.clear()
+    found = _found[key] = search()
+    return found
+
+
 def forget() -> None:
-    """Empty the table (for tests and benchmarks that want a cold start)."""
+    """Empty the tables (for tests and benchmarks that want a cold start)."""
     _misses.clear()
+    _found.clear()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from sudokit.grid import Candidates, Grid
@@ -82,7 +83,9 @@ def hodoku_level(path: Path) -> tuple[int, str]:
     return score, registry.LEVELS[level]
 
 
+@lru_cache(maxsize=4096)
 def technique_of(name: str) -> registry.Technique | None:
+    """The table's row of a step's technique name (remembered: the table is fixed, and every step asks)."""
     if name in registry.BY_NAME:
         return registry.BY_NAME[name]
     for tech in registry.TECHNIQUES:  # "Unique Rectangle Type 2" -> "Unique Rectangle"

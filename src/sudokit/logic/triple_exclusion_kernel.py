@@ -79,28 +79,33 @@ def search(cands, see, n, min_common, base, excl, sees, pair, common, out_cells,
                         m ^= bit
                         common[nc] = w * 64 + lowest_bit(bit)
                         nc += 1
+                # for each pair of digits (da, db) the digits c3 may take with them, as a mask: c3's candidates
+                # less da and db where it sees a or b, less the last digit of a common excluding cell whose other
+                # candidates are da and db (none left when all of them are)
                 keep_a = keep_b = keep_c = 0
+                ma, mb, mc = cands[a], cands[b], cands[c3]
                 for da in range(n):
-                    if not (cands[a] >> da) & 1:
+                    if not (ma >> da) & 1:
                         continue
                     for db in range(n):
-                        if not (cands[b] >> db) & 1 or (db == da and see[a, b]):
+                        if not (mb >> db) & 1 or (db == da and see[a, b]):
                             continue
-                        for dc in range(n):
-                            if not (cands[c3] >> dc) & 1:
-                                continue
-                            if (dc == da and see[a, c3]) or (dc == db and see[b, c3]):
-                                continue
-                            m = (1 << da) | (1 << db) | (1 << dc)
-                            ok = True
-                            for t in range(nc):
-                                if cands[common[t]] & ~m == 0:
-                                    ok = False
-                                    break
-                            if ok:
-                                keep_a |= 1 << da
-                                keep_b |= 1 << db
-                                keep_c |= 1 << dc
+                        pair_bits = (1 << da) | (1 << db)
+                        free = mc
+                        if see[a, c3]:
+                            free &= ~(1 << da)
+                        if see[b, c3]:
+                            free &= ~(1 << db)
+                        for t in range(nc):
+                            rest = cands[common[t]] & ~pair_bits
+                            if rest & (rest - 1) == 0:  # one digit left (or none): the third cannot take it
+                                free &= ~rest if rest else 0
+                        if free:
+                            keep_a |= 1 << da
+                            keep_b |= 1 << db
+                            keep_c |= free
+                    if keep_a == ma and keep_b == mb and keep_c == mc:
+                        break  # every digit kept: nothing to remove
                 if keep_a != cands[a] or keep_b != cands[b] or keep_c != cands[c3]:
                     out_cells[0], out_cells[1], out_cells[2] = a, b, c3
                     out_keep[0], out_keep[1], out_keep[2] = keep_a, keep_b, keep_c

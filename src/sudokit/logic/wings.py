@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from sudokit.logic import text
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Link, Step
@@ -147,6 +149,10 @@ def bent_rating(state: State, k: int, cells: list[int]) -> float:
     return round(BENT_BASE[k] + 0.1 * ((k - middle) - abs(middle - biggest)), 1)
 
 
+#: each thread's rows of wings found, by ``k`` (:func:`als_wing`)
+_kept = threading.local()
+
+
 def als_wing(state: State, k: int) -> Step | None:
     """Sukaku Explainer's WXYZ-Wing (``k = 4``) or VWXYZ-Wing (``k = 5``): ``k - 1`` cells that all see each
     other hold ``k`` digits (an almost locked set) and a bivalue cell outside, seeing one of them, holds two
@@ -163,16 +169,22 @@ def als_wing(state: State, k: int) -> Step | None:
     from sudokit.logic import wings_kernel
     from sudokit.logic.state_arrays import arrays
 
-    out = np.empty((4096, k + 3), dtype=np.int64)
+    kept: dict[int, np.ndarray] = _kept.__dict__.setdefault("rows", {})
+    out = kept.get(k)
+    if out is None:  # kept for the next state: made anew (256 KB touched page by page) it cost a fifth of a call
+        out = kept[k] = np.empty((4096, k + 3), dtype=np.int64)
     cands, seen = arrays(state)[1], wings_kernel.sees(state.g)
     rows = wings_kernel.als_wing_hits(cands, state.g.peer_array, seen, k, out)
     removes = wings_kernel.als_wing_removes(cands, seen, k, out, rows)  # most wings remove nothing
+    chosen = out[:rows][removes]
+    if not len(chosen):
+        return None
     options = []
     where = [0] * (state.g.size + 1)
     for s, c in enumerate(state.cands):
         for d in digits_of(c):
             where[d] |= 1 << s
-    for row in out[:rows][removes]:
+    for row in chosen:
         als = [int(c) for c in row[: k - 1]]
         yz, x, z, double = int(row[k - 1]), int(row[k]) + 1, int(row[k + 1]) + 1, bool(row[k + 2])
         elim, double = _als_wing_removals(state, als, yz, x, z, double, where)
