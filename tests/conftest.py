@@ -127,7 +127,7 @@ def _kernels_compiled_once(request):
 #: ``SUDOKIT_TEST_CPU=FILE python -m pytest -q`` writes one line per test: its node id, the CPU seconds of this
 #: process and of the child processes it waited for during the test (subprocesses, worker pools, a module's
 #: cluster or browser when its fixture closes), and its wall seconds. ``python benchmarks/suite_cpu.py FILE``
-#: sums them per file (the README's table of where the suite's time goes).
+#: sums them per file (what the README's "What the suite costs" names).
 _CPU_FILE = os.environ.get("SUDOKIT_TEST_CPU")
 
 

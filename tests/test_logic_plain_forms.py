@@ -14,7 +14,7 @@ from pathlib import Path
 import sudokit
 from logic_states import fresh
 from sudokit import jit
-from sudokit.logic import fish, intersections, single_digit, singles, subsets
+from sudokit.logic import fish, intersections, misses, single_digit, singles, subsets
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -78,6 +78,17 @@ def test_plain_forms_find_what_the_kernels_find(loop_states):
             assert plain == kernel, (name, state.to_grid().to_line())
             found += plain not in (None, (-1, -1), (-1, 0), (-1, -1, -1))
     assert found >= 1000
+
+
+def test_the_digits_cells_are_the_same_in_plain_python_and_from_the_kernel(loop_states):
+    for state in loop_states:
+        plain = misses._digit_bits_plain(fresh(state))
+        assert plain == misses._digit_bits_kernel(fresh(state)), state.to_grid().to_line()
+        assert all(
+            bits.bit_count() == sum(state.cands[s] >> (d - 1) & 1 for s in range(len(state.cands)))
+            for d, bits in enumerate(plain)
+            if d
+        )
 
 
 def test_a_single_puzzle_explained_by_the_basic_techniques_never_imports_numba():

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from sudokit.logic.state import State
+from sudokit import jit
+from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
 T = TypeVar("T")
@@ -36,17 +37,32 @@ def digit_cells(state: State) -> list[tuple[int, int, int]]:
     per state (the key of a miss: a geometry's hash is computed once, and equal geometries share misses)."""
     found = state.memo.get("digit-cells")
     if found is None:
-        from sudokit.logic import state_arrays
-
         g = state.g
-        # the candidates' cells come from the compiled per-digit words, which ALS-XZ shares
-        bits = [int.from_bytes(row.astype("<u8").tobytes(), "little") for row in state_arrays.digit_words(state)]
+        bits = jit.either("sudokit.logic.state_arrays", _digit_bits_plain, _digit_bits_kernel, state)
         held = [0] * (g.size + 1)
         for s, v in enumerate(state.values):
             if v:
                 held[v] |= 1 << s
         found = state.memo["digit-cells"] = [(g, b, h) for b, h in zip(bits, held)]
     return found
+
+
+def _digit_bits_kernel(state: State) -> list[int]:
+    """The cells holding each digit as a candidate (bitsets, index 0 empty), from the compiled per-digit words
+    (which ALS-XZ shares)."""
+    from sudokit.logic import state_arrays
+
+    return [int.from_bytes(row.astype("<u8").tobytes(), "little") for row in state_arrays.digit_words(state)]
+
+
+def _digit_bits_plain(state: State) -> list[int]:
+    """:func:`_digit_bits_kernel` in plain Python (no numba import for a command on one puzzle)."""
+    bits = [0] * (state.g.size + 1)
+    for s, m in enumerate(state.cands):
+        one = 1 << s
+        for d in digits_of(m):
+            bits[d] |= one
+    return bits
 
 
 def known_misses(tag: object, state: State) -> frozenset[int]:
