@@ -244,8 +244,16 @@ def _finned_step(state: State, d: int, combo, covers, body, fins, thin, elim) ->
     name = f"{'Sashimi' if thin else 'Finned'} {FISH_NAMES[len(combo)]}"
     sym = state.sym(d)
     why = ""
-    if thin:
-        why = f"; without the fin, {_names(state, thin)} would hold {sym} in one cell or none"
+    if thin:  # a base line left with one place of d (or none) once the fins are taken away
+        left = [[s for s in body if s in state.g.unit_sets[u]] for u in thin]
+        why = "; without the fin, " + text.and_list(
+            [
+                f"{state.unit_name(u)} holds {sym} only in {state.label(s[0])}"
+                if s
+                else f"{state.unit_name(u)} has no {sym}"
+                for u, s in zip(thin, left)
+            ]
+        )
     inside = sorted([*body, *fins])
     return Step(
         name,
@@ -283,7 +291,8 @@ def complex_fish(state: State, k: int, family: str, finned: bool = False) -> Ste
     either the fish holds or a fin is ``d``: only the cells that see every fin lose ``d``.
 
     A Franken fish takes rows and boxes as base units and columns and boxes as cover units (or columns and
-    rows the other way round), with a box among them; a Mutant fish is any other mix. Needs boxes."""
+    rows the other way round), with a box among them; a Mutant fish is any other mix (:func:`family_of`).
+    Needs boxes."""
     g = state.g
     if not g.has_boxes:
         return None
@@ -302,13 +311,15 @@ def _complex_sets(g: Geometry, family: str) -> tuple[tuple[tuple[int, ...], tupl
 
 
 def family_of(g: Geometry, base, cover) -> str:
-    """``"basic"``, :data:`FRANKEN` or :data:`MUTANT`: what a fish with these base and cover units is."""
+    """``"basic"``, :data:`FRANKEN` or :data:`MUTANT`: what a fish with these base and cover units is, as HoDoKu
+    names it. Franken: rows (and boxes) as base units, columns (and boxes) as cover units, or columns and rows
+    the other way round; basic if there is no box; Mutant otherwise (rows and columns mixed on one side, or
+    boxes alone)."""
     kb = {g.unit_kind(u) for u in base}
     kc = {g.unit_kind(u) for u in cover}
-    if (kb, kc) in (({"row"}, {"col"}), ({"col"}, {"row"})):
-        return "basic"
-    if (kb <= {"row", "box"} and kc <= {"col", "box"}) or (kb <= {"col", "box"} and kc <= {"row", "box"}):
-        return FRANKEN
+    for line, other in (("row", "column"), ("column", "row")):
+        if line in kb and kb <= {line, "box"} and other in kc and kc <= {other, "box"}:
+            return "basic" if (kb, kc) == ({line}, {other}) else FRANKEN
     return MUTANT
 
 
@@ -362,9 +373,12 @@ def _covers(g: Geometry, body: int, where: int, allowed: list[int], k: int, max_
     allowed_set = set(allowed)
     units_of = g.units_of
     outside = where & ~body
+    size = g.size
 
     def grow(rest: int, chosen: list[int], covered: int, fins: int, banned: frozenset[int]):
         rest &= ~covered
+        if rest.bit_count() > (k - len(chosen)) * size + max_fins - fins.bit_count():
+            return  # more cells left than the covers still to choose and the fins left can take
         if not rest:
             if len(chosen) == k:
                 yield list(chosen), fins
@@ -425,9 +439,9 @@ def _complex_step(state: State, d: int, family: str, base, covers, body: int, fi
         units=list(base) + list(covers),
         candidates=[(s, d) for s in inside],
         explanation=(
-            f"{name} on {sym}: {_names(state, base)} share no place of {sym} and hold it once each, in "
-            f"{text.cells(state, inside)}; {_names(state, covers)} hold those places"
-            f"{' but the fins' if fins else ''} and {sym} at most once each, so {sym} is in them only at "
-            f"the base units' places{fin}: {text.removals(state, removed)}"
+            f"{name} on {sym}: {_names(state, base)} each hold {sym} once, and share none of its places "
+            f"({text.cells(state, inside)}); {_names(state, covers)} hold {sym} at most once each and hold "
+            f"those places{' but the fins' if fins else ''}, so {sym} is in them only there{fin}: "
+            f"{text.removals(state, removed)}"
         ),
     )

@@ -258,9 +258,9 @@ def _table() -> list[Technique]:
         T("Death Blossom", als.death_blossom, 8.0, 360, "Unfair"),
         # HoDoKu's Franken and Mutant fish (fish.complex_fish), in HoDoKu's order after its ALS steps and before its
         # forcing chains. Sudoku Explainer has none (it needs a forcing chain for what they find): rated 7.5 like
-        # ALS-XZ, after SE's chains in the full table, which never reaches them. HoDoKu's solver uses only the
-        # Franken X-Wing and Swordfish, finned or not, by default; the others are out of the hodoku set
-        # (HODOKU_OFF) and are added by name or as `franken fish` / `mutant fish`.
+        # ALS-XZ. Their plain search is slow (up to ~1 s a state), so they are in no set unless named (OPT_IN),
+        # but for the Franken X-Wing and Swordfish, finned or not, which HoDoKu's solver uses by default and
+        # the hodoku set has; the others HoDoKu leaves off (HODOKU_OFF): `franken fish` / `mutant fish` add them.
         *_complex_rows(),
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
@@ -287,11 +287,11 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 
 
 def applicable(state: State, uniqueness: bool = True, techniques: TechniqueSet | None = None) -> list[Technique]:
-    """The techniques of ``techniques`` (default: every row) that make sense on the state's geometry (without
+    """The techniques of ``techniques`` (default: every row of ``all``) that make sense on the state's geometry (without
     the uniqueness ones if asked), in table order. A variant state (with constraints) has the variant rows and
     never the uniqueness ones (a deadly pattern's swap may break a constraint, so it proves nothing); a classic
     state has no variant rows."""
-    rows = TECHNIQUES if techniques is None else techniques.rows
+    rows = ALL.rows if techniques is None else techniques.rows
     variant = bool(state.constraints)
     uniqueness = uniqueness and not variant
     return [
@@ -364,6 +364,14 @@ NOT_IN_HODOKU = frozenset(
         templates.COMBINATION,
     }
 )
+#: Rows only a set that names them (or a preset listing them) uses, not ``all``: HoDoKu's Franken and Mutant
+#: fish, whose plain search costs up to ~1 s a state where nothing easier applies (docs/logic_techniques.md)
+OPT_IN = frozenset(
+    f"{fin}{family} {fish.FISH_NAMES[k]}"
+    for fin in ("", "Finned ")
+    for family in (fish.FRANKEN, fish.MUTANT)
+    for k in (2, 3, 4)
+)
 #: HoDoKu's fish rows its solver leaves out by default (they are off in its step configuration): out of the
 #: hodoku set, added by name or with the aliases `franken fish` / `mutant fish`.
 HODOKU_OFF = frozenset(
@@ -373,8 +381,8 @@ HODOKU_OFF = frozenset(
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
 #: Named sets for ``--techniques`` / ``--exclude``; each is a test on a row.
 PRESETS: dict[str, Callable[[Technique], bool]] = {
-    "all": lambda t: True,
-    "se": lambda t: t.name not in NOT_IN_SE,
+    "all": lambda t: t.name not in OPT_IN,
+    "se": lambda t: t.name not in NOT_IN_SE and t.name not in OPT_IN,
     "hodoku": lambda t: t.name not in NOT_IN_HODOKU and t.name not in HODOKU_OFF,
     "singles": lambda t: t.name in SINGLES,
     "uniqueness": lambda t: t.uniqueness,
