@@ -1229,10 +1229,11 @@ SHADOWED_BY_SE = {
     "Hidden Rectangle",
 }
 #: Rows in no preset but their own: tried first in the set named (HoDoKu has no 3D Medusa, registry.NOT_IN_HODOKU).
-#: HoDoKu's templates come after its forcing chains and nets, as in HoDoKu: first only in a set without them.
+#: HoDoKu's templates come after its Franken fish, forcing chains and nets, as in HoDoKu: first only in a set
+#: without them.
 FIRST_IN_SET = {
     "3D Medusa": ("hodoku,3D Medusa", None),
-    "Template Set/Delete": ("hodoku", "forcing chain"),
+    "Template Set/Delete": ("hodoku", "forcing chain,franken fish"),
     # HoDoKu's Franken and Mutant fish are opt-in (registry.OPT_IN): first in HoDoKu's set, the ones HoDoKu
     # leaves off by default with all twelve
     "Finned Franken Swordfish": ("hodoku", None),
