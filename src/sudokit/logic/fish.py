@@ -331,10 +331,15 @@ def _complex_on(state: State, k: int, family: str, finned: bool, cells, d: int) 
     ub = g.unit_bits
     for base_units, cover_units in _complex_sets(g, family):
         lines = [(u, ub[u] & where) for u in base_units if (ub[u] & where).bit_count() >= 2]
+        max_fins = MAX_FINS if finned else 0
         for combo, body in _disjoint(lines, k):
             chosen = {u for u, _ in combo}
             allowed = [u for u in cover_units if u not in chosen]
-            for covers, fins in _covers(g, body, where, allowed, k, MAX_FINS if finned else 0):
+            # k cover units hold at most the k largest shares of the base cells: the rest must be fins
+            held = sorted(((ub[u] & body).bit_count() for u in allowed), reverse=True)
+            if sum(held[:k]) < body.bit_count() - max_fins:
+                continue
+            for covers, fins in _covers(g, body, where, allowed, k, max_fins):
                 base = [u for u, _ in combo]
                 if family_of(g, base, covers) != family or (finned and not fins):
                     continue
@@ -372,10 +377,10 @@ def _covers(g: Geometry, body: int, where: int, allowed: list[int], k: int, max_
     ub, pb = g.unit_bits, g.peer_bits
     allowed_set = set(allowed)
     units_of = g.units_of
-    outside = where & ~body
     size = g.size
 
-    def grow(rest: int, chosen: list[int], covered: int, fins: int, banned: frozenset[int]):
+    def grow(rest: int, chosen: list[int], covered: int, fins: int, seen: int, banned: frozenset[int]):
+        # seen: the cells outside the base units, holding the digit, that see every fin so far
         rest &= ~covered
         if rest.bit_count() > (k - len(chosen)) * size + max_fins - fins.bit_count():
             return  # more cells left than the covers still to choose and the fins left can take
@@ -389,16 +394,12 @@ def _covers(g: Geometry, body: int, where: int, allowed: list[int], k: int, max_
             for u in units_of[c]:
                 if u in allowed_set and u not in banned and u not in chosen:
                     chosen.append(u)
-                    yield from grow(rest, chosen, covered | ub[u], fins, banned)
+                    yield from grow(rest, chosen, covered | ub[u], fins, seen, banned)
                     chosen.pop()
-        if fins.bit_count() < max_fins:
-            seen = outside & pb[c]
-            for s in _bits(fins):
-                seen &= pb[s]
-            if seen:
-                yield from grow(rest & ~low, chosen, covered, fins | low, banned | set(units_of[c]))
+        if fins.bit_count() < max_fins and seen & pb[c]:
+            yield from grow(rest & ~low, chosen, covered, fins | low, seen & pb[c], banned | set(units_of[c]))
 
-    yield from grow(body, [], 0, 0, frozenset())
+    yield from grow(body, [], 0, 0, where & ~body, frozenset())
 
 
 def _bits(mask: int):
