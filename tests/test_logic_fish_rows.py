@@ -180,3 +180,48 @@ def test_explain_uses_a_finned_franken_swordfish_on_a_real_puzzle():
     assert step.technique == "Finned Franken Swordfish"
     assert step.explanation.startswith("Finned Franken Swordfish on 7: row C, row I and box 8 each hold 7 once")
     assert step.eliminations == [(path.grid.geometry.cell_of("G1"), 7)]
+
+
+# ---- Kraken fish ----------------------------------------------------------------------------------------------
+def test_kraken_fish_on_its_state():
+    state, step = on_case("Kraken Fish")
+    assert sorted(step.eliminations) == sorted((c, 6) for c in cells(state, "D7", "E7", "F7"))
+    assert step.explanation == (
+        "Kraken Fish (X-Wing) on 6: in row A and row I, 6 goes in column 3 and column 7 (A7, I3, I7) or in the fin "
+        "A9, I9; if A9 is 6, the singles that follow remove 6 from D7, E7, F7; if I9 is 6, the singles that follow "
+        "remove 6 from D7, E7, F7: remove 6 from D7, E7, F7"
+    )
+    assert sorted(step.cells) == sorted(cells(state, "A7", "A9", "I3", "I7", "I9"))
+    g = state.g
+    assert sorted(step.units) == sorted(g.unit_names.index(n) for n in ("row A", "row I", "column 3", "column 7"))
+    # each fin, assumed, removes the digit from every cell the step removes it from
+    from sudokit.logic.forcing import assume
+
+    for fin in cells(state, "A9", "I9"):
+        trial = state.copy()
+        assert assume(trial, fin, 6)[0]
+        assert all(not trial.cands[s] & 1 << 5 and trial.values[s] != 6 for s, _ in step.eliminations)
+    row = BY_NAME["Kraken Fish"]
+    assert (row.score, row.level, row.se) == (500, "Extreme", 8.0)
+    assert "Kraken Fish" not in technique_set("hodoku").names + technique_set("all").names
+
+
+def test_kraken_fish_is_sound_on_tiers_paths():
+    """Every 250th "diabolical" tiers puzzle: the Kraken row on every 3rd state of the HoDoKu-set path."""
+    puzzles, solutions = lines("sudoku_exchange_tiers.txt"), lines("sudoku_exchange_tiers.solutions.txt")
+    tiers = lines("sudoku_exchange_tiers.tiers.txt")
+    hodoku, fired = technique_set("hodoku"), 0
+    for i in [i for i, t in enumerate(tiers) if t == "diabolical"][::250]:
+        state = State.from_grid(parse_grid(puzzles[i]))
+        rows, n = applicable(state, techniques=hodoku), 0
+        while not state.is_solved():
+            if n % 3 == 0 and (step := BY_NAME["Kraken Fish"].find(state)) is not None:
+                assert step.eliminations
+                assert_sound(step, solutions[i])
+                fired += 1
+            step = next_step(state, rows)
+            if step is None:
+                break
+            state.apply(step)
+            n += 1
+    assert fired

@@ -1118,6 +1118,20 @@ CASES = {
         ),
         "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
     ),
+    "Kraken Fish": (  # sudoku_exchange_tiers.txt line 1519, before step 16 (HoDoKu set, all fish rows, Kraken)
+        (
+            "=7 =4 =5 =2 =8 19 169 =3 169 "
+            "238 =1 238 349 =5 =6 249 24 =7 "
+            "=6 23 =9 34 =7 14 125 245 =8 "
+            "13 358 =4 56 =9 =2 3567 5678 156 "
+            "=9 23568 =7 56 =1 38 2356 2568 =4 "
+            "123 23568 1236 =7 =4 38 123569 2568 12569 "
+            "=5 69 16 149 =2 479 =8 467 =3 "
+            "=4 39 23 =8 =6 79 257 =1 25 "
+            "128 =7 1268 14 =3 =5 246 =9 26"
+        ),
+        "745281936813956427629374158384692571967513284251748369596127843432869715178435692",
+    ),
 }
 
 
@@ -1239,6 +1253,7 @@ FIRST_IN_SET = {
     "Finned Franken Swordfish": ("hodoku", None),
     "Finned Franken Jellyfish": ("hodoku,franken fish,mutant fish", None),
     "Finned Mutant Jellyfish": ("hodoku,franken fish,mutant fish", None),
+    "Kraken Fish": ("hodoku,franken fish,mutant fish,kraken fish", None),
 }
 
 

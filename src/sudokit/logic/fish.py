@@ -368,12 +368,13 @@ def _disjoint(lines: list[tuple[int, int]], k: int):
     yield from grow(0, [], 0)
 
 
-def _covers(g: Geometry, body: int, where: int, allowed: list[int], k: int, max_fins: int):
+def _covers(g: Geometry, body: int, where: int, allowed: list[int], k: int, max_fins: int, need_peer: bool = True):
     """The sets of ``k`` units of ``allowed`` that hold every cell of ``body`` but at most ``max_fins`` (the
     fins), each unit holding one at least: (cover units, fins as a bitset). Each cell of ``body`` in turn,
     lowest first, is held by one of its units not chosen yet, or is a fin (then none of its units may be
     chosen later), so every set comes once. Fins must have a common peer holding the digit outside the base
-    units (what a finned fish can remove: a base cell in two cover units that sees every fin is not looked for)."""
+    units (what a finned fish can remove: a base cell in two cover units that sees every fin is not looked for),
+    unless not ``need_peer`` (a Kraken fish's fins each reach the cell by a chain)."""
     ub, pb = g.unit_bits, g.peer_bits
     allowed_set = set(allowed)
     units_of = g.units_of
@@ -396,7 +397,7 @@ def _covers(g: Geometry, body: int, where: int, allowed: list[int], k: int, max_
                     chosen.append(u)
                     yield from grow(rest, chosen, covered | ub[u], fins, seen, banned)
                     chosen.pop()
-        if fins.bit_count() < max_fins and seen & pb[c]:
+        if fins.bit_count() < max_fins and (seen & pb[c] or not need_peer):
             yield from grow(rest & ~low, chosen, covered, fins | low, seen & pb[c], banned | set(units_of[c]))
 
     yield from grow(body, [], 0, 0, where & ~body, frozenset())
@@ -428,6 +429,7 @@ def _complex_step(state: State, d: int, family: str, base, covers, body: int, fi
     """The Franken or Mutant fish step of digit ``d`` (cells as bitsets: ``body``, the base cells, fins
     included; ``elim``, the cells losing ``d``)."""
     name = f"{'Finned ' if fins else ''}{family} {FISH_NAMES[len(base)]}"
+    covers = sorted(covers)
     sym = state.sym(d)
     inside = list(_bits(body))
     fin_cells = list(_bits(fins))
@@ -444,5 +446,82 @@ def _complex_step(state: State, d: int, family: str, base, covers, body: int, fi
             f"({text.cells(state, inside)}); {_names(state, covers)} hold {sym} at most once each and hold "
             f"those places{' but the fins' if fins else ''}, so {sym} is in them only there{fin}: "
             f"{text.removals(state, removed)}"
+        ),
+    )
+
+
+# ---- Kraken fish --------------------------------------------------------------------------------------------
+#: HoDoKu's name of the step, and its default number of fins for it
+KRAKEN, KRAKEN_FINS = "Kraken Fish", 2
+
+
+def kraken_fish(state: State) -> Step | None:
+    """The first Kraken fish, sizes 2 to 4 in turn: a basic fish with up to :data:`KRAKEN_FINS` fins anywhere,
+    and a cell of a cover line outside the base lines that, for every fin, loses the digit once that fin is
+    assumed to hold it and the singles it forces are followed (a fin whose assumption breaks the grid is left
+    to the forcing chains). Either the fish holds, and the cell is not the digit, or a fin is, and the cell is
+    not the digit either: it loses it. Cells that see every fin are left to the finned rows."""
+    for k in (2, 3, 4):
+        cells = digit_cells(state)
+        step = first_by_digit(("kraken", k), state, partial(_kraken_on, state, k, cells))
+        if step is not None:
+            return step
+    return None
+
+
+def _kraken_on(state: State, k: int, cells, d: int) -> Step | None:
+    from sudokit.logic.forcing import assume
+
+    g = state.g
+    where = cells[d][1]
+    ub, pb = g.unit_bits, g.peer_bits
+    bit = 1 << (d - 1)
+    for base_units, cover_units in ((g.rows, g.cols), (g.cols, g.rows)):
+        lines = [(u, ub[u] & where) for u in base_units if (ub[u] & where).bit_count() >= 2]
+        for combo, body in _disjoint(lines, k):
+            for covers, fins in _covers(g, body, where, list(cover_units), k, KRAKEN_FINS, need_peer=False):
+                if not fins:
+                    continue
+                targets = _complex_removals(g, body, where, covers, 0) & ~body
+                plain = targets
+                for f in _bits(fins):
+                    plain &= pb[f]
+                targets &= ~plain  # those the finned fish removes
+                why = []
+                for f in _bits(fins):
+                    if not targets:
+                        break
+                    trial = state.copy()
+                    consistent, _ = assume(trial, f, d)
+                    if not consistent:  # the fin is no candidate at all: a forcing chain's step, not this one
+                        targets = 0
+                        break
+                    targets &= ~sum(1 << s for s in _bits(targets) if trial.values[s] == d or trial.cands[s] & bit)
+                    why.append(f)
+                if targets:
+                    base = [u for u, _ in combo]
+                    return _kraken_step(state, d, base, covers, body, fins, targets, why)
+    return None
+
+
+def _kraken_step(state: State, d: int, base, covers, body: int, fins: int, targets: int, why) -> Step:
+    sym = state.sym(d)
+    name = FISH_NAMES[len(base)]
+    covers = sorted(covers)
+    inside = list(_bits(body))
+    fin_cells = list(_bits(fins))
+    removed = [(s, d) for s in _bits(targets)]
+    gone = text.cells(state, [s for s, _ in removed])
+    reasons = [f"if {state.label(f)} is {sym}, the singles that follow remove {sym} from {gone}" for f in why]
+    return Step(
+        KRAKEN,
+        eliminations=removed,
+        cells=inside,
+        units=list(base) + list(covers),
+        candidates=[(s, d) for s in inside],
+        explanation=(
+            f"{KRAKEN} ({name}) on {sym}: in {_names(state, base)}, {sym} goes in {_names(state, covers)} "
+            f"({text.cells(state, [s for s in inside if s not in fin_cells])}) or in the fin "
+            f"{text.cells(state, fin_cells)}; {'; '.join(reasons)}: {text.removals(state, removed)}"
         ),
     )

@@ -262,6 +262,9 @@ def _table() -> list[Technique]:
         # but for the Franken X-Wing and Swordfish, finned or not, which HoDoKu's solver uses by default and
         # the hodoku set has; the others HoDoKu leaves off (HODOKU_OFF): `franken fish` / `mutant fish` add them.
         *_complex_rows(),
+        # HoDoKu's Kraken fish (500 Extreme, off in its solver by default): a basic fish whose fins each remove the
+        # digit from a cover cell through the singles they force; a forcing chain to SE (8.0); opt-in
+        T(fish.KRAKEN, fish.kraken_fish, 8.0, 500, "Extreme"),
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
         T("Dynamic Forcing Chain", forcing.dynamic_contradiction_chain, forcing.BASE["dynamic"], 700, "Extreme"),
@@ -366,7 +369,7 @@ NOT_IN_HODOKU = frozenset(
 )
 #: Rows only a set that names them (or a preset listing them) uses, not ``all``: HoDoKu's Franken and Mutant
 #: fish, whose plain search costs up to ~1 s a state where nothing easier applies (docs/logic_techniques.md)
-OPT_IN = frozenset(
+OPT_IN = frozenset({fish.KRAKEN}) | frozenset(
     f"{fin}{family} {fish.FISH_NAMES[k]}"
     for fin in ("", "Finned ")
     for family in (fish.FRANKEN, fish.MUTANT)
@@ -375,7 +378,7 @@ OPT_IN = frozenset(
 #: HoDoKu's fish rows its solver leaves out by default (they are off in its step configuration): out of the
 #: hodoku set, added by name or with the aliases `franken fish` / `mutant fish`.
 HODOKU_OFF = frozenset(
-    {"Franken Jellyfish", "Finned Franken Jellyfish"}
+    {"Franken Jellyfish", "Finned Franken Jellyfish", fish.KRAKEN}
     | {f"{fin}Mutant {fish.FISH_NAMES[k]}" for fin in ("", "Finned ") for k in (2, 3, 4)}
 )
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
