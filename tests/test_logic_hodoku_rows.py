@@ -359,8 +359,11 @@ def test_template_set_places_a_digit_every_template_puts_there():
 def test_explain_uses_templates_without_forcing_chains():
     # without the grouped chains and ALS-Chain too (issue #20 item 2): they take the steps of this path first
     path = explain(
+        # HoDoKu's finned Franken Swordfish (before its templates, as in HoDoKu) takes step 16 otherwise
         lines("sudoku_exchange_tiers.txt")[1605],
-        techniques=technique_set("hodoku", exclude="forcing chain,grouped nice loop,Grouped X-Chain,ALS-Chain"),
+        techniques=technique_set(
+            "hodoku", exclude="forcing chain,grouped nice loop,Grouped X-Chain,ALS-Chain,franken fish"
+        ),
     )
     assert "Template Set/Delete" in {s.technique for s in path.steps}
     solution = lines("sudoku_exchange_tiers.solutions.txt")[1605]

@@ -194,7 +194,8 @@ CASES = {
         ),
         "547236981286197534931584267619375842372841695458962173795418326163729458824653719",
     ),
-    "Finned X-Wing": (  # sudoku_exchange_rated.txt line 1107, just before step 15 of its path
+    # a sashimi X-Wing (HoDoKu names it apart; it was this file's finned X-Wing case)
+    "Sashimi X-Wing": (  # sudoku_exchange_rated.txt line 1107, just before step 15 of its path
         (
             "=2 139 =7 1389 13 =4 189 =5 =6 "
             "=8 139 =6 13579 1357 1379 1279 1239 =4 "
@@ -1022,6 +1023,230 @@ CASES = {
         ),
         "792361845184975263365428197236789514518243976947156382479512638651834729823697451",
     ),
+    "Finned X-Wing": (  # sudoku_exchange_rated.txt line 1101, just before step 14 of its path
+        (
+            "=2 =1 =7 =9 =5 =3 68 68 =4 "
+            "45 =9 48 1248 =6 148 125 =3 =7 "
+            "345 346 3468 =7 28 148 1259 25 129 "
+            "47 467 =1 245 29 59 =3 267 =8 "
+            "=9 =2 346 348 =7 468 46 =1 =5 "
+            "=8 3467 =5 1234 23 146 2469 267 29 "
+            "347 3457 49 =6 389 =2 158 58 13 "
+            "=6 =8 239 35 =1 59 =7 =4 23 "
+            "=1 35 23 38 =4 =7 258 =9 =6"
+        ),
+        "217953864598264137346781952761495328924378615835126479479632581682519743153847296",
+    ),
+    "Sashimi Swordfish": (  # sudoku_exchange_rated.txt line 2183, just before step 17 of its HoDoKu-set path
+        (
+            "2378 2378 238 128 =6 1278 =5 =4 =9 "
+            "2789 =1 =5 489 24 278 2368 368 26 "
+            "=6 248 49 289 =5 =3 128 128 =7 "
+            "=1 268 28 =7 =3 =4 =9 26 =5 "
+            "39 =5 49 12 =8 126 34 =7 126 "
+            "23 2346 =7 =5 =9 126 12346 1236 =8 "
+            "=4 28 128 =6 =7 =9 128 =5 =3 "
+            "2378 2378 1238 48 24 =5 1268 =9 126 "
+            "=5 =9 =6 =3 =1 28 =7 28 =4"
+        ),
+        "273861549815947236649253187182734965954186372367592418421679853738425691596318724",
+    ),
+    "Sashimi Jellyfish": (  # sudoku_exchange_rated.txt line 3852, just before step 20 of its HoDoKu-set path
+        (
+            "=9 246 =5 =1 246 =3 248 248 =7 "
+            "246 2468 =1 46 2468 =7 =3 =5 =9 "
+            "=7 =3 48 =5 248 =9 =1 =6 24 "
+            "124 1278 489 =3 569 56 24589 12478 2456 "
+            "=5 467 469 =2 =1 =8 469 47 =3 "
+            "126 1268 =3 =7 569 =4 25689 128 256 "
+            "=8 =5 =7 46 =3 =2 46 =9 =1 "
+            "146 =9 =2 =8 456 156 =7 =3 456 "
+            "=3 146 46 =9 =7 156 2456 24 =8"
+        ),
+        "945163287621487359738529164419356872576218943283794615857632491192845736364971528",
+    ),
+    "Finned Franken Swordfish": (  # sudoku_exchange_tiers.txt line 1518, before step 24 (HoDoKu set, all fish rows)
+        (
+            "157 =4 =8 17 =6 =2 1579 359 1357 "
+            "=9 17 =3 =4 =8 57 157 =2 =6 "
+            "157 =2 =6 =3 19 579 =4 =8 157 "
+            "=3 =6 19 129 1259 =4 =8 =7 25 "
+            "=8 19 =7 129 1259 =3 =6 45 245 "
+            "=4 =5 =2 =8 =7 =6 19 39 139 "
+            "27 =8 =5 279 249 =1 =3 =6 479 "
+            "127 =3 149 =6 249 79 579 459 =8 "
+            "=6 79 49 =5 =3 =8 =2 =1 479"
+        ),
+        "548162937913487526726395481361954872897213645452876193285741369134629758679538214",
+    ),
+    "Finned Mutant Jellyfish": (  # sudoku_exchange_tiers.txt line 1553, before step 27 (HoDoKu set, all fish rows)
+        (
+            "=2 =6 79 79 =8 =3 =1 =5 =4 "
+            "79 =5 =4 =1 279 279 =6 =3 =8 "
+            "=1 =3 =8 =5 =6 =4 =7 =9 =2 "
+            "=5 4789 679 =3 =1 789 49 =2 67 "
+            "=3 789 =2 =4 79 =6 =5 78 =1 "
+            "4789 =1 679 279 =5 2789 49 678 =3 "
+            "479 =2 =1 679 =3 =5 =8 467 679 "
+            "4789 4789 =5 2679 247 =1 =3 467 679 "
+            "=6 479 =3 =8 479 79 =2 =1 =5"
+        ),
+        "267983154954127638138564792579318426382496571416752983721635849895241367643879215",
+    ),
+    "Finned Franken Jellyfish": (  # sudoku_exchange_tiers.txt line 1620, before step 23 (HoDoKu set, all fish rows)
+        (
+            "=9 =7 =3 =2 4568 468 456 68 =1 "
+            "=5 =8 46 49 =1 =3 4679 679 =2 "
+            "=1 246 24 4589 =7 4689 =3 689 458 "
+            "36 =1 2456 3459 2345 =7 =8 269 359 "
+            "3678 2346 24568 34589 23458 2489 26 =1 3579 "
+            "378 23 =9 =6 358 =1 257 =4 357 "
+            "368 =5 =1 37 =9 46 247 278 478 "
+            "=4 39 78 =1 238 28 79 =5 =6 "
+            "=2 69 678 78 46 =5 =1 =3 489"
+        ),
+        "973256481584913762162478395316547829745829613829631547651394278437182956298765134",
+    ),
+    "Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1501, just before step 11 of its HoDoKu-set path
+        (
+            "14567 =8 =3 15 =2 147 46 =9 4567 "
+            "4567 456 457 =8 567 =9 =1 =2 =3 "
+            "14567 =2 =9 =3 1567 147 46 57 =8 "
+            "=2 345 145 =6 =9 =8 =7 135 145 "
+            "489 =7 148 125 15 123 2348 =6 149 "
+            "589 359 =6 =7 =4 123 238 135 159 "
+            "=3 45 457 124 17 =6 =9 =8 127 "
+            "4679 469 =2 149 =8 =5 36 137 167 "
+            "6789 =1 78 29 =3 27 =5 =4 267"
+        ),
+        "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
+    ),
+    "Franken Swordfish": (  # sudoku_exchange_tiers.txt line 1701, just before step 30 of its HoDoKu-set path
+        (
+            "=3 257 =8 27 =6 =1 45 245 =9 "
+            "27 257 =6 479 24 489 =3 258 =1 "
+            "=9 =4 =1 =5 23 38 28 =7 =6 "
+            "=5 =1 49 249 =8 249 =6 =3 =7 "
+            "=6 28 29 =3 =7 =5 89 =1 =4 "
+            "47 78 =3 49 =1 =6 589 58 =2 "
+            "=1 =9 24 =8 =5 =7 24 =6 =3 "
+            "24 =6 =5 =1 234 34 =7 =9 =8 "
+            "=8 =3 =7 =6 =9 24 =1 24 =5"
+        ),
+        "378261549256749381941538276514982637629375814783416952192857463465123798837694125",
+    ),
+    "Franken Jellyfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 40 of its HoDoKu-set path
+        (
+            "78 =9 378 36 =5 =4 =1 =2 67 "
+            "=1 =6 47 79 =2 =8 479 =3 =5 "
+            "57 25 234 =1 679 369 =8 479 467 "
+            "=3 =7 =1 =5 =8 69 =2 469 49 "
+            "=2 =8 =9 346 467 367 =5 67 =1 "
+            "=6 =4 =5 79 =1 =2 79 =8 =3 "
+            "578 25 268 46 469 =1 =3 479 279 "
+            "=9 =3 67 =2 467 =5 47 =1 =8 "
+            "=4 =1 27 =8 =3 79 =6 =5 29"
+        ),
+        "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
+    ),
+    "Finned Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1526, just before step 23 of its HoDoKu-set path
+        (
+            "246 =5 =3 269 =1 679 =8 479 29 "
+            "=9 12 48 238 =5 37 27 147 =6 "
+            "=7 126 68 2689 =4 69 =5 19 =3 "
+            "2368 236 =5 =1 26 =4 367 79 89 "
+            "2468 =7 146 369 236 369 16 =5 148 "
+            "346 =9 146 =5 =7 =8 136 =2 14 "
+            "36 =4 =9 =7 36 =5 12 =8 12 "
+            "=1 36 =7 =4 =8 =2 =9 36 =5 "
+            "=5 =8 =2 36 =9 =1 =4 36 =7"
+        ),
+        "453617892918253746726849513835124679274936158691578324349765281167482935582391467",
+    ),
+    "Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1501, just before step 11 of its HoDoKu-set path
+        (
+            "14567 =8 =3 15 =2 147 46 =9 4567 "
+            "4567 456 457 =8 567 =9 =1 =2 =3 "
+            "14567 =2 =9 =3 1567 147 46 57 =8 "
+            "=2 345 145 =6 =9 =8 =7 135 145 "
+            "489 =7 148 125 15 123 2348 =6 149 "
+            "589 359 =6 =7 =4 123 238 135 159 "
+            "=3 45 457 124 17 =6 =9 =8 127 "
+            "4679 469 =2 149 =8 =5 36 137 167 "
+            "6789 =1 78 29 =3 27 =5 =4 267"
+        ),
+        "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
+    ),
+    "Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1701, just before step 30 of its HoDoKu-set path
+        (
+            "=3 257 =8 27 =6 =1 45 245 =9 "
+            "27 257 =6 479 24 489 =3 258 =1 "
+            "=9 =4 =1 =5 23 38 28 =7 =6 "
+            "=5 =1 49 249 =8 249 =6 =3 =7 "
+            "=6 28 29 =3 =7 =5 89 =1 =4 "
+            "47 78 =3 49 =1 =6 589 58 =2 "
+            "=1 =9 24 =8 =5 =7 24 =6 =3 "
+            "24 =6 =5 =1 234 34 =7 =9 =8 "
+            "=8 =3 =7 =6 =9 24 =1 24 =5"
+        ),
+        "378261549256749381941538276514982637629375814783416952192857463465123798837694125",
+    ),
+    "Mutant Jellyfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 40 of its HoDoKu-set path
+        (
+            "78 =9 378 36 =5 =4 =1 =2 67 "
+            "=1 =6 47 79 =2 =8 479 =3 =5 "
+            "57 25 234 =1 679 369 =8 479 467 "
+            "=3 =7 =1 =5 =8 69 =2 469 49 "
+            "=2 =8 =9 346 467 367 =5 67 =1 "
+            "=6 =4 =5 79 =1 =2 79 =8 =3 "
+            "578 25 268 46 469 =1 =3 479 279 "
+            "=9 =3 67 =2 467 =5 47 =1 =8 "
+            "=4 =1 27 =8 =3 79 =6 =5 29"
+        ),
+        "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
+    ),
+    "Finned Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1526, just before step 23 of its HoDoKu-set path
+        (
+            "246 =5 =3 269 =1 679 =8 479 29 "
+            "=9 12 48 238 =5 37 27 147 =6 "
+            "=7 126 68 2689 =4 69 =5 19 =3 "
+            "2368 236 =5 =1 26 =4 367 79 89 "
+            "2468 =7 146 369 236 369 16 =5 148 "
+            "346 =9 146 =5 =7 =8 136 =2 14 "
+            "36 =4 =9 =7 36 =5 12 =8 12 "
+            "=1 36 =7 =4 =8 =2 =9 36 =5 "
+            "=5 =8 =2 36 =9 =1 =4 36 =7"
+        ),
+        "453617892918253746726849513835124679274936158691578324349765281167482935582391467",
+    ),
+    "Finned Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 19 of its HoDoKu-set path
+        (
+            "78 =9 378 36 =5 =4 =1 =2 67 "
+            "=1 =6 247 79 279 =8 479 =3 =5 "
+            "457 25 2347 =1 2679 3679 =8 4679 4679 "
+            "=3 =7 =1 =5 =8 69 =2 469 469 "
+            "=2 =8 =9 346 467 367 =5 67 =1 "
+            "=6 =4 =5 79 =1 =2 79 =8 =3 "
+            "4578 25 2468 46 4679 =1 =3 479 2479 "
+            "=9 =3 467 =2 467 =5 467 =1 =8 "
+            "47 =1 2467 =8 =3 679 4679 =5 2479"
+        ),
+        "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
+    ),
+    "Kraken Fish": (  # sudoku_exchange_tiers.txt line 1519, before step 16 (HoDoKu set, all fish rows, Kraken)
+        (
+            "=7 =4 =5 =2 =8 19 169 =3 169 "
+            "238 =1 238 349 =5 =6 249 24 =7 "
+            "=6 23 =9 34 =7 14 125 245 =8 "
+            "13 358 =4 56 =9 =2 3567 5678 156 "
+            "=9 23568 =7 56 =1 38 2356 2568 =4 "
+            "123 23568 1236 =7 =4 38 123569 2568 12569 "
+            "=5 69 16 149 =2 479 =8 467 =3 "
+            "=4 39 23 =8 =6 79 257 =1 25 "
+            "128 =7 1268 14 =3 =5 246 =9 26"
+        ),
+        "745281936813956427629374158384692571967513284251748369596127843432869715178435692",
+    ),
 }
 
 
@@ -1097,6 +1322,18 @@ NEVER_FIRST = {
     # of kaggle3m_sample: two clusters joined by a weak link are a chain of strong links, and the rows of 2-6
     # strong links come before it. Its case is the start of tiers line 1501, where it fires.
     "Multi-Colouring",
+    # HoDoKu's Franken and Mutant fish (issue #20): on the paths of the 500 "diabolical" tiers puzzles in the set
+    # "hodoku,franken fish,mutant fish" these never fired where no row before them applied (284 states; the
+    # finned Mutant Swordfish fired on 5, never first). Their cases are tiers states where they fire.
+    "Franken X-Wing",
+    "Franken Swordfish",
+    "Franken Jellyfish",
+    "Finned Franken X-Wing",
+    "Mutant X-Wing",
+    "Mutant Swordfish",
+    "Mutant Jellyfish",
+    "Finned Mutant X-Wing",
+    "Finned Mutant Swordfish",
 }
 
 
@@ -1107,6 +1344,8 @@ SHADOWED_BY_SE = {
     "W-Wing",
     "Finned Swordfish",
     "Finned Jellyfish",
+    "Sashimi Swordfish",
+    "Sashimi Jellyfish",
     "Sue de Coq",
     "XY-Chain",
     "Continuous Nice Loop",
@@ -1130,13 +1369,19 @@ SHADOWED_BY_SE = {
     "Avoidable Rectangle Type 2",
 }
 #: Rows in no preset but their own: tried first in the set named (HoDoKu has no 3D Medusa, registry.NOT_IN_HODOKU).
-#: HoDoKu's templates come after its forcing chains and nets, as in HoDoKu: first only in a set without them.
-#: The dynamic chain is HoDoKu's Forcing Net Contradiction in HoDoKu's set (the same search): first in that set with
-#: the row added back, where it comes before the net row.
+#: HoDoKu's templates come after its Franken fish, forcing chains and nets, as in HoDoKu: first only in a set
+#: without them. The dynamic chain is HoDoKu's Forcing Net Contradiction in HoDoKu's set (the same search): first
+#: in that set with the row added back, where it comes before the net row.
 FIRST_IN_SET = {
     "3D Medusa": ("hodoku,3D Medusa", None),
-    "Template Set/Delete": ("hodoku", "forcing chain"),
+    "Template Set/Delete": ("hodoku", "forcing chain,franken fish"),
     "Dynamic Forcing Chain": ("hodoku,Dynamic Forcing Chain", None),
+    # HoDoKu's Franken and Mutant fish are opt-in (registry.OPT_IN): first in HoDoKu's set, the ones HoDoKu
+    # leaves off by default with all twelve
+    "Finned Franken Swordfish": ("hodoku", None),
+    "Finned Franken Jellyfish": ("hodoku,franken fish,mutant fish", None),
+    "Finned Mutant Jellyfish": ("hodoku,franken fish,mutant fish", None),
+    "Kraken Fish": ("hodoku,franken fish,mutant fish,kraken fish", None),
 }
 
 

@@ -16,7 +16,7 @@ import numpy as np
 from sudokit import jit
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.misses import first_by_digit
+from sudokit.logic.misses import digit_cells, first_by_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -145,22 +145,27 @@ def _fin_tables(g: Geometry) -> tuple:
     return tuple(out)
 
 
-def finned_fish(state: State, k: int) -> Step | None:
+def finned_fish(state: State, k: int, sashimi: bool = False) -> Step | None:
     """A fish whose base lines also hold ``d`` in a few extra cells (the fins), all in one box: either the
-    fish holds, or a fin is ``d``, so cells of the cover lines inside the fins' box lose ``d``. Needs boxes."""
+    fish holds, or a fin is ``d``, so cells of the cover lines inside the fins' box lose ``d``. Needs boxes.
+
+    ``sashimi``: only the sashimi fish, whose base lines without the fins hold ``d`` in one cell or none in
+    some line (HoDoKu names and scores them apart); else only the other finned fish."""
     g = state.g
     if not g.has_boxes:
         return None
     pos = state.positions_table()
     for o, tables in enumerate(_fin_tables(g)):
-        step = first_by_digit(("finned", k, o), state, partial(_finned_on, state, k, pos=pos, tables=tables))
+        find_on = partial(_finned_on, state, k, pos=pos, tables=tables, sashimi=sashimi)
+        step = first_by_digit(("finned", k, o, sashimi), state, find_on)
         if step is not None:
             return step
     return None
 
 
-def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
-    """The first finned ``k``-fish on digit ``d`` with the base lines of ``tables``."""
+def _finned_on(state: State, k: int, d: int, pos, tables: tuple, sashimi: bool = False) -> Step | None:
+    """The first finned ``k``-fish on digit ``d`` with the base lines of ``tables`` (the first sashimi one if
+    ``sashimi``, else the first that is not sashimi)."""
     g, c = state.g, state.cands
     box_of = g.box_of
     size = g.size
@@ -223,24 +228,300 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple) -> Step | None:
                 covers = [cover_units[i] for i in range(size) if cover_mask >> i & 1]
                 box = g.unit_sets[first]
                 body = [s for s in inside if cover_of[s] in covers]
+                thin = [u for u in combo if sum(1 for s in lines[u] if cover_of[s] in covers) <= 1]
+                if bool(thin) != sashimi:
+                    continue
                 elim = [(s, d) for v in covers for s in g.units[v] if s in box and c[s] & bit and s not in inside]
                 if elim:
-                    name = f"Finned {FISH_NAMES[k]}"
-                    return Step(
-                        name,
-                        eliminations=elim,
-                        cells=sorted(inside),
-                        units=list(combo) + list(covers),
-                        candidates=[(s, d) for s in sorted(inside)],
-                        explanation=(
-                            f"{name} on {state.sym(d)}: in {_names(state, combo)}, {state.sym(d)} goes in "
-                            f"{_names(state, covers)} "
-                            f"({text.cells(state, body)}) or in the fin {text.cells(state, fins)}: "
-                            f"{text.removals(state, elim)}"
-                        ),
-                    )
+                    return _finned_step(state, d, combo, covers, body, fins, thin, elim)
     return None
+
+
+def _finned_step(state: State, d: int, combo, covers, body, fins, thin, elim) -> Step:
+    """The finned (or, with ``thin`` base lines, sashimi) fish step of digit ``d``: base lines ``combo``,
+    cover lines ``covers``, the fish's cells ``body`` and ``fins``; ``thin``: the base lines holding ``d`` in
+    one cover cell or none (a sashimi fish)."""
+    name = f"{'Sashimi' if thin else 'Finned'} {FISH_NAMES[len(combo)]}"
+    sym = state.sym(d)
+    why = ""
+    if thin:  # a base line left with one place of d (or none) once the fins are taken away
+        left = [[s for s in body if s in state.g.unit_sets[u]] for u in thin]
+        why = "; without the fin, " + text.and_list(
+            [
+                f"{state.unit_name(u)} holds {sym} only in {state.label(s[0])}"
+                if s
+                else f"{state.unit_name(u)} has no {sym}"
+                for u, s in zip(thin, left)
+            ]
+        )
+    inside = sorted([*body, *fins])
+    return Step(
+        name,
+        eliminations=elim,
+        cells=inside,
+        units=list(combo) + list(covers),
+        candidates=[(s, d) for s in inside],
+        explanation=(
+            f"{name} on {sym}: in {_names(state, combo)}, {sym} goes in {_names(state, covers)} "
+            f"({text.cells(state, body)}) or in the fin {text.cells(state, fins)}{why}: "
+            f"{text.removals(state, elim)}"
+        ),
+    )
 
 
 def _names(state: State, units) -> str:
     return text.and_list([state.unit_name(u) for u in units])
+
+
+# ---- Franken and Mutant fish ---------------------------------------------------------------------------------
+#: HoDoKu's names of the fish whose base or cover sets hold boxes (Franken) or mix rows and columns (Mutant)
+FRANKEN, MUTANT = "Franken", "Mutant"
+#: at most this many fins (HoDoKu's default)
+MAX_FINS = 5
+
+
+def complex_fish(state: State, k: int, family: str, finned: bool = False) -> Step | None:
+    """The first Franken or Mutant ``k``-fish (``family``) on the state, finned or not, digit by digit.
+
+    ``k`` base units (rows, columns or boxes) that share no cell holding the digit ``d`` each hold ``d``
+    once: ``k`` different cells. When every place of ``d`` in the base units lies in ``k`` cover units (none
+    of them a base unit), each cover unit, which holds ``d`` at most once, holds one of those ``k`` cells, so
+    ``d`` goes nowhere else in the cover units: not in their cells outside the base units, nor in a base cell
+    that lies in two cover units. With fins (base cells outside every cover unit, up to :data:`MAX_FINS`)
+    either the fish holds or a fin is ``d``: only the cells that see every fin lose ``d``.
+
+    A Franken fish takes rows and boxes as base units and columns and boxes as cover units (or columns and
+    rows the other way round), with a box among them; a Mutant fish is any other mix (:func:`family_of`).
+    Needs boxes."""
+    g = state.g
+    if not g.has_boxes:
+        return None
+    cells = digit_cells(state)
+    find_on = partial(_complex_on, state, k, family, finned, cells)
+    return first_by_digit(("complex", k, family, finned), state, find_on)
+
+
+@lru_cache(maxsize=32)
+def _complex_sets(g: Geometry, family: str) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """(base units, cover units) to search for a ``family`` fish."""
+    if family == FRANKEN:
+        return ((g.rows + g.boxes, g.cols + g.boxes), (g.cols + g.boxes, g.rows + g.boxes))
+    units = g.rows + g.cols + g.boxes
+    return ((units, units),)
+
+
+def family_of(g: Geometry, base, cover) -> str:
+    """``"basic"``, :data:`FRANKEN` or :data:`MUTANT`: what a fish with these base and cover units is, as HoDoKu
+    names it. Franken: rows (and boxes) as base units, columns (and boxes) as cover units, or columns and rows
+    the other way round; basic if there is no box; Mutant otherwise (rows and columns mixed on one side, or
+    boxes alone)."""
+    kb = {g.unit_kind(u) for u in base}
+    kc = {g.unit_kind(u) for u in cover}
+    for line, other in (("row", "column"), ("column", "row")):
+        if line in kb and kb <= {line, "box"} and other in kc and kc <= {other, "box"}:
+            return "basic" if (kb, kc) == ({line}, {other}) else FRANKEN
+    return MUTANT
+
+
+def _complex_on(state: State, k: int, family: str, finned: bool, cells, d: int) -> Step | None:
+    """The first ``family`` ``k``-fish on digit ``d``: base units in increasing order (pairwise without a
+    common place of ``d``), then the cover units found by :func:`_covers`."""
+    g = state.g
+    where = cells[d][1]  # cells with candidate d
+    ub = g.unit_bits
+    for base_units, cover_units in _complex_sets(g, family):
+        lines = [(u, ub[u] & where) for u in base_units if (ub[u] & where).bit_count() >= 2]
+        max_fins = MAX_FINS if finned else 0
+        for combo, body in _disjoint(lines, k):
+            chosen = {u for u, _ in combo}
+            allowed = [u for u in cover_units if u not in chosen]
+            # k cover units hold at most the k largest shares of the base cells: the rest must be fins
+            held = sorted(((ub[u] & body).bit_count() for u in allowed), reverse=True)
+            if sum(held[:k]) < body.bit_count() - max_fins:
+                continue
+            for covers, fins in _covers(g, body, where, allowed, k, max_fins):
+                base = [u for u, _ in combo]
+                if family_of(g, base, covers) != family or (finned and not fins):
+                    continue
+                elim = _complex_removals(g, body, where, covers, fins)
+                if elim:
+                    return _complex_step(state, d, family, base, covers, body, fins, elim)
+    return None
+
+
+def _disjoint(lines: list[tuple[int, int]], k: int):
+    """The ``k``-combinations of ``lines`` ((unit, its cells as a bitset)) whose cells do not overlap, in
+    increasing order, each with the union of their cells."""
+
+    def grow(start: int, combo: list[tuple[int, int]], union: int):
+        if len(combo) == k:
+            yield list(combo), union
+            return
+        for i in range(start, len(lines) - (k - len(combo)) + 1):
+            u, bits = lines[i]
+            if bits & union:
+                continue
+            combo.append((u, bits))
+            yield from grow(i + 1, combo, union | bits)
+            combo.pop()
+
+    yield from grow(0, [], 0)
+
+
+def _covers(g: Geometry, body: int, where: int, allowed: list[int], k: int, max_fins: int, need_peer: bool = True):
+    """The sets of ``k`` units of ``allowed`` that hold every cell of ``body`` but at most ``max_fins`` (the
+    fins), each unit holding one at least: (cover units, fins as a bitset). Each cell of ``body`` in turn,
+    lowest first, is held by one of its units not chosen yet, or is a fin (then none of its units may be
+    chosen later), so every set comes once. Fins must have a common peer holding the digit outside the base
+    units (what a finned fish can remove: a base cell in two cover units that sees every fin is not looked for),
+    unless not ``need_peer`` (a Kraken fish's fins each reach the cell by a chain)."""
+    ub, pb = g.unit_bits, g.peer_bits
+    allowed_set = set(allowed)
+    units_of = g.units_of
+    size = g.size
+
+    def grow(rest: int, chosen: list[int], covered: int, fins: int, seen: int, banned: frozenset[int]):
+        # seen: the cells outside the base units, holding the digit, that see every fin so far
+        rest &= ~covered
+        if rest.bit_count() > (k - len(chosen)) * size + max_fins - fins.bit_count():
+            return  # more cells left than the covers still to choose and the fins left can take
+        if not rest:
+            if len(chosen) == k:
+                yield list(chosen), fins
+            return
+        low = rest & -rest
+        c = low.bit_length() - 1
+        if len(chosen) < k:
+            for u in units_of[c]:
+                if u in allowed_set and u not in banned and u not in chosen:
+                    chosen.append(u)
+                    yield from grow(rest, chosen, covered | ub[u], fins, seen, banned)
+                    chosen.pop()
+        if fins.bit_count() < max_fins and (seen & pb[c] or not need_peer):
+            yield from grow(rest & ~low, chosen, covered, fins | low, seen & pb[c], banned | set(units_of[c]))
+
+    yield from grow(body, [], 0, 0, where & ~body, frozenset())
+
+
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _complex_removals(g: Geometry, body: int, where: int, covers: list[int], fins: int) -> int:
+    """The cells losing the digit, as a bitset (``where``: the cells with it): the cover units' cells outside
+    the base units and the base cells in two cover units; with fins, only those that see every fin."""
+    ub, pb = g.unit_bits, g.peer_bits
+    once = twice = 0
+    for u in covers:
+        m = ub[u] & where
+        twice |= once & m
+        once |= m
+    out = (once & ~body) | (twice & body)
+    for s in _bits(fins):
+        out &= pb[s]
+    return out
+
+
+def _complex_step(state: State, d: int, family: str, base, covers, body: int, fins: int, elim: int) -> Step:
+    """The Franken or Mutant fish step of digit ``d`` (cells as bitsets: ``body``, the base cells, fins
+    included; ``elim``, the cells losing ``d``)."""
+    name = f"{'Finned ' if fins else ''}{family} {FISH_NAMES[len(base)]}"
+    covers = sorted(covers)
+    sym = state.sym(d)
+    inside = list(_bits(body))
+    fin_cells = list(_bits(fins))
+    removed = [(s, d) for s in _bits(elim)]
+    fin = f", or {sym} is in the fin {text.cells(state, fin_cells)}" if fins else ""
+    return Step(
+        name,
+        eliminations=removed,
+        cells=inside,
+        units=list(base) + list(covers),
+        candidates=[(s, d) for s in inside],
+        explanation=(
+            f"{name} on {sym}: {_names(state, base)} each hold {sym} once, and share none of its places "
+            f"({text.cells(state, inside)}); {_names(state, covers)} hold {sym} at most once each and hold "
+            f"those places{' but the fins' if fins else ''}, so {sym} is in them only there{fin}: "
+            f"{text.removals(state, removed)}"
+        ),
+    )
+
+
+# ---- Kraken fish --------------------------------------------------------------------------------------------
+#: HoDoKu's name of the step, and its default number of fins for it
+KRAKEN, KRAKEN_FINS = "Kraken Fish", 2
+
+
+def kraken_fish(state: State) -> Step | None:
+    """The first Kraken fish, sizes 2 to 4 in turn: a basic fish with up to :data:`KRAKEN_FINS` fins anywhere,
+    and a cell of a cover line outside the base lines that, for every fin, loses the digit once that fin is
+    assumed to hold it and the singles it forces are followed (a fin whose assumption breaks the grid is left
+    to the forcing chains). Either the fish holds, and the cell is not the digit, or a fin is, and the cell is
+    not the digit either: it loses it. Cells that see every fin are left to the finned rows."""
+    for k in (2, 3, 4):
+        cells = digit_cells(state)
+        step = first_by_digit(("kraken", k), state, partial(_kraken_on, state, k, cells))
+        if step is not None:
+            return step
+    return None
+
+
+def _kraken_on(state: State, k: int, cells, d: int) -> Step | None:
+    from sudokit.logic.forcing import assume
+
+    g = state.g
+    where = cells[d][1]
+    ub, pb = g.unit_bits, g.peer_bits
+    bit = 1 << (d - 1)
+    for base_units, cover_units in ((g.rows, g.cols), (g.cols, g.rows)):
+        lines = [(u, ub[u] & where) for u in base_units if (ub[u] & where).bit_count() >= 2]
+        for combo, body in _disjoint(lines, k):
+            for covers, fins in _covers(g, body, where, list(cover_units), k, KRAKEN_FINS, need_peer=False):
+                if not fins:
+                    continue
+                targets = _complex_removals(g, body, where, covers, 0) & ~body
+                plain = targets
+                for f in _bits(fins):
+                    plain &= pb[f]
+                targets &= ~plain  # those the finned fish removes
+                why = []
+                for f in _bits(fins):
+                    if not targets:
+                        break
+                    trial = state.copy()
+                    consistent, _ = assume(trial, f, d)
+                    if not consistent:  # the fin is no candidate at all: a forcing chain's step, not this one
+                        targets = 0
+                        break
+                    targets &= ~sum(1 << s for s in _bits(targets) if trial.values[s] == d or trial.cands[s] & bit)
+                    why.append(f)
+                if targets:
+                    base = [u for u, _ in combo]
+                    return _kraken_step(state, d, base, covers, body, fins, targets, why)
+    return None
+
+
+def _kraken_step(state: State, d: int, base, covers, body: int, fins: int, targets: int, why) -> Step:
+    sym = state.sym(d)
+    name = FISH_NAMES[len(base)]
+    covers = sorted(covers)
+    inside = list(_bits(body))
+    fin_cells = list(_bits(fins))
+    removed = [(s, d) for s in _bits(targets)]
+    gone = text.cells(state, [s for s, _ in removed])
+    reasons = [f"if {state.label(f)} is {sym}, the singles that follow remove {sym} from {gone}" for f in why]
+    return Step(
+        KRAKEN,
+        eliminations=removed,
+        cells=inside,
+        units=list(base) + list(covers),
+        candidates=[(s, d) for s in inside],
+        explanation=(
+            f"{KRAKEN} ({name}) on {sym}: in {_names(state, base)}, {sym} goes in {_names(state, covers)} "
+            f"({text.cells(state, [s for s in inside if s not in fin_cells])}) or in the fin "
+            f"{text.cells(state, fin_cells)}; {'; '.join(reasons)}: {text.removals(state, removed)}"
+        ),
+    )

@@ -74,6 +74,25 @@ def _rule(family: str) -> Technique:
     return Technique(family, partial(variant_rules.rule_step, family=family), se, 4, level, variant=True)
 
 
+#: HoDoKu's (score, level) of its Franken and Mutant fish of sizes 2, 3 and 4, plain and finned
+COMPLEX_FISH = {
+    (fish.FRANKEN, False): ((300, 350, 370), "Unfair"),
+    (fish.FRANKEN, True): ((390, 410, 430), "Unfair"),
+    (fish.MUTANT, False): ((450, 450, 450), "Extreme"),
+    (fish.MUTANT, True): ((470, 470, 470), "Extreme"),
+}
+
+
+def _complex_rows() -> list[Technique]:
+    rows = []
+    for (family, finned), (scores, level) in COMPLEX_FISH.items():
+        for k, score in zip((2, 3, 4), scores):
+            name = f"{'Finned ' if finned else ''}{family} {fish.FISH_NAMES[k]}"
+            find = partial(fish.complex_fish, k=k, family=family, finned=finned)
+            rows.append(Technique(name, find, 7.5, score, level, needs_boxes=True))
+    return rows
+
+
 def _table() -> list[Technique]:
     T = Technique
     rows = [
@@ -124,6 +143,9 @@ def _table() -> list[Technique]:
         T("2-String Kite", single_digit.two_string_kite, 4.1, 150, "Hard"),
         T("Turbot Fish", single_digit.turbot_fish, 4.1, 120, "Hard"),
         T("Finned X-Wing", partial(fish.finned_fish, k=2), 4.3, 130, "Hard", needs_boxes=True),
+        # HoDoKu's sashimi fish (a finned fish with a base line of one cover cell or none) right after the
+        # finned one of their size, as HoDoKu tries them, and at the finned rating (SE has neither)
+        T("Sashimi X-Wing", partial(fish.finned_fish, k=2, sashimi=True), 4.3, 150, "Hard", needs_boxes=True),
         T("Empty Rectangle", single_digit.empty_rectangle, 4.3, 120, "Hard", needs_boxes=True),
         # any other pair of strong links has a group (the plain ones were found above): SE's grouped 4.3
         T("2-Link X-Chain", partial(strong_links.strong_link_chain, k=2), 4.3, 130, "Hard", needs_boxes=True),
@@ -210,8 +232,10 @@ def _table() -> list[Technique]:
         # so they are rated as chains (measured: Spearman 0.942 -> 0.954 on sudoku_exchange_rated, tiers
         # hard/diabolical agreement 84% -> 94%).
         T("W-Wing", wings.w_wing, 6.6, 150, "Hard"),
-        T("Finned Swordfish", partial(fish.finned_fish, k=3), 6.6, 150, "Unfair", needs_boxes=True),
-        T("Finned Jellyfish", partial(fish.finned_fish, k=4), 6.6, 240, "Unfair", needs_boxes=True),
+        T("Finned Swordfish", partial(fish.finned_fish, k=3), 6.6, 200, "Unfair", needs_boxes=True),
+        T("Sashimi Swordfish", partial(fish.finned_fish, k=3, sashimi=True), 6.6, 240, "Unfair", needs_boxes=True),
+        T("Finned Jellyfish", partial(fish.finned_fish, k=4), 6.6, 250, "Unfair", needs_boxes=True),
+        T("Sashimi Jellyfish", partial(fish.finned_fish, k=4, sashimi=True), 6.6, 260, "Unfair", needs_boxes=True),
         # HoDoKu's Sue de Coq (score 250, Unfair; SE-style 5.0, Sudoku Explainer has none) where HoDoKu tries
         # it in its set: after the finned fish, before its chains (see docs/logic_techniques.md)
         T("Sue de Coq", sue_de_coq.sue_de_coq, 5.0, sue_de_coq.SCORE, "Unfair", needs_boxes=True),
@@ -249,6 +273,15 @@ def _table() -> list[Technique]:
         # the step carries 8.0 plus the length penalty of two nodes per set (als.als_chain)
         T("ALS-Chain", als.als_chain, 8.0, 340, "Unfair"),
         T("Death Blossom", als.death_blossom, 8.0, 360, "Unfair"),
+        # HoDoKu's Franken and Mutant fish (fish.complex_fish), in HoDoKu's order after its ALS steps and before its
+        # forcing chains. Sudoku Explainer has none (it needs a forcing chain for what they find): rated 7.5 like
+        # ALS-XZ. Their plain search is slow (up to ~1 s a state), so they are in no set unless named (OPT_IN),
+        # but for the Franken X-Wing and Swordfish, finned or not, which HoDoKu's solver uses by default and
+        # the hodoku set has; the others HoDoKu leaves off (HODOKU_OFF): `franken fish` / `mutant fish` add them.
+        *_complex_rows(),
+        # HoDoKu's Kraken fish (500 Extreme, off in its solver by default): a basic fish whose fins each remove the
+        # digit from a cover cell through the singles they force; a forcing chain to SE (8.0); opt-in
+        T(fish.KRAKEN, fish.kraken_fish, 8.0, 500, "Extreme"),
         T("Contradiction Forcing Chain", forcing.contradiction_chain, forcing.BASE["contradiction"], 500, "Extreme"),
         T("Cell Forcing Chain", forcing.cell_forcing_chain, forcing.BASE["cell"], 500, "Extreme"),
         T("Dynamic Forcing Chain", forcing.dynamic_contradiction_chain, forcing.BASE["dynamic"], 700, "Extreme"),
@@ -279,11 +312,11 @@ BY_NAME: dict[str, Technique] = {t.name: t for t in TECHNIQUES}
 
 
 def applicable(state: State, uniqueness: bool = True, techniques: TechniqueSet | None = None) -> list[Technique]:
-    """The techniques of ``techniques`` (default: the full table, preset ``all``) that make sense on the state's
-    geometry (without the uniqueness ones if asked), in table order. A variant state (with constraints) has the
-    variant rows and never the uniqueness ones (a deadly pattern's swap may break a constraint, so it proves
-    nothing); a classic state has no variant rows."""
-    rows = [t for t in TECHNIQUES if t.name not in HODOKU_ONLY] if techniques is None else techniques.rows
+    """The techniques of ``techniques`` (default: every row of ``all``) that make sense on the state's geometry (without
+    the uniqueness ones if asked), in table order. A variant state (with constraints) has the variant rows and
+    never the uniqueness ones (a deadly pattern's swap may break a constraint, so it proves nothing); a classic
+    state has no variant rows."""
+    rows = ALL.rows if techniques is None else techniques.rows
     variant = bool(state.constraints)
     uniqueness = uniqueness and not variant
     return [
@@ -308,6 +341,9 @@ NOT_IN_SE = frozenset(
         "Finned X-Wing",
         "Finned Swordfish",
         "Finned Jellyfish",
+        "Sashimi X-Wing",
+        "Sashimi Swordfish",
+        "Sashimi Jellyfish",
         colouring.MULTI,
         colouring.MEDUSA,
         rectangles.TYPE5,
@@ -367,12 +403,26 @@ NOT_IN_HODOKU = frozenset(
         templates.COMBINATION,
     }
 )
+#: Rows only a set that names them (or a preset listing them) uses, not ``all``: HoDoKu's Franken and Mutant
+#: fish, whose plain search costs up to ~1 s a state where nothing easier applies (docs/logic_techniques.md)
+OPT_IN = frozenset({fish.KRAKEN}) | frozenset(
+    f"{fin}{family} {fish.FISH_NAMES[k]}"
+    for fin in ("", "Finned ")
+    for family in (fish.FRANKEN, fish.MUTANT)
+    for k in (2, 3, 4)
+)
+#: HoDoKu's fish rows its solver leaves out by default (they are off in its step configuration): out of the
+#: hodoku set, added by name or with the aliases `franken fish` / `mutant fish`.
+HODOKU_OFF = frozenset(
+    {"Franken Jellyfish", "Finned Franken Jellyfish", fish.KRAKEN}
+    | {f"{fin}Mutant {fish.FISH_NAMES[k]}" for fin in ("", "Finned ") for k in (2, 3, 4)}
+)
 SINGLES = ("Full House", "Hidden Single (box)", "Hidden Single (line)", "Naked Single")
 #: Named sets for ``--techniques`` / ``--exclude``; each is a test on a row.
 PRESETS: dict[str, Callable[[Technique], bool]] = {
-    "all": lambda t: t.name not in HODOKU_ONLY,
-    "se": lambda t: t.name not in NOT_IN_SE,
-    "hodoku": lambda t: t.name not in NOT_IN_HODOKU,
+    "all": lambda t: t.name not in HODOKU_ONLY and t.name not in OPT_IN,
+    "se": lambda t: t.name not in NOT_IN_SE and t.name not in OPT_IN,
+    "hodoku": lambda t: t.name not in NOT_IN_HODOKU and t.name not in HODOKU_OFF,
     "singles": lambda t: t.name in SINGLES,
     "uniqueness": lambda t: t.uniqueness,
     "variant": lambda t: t.variant,
@@ -391,6 +441,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "hidden unique rectangle": (rectangles.HIDDEN,),
     "avoidable rectangle": (avoidable.TYPE1, avoidable.TYPE2),
     "templates": (templates.NAME, templates.CLASSIC),
+    "sashimi fish": ("Sashimi X-Wing", "Sashimi Swordfish", "Sashimi Jellyfish"),
+    "franken fish": tuple(f"{fin}Franken {fish.FISH_NAMES[k]}" for fin in ("", "Finned ") for k in (2, 3, 4)),
+    "mutant fish": tuple(f"{fin}Mutant {fish.FISH_NAMES[k]}" for fin in ("", "Finned ") for k in (2, 3, 4)),
     "nice loop": ("Continuous Nice Loop", "Discontinuous Nice Loop"),
     "grouped nice loop": ("Grouped Continuous Nice Loop", "Grouped AIC"),
     "als-xy-chain": ("ALS-Chain",),
