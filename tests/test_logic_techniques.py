@@ -1403,13 +1403,16 @@ def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) ->
 # HoDoKu tries them, and fire on these cases' states (each step checked sound against the case's solution); the
 # rows named still come before every other row.
 # So do HoDoKu's grouped AIC and ALS-Chain (issue #20 item 2, before the ALS-XY-Wing and before the forcing
-# chains respectively).
+# chains respectively; and before the Finned Franken Jellyfish and the Kraken Fish, which come after them
+# in the table).
 NEW_HODOKU_ROWS_FIRST = {
     "ALS-XY-Wing": {"Grouped AIC"},
     "Cell Forcing Chain": {"Hidden Rectangle", "Grouped AIC"},
     "Forcing Net Verity": {"Hidden Rectangle", "Grouped AIC"},
     "Contradiction Forcing Chain": {"Grouped AIC", "ALS-Chain"},
     "Template Set/Delete": {"Grouped AIC", "ALS-Chain"},
+    "Finned Franken Jellyfish": {"Grouped AIC", "ALS-Chain"},
+    "Kraken Fish": {"Grouped AIC", "ALS-Chain"},
     "Death Blossom": {"Hidden Rectangle"},
     "Sue de Coq": {"Unique Rectangle Type 6", "Hidden Rectangle"},
     "W-Wing": {"Hidden Rectangle"},
