@@ -71,6 +71,27 @@ def known_misses(tag: object, state: State) -> frozenset[int]:
     return frozenset(d for d in state.g.digits if (tag, d, cells[d]) in _misses)
 
 
+def known_mask(tag: object, state: State) -> int:
+    """:func:`known_misses` as a digit mask (bit ``d - 1`` for digit ``d``), the form the kernels take."""
+    cells = digit_cells(state)
+    mask = 0
+    for d in state.g.digits:
+        if (tag, d, cells[d]) in _misses:
+            mask |= 1 << (d - 1)
+    return mask
+
+
+def miss_mask(tag: object, state: State, mask: int) -> None:
+    """:func:`miss` for every digit of ``mask`` (bit ``d - 1`` for digit ``d``)."""
+    cells = digit_cells(state)
+    d = 1
+    while mask:
+        if mask & 1:
+            _remember((tag, d, cells[d]))
+        mask >>= 1
+        d += 1
+
+
 def miss(tag: object, state: State, d: int) -> None:
     """Remember that ``tag`` finds nothing for ``d`` on the state's cells for ``d``."""
     _remember((tag, d, digit_cells(state)[d]))
