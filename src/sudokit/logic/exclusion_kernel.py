@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from sudokit.bits import bivalue_cells, popcount
+from sudokit.bits import bivalue_cells, low_bit, lowest_bit, popcount
 
 
 @njit(cache=True)
@@ -30,6 +30,15 @@ def pair_hit(cands, seen):
                     base[n_base] = s
                     n_base += 1
                     break
+    # the bivalue cells each base cell sees, as rows of 64-bit words over their numbers in ``bivalue``: a pair's
+    # common ones are an AND of two rows, and most pairs have fewer than two
+    words = (nb + 63) // 64
+    vis = np.zeros((n_base, words), dtype=np.uint64)
+    for i in range(n_base):
+        a = base[i]
+        for k in range(nb):
+            if seen[a, bivalue[k]]:
+                vis[i, k >> 6] |= np.uint64(1) << np.uint64(k & 63)
     covers = np.empty(nb, dtype=np.int64)
     for i in range(n_base):
         a = base[i]
@@ -37,13 +46,18 @@ def pair_hit(cands, seen):
         for j in range(i + 1, n_base):
             b = base[j]
             n_cov = 0
-            for k in range(nb):
-                e = bivalue[k]
-                if seen[a, e] and seen[b, e]:
-                    covers[n_cov] = cands[e]
-                    n_cov += 1
+            for w in range(words):
+                n_cov += popcount(vis[i, w] & vis[j, w])
             if n_cov < 2:
                 continue
+            n_cov = 0
+            for w in range(words):
+                m = vis[i, w] & vis[j, w]
+                while m:
+                    bit = low_bit(m)
+                    m ^= bit
+                    covers[n_cov] = cands[bivalue[w * 64 + lowest_bit(bit)]]
+                    n_cov += 1
             cb = cands[b]
             see = seen[a, b]
             keep_a = 0

@@ -270,7 +270,7 @@ MARK, DONE = range(2)
 _kept = threading.local()
 
 
-def branches(cands: np.ndarray, n: int, n_units: int):
+def branches(cands: np.ndarray, n: int, n_units: int, most: int | None = None):
     """Work arrays of :func:`best` for the candidate masks ``cands``: reached flags (as bytes and as 64-bit
     words), causes and their count for the on chains of one cell's candidates (``n`` rows), for the off chain
     of one candidate (one row) and for a digit's places (at least as many rows as the digit with the most
@@ -279,8 +279,9 @@ def branches(cands: np.ndarray, n: int, n_units: int):
     kernel that calls it (0.7 s of a cold ``rate`` of Arto Inkala's puzzle went to those of the chain kernels).
     Each thread keeps its arrays for the next call while they are big enough: :func:`best` sets what it reads
     (and leaves the marks zeroed), and making them anew (megabytes, touched page by page) took a fifth of a
-    multiple forcing chain's search."""
-    most = int(((cands[:, None] >> np.arange(n)) & 1).sum(axis=0).max())
+    multiple forcing chain's search. ``most``: the most places a digit has (counted here when not given)."""
+    if most is None:
+        most = int(((cands[:, None] >> np.arange(n)) & 1).sum(axis=0).max())
     shape = (cands.shape[0], n, n_units)
     kept = getattr(_kept, "work", None)
     if kept is None or kept[0] != shape or kept[1] < most:

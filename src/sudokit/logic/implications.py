@@ -16,7 +16,7 @@ from functools import lru_cache, partial
 from sudokit.geometry import Geometry, padded
 from sudokit.logic import text
 from sudokit.logic.chains import length_penalty
-from sudokit.logic.misses import on_digit
+from sudokit.logic.misses import digit_cells, on_digit
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -71,7 +71,9 @@ def find(
     units_of, peers = se_order(state.g)
     _, cands = state_arrays.arrays(state)
     n = state.g.size
-    work = k.branches(cands, n, units.shape[0])
+    # the most places a digit has, from the cells of each digit (made once per state, the X-chain rows' too)
+    most = max(cells.bit_count() for _, cells, _ in digit_cells(state)[1:])
+    work = k.branches(cands, n, units.shape[0], most)
 
     def search(digits: int) -> tuple[int, int, int, int]:
         found = k.best(cands, units, units_of, peers, n, dynamic, x_only, binary, multiple, min_cell, digits, *work)

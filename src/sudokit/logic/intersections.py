@@ -74,11 +74,25 @@ def _first(state: State, lines: bool | str, name: str, single: str | None = None
     from those alone) or from the other units, in unit order and then digit order (made direct when
     ``single`` names where the hidden single must be). The kernel or the plain form finds which one comes
     first; only that one is written out."""
-    u, d, v = jit.either(KERNELS, locked_plain, _locked_kernel, state, lines, single)
+    if single is None:
+        u, d, v = locked_hit(state, lines)
+    else:
+        u, d, v = jit.either(KERNELS, locked_plain, _locked_kernel, state, lines, single)
     if u < 0:
         return None
     step = _locked_step(state, u, d + 1, v, name)
     return step if single is None else direct(state, step, single)
+
+
+def locked_hit(state: State, lines: bool | str) -> tuple[int, int, int]:
+    """(source unit, digit from 0, other unit) of the first locked candidates from those sources that remove
+    something, or (-1, -1, -1); once per state (kept in ``state.memo``). Every "direct" step is one of them,
+    so where there is none the direct rows need not search (:func:`direct_pointing`, :func:`direct_claiming`)."""
+    key = ("locked", lines)
+    found = state.memo.get(key)
+    if found is None:
+        found = state.memo[key] = jit.either(KERNELS, locked_plain, _locked_kernel, state, lines, None)
+    return found
 
 
 @lru_cache(maxsize=64)
@@ -171,12 +185,16 @@ def claiming(state: State) -> Step | None:
 
 def direct_pointing(state: State) -> Step | None:
     """Pointing whose eliminations leave a hidden single at once (Sudoku Explainer's "direct" variant)."""
+    if locked_hit(state, False)[0] < 0:  # no pointing at all (the Pointing row reads the same answer)
+        return None
     return _first(state, False, "Pointing", DIRECT_POINTING)
 
 
 def direct_claiming(state: State) -> Step | None:
     """Claiming whose eliminations leave a hidden single at once in another line of the same kind (Sudoku
     Explainer's direct claiming, 1.9; it looks from the columns first)."""
+    if locked_hit(state, True)[0] < 0:  # no claiming from the rows or the columns (the Claiming row reads it)
+        return None
     for kind in ("column", "row"):
         step = _first(state, kind, "Claiming", kind)
         if step is not None:

@@ -41,8 +41,7 @@ def digit_cells(state: State) -> list[tuple[int, int, int]]:
         bits = jit.either("sudokit.logic.state_arrays", _digit_bits_plain, _digit_bits_kernel, state)
         held = [0] * (g.size + 1)
         for s, v in enumerate(state.values):
-            if v:
-                held[v] |= 1 << s
+            held[v] |= 1 << s  # held[0], the empty cells, is not read
         found = state.memo["digit-cells"] = [(g, b, h) for b, h in zip(bits, held)]
     return found
 
@@ -52,7 +51,10 @@ def _digit_bits_kernel(state: State) -> list[int]:
     (which ALS-XZ shares)."""
     from sudokit.logic import state_arrays
 
-    return [int.from_bytes(row.astype("<u8").tobytes(), "little") for row in state_arrays.digit_words(state)]
+    words = state_arrays.digit_words(state)
+    raw = words.astype("<u8", copy=False).tobytes()  # one copy of the whole table, cut into rows below
+    step = 8 * words.shape[1]
+    return [int.from_bytes(raw[i : i + step], "little") for i in range(0, len(raw), step)]
 
 
 def _digit_bits_plain(state: State) -> list[int]:
@@ -69,6 +71,27 @@ def known_misses(tag: object, state: State) -> frozenset[int]:
     """The digits for which ``tag`` found nothing before on the very cells the state has for them."""
     cells = digit_cells(state)
     return frozenset(d for d in state.g.digits if (tag, d, cells[d]) in _misses)
+
+
+def known_mask(tag: object, state: State) -> int:
+    """:func:`known_misses` as a digit mask (bit ``d - 1`` for digit ``d``), the form the kernels take."""
+    cells = digit_cells(state)
+    mask = 0
+    for d in state.g.digits:
+        if (tag, d, cells[d]) in _misses:
+            mask |= 1 << (d - 1)
+    return mask
+
+
+def miss_mask(tag: object, state: State, mask: int) -> None:
+    """:func:`miss` for every digit of ``mask`` (bit ``d - 1`` for digit ``d``)."""
+    cells = digit_cells(state)
+    d = 1
+    while mask:
+        if mask & 1:
+            _remember((tag, d, cells[d]))
+        mask >>= 1
+        d += 1
 
 
 def miss(tag: object, state: State, d: int) -> None:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from sudokit import jit
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.misses import known_misses, miss
+from sudokit.logic.misses import known_mask, miss_mask
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -140,16 +140,16 @@ def empty_rectangle(state: State) -> Step | None:
     if not g.has_boxes:
         return None
     tag = "Empty Rectangle"
-    skip = sum(1 << (d - 1) for d in known_misses(tag, state))
+    skip = known_mask(tag, state)
+    if skip == g.all_mask:  # every digit gave nothing before on the cells it has now
+        return None
     found = np.empty(7, dtype=np.int64)
     _values, cands = state_arrays.arrays(state)
     boxes, box_rows, box_cols, rows, cols, row_of, col_of = _er_tables(g)
     d, empty = single_digit_kernel.empty_rectangle_hit(
         cands, g.unit_array, boxes, box_rows, box_cols, rows, cols, row_of, col_of, skip, found
     )
-    for e in g.digits:
-        if empty >> (e - 1) & 1:
-            miss(tag, state, e)
+    miss_mask(tag, state, int(empty))
     if d < 0:
         return None
     b, r, col, u, near, far, target = (int(v) for v in found)

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.misses import known_misses, miss
+from sudokit.logic.misses import known_mask, miss_mask
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -105,13 +105,13 @@ def strong_link_chain(state: State, k: int) -> Step | None:
     """The lowest-rated chain of exactly ``k`` strong links on one digit that removes something: chains of cells
     first, chains with groups only when no digit has one."""
     tag = ("Strong links", k)
-    skip = sum(1 << (d - 1) for d in known_misses(tag, state))
+    skip = known_mask(tag, state)
+    if skip == state.g.all_mask:  # every digit gave no chain before on the cells it has now
+        return None
     for grouped in (False, True):
         found, empty = _best(state, k, grouped, skip)
         if grouped:
-            for d in state.g.digits:
-                if empty >> (d - 1) & 1:
-                    miss(tag, state, d)
+            miss_mask(tag, state, empty)
         if found is not None:
             d, (r, cells, units, elim) = found
             return _step(state, k, d, r, cells, units, elim)

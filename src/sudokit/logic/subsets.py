@@ -98,14 +98,29 @@ def direct_hidden_subset(state: State, k: int) -> Step | None:
     "direct" hidden set: another digit is left one place there)."""
     from sudokit.logic import intersections
 
+    if hidden_hit(state, k)[0] < 0:  # no hidden subset of size k at all (the plain row reads the same answer)
+        return None
     return _first_hidden(state, k, intersections.DIRECT_SUBSET)
+
+
+def hidden_hit(state: State, k: int) -> tuple[int, int]:
+    """(unit, digit mask) of the first hidden subset of size ``k`` that removes something, or (-1, 0); once per
+    state (kept in ``state.memo``). Every direct hidden subset is one of them."""
+    key = ("hidden", k)
+    found = state.memo.get(key)
+    if found is None:
+        found = state.memo[key] = jit.either(KERNELS, hidden_plain, _hidden_kernel, state, k, None)
+    return found
 
 
 def _first_hidden(state: State, k: int, single: str | None) -> Step | None:
     """The first hidden subset of size ``k`` (made direct when ``single`` names where the single must be)."""
     from sudokit.logic import intersections
 
-    u, inside = jit.either(KERNELS, hidden_plain, _hidden_kernel, state, k, single)
+    if single is None:
+        u, inside = hidden_hit(state, k)
+    else:
+        u, inside = jit.either(KERNELS, hidden_plain, _hidden_kernel, state, k, single)
     if u < 0:
         return None
     step = hidden_step(state, u, digits_of(inside))
