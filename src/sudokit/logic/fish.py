@@ -176,10 +176,15 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple, sashimi: bool =
     # and the step are then spelled out here, in the same order as before
     from sudokit.logic import fish_kernel, state_arrays
 
-    _values, cands = state_arrays.arrays(state)
-    kept, hits = fish_kernel.finned_lines(
-        cands, g.unit_array, arrays[3], arrays[4], bit, k, k + band, arrays[0], arrays[1], arrays[2]
-    )
+    # the finned and the sashimi row of a size ask the same lines of the same state: found once
+    key = ("finned-lines", k, id(tables), d)
+    found = state.memo.get(key)
+    if found is None:
+        _values, cands = state_arrays.arrays(state)
+        found = state.memo[key] = fish_kernel.finned_lines(
+            cands, g.unit_array, arrays[3], arrays[4], bit, k, k + band, arrays[0], arrays[1], arrays[2]
+        )
+    kept, hits = found
     if not hits:
         return None
     order = [base[i] for i in kept]  # base units are in increasing order, as ``sorted(lines)`` was
