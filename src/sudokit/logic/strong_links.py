@@ -138,6 +138,8 @@ def _chains(state: State, k_lo: int) -> dict[int, tuple]:
     skip = state.g.all_mask
     for k in lengths:
         skip &= known_mask(("Strong links", k), state)  # digits every length found nothing for before
+        if not skip:
+            break
     out: dict[int, tuple] = {k: (None, None) for k in lengths}
     if skip == state.g.all_mask:
         return out
