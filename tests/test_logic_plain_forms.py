@@ -193,8 +193,8 @@ def test_a_kernels_python_body_calls_the_python_bodies_of_its_callees():
     from sudokit import bits
     from sudokit.logic import als_kernel, strong_links_kernel
 
-    form = jit.python_form(strong_links_kernel.best_chain)
-    assert form.__code__ is strong_links_kernel.best_chain.py_func.__code__
+    form = jit.python_form(strong_links_kernel.best_chains)
+    assert form.__code__ is strong_links_kernel.best_chains.py_func.__code__
     callee = form.__globals__["chain_search"]
     assert callee is jit.python_form(strong_links_kernel.chain_search)
     assert callee.__globals__["_node"] is jit.python_form(strong_links_kernel._node)

@@ -179,6 +179,9 @@ def plain_chain(state: State, k: int) -> Step | None:
     return strong_links._step(state, k, d, r, cells, units, elim)
 
 
+ALL_LENGTHS = sum(1 << k for k in strong_links.BASE)
+
+
 @pytest.mark.parametrize("k", [2, 3, 4, 5, 6])
 def test_chain_kernel_finds_the_chain_of_the_plain_search(loop_states, k):
     found = 0
@@ -187,7 +190,10 @@ def test_chain_kernel_finds_the_chain_of_the_plain_search(loop_states, k):
         for grouped in (False, True):
             for d in state.g.digits:
                 want = _best_on(state, d, k, grouped)
-                hit, empty = strong_links._best(fresh(state), k, grouped, skip=everything & ~(1 << (d - 1)))
+                skip = everything & ~(1 << (d - 1))
+                hit, empty = strong_links._best(fresh(state), 1 << k, grouped, skip)[k]
+                # one search for every length gives each length what its own search gives
+                assert strong_links._best(fresh(state), ALL_LENGTHS, grouped, skip)[k] == (hit, empty)
                 if want is None:
                     assert hit is None and empty == 1 << (d - 1), (d, k, grouped)
                 else:
@@ -205,3 +211,13 @@ def test_chain_step_is_the_plain_searchs_step(loop_states, k):
         assert strong_links.strong_link_chain(fresh(state), k) == want
         found += want is not None
     assert found >= 5, found
+
+
+def test_the_rows_of_one_state_read_one_search(loop_states):
+    """The rows of 2 to 6 links asked one after the other on one state (as the solver asks them when the rows
+    between find nothing) give each length's own step, from the search the first row made."""
+    for state in loop_states[:20]:
+        one = fresh(state)
+        for k in (2, 3, 4, 5, 6):
+            assert strong_links.strong_link_chain(one, k) == plain_chain(state, k), k
+        assert set(one.memo["strong-link-chains"]) == {2, 3, 4, 5, 6}

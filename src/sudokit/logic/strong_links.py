@@ -53,20 +53,25 @@ def rating(k: int, kinds: list[str]) -> float:
     return round(BASE[k] + extra, 1)
 
 
-def _best(state: State, k: int, grouped: bool, skip: int = 0):
-    """The lowest-rated chain of ``k`` strong links on one digit that removes something (the lowest digit among
-    equals, the first found on it), as (digit, (rating, nodes x1, y1, ..., xk, yk, units of the links,
-    eliminations)) or None, and the digits searched without a chain (a mask). Digits in the mask ``skip`` are
-    not searched. A chain with a group is rated base + 0.3 whatever its links, so with ``grouped`` the first one
-    found on a digit is taken. The graph and the search are :func:`sudokit.logic.strong_links_kernel.chain_search`:
-    nodes in the order the units (in number order) meet them, links by their other end's number, depth first."""
+#: the longest chain a row looks for
+K_HI = max(BASE)
+
+
+def _best(state: State, want: int, grouped: bool, skip: int = 0) -> dict[int, tuple]:
+    """Per length ``k`` of the mask ``want`` (bit ``k``): the lowest-rated chain of ``k`` strong links on one
+    digit that removes something (the lowest digit among equals, the first found on it), as (digit, (rating,
+    nodes x1, y1, ..., xk, yk, units of the links, eliminations), the digits searched without a chain (a mask))
+    or (None, that mask). Digits in the mask ``skip`` are not searched. A chain with a group is rated base + 0.3
+    whatever its links, so with ``grouped`` the first one found on a digit is taken. The graph and the search
+    are :func:`sudokit.logic.strong_links_kernel.chain_search`: nodes in the order the units (in number order)
+    meet them, links by their other end's number, depth first, one search for all the lengths."""
     from sudokit.logic import state_arrays, strong_links_kernel
 
     g = state.g
     units, _units_of, _peers, _full = state_arrays.tables(g)
     _values, cands = state_arrays.arrays(state)
     line, row_of, col_of, box_of, peer_words = _tables(g)
-    d, extra, path, units_used, elim, node_cells, empty = strong_links_kernel.best_chain(
+    ds, extras, paths, units_used, elims, empty = strong_links_kernel.best_chains(
         cands,
         units,
         line,
@@ -77,15 +82,23 @@ def _best(state: State, k: int, grouped: bool, skip: int = 0):
         peer_words,
         state_arrays.digit_words(state),
         skip,
-        k,
+        want,
+        K_HI,
         grouped,
     )
-    if d < 0:
-        return None, int(empty)
-    d = int(d)
-    nodes = [tuple(int(s) for s in node_cells[x] if s >= 0) for x in path]
-    cells = [(w * 64 + i, d) for w, word in enumerate(elim.tolist()) for i in range(64) if word >> i & 1]
-    return (d, (round(BASE[k] + int(extra) / 10, 1), nodes, [int(u) for u in units_used], cells)), int(empty)
+    found: dict[int, tuple] = {}
+    for k in BASE:
+        if not want >> k & 1:
+            continue
+        d = int(ds[k])
+        if d < 0:
+            found[k] = (None, int(empty[k]))
+            continue
+        nodes = [tuple(int(s) for s in paths[k, i] if s >= 0) for i in range(2 * k)]
+        cells = [(w * 64 + i, d) for w, word in enumerate(elims[k].tolist()) for i in range(64) if word >> i & 1]
+        units_k = [int(u) for u in units_used[k, :k]]
+        found[k] = ((d, (round(BASE[k] + int(extras[k]) / 10, 1), nodes, units_k, cells)), int(empty[k]))
+    return found
 
 
 @lru_cache(maxsize=32)
@@ -103,19 +116,44 @@ def _tables(g: Geometry) -> tuple:
 
 def strong_link_chain(state: State, k: int) -> Step | None:
     """The lowest-rated chain of exactly ``k`` strong links on one digit that removes something: chains of cells
-    first, chains with groups only when no digit has one."""
-    tag = ("Strong links", k)
-    skip = known_mask(tag, state)
-    if skip == state.g.all_mask:  # every digit gave no chain before on the cells it has now
+    first, chains with groups only when no digit has one. The rows of lengths ``k`` to 6 are tried on the same
+    state one after the other when the rows between them find nothing, so the first asks one search for all of
+    them (:func:`_chains`) and the others read their length from the state's memo."""
+    memo = state.memo.get("strong-link-chains")
+    if memo is None or k not in memo:
+        memo = state.memo["strong-link-chains"] = _chains(state, k)
+    found, empty = memo[k]
+    if empty is not None:
+        miss_mask(("Strong links", k), state, empty)
+    if found is None:
         return None
+    d, (r, cells, units, elim) = found
+    return _step(state, k, d, r, cells, units, elim)
+
+
+def _chains(state: State, k_lo: int) -> dict[int, tuple]:
+    """Per length ``k`` from ``k_lo`` to 6: (what :func:`_best` found for the row, chains of cells first, or
+    None; the digits the search with groups found nothing for, when it ran, else None)."""
+    lengths = [k for k in BASE if k >= k_lo]
+    skip = state.g.all_mask
+    for k in lengths:
+        skip &= known_mask(("Strong links", k), state)  # digits every length found nothing for before
+        if not skip:
+            break
+    out: dict[int, tuple] = {k: (None, None) for k in lengths}
+    if skip == state.g.all_mask:
+        return out
+    want = sum(1 << k for k in lengths)
     for grouped in (False, True):
-        found, empty = _best(state, k, grouped, skip)
-        if grouped:
-            miss_mask(tag, state, empty)
-        if found is not None:
-            d, (r, cells, units, elim) = found
-            return _step(state, k, d, r, cells, units, elim)
-    return None
+        if not want:
+            break
+        for k, (found, empty) in _best(state, want, grouped, skip).items():
+            if found is not None:
+                out[k] = (found, empty if grouped else None)
+                want &= ~(1 << k)
+            elif grouped:
+                out[k] = (None, empty)
+    return out
 
 
 def _label(state: State, node: tuple[int, ...]) -> str:

@@ -1,8 +1,8 @@
 """numba kernel of the strong-link chains on one digit (:mod:`sudokit.logic.strong_links`).
 
 :func:`chain_search` builds the finder's graph of one digit (nodes in the order the units meet them, each
-node's links by the other end's number) and replays its depth-first search for a chain of ``k`` links; it
-returns only the chain chosen, which Python writes out. Cell sets are rows of ``W`` 64-bit words."""
+node's links by the other end's number) and replays its depth-first search for chains of every length asked
+at once; it returns only the chains chosen, which Python writes out. Cell sets are rows of ``W`` 64-bit words."""
 
 from __future__ import annotations
 
@@ -63,13 +63,16 @@ def _node(cells, lens, n_nodes, where, n, mask, take, pick):
 
 
 @njit(cache=True)
-def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, holders, d, k, grouped):
-    """The lowest-rated chain of ``k`` strong links on digit ``d`` (from 1) that removes something, as the
-    finder searches it: nodes are cells, and with ``grouped`` also groups; a link is a unit where the digit's
-    places are exactly two nodes (``line[u]``: 0 for a row, 1 for a column, 2 for any other unit; a pair in
-    a line and in another unit is a line link). Returns (extra rating in tenths: 0-2 by the link kinds, 3 with
-    a group, -1 when there is no chain; nodes x1 y1 ... xk yk; the links' units; the cells that lose ``d``
-    as words; each node's cells padded with -1)."""
+def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, holders, d, want, k_hi, grouped):
+    """The lowest-rated chain of ``k`` strong links on digit ``d`` (from 1) that removes something, for every
+    length ``k`` of the mask ``want`` (bit ``k``, at most ``k_hi``), as the finder searches each: nodes are
+    cells, and with ``grouped`` also groups; a link is a unit where the digit's places are exactly two nodes
+    (``line[u]``: 0 for a row, 1 for a column, 2 for any other unit; a pair in a line and in another unit is a
+    line link). One depth-first search serves every length: it meets the trails of ``k`` links in the order a
+    search cut at depth ``k`` meets them, checks each when it reaches it, and a length stops taking chains
+    where its own search would stop. Returns, indexed by length, (extra rating in tenths: 0-2 by the link
+    kinds, 3 with a group, -1 when there is no chain; the cells of nodes x1 y1 ... xk yk, padded with -1; the
+    links' units; the cells that lose ``d`` as words)."""
     n_units, size = units.shape
     n_words = holders.shape[0]
     bit = 1 << (d - 1)
@@ -122,13 +125,10 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
             links[i, j] = u
         if links[j, i] < 0 or line[links[j, i]] == 2:
             links[j, i] = u
-    node_cells = np.empty((n_nodes, NODE_CELLS), dtype=np.int64)
-    for x in range(n_nodes):
-        for i in range(NODE_CELLS):
-            node_cells[x, i] = cells[x, i]
-    path = -np.ones(2 * k, dtype=np.int64)
-    path_units = -np.ones(k, dtype=np.int64)
-    elim = np.zeros(n_words, dtype=np.uint64)
+    path = -np.ones((k_hi + 1, 2 * k_hi, NODE_CELLS), dtype=np.int64)
+    path_units = -np.ones((k_hi + 1, k_hi), dtype=np.int64)
+    elim = np.zeros((k_hi + 1, n_words), dtype=np.uint64)
+    best = -np.ones(k_hi + 1, dtype=np.int64)
     starts = np.zeros(n_nodes, dtype=np.bool_)
     for x in range(n_nodes):
         for y in range(n_nodes):
@@ -139,8 +139,14 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
     for x in range(n_nodes):
         if starts[x]:
             n_starts += 1
-    if n_starts < 2 * k - (k if grouped else 0):
-        return -1, path, path_units, elim, node_cells
+    done = np.ones(k_hi + 1, dtype=np.bool_)  # per length: not wanted, or its chain chosen for good
+    need = 0  # the longest length not done: the depth the search goes to
+    for k in range(2, k_hi + 1):
+        if (want >> k) & 1 and n_starts >= 2 * k - (k if grouped else 0):
+            done[k] = False
+            need = k
+    if need == 0:
+        return best, path, path_units, elim
     mask = np.zeros((n_nodes, n_words), dtype=np.uint64)
     seen = np.empty((n_nodes, n_words), dtype=np.uint64)
     group = np.zeros(n_nodes, dtype=np.bool_)
@@ -180,12 +186,11 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
                     near_x[n_near] = x
                     n_near += 1
         near_ptr[e + 1] = n_near
-    best = -1
-    trail = np.empty(2 * k, dtype=np.int64)
-    trail_units = np.empty(k, dtype=np.int64)
-    used = np.zeros((k + 1, n_words), dtype=np.uint64)
-    next_x = np.zeros(k + 1, dtype=np.int64)  # per depth: the next entry of the end's near list
-    next_y = np.zeros(k + 1, dtype=np.int64)  # per depth: the next entry of that start's links
+    trail = np.empty(2 * k_hi, dtype=np.int64)
+    trail_units = np.empty(k_hi, dtype=np.int64)
+    used = np.zeros((k_hi + 1, n_words), dtype=np.uint64)
+    next_x = np.zeros(k_hi + 1, dtype=np.int64)  # per depth: the next entry of the end's near list
+    next_y = np.zeros(k_hi + 1, dtype=np.int64)  # per depth: the next entry of that start's links
     stop = False
     for x0 in range(n_nodes):
         for a0 in range(adj_ptr[x0], adj_ptr[x0 + 1]):
@@ -198,8 +203,10 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
             depth = 1
             next_x[1] = near_ptr[y0]
             next_y[1] = -1
+            arrived = True
             while depth >= 1:
-                if depth == k:
+                if arrived and not done[depth]:  # a chain of ``depth`` links: the row of that length's check
+                    k = depth
                     first, end = trail[0], trail[2 * k - 1]
                     found = False
                     for w in range(n_words):
@@ -225,17 +232,24 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
                                 extra = 2
                             else:
                                 extra = 1
-                        if best < 0 or extra < best:
-                            best = extra
+                        if best[k] < 0 or extra < best[k]:
+                            best[k] = extra
                             for i in range(2 * k):
-                                path[i] = trail[i]
+                                for c in range(NODE_CELLS):
+                                    path[k, i, c] = cells[trail[i], c]
                             for i in range(k):
-                                path_units[i] = trail_units[i]
+                                path_units[k, i] = trail_units[i]
                             for w in range(n_words):
-                                elim[w] = holders[w] & seen[first, w] & seen[end, w] & ~used[k, w]
+                                elim[k, w] = holders[w] & seen[first, w] & seen[end, w] & ~used[k, w]
                         if grouped or extra == 0:
-                            stop = True
-                            break
+                            done[k] = True
+                            while need > 0 and done[need]:
+                                need -= 1
+                            if need == 0:
+                                stop = True
+                                break
+                arrived = False
+                if depth >= need:
                     depth -= 1
                     continue
                 end = trail[2 * depth - 1]
@@ -275,37 +289,43 @@ def chain_search(cands, units, line, row_of, col_of, box_of, boxes, peer_words, 
                     depth += 1
                     next_x[depth] = near_ptr[trail[2 * depth - 1]]
                     next_y[depth] = -1
+                    arrived = True
                 else:
                     depth -= 1
             if stop:
                 break
         if stop:
             break
-    return best, path, path_units, elim, node_cells
+    return best, path, path_units, elim
 
 
 @njit(cache=True)
-def best_chain(cands, units, line, row_of, col_of, box_of, boxes, peer_words, digit_words, skip, k, grouped):
-    """:func:`chain_search` on every digit not in the mask ``skip`` (bit ``d - 1``), in order: the lowest-rated
-    chain (the lowest digit among equals). Returns (digit, or -1 when none has a chain; then as
-    :func:`chain_search`; the mask of the digits searched that have no chain)."""
+def best_chains(cands, units, line, row_of, col_of, box_of, boxes, peer_words, digit_words, skip, want, k_hi, grouped):
+    """:func:`chain_search` on every digit not in the mask ``skip`` (bit ``d - 1``), in order: per length ``k``
+    of the mask ``want`` (bit ``k``), the lowest-rated chain (the lowest digit among equals). Returns, indexed
+    by length: the digit (-1 when none has a chain), then as :func:`chain_search`, and the mask of the digits
+    searched that have no chain of that length."""
     size = digit_words.shape[0] - 1
-    best_d = -1
-    best_extra = -1
-    empty = 0
-    best_path = -np.ones(2 * k, dtype=np.int64)
-    best_units = -np.ones(k, dtype=np.int64)
-    best_elim = np.zeros(digit_words.shape[1], dtype=np.uint64)
-    best_cells = np.empty((0, NODE_CELLS), dtype=np.int64)
+    best_d = -np.ones(k_hi + 1, dtype=np.int64)
+    best_extra = -np.ones(k_hi + 1, dtype=np.int64)
+    empty = np.zeros(k_hi + 1, dtype=np.int64)
+    best_path = -np.ones((k_hi + 1, 2 * k_hi, NODE_CELLS), dtype=np.int64)
+    best_units = -np.ones((k_hi + 1, k_hi), dtype=np.int64)
+    best_elim = np.zeros((k_hi + 1, digit_words.shape[1]), dtype=np.uint64)
     for d in range(1, size + 1):
         if (skip >> (d - 1)) & 1:
             continue
-        extra, path, path_units, elim, node_cells = chain_search(
-            cands, units, line, row_of, col_of, box_of, boxes, peer_words, digit_words[d], d, k, grouped
+        extra, path, path_units, elim = chain_search(
+            cands, units, line, row_of, col_of, box_of, boxes, peer_words, digit_words[d], d, want, k_hi, grouped
         )
-        if extra < 0:
-            empty |= 1 << (d - 1)
-        elif best_d < 0 or extra < best_extra:
-            best_d, best_extra = d, extra
-            best_path, best_units, best_elim, best_cells = path, path_units, elim, node_cells
-    return best_d, best_extra, best_path, best_units, best_elim, best_cells, empty
+        for k in range(2, k_hi + 1):
+            if not (want >> k) & 1:
+                continue
+            if extra[k] < 0:
+                empty[k] |= 1 << (d - 1)
+            elif best_d[k] < 0 or extra[k] < best_extra[k]:
+                best_d[k], best_extra[k] = d, extra[k]
+                best_path[k] = path[k]
+                best_units[k] = path_units[k]
+                best_elim[k] = elim[k]
+    return best_d, best_extra, best_path, best_units, best_elim, empty
