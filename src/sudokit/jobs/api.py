@@ -118,10 +118,15 @@ def warm_rating() -> None:
     """Load the rating's first kernels (singles, the engine's counter) where the chunks will run: a batch rates
     at kernel speed, where one puzzle runs the techniques' plain forms (``sudokit.jit.either``)."""
     from sudokit import jit
+    from sudokit.engine.api import solve_compiled
+    from sudokit.formats import parse_grid
     from sudokit.logic.rating import rate
 
     with jit.forms("kernel"):
         rate(_WARM_PUZZLE, extras=True)
+    # the engine's counter too (the uniqueness check and the guess count of every puzzle): one puzzle runs its
+    # plain port until the kernel is loaded, which a batch should not wait for
+    solve_compiled(parse_grid(_WARM_PUZZLE))
     # the plain forms' budget for one puzzle is spent: a batch runs every kernel the cache holds from the start
     # (before, the techniques beyond singles ran their plain forms for the batch's first second of CPU)
     jit.charge(jit.PLAIN_SECONDS)
