@@ -369,3 +369,17 @@ def test_explain_uses_templates_without_forcing_chains():
     solution = lines("sudoku_exchange_tiers.solutions.txt")[1605]
     for step in path.steps:
         assert_sound(step, solution)
+
+
+def test_explain_uses_the_forcing_net_verity_without_the_rows_before_it():
+    # top1465 line 1: in HoDoKu's set the contradiction chain, the cell chain and the contradiction net (tried
+    # before the verity) take its steps; without them it gives step 29
+    rows = technique_set("hodoku", exclude="Contradiction Forcing Chain,Cell Forcing Chain,Forcing Net Contradiction")
+    path = explain(lines("top1465.txt")[0], techniques=rows)
+    assert path.solved
+    step = path.steps[28]
+    assert step.technique == "Forcing Net Verity"
+    assert step.explanation == "Forcing Net Verity: whichever of {5,6,9} A2 takes, I8 ends up 8, so place 8 in I8"
+    solution = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+    for s in path.steps:
+        assert_sound(s, solution)

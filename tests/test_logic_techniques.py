@@ -716,13 +716,13 @@ CASES = {
         ),
         "728946315934251678516738249147593826369482157852167493293615784481379562675824931",
     ),
-    "Forcing Net Verity": (  # the cell forcing chain's state (top1465 line 1 before step 27), where the net
-        # verity finds the same placement (see FOUND_BY_SIBLING)
+    "Forcing Net Verity": (  # top1465 line 1 before step 29 of its path in HoDoKu's set without the three rows
+        # tried before it (see FIRST_IN_SET)
         (
-            "=4 569 1268 5789 =3 15789 25 2567 5679 "
+            "=4 569 1268 5789 =3 1578 25 2567 5679 "
             "1237 359 12 =6 127 14579 =8 2357 3459 "
             "23678 3569 268 45789 278 45789 2345 23567 =1 "
-            "1236 346 1246 378 =5 13678 23 =9 378 "
+            "1236 346 124 378 =5 13678 23 =9 378 "
             "123 =8 59 3479 17 13479 =6 12357 357 "
             "136 =7 59 =2 168 13689 345 1358 3458 "
             "68 46 468 =1 =9 =2 =7 35 35 "
@@ -1288,11 +1288,8 @@ def test_technique_fires_on_its_state_and_is_sound(name):
 # sudoku_exchange_rated, magictour top100 and topn234, norvig_hardest, inkala and the first part of
 # forum_hardest_1106): the contradiction chain, tried first, finds a step wherever it does. Its case comes from a
 # path where that sibling took the step.
-# HoDoKu's Forcing Net Verity (the cell verity following singles and locked candidates) is no different: in HoDoKu's
-# set its contradiction net, tried first, takes the steps (and the singles-only chains before it).
 FOUND_BY_SIBLING = {
     "Cell Forcing Chain": {"Contradiction Forcing Chain"},
-    "Forcing Net Verity": {"Contradiction Forcing Chain", "Cell Forcing Chain", "Forcing Net Contradiction"},
 }
 # The discontinuous loop left after the AIC row, a = b - c = a, never comes first on rows, columns and boxes
 # alone: its two strong links must be a row and a column (a row and a box, or a column and a box, leave b and c
@@ -1382,6 +1379,10 @@ FIRST_IN_SET = {
     "Finned Franken Jellyfish": ("hodoku,franken fish,mutant fish", None),
     "Finned Mutant Jellyfish": ("hodoku,franken fish,mutant fish", None),
     "Kraken Fish": ("hodoku,franken fish,mutant fish,kraken fish", None),
+    # HoDoKu's Forcing Net Verity (the cell verity following singles and locked candidates): in HoDoKu's set the
+    # contradiction chain, the cell chain and the contradiction net, tried before it, take the steps it finds;
+    # without them it is first on top1465 line 1 at step 29
+    "Forcing Net Verity": ("hodoku", "Contradiction Forcing Chain,Cell Forcing Chain,Forcing Net Contradiction"),
 }
 
 
@@ -1408,7 +1409,6 @@ def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) ->
 NEW_HODOKU_ROWS_FIRST = {
     "ALS-XY-Wing": {"Grouped AIC"},
     "Cell Forcing Chain": {"Hidden Rectangle", "Grouped AIC"},
-    "Forcing Net Verity": {"Hidden Rectangle", "Grouped AIC"},
     "Contradiction Forcing Chain": {"Grouped AIC", "ALS-Chain"},
     "Template Set/Delete": {"Grouped AIC", "ALS-Chain"},
     "Finned Franken Jellyfish": {"Grouped AIC", "ALS-Chain"},
