@@ -1121,19 +1121,19 @@ CASES = {
         ),
         "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
     ),
-    "Franken Swordfish": (  # sudoku_exchange_tiers.txt line 1701, just before step 30 of its HoDoKu-set path
+    "Franken Swordfish": (  # sudoku_exchange_tiers.txt line 1647, just before step 17 (see FIRST_IN_SET)
         (
-            "=3 257 =8 27 =6 =1 45 245 =9 "
-            "27 257 =6 479 24 489 =3 258 =1 "
-            "=9 =4 =1 =5 23 38 28 =7 =6 "
-            "=5 =1 49 249 =8 249 =6 =3 =7 "
-            "=6 28 29 =3 =7 =5 89 =1 =4 "
-            "47 78 =3 49 =1 =6 589 58 =2 "
-            "=1 =9 24 =8 =5 =7 24 =6 =3 "
-            "24 =6 =5 =1 234 34 =7 =9 =8 "
-            "=8 =3 =7 =6 =9 24 =1 24 =5"
+            "=5 =3 =4 19 =2 169 =8 169 =7 "
+            "=7 19 126 14589 145 15689 1256 1269 =3 "
+            "129 =8 126 =7 15 =3 1256 1269 =4 "
+            "14 1467 =8 125 =3 157 =9 17 256 "
+            "123 167 =5 128 =9 178 =4 137 26 "
+            "1239 179 1237 =6 157 =4 137 =8 25 "
+            "=8 45 =9 =3 457 =2 67 46 =1 "
+            "134 =2 137 149 =6 19 37 =5 =8 "
+            "=6 1457 137 145 =8 157 237 2347 =9"
         ),
-        "378261549256749381941538276514982637629375814783416952192857463465123798837694125",
+        "534921867791846523286753194468537912315298476972614385859372641123469758647185239",
     ),
     "Franken Jellyfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 40 of its HoDoKu-set path
         (
@@ -1177,19 +1177,19 @@ CASES = {
         ),
         "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
     ),
-    "Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1701, just before step 30 of its HoDoKu-set path
+    "Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1600, just before step 18 (see FIRST_IN_SET)
         (
-            "=3 257 =8 27 =6 =1 45 245 =9 "
-            "27 257 =6 479 24 489 =3 258 =1 "
-            "=9 =4 =1 =5 23 38 28 =7 =6 "
-            "=5 =1 49 249 =8 249 =6 =3 =7 "
-            "=6 28 29 =3 =7 =5 89 =1 =4 "
-            "47 78 =3 49 =1 =6 589 58 =2 "
-            "=1 =9 24 =8 =5 =7 24 =6 =3 "
-            "24 =6 =5 =1 234 34 =7 =9 =8 "
-            "=8 =3 =7 =6 =9 24 =1 24 =5"
+            "358 =9 =1 =6 357 37 =2 458 3478 "
+            "=7 58 =6 239 259 =4 19 158 389 "
+            "35 =2 =4 =8 579 =1 79 56 369 "
+            "69 =4 =5 379 369 =2 179 168 6789 "
+            "269 367 239 =5 =1 =8 =4 67 69 "
+            "1689 1678 89 =4 679 79 =3 =2 =5 "
+            "1459 15 29 279 2479 =6 =8 =3 147 "
+            "4689 368 389 =1 34789 379 =5 47 =2 "
+            "1248 138 =7 23 2348 =5 =6 =9 14"
         ),
-        "378261549256749381941538276514982637629375814783416952192857463465123798837694125",
+        "891673254756294183324851769645732918239518476178469325512946837963187542487325691",
     ),
     "Mutant Jellyfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 40 of its HoDoKu-set path
         (
@@ -1205,33 +1205,33 @@ CASES = {
         ),
         "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
     ),
-    "Finned Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1526, just before step 23 of its HoDoKu-set path
+    "Finned Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1562, just before step 23 (see FIRST_IN_SET)
         (
-            "246 =5 =3 269 =1 679 =8 479 29 "
-            "=9 12 48 238 =5 37 27 147 =6 "
-            "=7 126 68 2689 =4 69 =5 19 =3 "
-            "2368 236 =5 =1 26 =4 367 79 89 "
-            "2468 =7 146 369 236 369 16 =5 148 "
-            "346 =9 146 =5 =7 =8 136 =2 14 "
-            "36 =4 =9 =7 36 =5 12 =8 12 "
-            "=1 36 =7 =4 =8 =2 =9 36 =5 "
-            "=5 =8 =2 36 =9 =1 =4 36 =7"
+            "=3 47 148 =6 248 1248 289 1789 =5 "
+            "148 =2 =9 =7 =5 148 =3 =6 18 "
+            "=6 57 158 128 =9 =3 28 =4 178 "
+            "19 =3 =7 1289 28 =6 89 =5 =4 "
+            "149 45 =6 159 =3 18 =7 189 =2 "
+            "=2 =8 15 159 47 47 =6 139 139 "
+            "478 =6 248 =3 =1 278 =5 789 789 "
+            "78 =9 38 =4 =6 =5 =1 =2 378 "
+            "=5 =1 238 28 278 =9 =4 378 =6"
         ),
-        "453617892918253746726849513835124679274936158691578324349765281167482935582391467",
+        "371624895429758361658193247137286954946531782285947613864312579793465128512879436",
     ),
-    "Finned Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 19 of its HoDoKu-set path
+    "Finned Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1504, just before step 25 (see FIRST_IN_SET)
         (
-            "78 =9 378 36 =5 =4 =1 =2 67 "
-            "=1 =6 247 79 279 =8 479 =3 =5 "
-            "457 25 2347 =1 2679 3679 =8 4679 4679 "
-            "=3 =7 =1 =5 =8 69 =2 469 469 "
-            "=2 =8 =9 346 467 367 =5 67 =1 "
-            "=6 =4 =5 79 =1 =2 79 =8 =3 "
-            "4578 25 2468 46 4679 =1 =3 479 2479 "
-            "=9 =3 467 =2 467 =5 467 =1 =8 "
-            "47 =1 2467 =8 =3 679 4679 =5 2479"
+            "58 =7 =6 38 =4 =9 =2 =1 35 "
+            "=9 58 =1 38 26 26 57 357 =4 "
+            "=2 =4 =3 17 17 =5 =8 =9 =6 "
+            "678 =3 78 =5 =9 =1 46 4678 =2 "
+            "=1 569 =2 67 =8 =4 =3 567 59 "
+            "=4 5689 579 =2 67 =3 5679 5678 =1 "
+            "=3 25689 89 16 15 26 14569 45 =7 "
+            "56 256 =4 =9 12356 =7 16 356 =8 "
+            "567 =1 579 =4 356 =8 569 =2 359"
         ),
-        "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
+        "576849213981326574243175896837591462162784359495263781358612947624957138719438625",
     ),
     "Kraken Fish": (  # sudoku_exchange_tiers.txt line 1519, before step 16 (HoDoKu set, all fish rows, Kraken)
         (
@@ -1323,14 +1323,10 @@ NEVER_FIRST = {
     # "hodoku,franken fish,mutant fish" these never fired where no row before them applied (284 states; the
     # finned Mutant Swordfish fired on 5, never first). Their cases are tiers states where they fire.
     "Franken X-Wing",
-    "Franken Swordfish",
     "Franken Jellyfish",
     "Finned Franken X-Wing",
     "Mutant X-Wing",
-    "Mutant Swordfish",
     "Mutant Jellyfish",
-    "Finned Mutant X-Wing",
-    "Finned Mutant Swordfish",
 }
 
 
@@ -1383,6 +1379,19 @@ FIRST_IN_SET = {
     # contradiction chain, the cell chain and the contradiction net, tried before it, take the steps it finds;
     # without them it is first on top1465 line 1 at step 29
     "Forcing Net Verity": ("hodoku", "Contradiction Forcing Chain,Cell Forcing Chain,Forcing Net Contradiction"),
+    "Franken Swordfish": (
+        "hodoku,franken fish,mutant fish",
+        "3-Link X-Chain,grouped x-chain,grouped nice loop,als-chain",
+    ),
+    "Mutant Swordfish": (
+        "hodoku,franken fish,mutant fish",
+        "3-Link X-Chain,4-Link X-Chain,grouped x-chain,grouped nice loop,franken fish",
+    ),
+    "Finned Mutant Swordfish": ("hodoku,franken fish,mutant fish", "aic,grouped nice loop,als-chain,franken fish"),
+    "Finned Mutant X-Wing": (
+        "hodoku,franken fish,mutant fish",
+        "Empty Rectangle,2-Link X-Chain,3-Link X-Chain,4-Link X-Chain,grouped x-chain,aic,grouped nice loop,als-xy-wing,als-chain,franken fish",
+    ),
 }
 
 
