@@ -12,7 +12,7 @@ import pytest
 from sudokit.formats import parse_grid
 from sudokit.logic import BY_NAME, State, explain, fish, next_step
 from sudokit.logic.registry import applicable, technique_set
-from test_logic_techniques import CASES, assert_sound, state_of
+from test_logic_techniques import CASES, FIRST_IN_SET, assert_sound, state_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SIZES = {"X-Wing": 2, "Swordfish": 3, "Jellyfish": 4}
@@ -180,6 +180,32 @@ def test_explain_uses_a_finned_franken_swordfish_on_a_real_puzzle():
     assert step.technique == "Finned Franken Swordfish"
     assert step.explanation.startswith("Finned Franken Swordfish on 7: row C, row I and box 8 each hold 7 once")
     assert step.eliminations == [(path.grid.geometry.cell_of("G1"), 7)]
+
+
+# rows HoDoKu's set never took first on the paths searched (the chains and ALS rows before them take their
+# steps): the step of a bundled puzzle's path in the row's FIRST_IN_SET set, which is its case's state
+# row -> (sudoku_exchange_tiers line, step)
+EXPLAINED = {
+    "Franken Swordfish": (1647, 17),
+    "Mutant Swordfish": (1600, 18),
+    "Finned Mutant Swordfish": (1504, 25),
+    "Finned Mutant X-Wing": (1562, 23),
+    "Finned Franken X-Wing": (1639, 27),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPLAINED))
+def test_explain_uses_the_complex_fish_without_the_rows_that_take_their_steps(name):
+    line, k = EXPLAINED[name]
+    rows = technique_set(*FIRST_IN_SET[name])
+    path = explain(lines("sudoku_exchange_tiers.txt")[line - 1], techniques=rows, max_steps=k)  # up to its step
+    assert len(path.steps) == k and path.steps[k - 1].technique == name
+    assert name not in {s.technique for s in path.steps[: k - 1]}
+    before = state_of(CASES[name][0])
+    assert path.steps[k - 1].eliminations == BY_NAME[name].find(before).eliminations
+    solution = lines("sudoku_exchange_tiers.solutions.txt")[line - 1]
+    for step in path.steps:
+        assert_sound(step, solution)
 
 
 # ---- Kraken fish ----------------------------------------------------------------------------------------------

@@ -1149,19 +1149,19 @@ CASES = {
         ),
         "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
     ),
-    "Finned Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1526, just before step 23 of its HoDoKu-set path
+    "Finned Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1639, just before step 27 (see FIRST_IN_SET)
         (
-            "246 =5 =3 269 =1 679 =8 479 29 "
-            "=9 12 48 238 =5 37 27 147 =6 "
-            "=7 126 68 2689 =4 69 =5 19 =3 "
-            "2368 236 =5 =1 26 =4 367 79 89 "
-            "2468 =7 146 369 236 369 16 =5 148 "
-            "346 =9 146 =5 =7 =8 136 =2 14 "
-            "36 =4 =9 =7 36 =5 12 =8 12 "
-            "=1 36 =7 =4 =8 =2 =9 36 =5 "
-            "=5 =8 =2 36 =9 =1 =4 36 =7"
+            "234 =7 26 123 14 1268 1389 =5 19 "
+            "=1 36 =8 =5 26 =9 =7 23 =4 "
+            "234 =9 =5 237 47 128 138 =6 12 "
+            "67 156 =3 147 =8 45 =2 149 169 "
+            "=8 15 167 247 =9 245 16 147 =3 "
+            "=9 =2 =4 =6 17 =3 =5 17 =8 "
+            "26 13 =9 =8 26 =7 =4 13 =5 "
+            "367 =4 17 129 =5 12 39 =8 269 "
+            "=5 =8 126 149 =3 146 169 129 =7"
         ),
-        "453617892918253746726849513835124679274936158691578324349765281167482935582391467",
+        "372146859168529734495378162653784291817295643924613578239867415741952386586431927",
     ),
     "Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1501, just before step 11 of its HoDoKu-set path
         (
@@ -1324,7 +1324,6 @@ NEVER_FIRST = {
     # finned Mutant Swordfish fired on 5, never first). Their cases are tiers states where they fire.
     "Franken X-Wing",
     "Franken Jellyfish",
-    "Finned Franken X-Wing",
     "Mutant X-Wing",
     "Mutant Jellyfish",
 }
@@ -1361,6 +1360,7 @@ SHADOWED_BY_SE = {
     "Avoidable Rectangle Type 1",
     "Avoidable Rectangle Type 2",
 }
+FISH = "hodoku,franken fish,mutant fish"  # HoDoKu's set with every Franken and Mutant fish
 #: Rows in no preset but their own: tried first in the set named (HoDoKu has no 3D Medusa, registry.NOT_IN_HODOKU).
 #: HoDoKu's templates come after its Franken fish, forcing chains and nets, as in HoDoKu: first only in a set
 #: without them. The dynamic chain is HoDoKu's Forcing Net Contradiction in HoDoKu's set (the same search): first
@@ -1379,18 +1379,24 @@ FIRST_IN_SET = {
     # contradiction chain, the cell chain and the contradiction net, tried before it, take the steps it finds;
     # without them it is first on top1465 line 1 at step 29
     "Forcing Net Verity": ("hodoku", "Contradiction Forcing Chain,Cell Forcing Chain,Forcing Net Contradiction"),
-    "Franken Swordfish": (
-        "hodoku,franken fish,mutant fish",
-        "3-Link X-Chain,grouped x-chain,grouped nice loop,als-chain",
-    ),
-    "Mutant Swordfish": (
-        "hodoku,franken fish,mutant fish",
-        "3-Link X-Chain,4-Link X-Chain,grouped x-chain,grouped nice loop,franken fish",
-    ),
-    "Finned Mutant Swordfish": ("hodoku,franken fish,mutant fish", "aic,grouped nice loop,als-chain,franken fish"),
+    # The Franken and Mutant fish HoDoKu's set never took first (NEVER_FIRST's comment): their eliminations are
+    # those of a chain on one digit with groups (a box's places in one line), which the chain rows before them
+    # find. Each is first on a tiers path (sudoku_exchange_tiers, "diabolical") without the rows that took its
+    # steps there. Each list is what is left of a longer one after putting back, one at a time, every row the
+    # fish is still a step without; put back, any one of these leaves the fish no step on that path. The Mutant
+    # fish are also without the Franken ones, which come before them and find some of the same.
+    "Franken Swordfish": (FISH, "3-Link X-Chain,grouped x-chain,grouped nice loop,als-chain"),
+    "Mutant Swordfish": (FISH, "3-Link X-Chain,4-Link X-Chain,grouped x-chain,grouped nice loop,franken fish"),
+    "Finned Mutant Swordfish": (FISH, "aic,grouped nice loop,als-chain,franken fish"),
     "Finned Mutant X-Wing": (
-        "hodoku,franken fish,mutant fish",
-        "Empty Rectangle,2-Link X-Chain,3-Link X-Chain,4-Link X-Chain,grouped x-chain,aic,grouped nice loop,als-xy-wing,als-chain,franken fish",
+        FISH,
+        "Empty Rectangle,2-Link X-Chain,3-Link X-Chain,4-Link X-Chain,grouped x-chain,aic,grouped nice loop,"
+        "als-xy-wing,als-chain,franken fish",
+    ),
+    "Finned Franken X-Wing": (
+        FISH,
+        "Empty Rectangle,2-Link X-Chain,grouped x-chain,aic,grouped nice loop,als-xz,als-xy-wing,als-chain,"
+        "death blossom",
     ),
 }
 
