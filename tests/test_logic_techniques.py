@@ -1320,8 +1320,10 @@ NEVER_FIRST = {
     # strong links come before it. Its case is the start of tiers line 1501, where it fires.
     "Multi-Colouring",
     # HoDoKu's Franken and Mutant fish (issue #20): on the paths of the 500 "diabolical" tiers puzzles in the set
-    # "hodoku,franken fish,mutant fish" these never fired where no row before them applied (284 states; the
-    # finned Mutant Swordfish fired on 5, never first). Their cases are tiers states where they fire.
+    # "hodoku,franken fish,mutant fish" these never fired where no row before them applied (284 states). Five
+    # others are first without the rows that take their steps (FIRST_IN_SET); these four were the step on none
+    # of 250 of those paths even without the X-chain, nice loop, AIC, 2-link and ALS rows before them (and the
+    # Franken fish, for the Mutant ones). Their cases are tiers states where they fire.
     "Franken X-Wing",
     "Franken Jellyfish",
     "Mutant X-Wing",
