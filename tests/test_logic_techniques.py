@@ -981,19 +981,19 @@ CASES = {
         ),
         "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
     ),
-    "Multi-Colouring": (  # sudoku_exchange_tiers.txt line 1501, its start (see NEVER_FIRST)
+    "Multi-Colouring": (  # sudoku_exchange_tiers.txt line 1505, just before step 26 (see FIRST_IN_SET)
         (
-            "14567 =8 =3 1456 =2 147 46 =9 4567 "
-            "4567 456 457 =8 567 479 =1 2357 234567 "
-            "14567 =2 =9 =3 1567 147 46 57 =8 "
-            "1245 345 145 1256 =9 =8 =7 1235 12345 "
-            "124589 =7 1458 125 15 123 2348 =6 123459 "
-            "12589 359 =6 =7 =4 123 238 1235 12359 "
-            "=3 45 457 124 17 =6 =9 =8 127 "
-            "46789 469 =2 149 178 =5 36 137 1367 "
-            "6789 =1 78 29 =3 279 =5 =4 267"
+            "189 1489 178 23 178 23 168 4568 56 "
+            "=5 =6 1478 19 178 79 148 =3 =2 "
+            "=2 =3 18 =6 =4 =5 18 =7 =9 "
+            "189 189 =2 34 =6 34 =7 58 158 "
+            "368 =7 468 =5 =2 =1 468 =9 38 "
+            "136 14 =5 =7 =9 =8 =2 46 136 "
+            "68 =5 =3 14 17 47 =9 =2 68 "
+            "=4 =2 =9 =8 =3 =6 =5 =1 =7 "
+            "=7 18 168 29 =5 29 =3 68 =4"
         ),
-        "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
+        "987312645564987132231645879192463758678521493345798261853174926429836517716259384",
     ),
     "Hidden Rectangle": (  # kaggle3m_sample.txt line 1048, just before step 34 of its HoDoKu-set path
         (
@@ -1314,11 +1314,6 @@ NEVER_FIRST = {
     "6-Link X-Chain",
     "Simple Colouring",
     "X-Chain",
-    # HoDoKu's Multi Colors (issue #20) fired 3,105 times on the HoDoKu-set paths of every 5th "diabolical"
-    # puzzle of sudoku_exchange_tiers and was first on none of the 500 diabolical paths nor on every 3rd path
-    # of kaggle3m_sample: two clusters joined by a weak link are a chain of strong links, and the rows of 2-6
-    # strong links come before it. Its case is the start of tiers line 1501, where it fires.
-    "Multi-Colouring",
     # HoDoKu's Franken and Mutant fish (issue #20): on the paths of the 500 "diabolical" tiers puzzles in the set
     # "hodoku,franken fish,mutant fish" these never fired where no row before them applied (284 states). Five
     # others are first without the rows that take their steps (FIRST_IN_SET); these four were the step on none
@@ -1400,6 +1395,11 @@ FIRST_IN_SET = {
         "Empty Rectangle,2-Link X-Chain,grouped x-chain,aic,grouped nice loop,als-xz,als-xy-wing,als-chain,"
         "death blossom",
     ),
+    # HoDoKu's Multi Colors fired 3,105 times on the HoDoKu-set paths of every 5th "diabolical" tiers puzzle and
+    # was first on none of the 500 diabolical paths: two clusters joined by a weak link are a chain of strong
+    # links, and the rows of 2-6 strong links come before it. Without those of 3 and 4 links it is first on tiers
+    # line 1505 at step 26
+    "Multi-Colouring": ("hodoku", "3-Link X-Chain,4-Link X-Chain"),
 }
 
 
