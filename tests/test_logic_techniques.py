@@ -1318,7 +1318,8 @@ NEVER_FIRST = {
     # "hodoku,franken fish,mutant fish" these never fired where no row before them applied (284 states). Five
     # others are first without the rows that take their steps (FIRST_IN_SET); these four were the step on none
     # of 250 of those paths even without the X-chain, nice loop, AIC, 2-link and ALS rows before them (and the
-    # Franken fish, for the Mutant ones). Their cases are tiers states where they fire.
+    # Franken fish, for the Mutant ones), nor on 200 and 260 of every 3rd top1465 path. Their cases are tiers
+    # states where they fire.
     "Franken X-Wing",
     "Franken Jellyfish",
     "Mutant X-Wing",
