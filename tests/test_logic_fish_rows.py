@@ -12,7 +12,7 @@ import pytest
 from sudokit.formats import parse_grid
 from sudokit.logic import BY_NAME, State, explain, fish, next_step
 from sudokit.logic.registry import applicable, technique_set
-from test_logic_techniques import CASES, assert_sound, state_of
+from test_logic_techniques import CASES, FIRST_IN_SET, assert_sound, state_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SIZES = {"X-Wing": 2, "Swordfish": 3, "Jellyfish": 4}
@@ -180,6 +180,43 @@ def test_explain_uses_a_finned_franken_swordfish_on_a_real_puzzle():
     assert step.technique == "Finned Franken Swordfish"
     assert step.explanation.startswith("Finned Franken Swordfish on 7: row C, row I and box 8 each hold 7 once")
     assert step.eliminations == [(path.grid.geometry.cell_of("G1"), 7)]
+
+
+# row -> (data file, line, step, techniques, exclude): the row's step on a bundled puzzle's path, on its case's
+# state. The Franken and Mutant fish HoDoKu's set never took first (the chains and ALS rows before them take their
+# steps) use their FIRST_IN_SET sets; the finned Franken Jellyfish leaves out the grouped AIC and ALS-Chain,
+# which now come before it and take this step (NEW_HODOKU_ROWS_FIRST).
+FISH = "hodoku,franken fish,mutant fish"
+EXPLAINED = {
+    "Sashimi X-Wing": ("sudoku_exchange_rated.txt", 1107, 15, "hodoku", None),
+    "Sashimi Swordfish": ("sudoku_exchange_rated.txt", 2183, 17, "hodoku", None),
+    "Sashimi Jellyfish": ("sudoku_exchange_rated.txt", 3852, 20, "hodoku", None),
+    "Finned Franken Jellyfish": ("sudoku_exchange_tiers.txt", 1620, 23, FISH, "Grouped AIC,ALS-Chain"),
+    "Finned Mutant Jellyfish": ("sudoku_exchange_tiers.txt", 1553, 27, FISH, None),
+    **{
+        name: ("sudoku_exchange_tiers.txt", line, k, *FIRST_IN_SET[name])
+        for name, (line, k) in {
+            "Franken Swordfish": (1647, 17),
+            "Mutant Swordfish": (1600, 18),
+            "Finned Mutant Swordfish": (1504, 25),
+            "Finned Mutant X-Wing": (1562, 23),
+            "Finned Franken X-Wing": (1639, 27),
+        }.items()
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPLAINED))
+def test_explain_uses_the_fish_row_on_a_real_puzzle(name):
+    fname, line, k, spec, exclude = EXPLAINED[name]
+    rows = technique_set(spec, exclude)
+    path = explain(lines(fname)[line - 1], techniques=rows, max_steps=k)  # up to the row's step
+    assert len(path.steps) == k and path.steps[k - 1].technique == name
+    assert name not in {s.technique for s in path.steps[: k - 1]}
+    text, solution = CASES[name]
+    assert path.steps[k - 1].eliminations == BY_NAME[name].find(state_of(text)).eliminations
+    for step in path.steps:
+        assert_sound(step, solution)
 
 
 # ---- Kraken fish ----------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from sudokit.logic.forcing import net_contradiction, net_verity
 from sudokit.logic.rectangles import hidden_rectangle, unique_rectangle_type5, unique_rectangle_type6
 from sudokit.logic.registry import applicable, technique_set
 from sudokit.logic.templates import template_set_delete
-from test_logic_techniques import CASES, assert_sound, state_of
+from test_logic_techniques import CASES, FIRST_IN_SET, assert_sound, state_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -45,8 +45,28 @@ def on_case(name: str):
 
 
 # ---- colouring ---------------------------------------------------------------------------------------------
+# sudoku_exchange_tiers line 1501, its start: a type 2 (the row's case is a type 1, where it comes first)
+TYPE2 = (
+    (
+        "14567 =8 =3 1456 =2 147 46 =9 4567 "
+        "4567 456 457 =8 567 479 =1 2357 234567 "
+        "14567 =2 =9 =3 1567 147 46 57 =8 "
+        "1245 345 145 1256 =9 =8 =7 1235 12345 "
+        "124589 =7 1458 125 15 123 2348 =6 123459 "
+        "12589 359 =6 =7 =4 123 238 1235 12359 "
+        "=3 45 457 124 17 =6 =9 =8 127 "
+        "46789 469 =2 149 178 =5 36 137 1367 "
+        "6789 =1 78 29 =3 279 =5 =4 267"
+    ),
+    "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
+)
+
+
 def test_multi_colouring_type2_on_its_state():
-    state, step = on_case("Multi-Colouring")
+    state = state_of(TYPE2[0])
+    step = multi_colouring(state)
+    assert step is not None and step.technique == "Multi-Colouring"
+    assert_sound(step, TYPE2[1])
     assert step.eliminations == [(state.g.cell_of("B9"), 2)]
     assert step.explanation.startswith(
         "Multi-Colouring type 2 on 2: clusters {B8} / {B9} and {G4, I9} / {G9} (one colour of each holds every 2)"
@@ -60,7 +80,7 @@ def test_multi_colouring_type2_on_its_state():
 def test_multi_colouring_type1_removes_what_sees_both_far_colours():
     # tiers line 1501 start, with B9's 2 gone: no colour sees both colours of another cluster on 2 any more;
     # the step found is a type 1 or on another digit, and sound
-    text, solution = CASES["Multi-Colouring"]
+    text, solution = TYPE2
     state = state_of(text)
     state.cands[state.g.cell_of("B9")] &= ~(1 << 1)
     state.changed()
@@ -323,12 +343,19 @@ def test_explain_uses_the_forcing_net_on_a_real_puzzle():
 
 def test_explain_uses_multi_colouring_without_the_strong_link_rows():
     # sudoku_exchange_tiers line 1505: in HoDoKu's set the rows of 2-6 strong links (Sukaku Explainer's) take
-    # what two joined clusters find; without them Multi-Colouring gives step 26
-    links = ",".join(f"{k}-Link X-Chain" for k in range(2, 7))
-    path = explain(lines("sudoku_exchange_tiers.txt")[1504], techniques=technique_set("hodoku", exclude=links))
-    assert path.solved
-    step = next(s for s in path.steps if s.technique == "Multi-Colouring")
+    # what two joined clusters find; without those of 3 and 4 links Multi-Colouring gives step 26, its case
+    path = explain(
+        lines("sudoku_exchange_tiers.txt")[1504],
+        techniques=technique_set(*FIRST_IN_SET["Multi-Colouring"]),
+        max_steps=26,
+    )
+    step = path.steps[25]
+    assert step.technique == "Multi-Colouring"
     assert step.explanation.startswith("Multi-Colouring type 1 on 6: clusters {A7} / {E7} and {E3, G1, I8}")
+    text, solution = CASES["Multi-Colouring"]
+    assert step.eliminations == multi_colouring(state_of(text)).eliminations
+    for s in path.steps:
+        assert_sound(s, solution)
 
 
 # ---- templates on a classic grid ---------------------------------------------------------------------------
@@ -369,3 +396,17 @@ def test_explain_uses_templates_without_forcing_chains():
     solution = lines("sudoku_exchange_tiers.solutions.txt")[1605]
     for step in path.steps:
         assert_sound(step, solution)
+
+
+def test_explain_uses_the_forcing_net_verity_without_the_rows_before_it():
+    # top1465 line 1: in HoDoKu's set the contradiction chain, the cell chain and the contradiction net (tried
+    # before the verity) take its steps; without them it gives step 29
+    rows = technique_set("hodoku", exclude="Contradiction Forcing Chain,Cell Forcing Chain,Forcing Net Contradiction")
+    path = explain(lines("top1465.txt")[0], techniques=rows)
+    assert path.solved
+    step = path.steps[28]
+    assert step.technique == "Forcing Net Verity"
+    assert step.explanation == "Forcing Net Verity: whichever of {5,6,9} A2 takes, I8 ends up 8, so place 8 in I8"
+    solution = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+    for s in path.steps:
+        assert_sound(s, solution)

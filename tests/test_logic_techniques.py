@@ -716,13 +716,13 @@ CASES = {
         ),
         "728946315934251678516738249147593826369482157852167493293615784481379562675824931",
     ),
-    "Forcing Net Verity": (  # the cell forcing chain's state (top1465 line 1 before step 27), where the net
-        # verity finds the same placement (see FOUND_BY_SIBLING)
+    "Forcing Net Verity": (  # top1465 line 1 before step 29 of its path in HoDoKu's set without the three rows
+        # tried before it (see FIRST_IN_SET)
         (
-            "=4 569 1268 5789 =3 15789 25 2567 5679 "
+            "=4 569 1268 5789 =3 1578 25 2567 5679 "
             "1237 359 12 =6 127 14579 =8 2357 3459 "
             "23678 3569 268 45789 278 45789 2345 23567 =1 "
-            "1236 346 1246 378 =5 13678 23 =9 378 "
+            "1236 346 124 378 =5 13678 23 =9 378 "
             "123 =8 59 3479 17 13479 =6 12357 357 "
             "136 =7 59 =2 168 13689 345 1358 3458 "
             "68 46 468 =1 =9 =2 =7 35 35 "
@@ -981,19 +981,19 @@ CASES = {
         ),
         "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
     ),
-    "Multi-Colouring": (  # sudoku_exchange_tiers.txt line 1501, its start (see NEVER_FIRST)
+    "Multi-Colouring": (  # sudoku_exchange_tiers.txt line 1505, just before step 26 (see FIRST_IN_SET)
         (
-            "14567 =8 =3 1456 =2 147 46 =9 4567 "
-            "4567 456 457 =8 567 479 =1 2357 234567 "
-            "14567 =2 =9 =3 1567 147 46 57 =8 "
-            "1245 345 145 1256 =9 =8 =7 1235 12345 "
-            "124589 =7 1458 125 15 123 2348 =6 123459 "
-            "12589 359 =6 =7 =4 123 238 1235 12359 "
-            "=3 45 457 124 17 =6 =9 =8 127 "
-            "46789 469 =2 149 178 =5 36 137 1367 "
-            "6789 =1 78 29 =3 279 =5 =4 267"
+            "189 1489 178 23 178 23 168 4568 56 "
+            "=5 =6 1478 19 178 79 148 =3 =2 "
+            "=2 =3 18 =6 =4 =5 18 =7 =9 "
+            "189 189 =2 34 =6 34 =7 58 158 "
+            "368 =7 468 =5 =2 =1 468 =9 38 "
+            "136 14 =5 =7 =9 =8 =2 46 136 "
+            "68 =5 =3 14 17 47 =9 =2 68 "
+            "=4 =2 =9 =8 =3 =6 =5 =1 =7 "
+            "=7 18 168 29 =5 29 =3 68 =4"
         ),
-        "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
+        "987312645564987132231645879192463758678521493345798261853174926429836517716259384",
     ),
     "Hidden Rectangle": (  # kaggle3m_sample.txt line 1048, just before step 34 of its HoDoKu-set path
         (
@@ -1121,19 +1121,19 @@ CASES = {
         ),
         "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
     ),
-    "Franken Swordfish": (  # sudoku_exchange_tiers.txt line 1701, just before step 30 of its HoDoKu-set path
+    "Franken Swordfish": (  # sudoku_exchange_tiers.txt line 1647, just before step 17 (see FIRST_IN_SET)
         (
-            "=3 257 =8 27 =6 =1 45 245 =9 "
-            "27 257 =6 479 24 489 =3 258 =1 "
-            "=9 =4 =1 =5 23 38 28 =7 =6 "
-            "=5 =1 49 249 =8 249 =6 =3 =7 "
-            "=6 28 29 =3 =7 =5 89 =1 =4 "
-            "47 78 =3 49 =1 =6 589 58 =2 "
-            "=1 =9 24 =8 =5 =7 24 =6 =3 "
-            "24 =6 =5 =1 234 34 =7 =9 =8 "
-            "=8 =3 =7 =6 =9 24 =1 24 =5"
+            "=5 =3 =4 19 =2 169 =8 169 =7 "
+            "=7 19 126 14589 145 15689 1256 1269 =3 "
+            "129 =8 126 =7 15 =3 1256 1269 =4 "
+            "14 1467 =8 125 =3 157 =9 17 256 "
+            "123 167 =5 128 =9 178 =4 137 26 "
+            "1239 179 1237 =6 157 =4 137 =8 25 "
+            "=8 45 =9 =3 457 =2 67 46 =1 "
+            "134 =2 137 149 =6 19 37 =5 =8 "
+            "=6 1457 137 145 =8 157 237 2347 =9"
         ),
-        "378261549256749381941538276514982637629375814783416952192857463465123798837694125",
+        "534921867791846523286753194468537912315298476972614385859372641123469758647185239",
     ),
     "Franken Jellyfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 40 of its HoDoKu-set path
         (
@@ -1149,19 +1149,19 @@ CASES = {
         ),
         "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
     ),
-    "Finned Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1526, just before step 23 of its HoDoKu-set path
+    "Finned Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1639, just before step 27 (see FIRST_IN_SET)
         (
-            "246 =5 =3 269 =1 679 =8 479 29 "
-            "=9 12 48 238 =5 37 27 147 =6 "
-            "=7 126 68 2689 =4 69 =5 19 =3 "
-            "2368 236 =5 =1 26 =4 367 79 89 "
-            "2468 =7 146 369 236 369 16 =5 148 "
-            "346 =9 146 =5 =7 =8 136 =2 14 "
-            "36 =4 =9 =7 36 =5 12 =8 12 "
-            "=1 36 =7 =4 =8 =2 =9 36 =5 "
-            "=5 =8 =2 36 =9 =1 =4 36 =7"
+            "234 =7 26 123 14 1268 1389 =5 19 "
+            "=1 36 =8 =5 26 =9 =7 23 =4 "
+            "234 =9 =5 237 47 128 138 =6 12 "
+            "67 156 =3 147 =8 45 =2 149 169 "
+            "=8 15 167 247 =9 245 16 147 =3 "
+            "=9 =2 =4 =6 17 =3 =5 17 =8 "
+            "26 13 =9 =8 26 =7 =4 13 =5 "
+            "367 =4 17 129 =5 12 39 =8 269 "
+            "=5 =8 126 149 =3 146 169 129 =7"
         ),
-        "453617892918253746726849513835124679274936158691578324349765281167482935582391467",
+        "372146859168529734495378162653784291817295643924613578239867415741952386586431927",
     ),
     "Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1501, just before step 11 of its HoDoKu-set path
         (
@@ -1177,19 +1177,19 @@ CASES = {
         ),
         "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
     ),
-    "Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1701, just before step 30 of its HoDoKu-set path
+    "Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1600, just before step 18 (see FIRST_IN_SET)
         (
-            "=3 257 =8 27 =6 =1 45 245 =9 "
-            "27 257 =6 479 24 489 =3 258 =1 "
-            "=9 =4 =1 =5 23 38 28 =7 =6 "
-            "=5 =1 49 249 =8 249 =6 =3 =7 "
-            "=6 28 29 =3 =7 =5 89 =1 =4 "
-            "47 78 =3 49 =1 =6 589 58 =2 "
-            "=1 =9 24 =8 =5 =7 24 =6 =3 "
-            "24 =6 =5 =1 234 34 =7 =9 =8 "
-            "=8 =3 =7 =6 =9 24 =1 24 =5"
+            "358 =9 =1 =6 357 37 =2 458 3478 "
+            "=7 58 =6 239 259 =4 19 158 389 "
+            "35 =2 =4 =8 579 =1 79 56 369 "
+            "69 =4 =5 379 369 =2 179 168 6789 "
+            "269 367 239 =5 =1 =8 =4 67 69 "
+            "1689 1678 89 =4 679 79 =3 =2 =5 "
+            "1459 15 29 279 2479 =6 =8 =3 147 "
+            "4689 368 389 =1 34789 379 =5 47 =2 "
+            "1248 138 =7 23 2348 =5 =6 =9 14"
         ),
-        "378261549256749381941538276514982637629375814783416952192857463465123798837694125",
+        "891673254756294183324851769645732918239518476178469325512946837963187542487325691",
     ),
     "Mutant Jellyfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 40 of its HoDoKu-set path
         (
@@ -1205,33 +1205,33 @@ CASES = {
         ),
         "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
     ),
-    "Finned Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1526, just before step 23 of its HoDoKu-set path
+    "Finned Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1562, just before step 23 (see FIRST_IN_SET)
         (
-            "246 =5 =3 269 =1 679 =8 479 29 "
-            "=9 12 48 238 =5 37 27 147 =6 "
-            "=7 126 68 2689 =4 69 =5 19 =3 "
-            "2368 236 =5 =1 26 =4 367 79 89 "
-            "2468 =7 146 369 236 369 16 =5 148 "
-            "346 =9 146 =5 =7 =8 136 =2 14 "
-            "36 =4 =9 =7 36 =5 12 =8 12 "
-            "=1 36 =7 =4 =8 =2 =9 36 =5 "
-            "=5 =8 =2 36 =9 =1 =4 36 =7"
+            "=3 47 148 =6 248 1248 289 1789 =5 "
+            "148 =2 =9 =7 =5 148 =3 =6 18 "
+            "=6 57 158 128 =9 =3 28 =4 178 "
+            "19 =3 =7 1289 28 =6 89 =5 =4 "
+            "149 45 =6 159 =3 18 =7 189 =2 "
+            "=2 =8 15 159 47 47 =6 139 139 "
+            "478 =6 248 =3 =1 278 =5 789 789 "
+            "78 =9 38 =4 =6 =5 =1 =2 378 "
+            "=5 =1 238 28 278 =9 =4 378 =6"
         ),
-        "453617892918253746726849513835124679274936158691578324349765281167482935582391467",
+        "371624895429758361658193247137286954946531782285947613864312579793465128512879436",
     ),
-    "Finned Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 19 of its HoDoKu-set path
+    "Finned Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1504, just before step 25 (see FIRST_IN_SET)
         (
-            "78 =9 378 36 =5 =4 =1 =2 67 "
-            "=1 =6 247 79 279 =8 479 =3 =5 "
-            "457 25 2347 =1 2679 3679 =8 4679 4679 "
-            "=3 =7 =1 =5 =8 69 =2 469 469 "
-            "=2 =8 =9 346 467 367 =5 67 =1 "
-            "=6 =4 =5 79 =1 =2 79 =8 =3 "
-            "4578 25 2468 46 4679 =1 =3 479 2479 "
-            "=9 =3 467 =2 467 =5 467 =1 =8 "
-            "47 =1 2467 =8 =3 679 4679 =5 2479"
+            "58 =7 =6 38 =4 =9 =2 =1 35 "
+            "=9 58 =1 38 26 26 57 357 =4 "
+            "=2 =4 =3 17 17 =5 =8 =9 =6 "
+            "678 =3 78 =5 =9 =1 46 4678 =2 "
+            "=1 569 =2 67 =8 =4 =3 567 59 "
+            "=4 5689 579 =2 67 =3 5679 5678 =1 "
+            "=3 25689 89 16 15 26 14569 45 =7 "
+            "56 256 =4 =9 12356 =7 16 356 =8 "
+            "567 =1 579 =4 356 =8 569 =2 359"
         ),
-        "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
+        "576849213981326574243175896837591462162784359495263781358612947624957138719438625",
     ),
     "Kraken Fish": (  # sudoku_exchange_tiers.txt line 1519, before step 16 (HoDoKu set, all fish rows, Kraken)
         (
@@ -1288,11 +1288,8 @@ def test_technique_fires_on_its_state_and_is_sound(name):
 # sudoku_exchange_rated, magictour top100 and topn234, norvig_hardest, inkala and the first part of
 # forum_hardest_1106): the contradiction chain, tried first, finds a step wherever it does. Its case comes from a
 # path where that sibling took the step.
-# HoDoKu's Forcing Net Verity (the cell verity following singles and locked candidates) is no different: in HoDoKu's
-# set its contradiction net, tried first, takes the steps (and the singles-only chains before it).
 FOUND_BY_SIBLING = {
     "Cell Forcing Chain": {"Contradiction Forcing Chain"},
-    "Forcing Net Verity": {"Contradiction Forcing Chain", "Cell Forcing Chain", "Forcing Net Contradiction"},
 }
 # The discontinuous loop left after the AIC row, a = b - c = a, never comes first on rows, columns and boxes
 # alone: its two strong links must be a row and a column (a row and a box, or a column and a box, leave b and c
@@ -1317,23 +1314,16 @@ NEVER_FIRST = {
     "6-Link X-Chain",
     "Simple Colouring",
     "X-Chain",
-    # HoDoKu's Multi Colors (issue #20) fired 3,105 times on the HoDoKu-set paths of every 5th "diabolical"
-    # puzzle of sudoku_exchange_tiers and was first on none of the 500 diabolical paths nor on every 3rd path
-    # of kaggle3m_sample: two clusters joined by a weak link are a chain of strong links, and the rows of 2-6
-    # strong links come before it. Its case is the start of tiers line 1501, where it fires.
-    "Multi-Colouring",
     # HoDoKu's Franken and Mutant fish (issue #20): on the paths of the 500 "diabolical" tiers puzzles in the set
-    # "hodoku,franken fish,mutant fish" these never fired where no row before them applied (284 states; the
-    # finned Mutant Swordfish fired on 5, never first). Their cases are tiers states where they fire.
+    # "hodoku,franken fish,mutant fish" these never fired where no row before them applied (284 states). Five
+    # others are first without the rows that take their steps (FIRST_IN_SET); these four were the step on none
+    # of 250 of those paths even without the X-chain, nice loop, AIC, 2-link and ALS rows before them (and the
+    # Franken fish, for the Mutant ones), nor on 200 and 260 of every 3rd top1465 path. Their cases are tiers
+    # states where they fire.
     "Franken X-Wing",
-    "Franken Swordfish",
     "Franken Jellyfish",
-    "Finned Franken X-Wing",
     "Mutant X-Wing",
-    "Mutant Swordfish",
     "Mutant Jellyfish",
-    "Finned Mutant X-Wing",
-    "Finned Mutant Swordfish",
 }
 
 
@@ -1368,6 +1358,7 @@ SHADOWED_BY_SE = {
     "Avoidable Rectangle Type 1",
     "Avoidable Rectangle Type 2",
 }
+FISH = "hodoku,franken fish,mutant fish"  # HoDoKu's set with every Franken and Mutant fish
 #: Rows in no preset but their own: tried first in the set named (HoDoKu has no 3D Medusa, registry.NOT_IN_HODOKU).
 #: HoDoKu's templates come after its Franken fish, forcing chains and nets, as in HoDoKu: first only in a set
 #: without them. The dynamic chain is HoDoKu's Forcing Net Contradiction in HoDoKu's set (the same search): first
@@ -1382,6 +1373,34 @@ FIRST_IN_SET = {
     "Finned Franken Jellyfish": ("hodoku,franken fish,mutant fish", None),
     "Finned Mutant Jellyfish": ("hodoku,franken fish,mutant fish", None),
     "Kraken Fish": ("hodoku,franken fish,mutant fish,kraken fish", None),
+    # HoDoKu's Forcing Net Verity (the cell verity following singles and locked candidates): in HoDoKu's set the
+    # contradiction chain, the cell chain and the contradiction net, tried before it, take the steps it finds;
+    # without them it is first on top1465 line 1 at step 29
+    "Forcing Net Verity": ("hodoku", "Contradiction Forcing Chain,Cell Forcing Chain,Forcing Net Contradiction"),
+    # The Franken and Mutant fish HoDoKu's set never took first (NEVER_FIRST's comment): their eliminations are
+    # those of a chain on one digit with groups (a box's places in one line), which the chain rows before them
+    # find. Each is first on a tiers path (sudoku_exchange_tiers, "diabolical") without the rows that took its
+    # steps there. Each list is what is left of a longer one after putting back, one at a time, every row the
+    # fish is still a step without; put back, any one of these leaves the fish no step on that path. The Mutant
+    # fish are also without the Franken ones, which come before them and find some of the same.
+    "Franken Swordfish": (FISH, "3-Link X-Chain,grouped x-chain,grouped nice loop,als-chain"),
+    "Mutant Swordfish": (FISH, "3-Link X-Chain,4-Link X-Chain,grouped x-chain,grouped nice loop,franken fish"),
+    "Finned Mutant Swordfish": (FISH, "aic,grouped nice loop,als-chain,franken fish"),
+    "Finned Mutant X-Wing": (
+        FISH,
+        "Empty Rectangle,2-Link X-Chain,3-Link X-Chain,4-Link X-Chain,grouped x-chain,aic,grouped nice loop,"
+        "als-xy-wing,als-chain,franken fish",
+    ),
+    "Finned Franken X-Wing": (
+        FISH,
+        "Empty Rectangle,2-Link X-Chain,grouped x-chain,aic,grouped nice loop,als-xz,als-xy-wing,als-chain,"
+        "death blossom",
+    ),
+    # HoDoKu's Multi Colors fired 3,105 times on the HoDoKu-set paths of every 5th "diabolical" tiers puzzle and
+    # was first on none of the 500 diabolical paths: two clusters joined by a weak link are a chain of strong
+    # links, and the rows of 2-6 strong links come before it. Without those of 3 and 4 links it is first on tiers
+    # line 1505 at step 26
+    "Multi-Colouring": ("hodoku", "3-Link X-Chain,4-Link X-Chain"),
 }
 
 
@@ -1408,7 +1427,6 @@ def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) ->
 NEW_HODOKU_ROWS_FIRST = {
     "ALS-XY-Wing": {"Grouped AIC"},
     "Cell Forcing Chain": {"Hidden Rectangle", "Grouped AIC"},
-    "Forcing Net Verity": {"Hidden Rectangle", "Grouped AIC"},
     "Contradiction Forcing Chain": {"Grouped AIC", "ALS-Chain"},
     "Template Set/Delete": {"Grouped AIC", "ALS-Chain"},
     "Finned Franken Jellyfish": {"Grouped AIC", "ALS-Chain"},
