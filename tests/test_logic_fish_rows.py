@@ -12,7 +12,7 @@ import pytest
 from sudokit.formats import parse_grid
 from sudokit.logic import BY_NAME, State, explain, fish, next_step
 from sudokit.logic.registry import applicable, technique_set
-from test_logic_techniques import CASES, FIRST_IN_SET, assert_sound, state_of
+from test_logic_techniques import CASES, FIRST_IN_SET, assert_sound, on_case, state_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SIZES = {"X-Wing": 2, "Swordfish": 3, "Jellyfish": 4}
@@ -25,15 +25,6 @@ def lines(name: str) -> list[str]:
 
 def cells(state: State, *labels: str) -> list[int]:
     return [state.g.cell_of(x) for x in labels]
-
-
-def on_case(name: str):
-    text, solution = CASES[name]
-    state = state_of(text)
-    step = BY_NAME[name].find(state)
-    assert step is not None and step.technique == name
-    assert_sound(step, solution)
-    return state, step
 
 
 # ---- sashimi fish ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from sudokit.logic.groups import graph, intersections
 from sudokit.logic.loops import grouped_continuous_nice_loop
 from sudokit.logic.registry import technique_set
 from test_logic_hodoku import diabolical, fired_on_path
-from test_logic_techniques import CASES, state_of
+from test_logic_techniques import CASES, on_case, state_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 NEW = ("Grouped X-Chain", "Grouped Continuous Nice Loop", "Grouped AIC", "ALS-Chain")
@@ -107,13 +107,6 @@ def test_intersections_of_a_classic_grid_are_box_lines():
 
 
 # ---- each row on its state ---------------------------------------------------------------------------------
-def on_case(name: str):
-    state = state_of(CASES[name][0])
-    step = BY_NAME[name].find(state)
-    assert step is not None and step.technique == name
-    return state, step
-
-
 def labels(state: State, cells) -> list[str]:
     return sorted(state.g.label(s) for s in cells)
 

@@ -16,7 +16,7 @@ from sudokit.logic.forcing import net_contradiction, net_verity
 from sudokit.logic.rectangles import hidden_rectangle, unique_rectangle_type5, unique_rectangle_type6
 from sudokit.logic.registry import applicable, technique_set
 from sudokit.logic.templates import template_set_delete
-from test_logic_techniques import CASES, FIRST_IN_SET, assert_sound, state_of
+from test_logic_techniques import CASES, FIRST_IN_SET, assert_sound, on_case, state_of
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -33,15 +33,6 @@ def marks_of(puzzle: str) -> str:
     """The pencilmark line of a 9x9 puzzle's start: every digit in an empty cell, the given alone in a given."""
     one = {ch: "".join(ch if str(d) == ch else "." for d in range(1, 10)) for ch in "123456789"}
     return "".join(one.get(ch, "123456789") for ch in puzzle)
-
-
-def on_case(name: str):
-    text, solution = CASES[name]
-    state = state_of(text)
-    step = BY_NAME[name].find(state)
-    assert step is not None and step.technique == name
-    assert_sound(step, solution)
-    return state, step
 
 
 # ---- colouring ---------------------------------------------------------------------------------------------

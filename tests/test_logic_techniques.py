@@ -1268,6 +1268,16 @@ def assert_sound(step: Step, solution: str) -> None:
         assert int(solution[cell]) != d, step.explanation
 
 
+def on_case(name: str) -> tuple[State, Step]:
+    """The row ``name`` on its case's state: its step (checked against the case's solution) and the state."""
+    text, solution = CASES[name]
+    state = state_of(text)
+    step = BY_NAME[name].find(state)
+    assert step is not None and step.technique == name
+    assert_sound(step, solution)
+    return state, step
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_technique_fires_on_its_state_and_is_sound(name):
     text, solution = CASES[name]
