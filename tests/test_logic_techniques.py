@@ -702,20 +702,6 @@ CASES = {
         ),
         "728946315934251678516738249147593826369482157852167493293615784481379562675824931",
     ),
-    "Forcing Net Contradiction": (  # top1465 line 2, just before step 25 of its HoDoKu-set path (as the dynamic chain)
-        (
-            "=7 126 =8 459 4569 4569 =3 1456 125 "
-            "49 36 3469 =2 3456 =1 4679 4578 578 "
-            "=5 1236 123469 78 346 78 2469 146 129 "
-            "189 =4 1579 3579 59 3579 178 =2 =6 "
-            "=3 1267 1269 479 =8 2469 147 1457 157 "
-            "268 578 2567 =1 2456 2467 478 =9 =3 "
-            "128 =9 1357 =6 125 2358 127 1378 =4 "
-            "12468 12368 12346 3489 =7 23489 =5 1368 1289 "
-            "12468 3578 1234567 34589 1249 234589 12679 13678 12789"
-        ),
-        "728946315934251678516738249147593826369482157852167493293615784481379562675824931",
-    ),
     "Forcing Net Verity": (  # top1465 line 1 before step 29 of its path in HoDoKu's set without the three rows
         # tried before it (see FIRST_IN_SET)
         (
@@ -1248,6 +1234,9 @@ CASES = {
         "745281936813956427629374158384692571967513284251748369596127843432869715178435692",
     ),
 }
+# HoDoKu's Forcing Net Contradiction is the dynamic chain's search under its name: the same state (top1465 line 2,
+# just before step 25 of its HoDoKu-set path)
+CASES["Forcing Net Contradiction"] = CASES["Dynamic Forcing Chain"]
 
 
 def state_of(text: str, variant: str = "standard") -> State:
