@@ -446,6 +446,25 @@ def test_ctrl_c_on_a_local_cluster_keeps_the_lines_and_prints_no_traceback(tmp_p
     assert 0 < len(written) < 400
 
 
+def test_after_ctrl_c_dask_logs_nothing_more_in_this_process():
+    """A closing local cluster puts back the log levels it silenced; a comm closing late then logs at INFO."""
+    import logging
+
+    import distributed.batched  # noqa: F401  (its logger exists, as in a command that ran chunks)
+
+    names = ["distributed", "distributed.batched", "tornado", "asyncio"]
+    saved = {n: (logging.getLogger(n).level, logging.getLogger(n).disabled) for n in names}
+    try:
+        ClusterRunner.interrupted(ClusterRunner.__new__(ClusterRunner))
+        for name in [*names, "distributed.made.later"]:
+            assert not logging.getLogger(name).isEnabledFor(logging.CRITICAL) or logging.getLogger(name).disabled
+        assert logging.getLogger("distributed.made.later").getEffectiveLevel() > logging.CRITICAL
+    finally:
+        for name, (level, disabled) in saved.items():
+            logging.getLogger(name).setLevel(level)
+            logging.getLogger(name).disabled = disabled
+
+
 # ---- the library: cluster= takes a Client or an address --------------------------------------------------------
 def test_solve_many_and_rate_many_on_the_cluster_give_the_one_process_results(runner, data_dir: Path):
     import sudokit

@@ -202,6 +202,9 @@ class Batch:
                     bar.advance(counter, answer.puzzles)
         except KeyboardInterrupt:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
+            ending = getattr(runner, "interrupted", None)  # a runner that must quieten its shutdown
+            if ending is not None:
+                ending()
             return True
         finally:
             close = getattr(answers, "close", None)

@@ -414,6 +414,17 @@ class ClusterRunner:
         if self.report and not quiet and (client is not None) and self.stats.chunks:
             sys.stderr.write(f"sudokit: cluster {self.address}: {self.stats.describe(self.workers)}\n")
 
+    def interrupted(self) -> None:
+        """Ctrl-C: the command is ending. Dask's loggers in this process say nothing more: the closing cluster
+        puts back the log levels it silenced, and comms that close late (a worker's batched stream) then log
+        their closing at INFO, with a traceback (so may tornado's and asyncio's on its event loop)."""
+        roots = ("distributed", "tornado", "asyncio")
+        for name in [*roots, *logging.root.manager.loggerDict]:
+            if name.split(".")[0] in roots:
+                logger = logging.getLogger(name)
+                logger.setLevel(logging.CRITICAL + 1)  # also for the loggers made later below these
+                logger.disabled = True
+
     def __enter__(self) -> ClusterRunner:
         return self
 
