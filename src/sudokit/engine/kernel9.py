@@ -235,6 +235,8 @@ forum_hardest, within this machine's noise band).
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from numba import config, njit
 from numba.extending import intrinsic
@@ -292,6 +294,10 @@ _BAND_PEERS = np.array(
     dtype=np.int64,
 )
 BOX3 = np.array([0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6], dtype=np.int64)
+#: The six ways a digit crosses a band (bit ``3 * row + box``) or a stack (bit ``3 * band + column``), and for
+#: each 3x3 pattern the ways inside it (bit k: ``_WAY[k]``).
+_WAY = np.array([sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))], dtype=np.int64)
+_WAYS = np.array([sum(1 << k for k in range(6) if _WAY[k] & x == _WAY[k]) for x in range(512)], dtype=np.int64)
 
 
 try:  # an internal of numba's array model: if a numba release moves it, the kernels run unborrowed (slower)
@@ -410,6 +416,155 @@ def _shapes(s, words, shrink, complex_, expand):
     return shrunk
 
 
+_SEG = 0x1249249  # bit 3j of a band word: the first cell of segment j (row j // 3, box j % 3)
+_LANE = 0x1C0E07  # bits 9r + b (r, b in 0..2): one lane per row and band in the mini-row layout
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _minirows(s, d):
+    """Digit ``d``'s mini-rows, the three bands interleaved: bit ``9 * row + 3 * box + band``."""
+    w0 = s[3 * d]
+    w1 = s[3 * d + 1]
+    w2 = s[3 * d + 2]
+    return (
+        ((w0 | (w0 >> 1) | (w0 >> 2)) & _SEG)
+        | (((w1 | (w1 >> 1) | (w1 >> 2)) & _SEG) << 1)
+        | (((w2 | (w2 >> 1) | (w2 >> 2)) & _SEG) << 2)
+    )
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _minicols(s, d):
+    """Digit ``d``'s mini-columns: bit ``9 * band + column``."""
+    w0 = s[3 * d]
+    w1 = s[3 * d + 1]
+    w2 = s[3 * d + 2]
+    return (
+        ((w0 | (w0 >> 9) | (w0 >> 18)) & 0x1FF)
+        | (((w1 | (w1 >> 9) | (w1 >> 18)) & 0x1FF) << 9)
+        | (((w2 | (w2 >> 9) | (w2 >> 18)) & 0x1FF) << 18)
+    )
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _locked_rows(x):
+    """The mini-rows of ``x`` (as :func:`_minirows`) that are the only one of their row and band."""
+    a0 = x & _LANE
+    a1 = (x >> 3) & _LANE
+    a2 = (x >> 6) & _LANE
+    one = (a0 ^ a1 ^ a2) & ~(a0 & a1 & a2)
+    return (one & a0) | ((one & a1) << 3) | ((one & a2) << 6)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _locked_cols(y):
+    """The mini-columns of ``y`` (as :func:`_minicols`) that are the only one of their column."""
+    a0 = y & 0x1FF
+    a1 = (y >> 9) & 0x1FF
+    a2 = (y >> 18) & 0x1FF
+    one = (a0 ^ a1 ^ a2) & ~(a0 & a1 & a2)
+    return (one & a0) | ((one & a1) << 9) | ((one & a2) << 18)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _triads(s):
+    """Naked and hidden triads of every mini-row and mini-column, at a fixed point of the other steps.
+
+    A mini-row (three cells of a row in one box) holds exactly three digits. Where only three digits can go
+    (naked), each must go there: it leaves the rest of its row and box in the band. Where three digits can go
+    nowhere else in their row (hidden), no other digit can go there. Mini-columns alike. The digit counts are
+    bit-sliced (four bit planes over the 27 mini-rows, one add per digit), as tdoku counts its triads.
+
+    Returns the mask of the changed words; 0 when nothing changed, and then word 30 holds the number of
+    (digit, mini-row) pairs left in each band and of (digit, mini-column) pairs in each stack (7 bits each, the
+    branching score of :func:`_choose_way`); -1 on a contradiction."""
+    r0 = 0
+    r1 = 0
+    r2 = 0
+    r3 = 0
+    h0 = 0
+    h1 = 0
+    h2 = 0
+    k0 = 0
+    k1 = 0
+    k2 = 0
+    k3 = 0
+    g0 = 0
+    g1 = 0
+    g2 = 0
+    for d in range(9):
+        x = _minirows(s, d)
+        c = r0 & x
+        r0 ^= x
+        c2 = r1 & c
+        r1 ^= c
+        r3 |= r2 & c2
+        r2 ^= c2
+        h = _locked_rows(x)
+        c = h0 & h
+        h0 ^= h
+        h2 |= h1 & c
+        h1 ^= c
+        y = _minicols(s, d)
+        c = k0 & y
+        k0 ^= y
+        c2 = k1 & c
+        k1 ^= c
+        k3 |= k2 & c2
+        k2 ^= c2
+        h = _locked_cols(y)
+        c = g0 & h
+        g0 ^= h
+        g2 |= g1 & c
+        g1 ^= c
+    if ((~(r2 | r3) & ~(r0 & r1)) | (~(k2 | k3) & ~(k0 & k1))) & 0x7FFFFFF:
+        return -1  # a mini-row or mini-column where fewer than three digits can go
+    t3 = r0 & r1 & ~(r2 | r3)
+    q3 = h0 & h1 & ~h2
+    u3 = k0 & k1 & ~(k2 | k3)
+    v3 = g0 & g1 & ~g2
+    changed = 0
+    if t3 != q3:  # a mini-row in both (three digits, all locked there) has nothing to clear
+        for d in range(9):
+            i = 3 * d
+            x = _minirows(s, d)
+            lk = x & t3
+            t = (lk | (lk >> 3) | (lk >> 6)) & _LANE
+            t2 = (lk | (lk >> 9) | (lk >> 18)) & 0x1FF
+            e = (((t | (t << 3) | (t << 6) | t2 | (t2 << 9) | (t2 << 18)) & ~lk) | (q3 & ~_locked_rows(x))) & x
+            if e:
+                for b in range(3):
+                    m = ((e >> b) & _SEG) * 7 & s[27 + b]
+                    if s[i + b] & m:
+                        s[i + b] &= ~m
+                        changed |= 1 << (i + b)
+    if u3 != v3:
+        for d in range(9):
+            i = 3 * d
+            y = _minicols(s, d)
+            lk = y & u3
+            t = (lk | (lk >> 9) | (lk >> 18)) & 0x1FF
+            t2 = (lk | (lk >> 1) | (lk >> 2)) & _SEG
+            e = (((t | (t << 9) | (t << 18) | t2 | (t2 << 1) | (t2 << 2)) & ~lk) | (v3 & ~_locked_cols(y))) & y
+            if e:
+                for b in range(3):
+                    m = ((e >> (9 * b)) & 0x1FF) * 0x40201 & s[27 + b]
+                    if s[i + b] & m:
+                        s[i + b] &= ~m
+                        changed |= 1 << (i + b)
+    if changed:
+        return changed
+    score = 0
+    for b in range(3):
+        lane = _SEG << b
+        n = popcount(r0 & lane) + 2 * popcount(r1 & lane) + 4 * popcount(r2 & lane) + 8 * popcount(r3 & lane)
+        lane = _LANE << (3 * b)
+        m = popcount(k0 & lane) + 2 * popcount(k1 & lane) + 4 * popcount(k2 & lane) + 8 * popcount(k3 & lane)
+        score |= (n << (7 * b)) | (m << (21 + 7 * b))
+    s[30] = score
+    return 0
+
+
 @njit(cache=True, error_model="numpy")
 def _propagate(s, shrink, complex_, expand, keep, box3):
     """Naked singles, then hidden singles, then band/stack shapes, to a fixed point.
@@ -525,7 +680,12 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
         if shrunk < 0:
             return False
         if shrunk == 0:
-            return True
+            # A fixed point of the cheaper steps: the triads (which leave the branching score in word 30).
+            shrunk = _triads(s)
+            if shrunk < 0:
+                return False
+            if shrunk == 0:
+                return True
         s[30] = shrunk
 
 
@@ -595,6 +755,68 @@ def _choose(s):
                 best_bit = bit
                 best_rem = rem
     return best_b, best_bit, best_rem
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _choose_way(s, shrink):
+    """tdoku's branch: the band or stack with the fewest (digit, mini-row) pairs left (the score :func:`_triads`
+    left in word 30) among those not fixed, and in it a digit with two ways (else three, else the fewest).
+    Returns ``(code, digit, ways)``: code 3 + band or 6 + stack; ``(-1, 0, 0)`` when every band and stack is
+    fixed (each digit in three mini-rows)."""
+    score = s[30]
+    best = 999
+    code = -1
+    for c in range(6):
+        t = (score >> (7 * c)) & 127
+        if 27 < t < best:
+            best = t
+            code = c + 3
+    if code < 0:
+        return -1, 0, 0
+    best_d = 0
+    best_n = 99
+    best_ways = 0
+    for d in range(9):
+        i = 3 * d
+        if code < 6:
+            w = s[i + code - 3]
+            ways = _WAYS[shrink[w & 0x1FF] | (shrink[(w >> 9) & 0x1FF] << 3) | (shrink[w >> 18] << 6)]
+        else:
+            sh = 3 * (code - 6)
+            w0 = s[i]
+            w1 = s[i + 1]
+            w2 = s[i + 2]
+            c0 = ((w0 | (w0 >> 9) | (w0 >> 18)) >> sh) & 7
+            c1 = ((w1 | (w1 >> 9) | (w1 >> 18)) >> sh) & 7
+            c2 = ((w2 | (w2 >> 9) | (w2 >> 18)) >> sh) & 7
+            ways = _WAYS[c0 | (c1 << 3) | (c2 << 6)]
+        n = popcount(ways)
+        if n == 2:
+            return code, d, ways
+        if 1 < n < best_n:
+            best_n = n
+            best_d = d
+            best_ways = ways
+    return code, best_d, best_ways
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _follow(s, code, d, k, expand):
+    """Restrict digit ``d`` to way ``k`` of band or stack ``code`` (as :func:`_choose_way` returns it)."""
+    way = _WAY[k]
+    i = 3 * d
+    if code < 6:
+        b = code - 3
+        w = s[i + b]
+        s[i + b] = w & expand[way]
+        s[30] |= 1 << (i + b)
+    else:
+        sh = 3 * (code - 6)
+        for b in range(3):
+            x = (way >> (3 * b)) & 7
+            clear = (0x1C0E07 << sh) & ~((x * 0x40201) << sh)
+            s[i + b] &= ~clear
+        s[30] |= 7 << i
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -710,7 +932,9 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
                 break
             depth -= 1
         else:
-            b, bit, rem = _choose(cur)
+            b, bit, rem = _choose_way(cur, shrink)
+            if b < 0:  # every band and stack fixed (propagation then leaves no open cell): a cell, for safety
+                b, bit, rem = _choose(cur)
             st_band[depth] = b
             st_bit[depth] = bit
             st_rem[depth] = rem
@@ -733,9 +957,13 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
                 dst = st[depth]
                 level = depth
             dst[30] = 0
-            if _place(dst, lowest_bit(low), st_band[depth], st_bit[depth], keep, False) and _propagate(
-                dst, shrink, complex_, expand, keep, box3
-            ):
+            code = st_band[depth]
+            if code < 3:
+                ok = _place(dst, lowest_bit(low), code, st_bit[depth], keep, False)
+            else:
+                _follow(dst, code, st_bit[depth], lowest_bit(low), expand)
+                ok = True
+            if ok and _propagate(dst, shrink, complex_, expand, keep, box3):
                 depth = level
                 break
             backtracks += 1
