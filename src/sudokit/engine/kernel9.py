@@ -420,50 +420,47 @@ _SEG = 0x1249249  # bit 3j of a band word: the first cell of segment j (row j //
 _LANE = 0x1C0E07  # bits 9r + b (r, b in 0..2): one lane per row and band in the mini-row layout
 
 
+#: A digit's column fold of a band (bit ``3 * stack + c``: column ``3 * stack + c``) spread to bit
+#: ``9 * c + stack``, the mini-column layout of :func:`_minilines`.
+_TCOL = np.array([sum(1 << (9 * (j % 3) + j // 3) for j in range(9) if f >> j & 1) for f in range(512)], dtype=np.int64)
+#: Three bits ``t`` (stacks) spread to bits ``3 * t`` (the first column of each stack).
+_S3 = np.array([sum(1 << (3 * t) for t in range(3) if v >> t & 1) for v in range(8)], dtype=np.int64)
+_HALF = 0x7FFFFFF | (0x7FFFFFF << 32)
+_LANES = _LANE | (_LANE << 32)
+_NINE = 0x1FF | (0x1FF << 32)
+
+
 @njit(cache=True, inline="always", error_model="numpy")
-def _minirows(s, d):
-    """Digit ``d``'s mini-rows, the three bands interleaved: bit ``9 * row + 3 * box + band``."""
+def _minilines(s, d):
+    """Digit ``d``'s mini-rows and mini-columns in one word, laid out alike so one set of shifts serves both.
+
+    Bits 0..26: the mini-row of row ``r``, box ``k``, band ``b`` at ``9 * r + 3 * k + b``; bits 32..58: the
+    mini-column of column ``3 * t + c`` in band ``b`` at ``32 + 9 * c + 3 * b + t``. In both halves a line (a
+    row of a band, a column) is three bits 3 apart and a box's three mini-lines are 9 apart."""
     w0 = s[3 * d]
     w1 = s[3 * d + 1]
     w2 = s[3 * d + 2]
-    return (
+    x = (
         ((w0 | (w0 >> 1) | (w0 >> 2)) & _SEG)
         | (((w1 | (w1 >> 1) | (w1 >> 2)) & _SEG) << 1)
         | (((w2 | (w2 >> 1) | (w2 >> 2)) & _SEG) << 2)
     )
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _minicols(s, d):
-    """Digit ``d``'s mini-columns: bit ``9 * band + column``."""
-    w0 = s[3 * d]
-    w1 = s[3 * d + 1]
-    w2 = s[3 * d + 2]
-    return (
-        ((w0 | (w0 >> 9) | (w0 >> 18)) & 0x1FF)
-        | (((w1 | (w1 >> 9) | (w1 >> 18)) & 0x1FF) << 9)
-        | (((w2 | (w2 >> 9) | (w2 >> 18)) & 0x1FF) << 18)
+    y = (
+        _TCOL[(w0 | (w0 >> 9) | (w0 >> 18)) & 0x1FF]
+        | (_TCOL[(w1 | (w1 >> 9) | (w1 >> 18)) & 0x1FF] << 3)
+        | (_TCOL[(w2 | (w2 >> 9) | (w2 >> 18)) & 0x1FF] << 6)
     )
+    return x | (y << 32)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _locked_rows(x):
-    """The mini-rows of ``x`` (as :func:`_minirows`) that are the only one of their row and band."""
-    a0 = x & _LANE
-    a1 = (x >> 3) & _LANE
-    a2 = (x >> 6) & _LANE
+def _locked(z):
+    """The mini-lines of ``z`` (as :func:`_minilines`) that are the only one left in their line."""
+    a0 = z & _LANES
+    a1 = (z >> 3) & _LANES
+    a2 = (z >> 6) & _LANES
     one = (a0 ^ a1 ^ a2) & ~(a0 & a1 & a2)
     return (one & a0) | ((one & a1) << 3) | ((one & a2) << 6)
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _locked_cols(y):
-    """The mini-columns of ``y`` (as :func:`_minicols`) that are the only one of their column."""
-    a0 = y & 0x1FF
-    a1 = (y >> 9) & 0x1FF
-    a2 = (y >> 18) & 0x1FF
-    one = (a0 ^ a1 ^ a2) & ~(a0 & a1 & a2)
-    return (one & a0) | ((one & a1) << 9) | ((one & a2) << 18)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -473,7 +470,7 @@ def _triads(s):
     A mini-row (three cells of a row in one box) holds exactly three digits. Where only three digits can go
     (naked), each must go there: it leaves the rest of its row and box in the band. Where three digits can go
     nowhere else in their row (hidden), no other digit can go there. Mini-columns alike. The digit counts are
-    bit-sliced (four bit planes over the 27 mini-rows, one add per digit), as tdoku counts its triads.
+    bit-sliced over all 54 mini-lines at once (four bit planes, one add per digit), as tdoku counts its triads.
 
     Returns the mask of the changed words; 0 when nothing changed, and then word 30 holds the number of
     (digit, mini-row) pairs left in each band and of (digit, mini-column) pairs in each stack (7 bits each, the
@@ -485,70 +482,37 @@ def _triads(s):
     h0 = 0
     h1 = 0
     h2 = 0
-    k0 = 0
-    k1 = 0
-    k2 = 0
-    k3 = 0
-    g0 = 0
-    g1 = 0
-    g2 = 0
     for d in range(9):
-        x = _minirows(s, d)
-        c = r0 & x
-        r0 ^= x
+        z = _minilines(s, d)
+        c = r0 & z
+        r0 ^= z
         c2 = r1 & c
         r1 ^= c
         r3 |= r2 & c2
         r2 ^= c2
-        h = _locked_rows(x)
+        h = _locked(z)
         c = h0 & h
         h0 ^= h
         h2 |= h1 & c
         h1 ^= c
-        y = _minicols(s, d)
-        c = k0 & y
-        k0 ^= y
-        c2 = k1 & c
-        k1 ^= c
-        k3 |= k2 & c2
-        k2 ^= c2
-        h = _locked_cols(y)
-        c = g0 & h
-        g0 ^= h
-        g2 |= g1 & c
-        g1 ^= c
-    if ((~(r2 | r3) & ~(r0 & r1)) | (~(k2 | k3) & ~(k0 & k1))) & 0x7FFFFFF:
+    if ~(r2 | r3) & ~(r0 & r1) & _HALF:
         return -1  # a mini-row or mini-column where fewer than three digits can go
     t3 = r0 & r1 & ~(r2 | r3)
     q3 = h0 & h1 & ~h2
-    u3 = k0 & k1 & ~(k2 | k3)
-    v3 = g0 & g1 & ~g2
     changed = 0
-    if t3 != q3:  # a mini-row in both (three digits, all locked there) has nothing to clear
+    if t3 != q3:  # a mini-line in both (three digits, all locked there) has nothing to clear
         for d in range(9):
             i = 3 * d
-            x = _minirows(s, d)
-            lk = x & t3
-            t = (lk | (lk >> 3) | (lk >> 6)) & _LANE
-            t2 = (lk | (lk >> 9) | (lk >> 18)) & 0x1FF
-            e = (((t | (t << 3) | (t << 6) | t2 | (t2 << 9) | (t2 << 18)) & ~lk) | (q3 & ~_locked_rows(x))) & x
+            z = _minilines(s, d)
+            lk = z & t3
+            t = (lk | (lk >> 3) | (lk >> 6)) & _LANES
+            t2 = (lk | (lk >> 9) | (lk >> 18)) & _NINE
+            e = (((t | (t << 3) | (t << 6) | t2 | (t2 << 9) | (t2 << 18)) & ~lk) | (q3 & ~_locked(z))) & z
             if e:
                 for b in range(3):
-                    m = ((e >> b) & _SEG) * 7 & s[27 + b]
-                    if s[i + b] & m:
-                        s[i + b] &= ~m
-                        changed |= 1 << (i + b)
-    if u3 != v3:
-        for d in range(9):
-            i = 3 * d
-            y = _minicols(s, d)
-            lk = y & u3
-            t = (lk | (lk >> 9) | (lk >> 18)) & 0x1FF
-            t2 = (lk | (lk >> 1) | (lk >> 2)) & _SEG
-            e = (((t | (t << 9) | (t << 18) | t2 | (t2 << 1) | (t2 << 2)) & ~lk) | (v3 & ~_locked_cols(y))) & y
-            if e:
-                for b in range(3):
-                    m = ((e >> (9 * b)) & 0x1FF) * 0x40201 & s[27 + b]
+                    v = (e >> (32 + 3 * b)) & _LANE
+                    cols = _S3[v & 7] | (_S3[(v >> 9) & 7] << 1) | (_S3[v >> 18] << 2)
+                    m = ((((e >> b) & _SEG) * 7) | (cols * 0x40201)) & s[27 + b]
                     if s[i + b] & m:
                         s[i + b] &= ~m
                         changed |= 1 << (i + b)
@@ -556,10 +520,10 @@ def _triads(s):
         return changed
     score = 0
     for b in range(3):
-        lane = _SEG << b
+        lane = _SEG << b  # the mini-rows of band b, and (in the high half) the mini-columns of stack b
         n = popcount(r0 & lane) + 2 * popcount(r1 & lane) + 4 * popcount(r2 & lane) + 8 * popcount(r3 & lane)
-        lane = _LANE << (3 * b)
-        m = popcount(k0 & lane) + 2 * popcount(k1 & lane) + 4 * popcount(k2 & lane) + 8 * popcount(k3 & lane)
+        lane <<= 32
+        m = popcount(r0 & lane) + 2 * popcount(r1 & lane) + 4 * popcount(r2 & lane) + 8 * popcount(r3 & lane)
         score |= (n << (7 * b)) | (m << (21 + 7 * b))
     s[30] = score
     return 0
