@@ -27,7 +27,13 @@ Propagation, to a fixed point:
   index, from which each such cell reads its digit;
 * hidden singles -- per digit, a row (9-bit slice), a box (masked slice) or a column (fold of the nine row
   slices) with exactly one *open* place (``F & U``: a row, box or column where the digit is placed has none,
-  so only the units still missing the digit are looked at).
+  so only the units still missing the digit are looked at);
+* triads (tdoku's) -- a mini-row (the three cells of a row in one box) holds exactly three digits. Where only
+  three digits can go (naked), each must go there and leaves the rest of its row and box in the band; where
+  three digits can go nowhere else in their row (hidden), no other digit can go there. Mini-columns alike. All
+  54 mini-lines are counted at once (:func:`_triads`): one int64 per digit holds its mini-rows and, in the high
+  half, its mini-columns, laid out alike (a line's three mini-lines 3 bits apart, a box's 9 apart), and the
+  digit counts are bit-sliced (four bit planes, one add per digit).
 
 A digit's word in one band, its segment pattern (bit ``3 * row + box``: the digit can still go in that row of
 that box) and the ways that fit it (one segment per row and per box: the six 3x3 permutation patterns)::
@@ -44,10 +50,12 @@ A placement clears the digit from its row, box and column with three precomputed
 from the other digits' words (skipped for a naked single: the cell has no other candidate). A placement whose
 bit is already gone is a contradiction, so a state with no open cell is always a valid grid.
 
-The three steps run in stages: naked singles on the bands that changed; hidden singles only when no naked
-single was found; shapes only when neither found anything. Each step looks only at the words changed since it
-last ran (word 30 of the state collects them, one bit per digit and band); hidden singles at every band of a
-digit with a changed word.
+The steps run in stages: naked singles on the bands that changed; hidden singles only when no naked
+single was found; shapes only when neither found anything; triads only when the shapes changed nothing. Each
+of the first three looks only at the words changed since it last ran (word 30 of the state collects them, one
+bit per digit and band); hidden singles at every band of a digit with a changed word; the triads look at every
+mini-line (they clear only where a mini-line is naked but not hidden or the reverse; a mini-line that is both
+has nothing left to clear). When the triads find nothing, word 30 keeps their counts as the branching score.
 
 Answer check: when the search reaches a state with no open cell it writes the grid from the digit words
 and checks that grid against the rules and the givens (:func:`check9`: the givens compared branch-free, then
@@ -55,9 +63,15 @@ each row, column and box read off the 81 written values), so every answer leaves
 second pass over the batch; a grid that failed would come back with status :data:`BROKEN`, which every caller
 turns into an error.
 
-Search: depth first with an explicit stack. The cell to branch on is the open bivalue cell with the most open
-peers (the first in cell order on a tie), else the first open cell with the fewest candidates; digits low to
-high. A guess works on a copy one level up; the last digit left at a choice point is tried in place, on the
+Search: depth first with an explicit stack, branching as tdoku does on a digit's *way* across a band or a stack
+(which mini-row of each box it takes: one of the six patterns above). The unit is the band or stack with the
+fewest (digit, mini-line) pairs left among those not fixed (the triads' counts; tdoku counts the ways, this
+count guessed less), and in it the first digit with two ways, else three, else the fewest; each way is one
+alternative (:func:`_follow` keeps only its mini-rows). If every band and stack were fixed with a cell open
+(propagation leaves none then: each digit's mini-row and mini-column in a box meet in one cell, a hidden
+single), the open bivalue cell with the most open peers would be the branch, else the first cell with the
+fewest candidates. A choice fixes one (band or stack, digit) pair for good, so a path has at most 54 choice
+points. A guess works on a copy one level up; the last digit left at a choice point is tried in place, on the
 level itself, which is not needed again. ``stats`` = ``[guesses, nodes, backtracks]`` with the general
 kernel's meanings (a guess is a digit tried while others remain at that choice point). Counts differ from the
 general kernel's because the propagation and the branching differ.
@@ -226,6 +240,43 @@ last run, at each fixed point                                       -> 9.57) -> 
 The triads cut the guesses on top1465 below tdoku's (8.88 against 8.94) but hardly on forum_hardest, where
 tdoku's lead is in the guesses (61.5 against 82.3 counting to 2); its time per guess is 5-15% below this
 kernel's there (time over guesses: 0.79 against 0.83 us at load 4-5, 0.77 against 0.87 us at load 6-8).
+
+Measured, fifth round (issue #22: triads and tdoku's branch; ``/tmp`` copies of this file A/B in one process,
+interleaved, CPU time, best of 3; first 10,000 / 4,000 puzzles of the large sets, all of the others; the machine
+at load 2-6; L1 = first solution, L2 = count to 2; g = guesses/puzzle before -> after; ratios > 1 are faster):
+
+==================================================  =================  ==============  ==============  =========
+change                                              top1465 L1 / L2    forum L1 / L2   others          kept?
+==================================================  =================  ==============  ==============  =========
+triads (naked + hidden, mini-rows + mini-columns),  0.94 / 0.96        0.85 / 0.87     --              alone no
+cell branching as before                            g 5.82 / 8.58      g 41.8 / 80.1
+tdoku's branch (band/stack with the fewest ways,    0.86 / 0.80        0.93 / 0.98     --              alone no
+a two-way digit), no triads                         g 8.75 / 14.36     g 47.0 / 86.0
+both                                                0.89 / 0.90        0.88 / 0.97     --
+                                                    g 5.86 / 8.87      g 35.6 / 63.7
++ triads' second pass only when a mini-line is      0.93 / 0.93        0.94 / 1.01     --
+naked xor hidden
++ branch score: (digit, mini-line) pairs, not ways  0.95-1.00 /        0.97-1.03 /     see below       kept
+                                                    0.98-1.02          1.07-1.12
+                                                    g 5.79 / 8.76      g 34.9 / 61.7
++ score left by the triads in word 30 (no second    1.00 / 0.99        0.99 / 0.99     --              kept (one
+pass over the words to choose)                                                                         pass less)
++ mini-rows and mini-columns in one int64, one      1.00-1.01 /        1.00-1.01 /     serg 1.01-1.03  kept
+count and one lock test for both                    1.00-1.01          1.00-1.01
+==================================================  =================  ==============  ==============  =========
+
+Against the kernel before the round (the same A/B, four runs at load 2-6, L1 / L2): kaggle 0.99-1.01 /
+1.01, 17_clue 0.97-1.01 / 0.98-1.02 (g 0.49 -> 0.41 L2), norvig_top95 0.90-0.95 / 0.78-0.82 (g 9.03 -> 11.95:
+tdoku's branch guesses more there, tdoku itself 11.05), top1465 1.00-1.06 / 0.99-1.08 (g 10.36 -> 8.76),
+forum_hardest 1.01-1.08 / 1.11-1.15 (g 82.8 -> 61.7; tdoku 61.5), forum_hardest_1106 1.13-1.18 / 1.08-1.15
+(g 141.7 -> 112.0), serg 0.95-1.02 / 0.92-0.98 (g 6.31 -> 6.92). Hidden triads matter with tdoku's branch: naked ones
+alone left forum at g 75.8 (L2). Not kept: hidden triads only (g 64.4), triads of one orientation only (g 73-74),
+a bivalue cell first and a way only when there is none (forum g 79.6, 0.87x), a way only when its unit has a
+two-way digit (g 62.8, 1.08x: no better), the two-way digit whose ways share no mini-row first or the one whose
+ways share one (the same guesses, 0.95-0.99x), ties to the last unit (noise), and the old search for the first
+4, 10 or 20 guesses then the new one (top95 L2 0.81-0.94x, forum L2 1.00-1.01x: the runtime switch cost more
+than it saved). One unproductive triads pass costs about 8% of the search on top1465 and forum_hardest (run twice:
+0.91-0.93x) and 15% on serg; choosing by ways 2-3%.
 
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
