@@ -265,18 +265,22 @@ pass over the words to choose)                                                  
 count and one lock test for both                    1.00-1.01          1.00-1.01
 ==================================================  =================  ==============  ==============  =========
 
-Against the kernel before the round (the same A/B, four runs at load 2-6, L1 / L2): kaggle 0.99-1.01 /
-1.01, 17_clue 0.97-1.01 / 0.98-1.02 (g 0.49 -> 0.41 L2), norvig_top95 0.90-0.95 / 0.78-0.82 (g 9.03 -> 11.95:
-tdoku's branch guesses more there, tdoku itself 11.05), top1465 1.00-1.06 / 0.99-1.08 (g 10.36 -> 8.76),
-forum_hardest 1.01-1.08 / 1.11-1.15 (g 82.8 -> 61.7; tdoku 61.5), forum_hardest_1106 1.13-1.18 / 1.08-1.15
-(g 141.7 -> 112.0), serg 0.95-1.02 / 0.92-0.98 (g 6.31 -> 6.92). Hidden triads matter with tdoku's branch: naked ones
-alone left forum at g 75.8 (L2). Not kept: hidden triads only (g 64.4), triads of one orientation only (g 73-74),
-a bivalue cell first and a way only when there is none (forum g 79.6, 0.87x), a way only when its unit has a
-two-way digit (g 62.8, 1.08x: no better), the two-way digit whose ways share no mini-row first or the one whose
-ways share one (the same guesses, 0.95-0.99x), ties to the last unit (noise), and the old search for the first
-4, 10 or 20 guesses then the new one (top95 L2 0.81-0.94x, forum L2 1.00-1.01x: the runtime switch cost more
-than it saved). One unproductive triads pass costs about 8% of the search on top1465 and forum_hardest (run twice:
-0.91-0.93x) and 15% on serg; choosing by ways 2-3%.
+Against the kernel before the round (the same A/B, five runs at load 2-7, L1 / L2): kaggle 0.98-1.01 /
+0.98-1.01, 17_clue 0.97-1.01 / 0.98-1.02 (g 0.49 -> 0.41 L2), norvig_top95 0.89-0.95 / 0.78-0.82 (g 9.03 ->
+11.95: tdoku's branch guesses more there, tdoku itself 11.05), top1465 0.99-1.06 / 0.99-1.08 (g 10.36 -> 8.76),
+forum_hardest 1.01-1.08 / 1.11-1.15 (g 82.8 -> 61.7; tdoku 61.5), forum_hardest_1106 1.12-1.18 / 1.06-1.15
+(g 141.7 -> 112.0), serg 0.95-1.02 / 0.91-0.98 (g 6.31 -> 6.92). Hidden triads matter with tdoku's branch:
+naked ones alone left forum at g 75.8 (L2). Not kept: hidden triads only (g 64.4), triads of one orientation
+only (g 73-74), a bivalue cell first and a way only when there is none (forum g 79.6, 0.87x), a way only when
+its unit has a two-way digit (g 62.8, 1.08x: no better), the two-way digit whose ways share no mini-row first
+or the one whose ways share one (the same guesses, 0.95-0.99x), ties to the last unit (noise), the old search
+for the first 4, 10 or 20 guesses then the new one (top95 L2 0.81-0.94x, forum L2 1.00-1.01x: the runtime
+switch cost more than it saved), the same switch by open cells (45 or more: forum L2 g 65.7, top95 g 10.8;
+within this machine's noise otherwise), a two-way digit from the next units when the best has none
+(0.96-0.99x, the same guesses), and the triads once per propagation with the score of that pass kept
+(0.94-0.99x: more guesses on forum and top95). A unit without a digit of two or more ways cannot be chosen at a
+fixed point; the choice would fall back to a cell if it ever were. One unproductive triads pass costs about 8%
+of the search on top1465 and forum_hardest (run twice: 0.91-0.93x) and 15% on serg; choosing by ways 2-3%.
 
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
@@ -812,6 +816,8 @@ def _choose_way(s, shrink):
             best_n = n
             best_d = d
             best_ways = ways
+    if best_ways == 0:  # cannot happen at a fixed point (a unit not fixed has a digit with two ways): a cell then
+        return -1, 0, 0
     return code, best_d, best_ways
 
 
