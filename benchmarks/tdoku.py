@@ -52,22 +52,22 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-27, 2-core shared VM, load average 3.5-4.8, GCC 12.2 -O3 -march=native, --repeat 5"
+RECORDED_WHEN = "2026-11-27, 2-core shared VM, load average 6.5-7.4, GCC 12.2 -O3 -march=native, --repeat 5"
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (1_026_702, 0.00, 1_316_647, 0.00),
-    ("kaggle_sample", 2): (1_014_039, 0.00, 1_356_306, 0.00),
-    ("17_clue", 1): (346_139, 0.46, 426_225, 0.57),
-    ("17_clue", 2): (355_616, 0.57, 398_754, 0.69),
-    ("norvig_top95", 1): (251_923, 6.07, 163_574, 6.19),
-    ("norvig_top95", 2): (115_876, 11.05, 103_819, 9.03),
-    ("top1465", 1): (192_889, 6.07, 145_303, 6.95),
-    ("top1465", 2): (124_622, 8.94, 95_443, 10.36),
-    ("forum_hardest_1905_11plus", 1): (41_480, 34.17, 29_064, 43.86),
-    ("forum_hardest_1905_11plus", 2): (20_551, 61.53, 14_660, 82.32),
-    ("forum_hardest_1106", 1): (27_311, 59.76, 18_788, 67.78),
-    ("forum_hardest_1106", 2): (13_000, 110.44, 8_841, 141.67),
-    ("serg_benchmark", 1): (565_296, 6.40, 377_993, 5.66),
-    ("serg_benchmark", 2): (505_464, 7.05, 341_687, 6.31),
+    ("kaggle_sample", 1): (1_006_324, 0.00, 1_267_786, 0.00),
+    ("kaggle_sample", 2): (982_457, 0.00, 1_286_739, 0.00),
+    ("17_clue", 1): (404_337, 0.46, 408_765, 0.48),
+    ("17_clue", 2): (321_828, 0.57, 377_098, 0.59),
+    ("norvig_top95", 1): (239_047, 6.07, 137_572, 6.22),
+    ("norvig_top95", 2): (106_739, 11.05, 74_821, 11.95),
+    ("top1465", 1): (171_762, 6.07, 145_933, 5.79),
+    ("top1465", 2): (114_020, 8.94, 95_530, 8.76),
+    ("forum_hardest_1905_11plus", 1): (42_171, 34.00, 31_027, 33.99),
+    ("forum_hardest_1905_11plus", 2): (20_109, 61.53, 16_953, 60.64),
+    ("forum_hardest_1106", 1): (24_147, 59.76, 21_428, 51.75),
+    ("forum_hardest_1106", 2): (12_885, 110.44, 9_789, 111.99),
+    ("serg_benchmark", 1): (564_431, 6.40, 381_770, 6.05),
+    ("serg_benchmark", 2): (491_243, 7.05, 319_277, 6.92),
 }
 
 

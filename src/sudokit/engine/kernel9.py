@@ -27,7 +27,13 @@ Propagation, to a fixed point:
   index, from which each such cell reads its digit;
 * hidden singles -- per digit, a row (9-bit slice), a box (masked slice) or a column (fold of the nine row
   slices) with exactly one *open* place (``F & U``: a row, box or column where the digit is placed has none,
-  so only the units still missing the digit are looked at).
+  so only the units still missing the digit are looked at);
+* triads (tdoku's) -- a mini-row (the three cells of a row in one box) holds exactly three digits. Where only
+  three digits can go (naked), each must go there and leaves the rest of its row and box in the band; where
+  three digits can go nowhere else in their row (hidden), no other digit can go there. Mini-columns alike. All
+  54 mini-lines are counted at once (:func:`_triads`): one int64 per digit holds its mini-rows and, in the high
+  half, its mini-columns, laid out alike (a line's three mini-lines 3 bits apart, a box's 9 apart), and the
+  digit counts are bit-sliced (four bit planes, one add per digit).
 
 A digit's word in one band, its segment pattern (bit ``3 * row + box``: the digit can still go in that row of
 that box) and the ways that fit it (one segment per row and per box: the six 3x3 permutation patterns)::
@@ -44,10 +50,12 @@ A placement clears the digit from its row, box and column with three precomputed
 from the other digits' words (skipped for a naked single: the cell has no other candidate). A placement whose
 bit is already gone is a contradiction, so a state with no open cell is always a valid grid.
 
-The three steps run in stages: naked singles on the bands that changed; hidden singles only when no naked
-single was found; shapes only when neither found anything. Each step looks only at the words changed since it
-last ran (word 30 of the state collects them, one bit per digit and band); hidden singles at every band of a
-digit with a changed word.
+The steps run in stages: naked singles on the bands that changed; hidden singles only when no naked
+single was found; shapes only when neither found anything; triads only when the shapes changed nothing. Each
+of the first three looks only at the words changed since it last ran (word 30 of the state collects them, one
+bit per digit and band); hidden singles at every band of a digit with a changed word; the triads look at every
+mini-line (they clear only where a mini-line is naked but not hidden or the reverse; a mini-line that is both
+has nothing left to clear). When the triads find nothing, word 30 keeps their counts as the branching score.
 
 Answer check: when the search reaches a state with no open cell it writes the grid from the digit words
 and checks that grid against the rules and the givens (:func:`check9`: the givens compared branch-free, then
@@ -55,9 +63,15 @@ each row, column and box read off the 81 written values), so every answer leaves
 second pass over the batch; a grid that failed would come back with status :data:`BROKEN`, which every caller
 turns into an error.
 
-Search: depth first with an explicit stack. The cell to branch on is the open bivalue cell with the most open
-peers (the first in cell order on a tie), else the first open cell with the fewest candidates; digits low to
-high. A guess works on a copy one level up; the last digit left at a choice point is tried in place, on the
+Search: depth first with an explicit stack, branching as tdoku does on a digit's *way* across a band or a stack
+(which mini-row of each box it takes: one of the six patterns above). The unit is the band or stack with the
+fewest (digit, mini-line) pairs left among those not fixed (the triads' counts; tdoku counts the ways, this
+count guessed less), and in it the first digit with two ways, else three, else the fewest; each way is one
+alternative (:func:`_follow` keeps only its mini-rows). If every band and stack were fixed with a cell open
+(propagation leaves none then: each digit's mini-row and mini-column in a box meet in one cell, a hidden
+single), the open bivalue cell with the most open peers would be the branch, else the first cell with the
+fewest candidates. A choice fixes one (band or stack, digit) pair for good, so a path has at most 54 choice
+points. A guess works on a copy one level up; the last digit left at a choice point is tried in place, on the
 level itself, which is not needed again. ``stats`` = ``[guesses, nodes, backtracks]`` with the general
 kernel's meanings (a guess is a digit tried while others remain at that choice point). Counts differ from the
 general kernel's because the propagation and the branching differ.
@@ -227,6 +241,48 @@ The triads cut the guesses on top1465 below tdoku's (8.88 against 8.94) but hard
 tdoku's lead is in the guesses (61.5 against 82.3 counting to 2); its time per guess is 5-15% below this
 kernel's there (time over guesses: 0.79 against 0.83 us at load 4-5, 0.77 against 0.87 us at load 6-8).
 
+Measured, fifth round (issue #22: triads and tdoku's branch; ``/tmp`` copies of this file A/B in one process,
+interleaved, CPU time, best of 3; first 10,000 / 4,000 puzzles of the large sets, all of the others; the machine
+at load 2-6; L1 = first solution, L2 = count to 2; g = guesses/puzzle before -> after; ratios > 1 are faster):
+
+==================================================  =================  ==============  ==============  =========
+change                                              top1465 L1 / L2    forum L1 / L2   others          kept?
+==================================================  =================  ==============  ==============  =========
+triads (naked + hidden, mini-rows + mini-columns),  0.94 / 0.96        0.85 / 0.87     --              alone no
+cell branching as before                            g 5.82 / 8.58      g 41.8 / 80.1
+tdoku's branch (band/stack with the fewest ways,    0.86 / 0.80        0.93 / 0.98     --              alone no
+a two-way digit), no triads                         g 8.75 / 14.36     g 47.0 / 86.0
+both                                                0.89 / 0.90        0.88 / 0.97     --
+                                                    g 5.86 / 8.87      g 35.6 / 63.7
++ triads' second pass only when a mini-line is      0.93 / 0.93        0.94 / 1.01     --
+naked xor hidden
++ branch score: (digit, mini-line) pairs, not ways  0.95-1.00 /        0.97-1.03 /     see below       kept
+                                                    0.98-1.02          1.07-1.12
+                                                    g 5.79 / 8.76      g 34.9 / 61.7
++ score left by the triads in word 30 (no second    1.00 / 0.99        0.99 / 0.99     --              kept (one
+pass over the words to choose)                                                                         pass less)
++ mini-rows and mini-columns in one int64, one      1.00-1.01 /        1.00-1.01 /     serg 1.01-1.03  kept
+count and one lock test for both                    1.00-1.01          1.00-1.01
+==================================================  =================  ==============  ==============  =========
+
+Against the kernel before the round (the same A/B, five runs at load 2-7, L1 / L2): kaggle 0.98-1.01 /
+0.98-1.01, 17_clue 0.97-1.01 / 0.98-1.02 (g 0.49 -> 0.41 L2), norvig_top95 0.89-0.95 / 0.78-0.82 (g 9.03 ->
+11.95: tdoku's branch guesses more there, tdoku itself 11.05), top1465 0.99-1.06 / 0.99-1.08 (g 10.36 -> 8.76),
+forum_hardest 1.01-1.08 / 1.11-1.15 (g 82.8 -> 61.7; tdoku 61.5), forum_hardest_1106 1.12-1.18 / 1.06-1.15
+(g 141.7 -> 112.0), serg 0.95-1.02 / 0.91-0.98 (g 6.31 -> 6.92). On top95 one puzzle (line 7) went from 14
+to 194 guesses counting to 2 (tdoku: 156); 40 others guess less, 39 more. Hidden triads matter with tdoku's branch:
+naked ones alone left forum at g 75.8 (L2). Not kept: hidden triads only (g 64.4), triads of one orientation
+only (g 73-74), a bivalue cell first and a way only when there is none (forum g 79.6, 0.87x), a way only when
+its unit has a two-way digit (g 62.8, 1.08x: no better), the two-way digit whose ways share no mini-row first
+or the one whose ways share one (the same guesses, 0.95-0.99x), ties to the last unit (noise), the old search
+for the first 4, 10 or 20 guesses then the new one (top95 L2 0.81-0.94x, forum L2 1.00-1.01x: the runtime
+switch cost more than it saved), the same switch by open cells (45 or more: forum L2 g 65.7, top95 g 10.8;
+within this machine's noise otherwise), a two-way digit from the next units when the best has none
+(0.96-0.99x, the same guesses), and the triads once per propagation with the score of that pass kept
+(0.94-0.99x: more guesses on forum and top95). A unit without a digit of two or more ways cannot be chosen at a
+fixed point; the choice would fall back to a cell if it ever were. One unproductive triads pass costs about 8%
+of the search on top1465 and forum_hardest (run twice: 0.91-0.93x) and 15% on serg; choosing by ways 2-3%.
+
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
 to 3.1 s of CPU, and LLVM still inlines them (batch speed the same on 17_clue and top95, 3-6% slower on
@@ -234,6 +290,8 @@ forum_hardest, within this machine's noise band).
 """
 
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 from numba import config, njit
@@ -292,6 +350,10 @@ _BAND_PEERS = np.array(
     dtype=np.int64,
 )
 BOX3 = np.array([0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6], dtype=np.int64)
+#: The six ways a digit crosses a band (bit ``3 * row + box``) or a stack (bit ``3 * band + column``), and for
+#: each 3x3 pattern the ways inside it (bit k: ``_WAY[k]``).
+_WAY = np.array([sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))], dtype=np.int64)
+_WAYS = np.array([sum(1 << k for k in range(6) if _WAY[k] & x == _WAY[k]) for x in range(512)], dtype=np.int64)
 
 
 try:  # an internal of numba's array model: if a numba release moves it, the kernels run unborrowed (slower)
@@ -410,6 +472,119 @@ def _shapes(s, words, shrink, complex_, expand):
     return shrunk
 
 
+_SEG = 0x1249249  # bit 3j of a band word: the first cell of segment j (row j // 3, box j % 3)
+_LANE = 0x1C0E07  # bits 9r + b (r, b in 0..2): one lane per row and band in the mini-row layout
+
+
+#: A digit's column fold of a band (bit ``3 * stack + c``: column ``3 * stack + c``) spread to bit
+#: ``9 * c + stack``, the mini-column layout of :func:`_minilines`.
+_TCOL = np.array([sum(1 << (9 * (j % 3) + j // 3) for j in range(9) if f >> j & 1) for f in range(512)], dtype=np.int64)
+#: Three bits ``t`` (stacks) spread to bits ``3 * t`` (the first column of each stack).
+_S3 = np.array([sum(1 << (3 * t) for t in range(3) if v >> t & 1) for v in range(8)], dtype=np.int64)
+_HALF = 0x7FFFFFF | (0x7FFFFFF << 32)
+_LANES = _LANE | (_LANE << 32)
+_NINE = 0x1FF | (0x1FF << 32)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _minilines(s, d):
+    """Digit ``d``'s mini-rows and mini-columns in one word, laid out alike so one set of shifts serves both.
+
+    Bits 0..26: the mini-row of row ``r``, box ``k``, band ``b`` at ``9 * r + 3 * k + b``; bits 32..58: the
+    mini-column of column ``3 * t + c`` in band ``b`` at ``32 + 9 * c + 3 * b + t``. In both halves a line (a
+    row of a band, a column) is three bits 3 apart and a box's three mini-lines are 9 apart."""
+    w0 = s[3 * d]
+    w1 = s[3 * d + 1]
+    w2 = s[3 * d + 2]
+    x = (
+        ((w0 | (w0 >> 1) | (w0 >> 2)) & _SEG)
+        | (((w1 | (w1 >> 1) | (w1 >> 2)) & _SEG) << 1)
+        | (((w2 | (w2 >> 1) | (w2 >> 2)) & _SEG) << 2)
+    )
+    y = (
+        _TCOL[(w0 | (w0 >> 9) | (w0 >> 18)) & 0x1FF]
+        | (_TCOL[(w1 | (w1 >> 9) | (w1 >> 18)) & 0x1FF] << 3)
+        | (_TCOL[(w2 | (w2 >> 9) | (w2 >> 18)) & 0x1FF] << 6)
+    )
+    return x | (y << 32)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _locked(z):
+    """The mini-lines of ``z`` (as :func:`_minilines`) that are the only one left in their line."""
+    a0 = z & _LANES
+    a1 = (z >> 3) & _LANES
+    a2 = (z >> 6) & _LANES
+    one = (a0 ^ a1 ^ a2) & ~(a0 & a1 & a2)
+    return (one & a0) | ((one & a1) << 3) | ((one & a2) << 6)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _triads(s):
+    """Naked and hidden triads of every mini-row and mini-column, at a fixed point of the other steps.
+
+    A mini-row (three cells of a row in one box) holds exactly three digits. Where only three digits can go
+    (naked), each must go there: it leaves the rest of its row and box in the band. Where three digits can go
+    nowhere else in their row (hidden), no other digit can go there. Mini-columns alike. The digit counts are
+    bit-sliced over all 54 mini-lines at once (four bit planes, one add per digit), as tdoku counts its triads.
+
+    Returns the mask of the changed words; 0 when nothing changed, and then word 30 holds the number of
+    (digit, mini-row) pairs left in each band and of (digit, mini-column) pairs in each stack (7 bits each, the
+    branching score of :func:`_choose_way`); -1 on a contradiction."""
+    r0 = 0
+    r1 = 0
+    r2 = 0
+    r3 = 0
+    h0 = 0
+    h1 = 0
+    h2 = 0
+    for d in range(9):
+        z = _minilines(s, d)
+        c = r0 & z
+        r0 ^= z
+        c2 = r1 & c
+        r1 ^= c
+        r3 |= r2 & c2
+        r2 ^= c2
+        h = _locked(z)
+        c = h0 & h
+        h0 ^= h
+        h2 |= h1 & c
+        h1 ^= c
+    if ~(r2 | r3) & ~(r0 & r1) & _HALF:
+        return -1  # a mini-row or mini-column where fewer than three digits can go
+    t3 = r0 & r1 & ~(r2 | r3)
+    q3 = h0 & h1 & ~h2
+    changed = 0
+    if t3 != q3:  # a mini-line in both (three digits, all locked there) has nothing to clear
+        for d in range(9):
+            i = 3 * d
+            z = _minilines(s, d)
+            lk = z & t3
+            t = (lk | (lk >> 3) | (lk >> 6)) & _LANES
+            t2 = (lk | (lk >> 9) | (lk >> 18)) & _NINE
+            e = (((t | (t << 3) | (t << 6) | t2 | (t2 << 9) | (t2 << 18)) & ~lk) | (q3 & ~_locked(z))) & z
+            if e:
+                for b in range(3):
+                    v = (e >> (32 + 3 * b)) & _LANE
+                    cols = _S3[v & 7] | (_S3[(v >> 9) & 7] << 1) | (_S3[v >> 18] << 2)
+                    m = ((((e >> b) & _SEG) * 7) | (cols * 0x40201)) & s[27 + b]
+                    if s[i + b] & m:
+                        s[i + b] &= ~m
+                        changed |= 1 << (i + b)
+    if changed:
+        return changed
+    score = 0
+    for b in range(3):
+        lane = _SEG << b  # the mini-rows of band b, and (in the high half) the mini-columns of stack b
+        n = popcount(r0 & lane) + 2 * popcount(r1 & lane) + 4 * popcount(r2 & lane) + 8 * popcount(r3 & lane)
+        lane <<= 32
+        m = popcount(r0 & lane) + 2 * popcount(r1 & lane) + 4 * popcount(r2 & lane) + 8 * popcount(r3 & lane)
+        score |= (n << (7 * b)) | (m << (21 + 7 * b))
+    s[30] = score
+    return 0
+
+
 @njit(cache=True, error_model="numpy")
 def _propagate(s, shrink, complex_, expand, keep, box3):
     """Naked singles, then hidden singles, then band/stack shapes, to a fixed point.
@@ -525,7 +700,12 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
         if shrunk < 0:
             return False
         if shrunk == 0:
-            return True
+            # A fixed point of the cheaper steps: the triads (which leave the branching score in word 30).
+            shrunk = _triads(s)
+            if shrunk < 0:
+                return False
+            if shrunk == 0:
+                return True
         s[30] = shrunk
 
 
@@ -595,6 +775,70 @@ def _choose(s):
                 best_bit = bit
                 best_rem = rem
     return best_b, best_bit, best_rem
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _choose_way(s, shrink):
+    """tdoku's branch: the band or stack with the fewest (digit, mini-row) pairs left (the score :func:`_triads`
+    left in word 30) among those not fixed, and in it a digit with two ways (else three, else the fewest).
+    Returns ``(code, digit, ways)``: code 3 + band or 6 + stack; ``(-1, 0, 0)`` when every band and stack is
+    fixed (each digit in three mini-rows)."""
+    score = s[30]
+    best = 999
+    code = -1
+    for c in range(6):
+        t = (score >> (7 * c)) & 127
+        if 27 < t < best:
+            best = t
+            code = c + 3
+    if code < 0:
+        return -1, 0, 0
+    best_d = 0
+    best_n = 99
+    best_ways = 0
+    for d in range(9):
+        i = 3 * d
+        if code < 6:
+            w = s[i + code - 3]
+            ways = _WAYS[shrink[w & 0x1FF] | (shrink[(w >> 9) & 0x1FF] << 3) | (shrink[w >> 18] << 6)]
+        else:
+            sh = 3 * (code - 6)
+            w0 = s[i]
+            w1 = s[i + 1]
+            w2 = s[i + 2]
+            c0 = ((w0 | (w0 >> 9) | (w0 >> 18)) >> sh) & 7
+            c1 = ((w1 | (w1 >> 9) | (w1 >> 18)) >> sh) & 7
+            c2 = ((w2 | (w2 >> 9) | (w2 >> 18)) >> sh) & 7
+            ways = _WAYS[c0 | (c1 << 3) | (c2 << 6)]
+        n = popcount(ways)
+        if n == 2:
+            return code, d, ways
+        if 1 < n < best_n:
+            best_n = n
+            best_d = d
+            best_ways = ways
+    if best_ways == 0:  # cannot happen at a fixed point (a unit not fixed has a digit with two ways): a cell then
+        return -1, 0, 0
+    return code, best_d, best_ways
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _follow(s, code, d, k, expand):
+    """Restrict digit ``d`` to way ``k`` of band or stack ``code`` (as :func:`_choose_way` returns it)."""
+    way = _WAY[k]
+    i = 3 * d
+    if code < 6:
+        b = code - 3
+        w = s[i + b]
+        s[i + b] = w & expand[way]
+        s[30] |= 1 << (i + b)
+    else:
+        sh = 3 * (code - 6)
+        for b in range(3):
+            x = (way >> (3 * b)) & 7
+            clear = (0x1C0E07 << sh) & ~((x * 0x40201) << sh)
+            s[i + b] &= ~clear
+        s[30] |= 7 << i
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -710,7 +954,9 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
                 break
             depth -= 1
         else:
-            b, bit, rem = _choose(cur)
+            b, bit, rem = _choose_way(cur, shrink)
+            if b < 0:  # every band and stack fixed (propagation then leaves no open cell): a cell, for safety
+                b, bit, rem = _choose(cur)
             st_band[depth] = b
             st_bit[depth] = bit
             st_rem[depth] = rem
@@ -733,9 +979,13 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
                 dst = st[depth]
                 level = depth
             dst[30] = 0
-            if _place(dst, lowest_bit(low), st_band[depth], st_bit[depth], keep, False) and _propagate(
-                dst, shrink, complex_, expand, keep, box3
-            ):
+            code = st_band[depth]
+            if code < 3:
+                ok = _place(dst, lowest_bit(low), code, st_bit[depth], keep, False)
+            else:
+                _follow(dst, code, st_bit[depth], lowest_bit(low), expand)
+                ok = True
+            if ok and _propagate(dst, shrink, complex_, expand, keep, box3):
                 depth = level
                 break
             backtracks += 1
