@@ -1173,27 +1173,18 @@ def _add_nogood(cand, lits, n, ng_lits, ng_meta, wnext, whead, n_ng, n_lits, cq,
 
 
 @njit(cache=True)
-def _ng_fix(dst, dst_done, src, root, mark, stamp, ng_lits, ng_meta, wnext, whead, units, peers, n_peers, w_start,
-            w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq,
-            cflag, pq, pflag, qs, pw, cell_units, udirty):  # fmt: skip
+def _ng_visit(dst, src, root, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
     """After :func:`propagate`: each cell fixed here (fixed in ``dst`` but not in ``src``; at the ``root`` every
-    fixed cell) visits its nogoods (:func:`_ng_cell`), and what they remove is propagated, to a fixed point.
-    ``mark[c] == stamp`` for the cells visited. False on a contradiction (the queues left empty)."""
-    n_cells = dst.shape[0]
-    while True:
-        for c in range(n_cells):
-            m = dst[c]
-            if m & (m - 1) == 0 and mark[c] != stamp and (root or src[c] & (src[c] - 1)):
-                mark[c] = stamp
-                if not _ng_cell(dst, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
-                    _clear_cells(cq, cflag, qs)
-                    return False
-        if qs[0] == qs[1]:
-            return True
-        if not propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-                         p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw,
-                         cell_units, udirty):  # fmt: skip
-            return False
+    fixed cell) and not visited yet (``mark[c] != stamp``) visits its nogoods (:func:`_ng_cell`); what they
+    remove is queued for the caller to propagate. False on a contradiction (the cell queue left empty)."""
+    for c in range(dst.shape[0]):
+        m = dst[c]
+        if m & (m - 1) == 0 and mark[c] != stamp and (root or src[c] & (src[c] - 1)):
+            mark[c] = stamp
+            if not _ng_cell(dst, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
+                _clear_cells(cq, cflag, qs)
+                return False
+    return True
 
 
 @njit(cache=True)
@@ -1321,11 +1312,16 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                                                        n_ng, n_lits, cq, cflag, qs)  # fmt: skip
                     lits[i] = st_dec[2, i]
                 stamp += 1
-                if st < 0 or not _ng_fix(
-                    st_cand[0], st_done[0], st_cand[0], True, mark, stamp, ng_lits, ng_meta, wnext, whead, units,
-                    peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells, p_coef,
-                    aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units, udirty
-                ):  # fmt: skip
+                ok = st >= 0
+                while ok:  # the root again, with the new nogoods (not in a function of its own: compile time)
+                    ok = _ng_visit(st_cand[0], st_cand[0], True, mark, stamp, ng_lits, ng_meta, wnext, whead, cq,
+                                   cflag, qs)  # fmt: skip
+                    if not ok or qs[0] == qs[1]:
+                        break
+                    ok = propagate(st_cand[0], st_done[0], units, peers, n_peers, w_start, w_props, p_type, p_lo,
+                                   p_hi, p_a, p_b, p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq,
+                                   cflag, pq, pflag, qs, pw, cell_units, udirty)  # fmt: skip
+                if not ok:
                     _clear_cells(cq, cflag, qs)
                     break  # the nogoods cover the whole tree: the count is complete
                 depth = 0
@@ -1453,19 +1449,19 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             qs[1] += 1
             if qs[1] == cq.shape[0]:
                 qs[1] = 0
-            if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
-                         p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                         qs, pw, cell_units, udirty):  # fmt: skip
-                if n_ng == 0:
-                    depth += 1
+            stamp += 1
+            while True:  # propagate; with nogoods, the cells fixed here visit theirs, until nothing changes
+                ok = propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
+                               p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
+                               qs, pw, cell_units, udirty)  # fmt: skip
+                if not ok or n_ng == 0:
                     break
-                stamp += 1
-                if _ng_fix(dst, dst_done, src, False, mark, stamp, ng_lits, ng_meta, wnext, whead, units, peers,
-                           n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells, p_coef,
-                           aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
-                           udirty):  # fmt: skip
-                    depth += 1
+                ok = _ng_visit(dst, src, False, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, cflag, qs)
+                if not ok or qs[0] == qs[1]:
                     break
+            if ok:
+                depth += 1
+                break
             backtracks += 1
             fails += 1
             pw[n_props + cell] += 1  # the cell's weight: digits of it that failed
