@@ -44,8 +44,9 @@ Propagators (``T_*``):
 
 Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg), digits low to
 high, an explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
-thermometers only) on a digit's two or three places in a unit when they are fewer per weight. The first
-``sol.shape[0]`` solutions are stored for the caller to check.
+thermometers only) on a digit's two or three places in a unit when they are fewer per weight; restarts
+(``restart_base``: the model sets it on boards up to 9 digits) with the finished part of the tree kept out by
+nogoods watched on two literals. The first ``sol.shape[0]`` solutions are stored for the caller to check.
 """
 
 from __future__ import annotations
