@@ -89,6 +89,7 @@ def test_random_constraints_kernel_count_is_brute_force_count(seed, six, keep):
     assert kernel == plain == brute >= 1
     assert run(model, 30, probe_after=0, probe_depth=5).count == brute  # probing at every shallow node
     assert run(model, 30, wdeg_after=10**9).count == brute  # the fewest candidates only
+    assert run(model, 30, restart_base=1).count == brute  # a restart after every failure: nogoods keep it exact
     for places in (K.PLACES_MAX, K.PLACES_SUM):  # also branching on a digit's places in a unit
         assert run(model, 30, places=places).count == brute
     result = solve_variant(puzzle, limit=2)
@@ -179,6 +180,8 @@ def test_unit_aware_propagators_count_like_brute_force(seed):
     assert run(model, 30, keep=0, wdeg_after=10**9).count == brute
     assert run(model, 30, keep=0, places=K.PLACES_MAX).count == brute
     assert run(model, 30, keep=0, places=K.PLACES_SUM).count == brute
+    assert run(model, 30, keep=0, restart_base=1).count == brute
+    assert run(model, 30, keep=0, restart_base=2, places=K.PLACES_SUM).count == brute
     assert count_variant(puzzle, 30) == brute
 
 
@@ -212,7 +215,30 @@ def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, s
     assert brute >= 1
     for places in (K.PLACES_OFF, K.PLACES_MAX, K.PLACES_SUM):
         assert run(model, 30, keep=0, places=places).count == brute
+        assert run(model, 30, keep=0, places=places, restart_base=1).count == brute
     assert count_variant(puzzle, 30) == brute
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_restarts_count_every_solution_once(seed):
+    """Restarts keep the explored tree out with nogoods: counting a 6x6 puzzle of many solutions to the end
+    with a restart after every failure (or every third) gives the count without restarts, the restarts
+    happen, and the kept solutions are different grids that keep every rule."""
+    rng = random.Random(7000 + seed)
+    values = _solved_grid(rng, 2, 3)
+    cons = [c for c in _unit_rules(rng, values, 2, 3) if not isinstance(c, (Skyscraper, Sandwich, XSum))]
+    puzzle = VariantPuzzle.build(standard(2, 3), [v if rng.random() < 0.1 else 0 for v in values], cons)
+    model = Model.of(puzzle)
+    plain = run(model, 10**6, keep=0, restart_base=0)
+    assert plain.status != K.TIMEOUT and plain.stats[3] == 0
+    for base in (1, 3):
+        out = run(model, 10**6, keep=20, restart_base=base)
+        assert out.count == plain.count
+        if plain.stats[2] > base:
+            assert out.stats[3] > 0
+        grids = {tuple(int(x) for x in row) for row in out.solutions}
+        assert len(grids) == len(out.solutions) == min(20, out.count)
+        assert all(puzzle.is_solution(Grid(puzzle.geometry, g)) for g in grids)
 
 
 def test_innies_outies_hold_on_the_grid():

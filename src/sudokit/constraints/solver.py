@@ -304,7 +304,7 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
         if bad is not None:
             bad.stats.seconds = time.perf_counter() - start
             return bad
-    g, nodes, back = (int(x) for x in out.stats)
+    g, nodes, back = (int(x) for x in out.stats[:3])
     stats = Stats(guesses=g, nodes=nodes, backtracks=back, seconds=time.perf_counter() - start)
     count = out.count
     if out.status == TIMEOUT:

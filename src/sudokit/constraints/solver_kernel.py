@@ -44,8 +44,9 @@ Propagators (``T_*``):
 
 Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg), digits low to
 high, an explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
-thermometers only) on a digit's two or three places in a unit when they are fewer per weight. The first
-``sol.shape[0]`` solutions are stored for the caller to check.
+thermometers only) on a digit's two or three places in a unit when they are fewer per weight; restarts
+(``restart_base``: the model sets it on boards up to 9 digits) with the finished part of the tree kept out by
+nogoods watched on two literals. The first ``sol.shape[0]`` solutions are stored for the caller to check.
 """
 
 from __future__ import annotations
@@ -1058,16 +1059,145 @@ def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_t
     return True
 
 
+#: ``search(..., restart_base=)``: restart after this many failures (0: never), each allowance 3/2 of the last;
+#: the explored part of the tree is kept out by nogoods (:func:`_add_nogood`), so a restart loses no work and
+#: counts no solution twice. The model's choice (``Model.restarts``): this on boards of up to 9 digits, none
+#: above (the corpus' 16x16 puzzles took more nodes with restarts).
+RESTART_BASE = 100
+#: the nogood store's room: literals and nogoods (a restart whose nogoods do not fit is not made).
+NG_LITS = 1 << 18
+NG_MAX = 1 << 15
+
+
+@njit(cache=True, inline="always")
+def _lit_true(cand, lit):
+    """Whether literal ``lit`` (cell * 64 + digit index) holds: the cell is that digit."""
+    return cand[lit >> 6] == np.int64(1) << (lit & 63)
+
+
+@njit(cache=True)
+def _ng_cell(cand, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
+    """Cell ``c`` was just fixed: visit the nogoods watching it (two watched literals each, never true while
+    another is open). A watched literal made true moves its watch to another literal that is not true;
+    when there is none the other watched literal must be false: its digit leaves its cell. False on a
+    nogood whose literals all hold."""
+    prev = -1
+    e = whead[c]
+    while e >= 0:
+        j = e >> 1
+        k = e & 1
+        nxt = wnext[e]
+        pos = ng_meta[j, 2 + k]
+        if not _lit_true(cand, ng_lits[pos]):
+            prev = e
+            e = nxt
+            continue
+        other = ng_meta[j, 3 - k]
+        olit = ng_lits[other]
+        ocell = olit >> 6
+        obit = np.int64(1) << (olit & 63)
+        if not cand[ocell] & obit:  # the nogood holds already
+            prev = e
+            e = nxt
+            continue
+        found = -1
+        for q in range(ng_meta[j, 0], ng_meta[j, 1]):
+            if q != pos and q != other and not _lit_true(cand, ng_lits[q]):
+                found = q
+                break
+        if found >= 0:  # move the watch
+            ng_meta[j, 2 + k] = found
+            if prev < 0:
+                whead[c] = nxt
+            else:
+                wnext[prev] = nxt
+            nc = ng_lits[found] >> 6
+            wnext[e] = whead[nc]
+            whead[nc] = e
+            e = nxt
+            continue
+        if cand[ocell] == obit or not _set(cand, ocell, cand[ocell] & ~obit, cq, cflag, qs):
+            return False
+        prev = e
+        e = nxt
+    return True
+
+
+@njit(cache=True)
+def _clear_cells(cq, cflag, qs):
+    """Empty the cell queue (after a failure outside :func:`propagate`)."""
+    while qs[0] != qs[1]:
+        cflag[cq[qs[0]]] = 0
+        qs[0] += 1
+        if qs[0] == cq.shape[0]:
+            qs[0] = 0
+
+
+@njit(cache=True)
+def _add_nogood(cand, lits, n, ng_lits, ng_meta, wnext, whead, n_ng, n_lits, cq, cflag, qs):
+    """Add the nogood ``lits[:n]`` at the root state ``cand``: returns (status, n_ng, n_lits) with status 0
+    stored or dropped (a literal is false at the root), 1 the root narrowed (one literal open: its digit
+    leaves its cell), -1 every literal holds (nothing is left to search)."""
+    w0 = -1
+    w1 = -1
+    for i in range(n):
+        lit = lits[i]
+        m = cand[lit >> 6]
+        bit = np.int64(1) << (lit & 63)
+        if not m & bit:
+            return 0, n_ng, n_lits
+        if m != bit:
+            if w0 < 0:
+                w0 = i
+            elif w1 < 0:
+                w1 = i
+    if w0 < 0:
+        return -1, n_ng, n_lits
+    if w1 < 0:
+        lit = lits[w0]
+        c = lit >> 6
+        if not _set(cand, c, cand[c] & ~(np.int64(1) << (lit & 63)), cq, cflag, qs):
+            return -1, n_ng, n_lits
+        return 1, n_ng, n_lits
+    j = n_ng
+    ng_meta[j, 0] = n_lits
+    for i in range(n):
+        ng_lits[n_lits + i] = lits[i]
+    ng_meta[j, 1] = n_lits + n
+    ng_meta[j, 2] = n_lits + w0
+    ng_meta[j, 3] = n_lits + w1
+    for k in range(2):
+        c = lits[w0 if k == 0 else w1] >> 6
+        wnext[2 * j + k] = whead[c]
+        whead[c] = 2 * j + k
+    return 0, n_ng + 1, n_lits + n
+
+
+@njit(cache=True)
+def _ng_visit(dst, src, root, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
+    """After :func:`propagate`: each cell fixed here (fixed in ``dst`` but not in ``src``; at the ``root`` every
+    fixed cell) and not visited yet (``mark[c] != stamp``) visits its nogoods (:func:`_ng_cell`); what they
+    remove is queued for the caller to propagate. False on a contradiction (the cell queue left empty)."""
+    for c in range(dst.shape[0]):
+        m = dst[c]
+        if m & (m - 1) == 0 and mark[c] != stamp and (root or src[c] & (src[c] - 1)):
+            mark[c] = stamp
+            if not _ng_cell(dst, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
+                _clear_cells(cq, cflag, qs)
+                return False
+    return True
+
+
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
-           p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, places, sols, stats,
-           st_cand, st_done, st_cell, st_rem,
-           buf, spots, cq, cflag, pq, pflag, qs, pw):  # fmt: skip
+           p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, places, restart_base,
+           sols, stats, st_cand, st_done, st_cell, st_rem,
+           buf, spots, cq, cflag, pq, pflag, qs, pw, st_dec, ng_lits, ng_meta, wnext, whead, mark):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
     Returns ``(status, count)``: count exact below ``limit``, else ``limit``; the first ``sols.shape[0]``
     solutions are written to ``sols`` (digits by cell). ``budget`` in clock ticks (0: no limit).
-    ``stats`` receives [guesses, nodes, backtracks]. Once more than ``wdeg_after`` nodes were visited, the
+    ``stats`` receives [guesses, nodes, backtracks, restarts]. Once more than ``wdeg_after`` nodes were visited, the
     cell to branch on is the one with the fewest candidates per failure weight (dom/wdeg: ``pw[i]`` counts
     propagator ``i``'s failures, ``pw[n_props + c]`` the failed digits of cell ``c``; a cell weighs 1 + its
     own count + those of the propagators watching it), so a hard search turns to the cells its conflicts are
@@ -1077,6 +1207,15 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     per failure weight (the weight of its places: the heaviest one's, or their sum), is branched on instead:
     each child puts the digit in one of the places (``st_cell`` = -1 - (unit * 64 + digit index), ``st_rem``
     the places as bits of the unit's positions).
+
+    With ``restart_base`` > 0 the search restarts from the root after that many failures, then after 3/2 as
+    many more, and so on (the failure weights kept). Before it does, the part of the tree it has explored
+    becomes nogoods (Lecoutre et al.'s reduced nld-nogoods): for each level i of the branch and each digit
+    (place) e already tried and done there, the branch's decisions above i with e cannot all hold again:
+    no solution is found twice, and none is missed. ``st_dec[0, i]`` holds the level's choices as tried
+    (cell digits or places), ``st_dec[1, i]`` the one being searched, ``st_dec[2, i]`` it as a literal (cell * 64
+    + digit index); the nogoods are kept in ``ng_lits`` / ``ng_meta`` (start, end, two watched positions)
+    and watched per cell (``whead``, ``wnext``).
     """
     t0 = ticks() if budget > 0 else 0
     n_cells = start.shape[0]
@@ -1120,6 +1259,16 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     nodes = 0
     backtracks = 0
     count = 0
+    n_ng = 0
+    n_lits = 0
+    restarts = 0
+    fails = 0
+    cutoff = restart_base
+    stamp = 0
+    lits = np.empty(n_cells + 1, dtype=np.int32)
+    for c in range(n_cells):
+        whead[c] = -1
+        mark[c] = 0
     ok = propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
                    p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
                    udirty)  # fmt: skip
@@ -1135,7 +1284,51 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             stats[0] = guesses
             stats[1] = nodes
             stats[2] = backtracks
+            stats[3] = restarts
             return TIMEOUT, count
+        if cutoff > 0 and fails >= cutoff and depth > 0:
+            # a restart: the branch's finished choices become nogoods first, unless they do not fit
+            need_lits = 0
+            need_ng = 0
+            for i in range(depth):
+                k = popcount(st_dec[0, i] & ~st_rem[i] & ~st_dec[1, i])
+                need_ng += k
+                need_lits += k * (i + 1)
+            if n_ng + need_ng > ng_meta.shape[0] or n_lits + need_lits > ng_lits.shape[0]:
+                cutoff = 0  # no room: no more restarts (one would search the explored part again)
+            else:
+                st = 0
+                for i in range(depth):
+                    done_here = st_dec[0, i] & ~st_rem[i] & ~st_dec[1, i]
+                    cell = st_cell[i]
+                    while done_here and st >= 0:
+                        e = low_bit(done_here)
+                        done_here ^= e
+                        if cell >= 0:
+                            lits[i] = cell * 64 + lowest_bit(e)
+                        else:
+                            code = -1 - cell
+                            lits[i] = units[code // 64, lowest_bit(e)] * 64 + code % 64
+                        st, n_ng, n_lits = _add_nogood(st_cand[0], lits, i + 1, ng_lits, ng_meta, wnext, whead,
+                                                       n_ng, n_lits, cq, cflag, qs)  # fmt: skip
+                    lits[i] = st_dec[2, i]
+                stamp += 1
+                ok = st >= 0
+                while ok:  # the root again, with the new nogoods (not in a function of its own: compile time)
+                    ok = _ng_visit(st_cand[0], st_cand[0], True, mark, stamp, ng_lits, ng_meta, wnext, whead, cq,
+                                   cflag, qs)  # fmt: skip
+                    if not ok or qs[0] == qs[1]:
+                        break
+                    ok = propagate(st_cand[0], st_done[0], units, peers, n_peers, w_start, w_props, p_type, p_lo,
+                                   p_hi, p_a, p_b, p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq,
+                                   cflag, pq, pflag, qs, pw, cell_units, udirty)  # fmt: skip
+                if not ok:
+                    _clear_cells(cq, cflag, qs)
+                    break  # the nogoods cover the whole tree: the count is complete
+                depth = 0
+                fails = 0
+                restarts += 1
+                cutoff += cutoff // 2
         cur = st_cand[depth]
         if nodes > probe_after and depth <= probe_depth and not _probe(
             st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
@@ -1214,6 +1407,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                     rem |= np.int64(1) << k
             st_cell[depth] = -1 - (place_u * 64 + lowest_bit(place_bit))
             st_rem[depth] = rem
+            st_dec[0, depth] = rem
         elif best < 0:
             if count < sols.shape[0]:
                 for c in range(n_cells):
@@ -1225,6 +1419,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
         else:
             st_cell[depth] = best
             st_rem[depth] = cur[best]
+            st_dec[0, depth] = cur[best]
         while depth >= 0:
             rem = st_rem[depth]
             if rem == 0:
@@ -1242,29 +1437,41 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             for c in range(n_cells):
                 dst[c] = src[c]
                 dst_done[c] = src_done[c]
+            st_dec[1, depth] = b
             cell = st_cell[depth]
             if cell < 0:  # a digit's places in a unit: b is the place
                 code = -1 - cell
                 cell = units[code // 64, lowest_bit(b)]
                 b = np.int64(1) << (code % 64)
+            st_dec[2, depth] = cell * 64 + lowest_bit(b)
             dst[cell] = b
             cflag[cell] = 1
             cq[qs[1]] = cell
             qs[1] += 1
             if qs[1] == cq.shape[0]:
                 qs[1] = 0
-            if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
-                         p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
-                         qs, pw, cell_units, udirty):  # fmt: skip
+            stamp += 1
+            while True:  # propagate; with nogoods, the cells fixed here visit theirs, until nothing changes
+                ok = propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
+                               p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
+                               qs, pw, cell_units, udirty)  # fmt: skip
+                if not ok or n_ng == 0:
+                    break
+                ok = _ng_visit(dst, src, False, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, cflag, qs)
+                if not ok or qs[0] == qs[1]:
+                    break
+            if ok:
                 depth += 1
                 break
             backtracks += 1
+            fails += 1
             pw[n_props + cell] += 1  # the cell's weight: digits of it that failed
         if depth < 0:
             break
     stats[0] = guesses
     stats[1] = nodes
     stats[2] = backtracks
+    stats[3] = restarts
     if count == 0:
         return NO_SOLUTION, 0
     if count == 1:

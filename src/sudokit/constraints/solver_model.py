@@ -52,6 +52,8 @@ class Model:
     _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
     #: the search may branch on a digit's places in a unit (:func:`.solver_kernel.search`'s ``places``)
     places: int = 0
+    #: failures before the search's first restart, 0 for none (:func:`.solver_kernel.search`'s ``restart_base``)
+    restarts: int = 0
     arrays: tuple = ()
 
     # ---- builder calls (used by the constraints' compile methods) ----------------------------------
@@ -272,6 +274,8 @@ class Model:
         model._finish(g, group_sizes, group_cells)
         if model._types and set(model._types) <= {K.T_THERMO, K.T_ABOVE}:
             model.places = K.PLACES_SUM  # thermometers only: branching on places proved the givens-free ones
+        if g.size <= 9:
+            model.restarts = K.RESTART_BASE  # restarts kept exact by nogoods: fewer nodes on the 9x9 corpus
         return model
 
     def _cages(self, cages: list[KillerCage]) -> None:
@@ -623,7 +627,8 @@ def _innies(region_start, region_cells, counts, n_cells, cage_sizes, cage_cells,
 
 @dataclass
 class Run:
-    """The outcome of one kernel search: status code, count, stored solutions, [guesses, nodes, backtracks]."""
+    """The outcome of one kernel search: status code, count, stored solutions, [guesses, nodes, backtracks,
+    restarts]."""
 
     status: int
     count: int
@@ -641,6 +646,12 @@ class _Scratch(threading.local):
         self.cells: tuple = ()
         self.props: tuple = ()
         self.buf = np.zeros(0, dtype=np.uint64)
+        self.learn: tuple = ()
+        self.nogoods = (  # the restarts' nogood store (:func:`.solver_kernel.search`)
+            np.zeros(K.NG_LITS, dtype=np.int32),
+            np.zeros((K.NG_MAX, 4), dtype=np.int32),
+            np.zeros(2 * K.NG_MAX, dtype=np.int32),
+        )
 
     def get(self, n_cells: int, n_props: int, words: int) -> tuple:
         if n_cells != self.n_cells:
@@ -656,6 +667,11 @@ class _Scratch(threading.local):
                 np.zeros(n_cells + 1, dtype=np.int32),
                 np.zeros(n_cells, dtype=np.uint8),
             )
+            self.learn = (
+                np.zeros((3, n_cells + 1), dtype=np.int64),
+                np.zeros(n_cells, dtype=np.int32),
+                np.zeros(n_cells, dtype=np.int64),
+            )
         if n_props != self.n_props:  # the propagator ring's size is its capacity: exactly n_props + 1
             self.n_props = n_props
             self.props = (np.zeros(n_props + 1, dtype=np.int32), np.zeros(max(n_props, 1), dtype=np.uint8))
@@ -665,20 +681,26 @@ class _Scratch(threading.local):
         buf = self.buf if self.buf.shape[0] == words else self.buf[:words]
         return (*self.cells, buf, *self.spots, *self.props)
 
+    def nogood_store(self) -> tuple:
+        """The search's decisions by level, then the nogood store (``st_dec``, ``ng_lits``, ``ng_meta``,
+        ``wnext``, ``whead``, ``mark``); call after :meth:`get`."""
+        st_dec, whead, mark = self.learn
+        return (st_dec, *self.nogoods, whead, mark)
+
 
 _SCRATCH = _Scratch()
 
 
 def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER,
         probe_depth: int = K.PROBE_DEPTH, wdeg_after: int = K.WDEG_AFTER,
-        places: int | None = None) -> Run:  # fmt: skip
+        places: int | None = None, restart_base: int | None = None) -> Run:  # fmt: skip
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
     first ``keep`` of them; branching by failure weight once ``wdeg_after`` nodes were visited, nodes at depth
     up to ``probe_depth`` probed once ``probe_after`` nodes were visited, branching on a digit's places as
     ``places`` says (default: the model's choice; :func:`.solver_kernel.search`)."""
     n_cells = model.n_cells
     sols = np.zeros((max(keep, 1), n_cells), dtype=np.uint8)
-    stats = np.zeros(3, dtype=np.int64)
+    stats = np.zeros(4, dtype=np.int64)
     status, count = K.search(  # type: ignore[call-arg]  # numba's Dispatcher stub
         np.array(model.start, dtype=np.int64),
         *model.arrays,
@@ -688,10 +710,12 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         probe_after,
         probe_depth,
         model.places if places is None else places,
+        model.restarts if restart_base is None else restart_base,
         sols,
         stats,
         *_SCRATCH.get(n_cells, model.n_props, model.scratch),
         np.zeros(4, dtype=np.int64),
         np.zeros(model.n_props + n_cells, dtype=np.int64),
+        *_SCRATCH.nogood_store(),
     )
     return Run(int(status), int(count), sols[: min(int(count), keep)], stats)
