@@ -157,6 +157,10 @@ def _cases() -> dict[str, tuple[State, str]]:
         _stalled(DIAGONAL_KILLER, exclude="forcing chain,pattern overlay,template combination"),
         "ways to place",
     )
+    out["Region Sum"] = (
+        _stalled(REGION_KILLER, exclude="forcing chain,region sum,pattern overlay,template combination"),
+        "the others can complete",
+    )
     out["Template Combination"] = (_stalled(WHITE_ROOM, exclude="forcing chain,template combination"), "overlap")
     return out
 
@@ -242,8 +246,10 @@ def _stuck_whispers() -> State:
     return state
 
 
-#: A bundled diagonal killer (data line 93) that logic finishes with digit templates, not without them.
-DIAGONAL_KILLER = RECORDS[92]
+#: A bundled diagonal killer (data line 92) that logic finishes with digit templates, not without them.
+DIAGONAL_KILLER = RECORDS[91]
+#: A bundled diagonal killer (data line 93) that logic finishes with region sums (it needed templates before).
+REGION_KILLER = RECORDS[92]
 #: "White Room" (data line 71): logic finishes it with two digits' templates, not without them.
 WHITE_ROOM = RECORDS[70]
 #: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
@@ -265,6 +271,7 @@ CASE_SOLUTIONS = {
     "Variant Forcing Chain": WHISPERS,
     "Pattern Overlay": DIAGONAL_KILLER,
     "Template Combination": WHITE_ROOM,
+    "Region Sum": REGION_KILLER,
 }
 CASES = _cases()
 
@@ -301,7 +308,7 @@ def test_pattern_overlay_names_the_cage_it_needs(monkeypatch):
 
 
 def test_pattern_overlay_finishes_a_diagonal_killer():
-    """Line 93 without forcing chains: every step is sound, and with the template row logic finishes it (it
+    """Line 92 without forcing chains: every step is sound, and with the template row logic finishes it (it
     stalls without, see the Pattern Overlay case)."""
     state = State.from_variant(read_fpuzzles(DIAGONAL_KILLER["fpuzzles"]))
     sol = _solution(DIAGONAL_KILLER)
@@ -408,6 +415,62 @@ def test_big_innie_groups_narrowed_by_bounds_finish_a_bundled_killer():
     assert path.solved and path.grid.to_line() == rec["solution"]
     assert any("reachable rest" in step.explanation for step in path.steps)
     assert all(step.rating == round(step.rating, 1) for step in path.steps)  # 2.8 + 0.2 * 2 was 3.1999999999999997
+
+
+def test_region_sum_adds_bitsets_of_sums_and_writes_them_as_runs():
+    from sudokit.logic.region_sums import _add, _sums_text
+
+    assert _add(0b110, 0b11) == 0b1110  # {1, 2} + {0, 1} = {1, 2, 3}
+    assert _sums_text(sum(1 << t for t in (3, 4, 5, 6, 9))) == "3-6, 9"
+    assert _sums_text(0b11000) == "3, 4"
+
+
+def _two_outies_row():
+    """A row with two cells whose solution digits add up to 5 or less, or 15 or more, and the row below: the
+    other seven cells of the row one cage, each of the two with the cell below it another."""
+    for r in range(8):
+        for c1, c2 in combinations(range(9), 2):
+            a, b = r * 9 + c1, r * 9 + c2
+            if 6 <= S[a] + S[b] <= 14:
+                continue
+            rest = tuple(s for s in row(r) if s not in (a, b))
+            down = ((a, a + 9), (b, b + 9))
+            return [KillerCage(rest, total(rest)), *(KillerCage(d, total(d)) for d in down)], (a + 9, b + 9)
+    raise AssertionError("no such row")
+
+
+def test_region_sum_narrows_the_cells_of_a_cage_outside_the_region():
+    """Row r less a seven-cell cage leaves two cells adding up to their known sum; each is in a two-cell cage
+    with the cell below. The parts' sums must make the total: the cells below (outside the row) lose digits."""
+    from sudokit.logic.region_sums import region_sum
+
+    cons, below = _two_outies_row()
+    step = region_sum(State.from_variant(puzzle(cons)))
+    assert step is not None and step.technique == "Region Sum"
+    assert "45 - " in step.explanation and "can add up to" in step.explanation
+    assert {s for s, _ in step.eliminations} & set(below), step.explanation
+    assert all(S[s] != d for s, d in step.eliminations)
+
+
+def test_region_sum_finishes_a_diagonal_killer_without_templates():
+    """Line 93 stalled without forcing chains before the digit templates; with region sums logic finishes it
+    without them, every step sound."""
+    path = explain(read_fpuzzles(REGION_KILLER["fpuzzles"]), techniques=registry.technique_set(exclude="forcing chain"))
+    assert path.solved and path.grid.to_line() == REGION_KILLER["solution"]
+    used = {step.technique for step in path.steps}
+    assert "Region Sum" in used and "Pattern Overlay" not in used
+
+
+def test_variant_forcing_chain_narrows_a_cage_exactly():
+    """Cage of four cells = 10 is {1,2,3,4}: with two cells on {1,2}, the third keeps only 3 and 4. The cage's
+    own narrowing (the digits' union) keeps all four; the forcing chain follows the exact one."""
+    from sudokit.logic.variant_forcing import _narrowed
+
+    con = KillerCage((0, 1, 2, 3), 10)
+    masks = (0b11, 0b11, 0b1111, 0b1100)
+    assert variant_rules.narrowed(con, masks) == masks
+    assert _narrowed(con, masks) == (0b11, 0b11, 0b1100, 0b1100)
+    assert _narrowed(con, (0b1, 0b1, 0b1111, 0b1100)) is None
 
 
 def test_a_unit_without_cages_inside_is_not_an_innies_step():

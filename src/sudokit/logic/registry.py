@@ -31,6 +31,7 @@ from sudokit.logic import (
     nested,
     nishio,
     rectangles,
+    region_sums,
     se_chains,
     single_digit,
     singles,
@@ -132,6 +133,8 @@ def _table() -> list[Technique]:
             "Medium",
             variant=True,
         ),
+        # the 45 rule with the combinations of the cages that stick out (one unit 3.6, +0.2 per further unit)
+        T(region_sums.NAME, region_sums.region_sum, region_sums.REGION_SUM, 70, "Medium", variant=True),
         T("Naked Triple", partial(subsets.naked_subset, k=3), 3.6, 80, "Medium"),
         T("Swordfish", partial(fish.basic_fish, k=3), 3.8, 150, "Hard"),
         T("Hidden Triple", partial(subsets.hidden_subset, k=3), 4.0, 100, "Medium"),

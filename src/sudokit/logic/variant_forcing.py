@@ -12,7 +12,9 @@ dynamic forcing chain (SE 9.0).
 from __future__ import annotations
 
 from sudokit.constraints.base import Constraint
+from sudokit.constraints.cages import KillerCage
 from sudokit.logic import text
+from sudokit.logic.cages import distinct_fit
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 from sudokit.logic.variant_rules import narrowed
@@ -20,6 +22,16 @@ from sudokit.logic.variant_rules import narrowed
 RATING = 9.0
 #: Rounds of singles and constraints one assumption may take (each round is a fixed point of the singles).
 MAX_ROUNDS = 60
+
+
+def _narrowed(con: Constraint, masks: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The constraint's narrowing of its cells' ``masks``; a summed cage's exact: each cell keeps the digits
+    some set of different digits with the cage's sum, placed one per cell, gives it (the constraint's own
+    narrowing only bounds the sets by the digits' union)."""
+    if isinstance(con, KillerCage) and con.total is not None:
+        keep = distinct_fit(masks, con.total)[1]
+        return keep if all(keep) else None
+    return narrowed(con, masks)
 
 
 def _follow(state: State, masks: list[int]) -> str | None:
@@ -68,7 +80,7 @@ def _follow(state: State, masks: list[int]) -> str | None:
         for con in cons:
             cells = con.cells
             before = tuple(masks[s] for s in cells)
-            after = narrowed(con, before)
+            after = _narrowed(con, before)
             if after is None or not all(after):
                 return f"the rule '{con.describe(g)}' could not hold"
             if after != before:
