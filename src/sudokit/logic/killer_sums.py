@@ -85,6 +85,18 @@ def _region_groups(state: State) -> list[SumGroup]:
     return out
 
 
+def _unit_groups(state: State) -> list[SumGroup]:
+    """Every unit with its sum (all digits once), to take a group inside it off (row D less its cells in the
+    outies of rows A-C): units that hold each digit once only (rows, columns, boxes, diagonals, ...)."""
+    g = state.g
+    full = g.size * (g.size + 1) // 2
+    return [
+        SumGroup(tuple(unit), full, f"{state.unit_name(u)} sums to {full}")
+        for u, unit in enumerate(g.units)
+        if len(unit) == g.size
+    ]
+
+
 def sum_groups(state: State) -> list[SumGroup]:
     """The virtual cages of the state (kept in its memo until the next change): the 45 rule's innies and outies,
     and each cage or group less a smaller one inside it; placed cells taken off, then groups of 2 to
@@ -94,7 +106,7 @@ def sum_groups(state: State) -> list[SumGroup]:
         return found
     cages = [SumGroup(tuple(c.cage), c.total or 0, f"the cage's sum {c.total}") for c in summed_cages(state)]
     groups = _region_groups(state)
-    bases = cages + [grp for grp in groups if len(grp.cells) <= 2 * MAX_GROUP]
+    bases = cages + [grp for grp in groups if len(grp.cells) <= 2 * MAX_GROUP] + _unit_groups(state)
     split: list[SumGroup] = []
     sets = [frozenset(b.cells) for b in bases]
     for i, big in enumerate(bases):

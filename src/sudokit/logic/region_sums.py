@@ -242,16 +242,12 @@ def _step(state, units, name, inside, total, parts, kept, narrowed, elim) -> Ste
     else:
         head += f", so the rest adds up to {total}"
     can = "; ".join(f"{_part_name(state, p)} can add up to {_sums_text(p.sums)}" for p in parts)
-    only = "; ".join(
-        f"{'+'.join(state.label(s) for s in parts[i].cells)} only {_sums_text(kept[i])}" for i in narrowed
-    )
+    only = "; ".join(f"{'+'.join(state.label(s) for s in parts[i].cells)} only {_sums_text(kept[i])}" for i in narrowed)
     return Step(
         NAME,
         eliminations=elim,
         cells=sorted({s for p in parts for s in (p.cage.cage if p.cage else p.cells)}),
         units=list(units),
-        explanation=(
-            f"{head}: {can}; the others can complete {total} with {only}: {text.removals(state, elim)}"
-        ),
+        explanation=(f"{head}: {can}; the others can complete {total} with {only}: {text.removals(state, elim)}"),
         rating=round(REGION_SUM + 0.2 * (k - 1), 1),
     )

@@ -17,6 +17,7 @@ from sudokit.logic import (
     als,
     avoidable,
     bug,
+    cage_chains,
     cages,
     chains,
     colouring,
@@ -266,6 +267,9 @@ def _table() -> list[Technique]:
         T("Grouped X-Chain", chains.grouped_x_chain, 6.6, 300, "Unfair"),
         T("Grouped Continuous Nice Loop", loops.grouped_continuous_nice_loop, loops.BASE, 300, "Unfair"),
         T("Grouped AIC", chains.grouped_aic, 7.0, 300, "Unfair"),
+        # an AIC whose links may be a summed cage's (or a small virtual cage's) combinations: after the plain
+        # chains, SE 7.0 + length (cage_chains.py)
+        T(cage_chains.NAME, cage_chains.cage_aic, cage_chains.BASE, 300, "Unfair", variant=True),
         # HoDoKu's ALS steps (scores 300, 320 and 360, Unfair). Sudoku Explainer has none: it needs a forcing chain
         # for what they find, so they are rated 7.5 and 8.0 and come after SE's chains, which take what they find
         # in the full table (measured: on every 10th puzzle sudoku_exchange_rated rates 7.0-9.4, 198, exact ER

@@ -1,0 +1,334 @@
+"""Variant chains: alternating inference chains whose links may be a killer cage's sum or a rule's.
+
+An AIC joins candidates by two kinds of link: a weak link (both cannot be true: one cell, or one digit in
+cells that see each other) and a strong link (both cannot be false: a cell with two candidates, a digit
+with two places in a unit). The classic chains (``chains.py``) know only those. A summed cage (or a
+virtual cage of a few cells, ``killer_sums.py``) gives more, read off its exact combinations:
+
+- a weak link between ``a = d`` and ``b = e`` (two of its cells) when no placement of the cage's digits
+  with its sum, fitting the candidates, has both (e.g. ``A3 + A4 = 15``: ``A3 = 8`` and ``A4 = 6``);
+- a strong link between ``a = d`` and ``b = e`` when every placement without ``a = d`` has ``b = e``
+  (so one of them is true).
+
+The other constraints (little killers, arrows, lines, ...) give links the same way, read off their own
+narrowing (``propagate``) with one candidate set or removed.
+
+A chain starts from a candidate ``A`` assumed false and follows the links alternately (false, so the strong
+partner is true; true, so its weak partners are false; ...), one candidate at a time as an AIC does (never
+two premises at once: that is a forcing net). When it reaches a candidate ``Z`` false that ``A`` also
+excludes (``Z`` is weak to ``A``), ``Z`` is false either way and is removed; when it reaches ``A`` true,
+``A`` is placed; a chain from ``A`` true that reaches ``A`` false removes ``A``. The shortest chain is
+shown, each link with its reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sudokit.constraints.base import Constraint
+from sudokit.logic import text
+from sudokit.logic.cages import distinct_fit, loose_fit, masks_of, summed_cages
+from sudokit.logic.chains import length_penalty
+from sudokit.logic.killer_sums import sum_groups
+from sudokit.logic.state import State, digits_of
+from sudokit.logic.step import Step
+from sudokit.logic.variant_rules import narrowed
+
+NAME = "Variant AIC"
+#: SE rating of an AIC (7.0) plus its length penalty: a chain is a chain, whatever its links.
+BASE = 7.0
+#: Virtual cages of at most this many cells give links (bigger ones rarely tie two candidates).
+MAX_GROUP_LINKS = 4
+
+
+class Links:
+    """The weak and strong links of a state's candidates, as bitsets over candidate numbers
+    ``cell * size + digit - 1``, and the reasons of the cage links (for the text)."""
+
+    def __init__(self, state: State) -> None:
+        g = state.g
+        self.n = n = g.size
+        self.state = state
+        cands, vals = state.cands, state.values
+        count = g.n_cells * n
+        self.weak = [0] * count
+        self.strong = [0] * count
+        #: (x, y) -> why, for links a cage or a sum gives (the others are named from the grid)
+        self.why: dict[tuple[int, int], str] = {}
+        peers = g.peer_sets
+        for s in range(g.n_cells):
+            if vals[s]:
+                continue
+            ds = digits_of(cands[s])
+            for d in ds:
+                x = s * n + d - 1
+                w = 0
+                for e in ds:
+                    if e != d:
+                        w |= 1 << (s * n + e - 1)
+                bit = 1 << (d - 1)
+                for p in peers[s]:
+                    if cands[p] & bit:
+                        w |= 1 << (p * n + d - 1)
+                self.weak[x] = w
+            if len(ds) == 2:
+                a, b = s * n + ds[0] - 1, s * n + ds[1] - 1
+                self.strong[a] |= 1 << b
+                self.strong[b] |= 1 << a
+        for u in range(len(g.units)):
+            for d in g.digits:
+                where = state.positions(u, d)
+                if len(where) == 2 and not state.placed_in(u, d):
+                    a, b = where[0] * n + d - 1, where[1] * n + d - 1
+                    self.strong[a] |= 1 << b
+                    self.strong[b] |= 1 << a
+        for cage in summed_cages(state):
+            label = "+".join(state.label(s) for s in cage.cage)
+            self._sum_links(cage.cage, cage.total or 0, f"cage {label} = {cage.total}")
+        for con in state.constraints:
+            if con.kind != "killer" and con.cells and type(con).propagate is not Constraint.propagate:
+                self._rule_links(con)
+        for grp in sum_groups(state):
+            if len(grp.cells) <= MAX_GROUP_LINKS:
+                label = "+".join(state.label(s) for s in grp.cells)
+                self._sum_links(grp.cells, grp.total, f"{label} = {grp.total}, from {grp.how}")
+
+    def _fit(self, cells: Sequence[int], masks: tuple[int, ...], total: int) -> tuple[int, ...]:
+        peers = self.state.g.peer_sets
+        if all(b in peers[a] for i, a in enumerate(cells) for b in cells[:i]):
+            return distinct_fit(masks, total)[1]
+        apart = [[b in peers[a] for b in cells] for a in cells]
+        return tuple(loose_fit(masks, total, apart))
+
+    def _sum_links(self, cells: Sequence[int], total: int, why: str) -> None:
+        """The weak and strong links of cells whose digits add up to ``total`` (see the module's text)."""
+        state, n = self.state, self.n
+        vals = state.values
+        masks = masks_of(state, cells)
+        if not all(self._fit(cells, masks, total)):
+            return  # a broken group: not this step's to say
+        open_ = [i for i, s in enumerate(cells) if not vals[s]]
+        for i in open_:
+            s = cells[i]
+            for d in digits_of(masks[i]):
+                x = s * n + d - 1
+                bit = 1 << (d - 1)
+                on = self._fit(cells, masks[:i] + (bit,) + masks[i + 1 :], total)
+                off = self._fit(cells, masks[:i] + (masks[i] & ~bit,) + masks[i + 1 :], total)
+                self._add_links(cells, open_, masks, i, x, on, off, why)
+
+    def _add_links(
+        self,
+        cells: Sequence[int],
+        open_: list[int],
+        masks: tuple[int, ...],
+        i: int,
+        x: int,
+        on: Sequence[int],
+        off: Sequence[int],
+        why: str,
+    ) -> None:
+        """Links from candidate ``x`` (cell ``i`` of ``cells``): ``on``/``off`` are the cells' digits left
+        with ``x`` true / false."""
+        n = self.n
+        for j in open_:
+            if j == i:
+                continue
+            t = cells[j]
+            for e in digits_of(masks[j] & ~on[j]):
+                y = t * n + e - 1
+                if not self.weak[x] >> y & 1:
+                    self.weak[x] |= 1 << y
+                    self.weak[y] |= 1 << x
+                    self.why[(x, y)] = self.why[(y, x)] = why
+        for j in open_:
+            keep = off[j]
+            if keep and not keep & (keep - 1) and masks[j] != keep:
+                # x false makes y true, so y false makes x true (the same link read backwards)
+                y = cells[j] * n + keep.bit_length() - 1
+                if not self.strong[x] >> y & 1:
+                    self.strong[x] |= 1 << y
+                    self.strong[y] |= 1 << x
+                    self.why[(x, y)] = self.why[(y, x)] = why
+
+    def _rule_links(self, con: Constraint) -> None:
+        """The links a constraint's own narrowing (``propagate``, as the rule rows use it) gives between its
+        cells: ``b = e`` weak to ``a = d`` when the rule, with ``a = d``, removes ``e`` from ``b``; strong from
+        ``a = d`` when, with ``d`` gone from ``a``, the rule leaves ``b`` only ``e``."""
+        state, n = self.state, self.n
+        vals = state.values
+        cells = con.cells
+        if len(set(cells)) != len(cells):
+            return  # a cell twice (a loop): the masks below are per position
+        masks = masks_of(state, cells)
+        if narrowed(con, masks) is None:
+            return
+        why = f"the rule '{con.describe(state.g)}'"
+        open_ = [i for i, s in enumerate(cells) if not vals[s]]
+        for i in open_:
+            s = cells[i]
+            for d in digits_of(masks[i]):
+                x = s * n + d - 1
+                bit = 1 << (d - 1)
+                on = narrowed(con, masks[:i] + (bit,) + masks[i + 1 :])
+                off = narrowed(con, masks[:i] + (masks[i] & ~bit,) + masks[i + 1 :])
+                if on is None or off is None:
+                    continue  # the rule alone settles it: its own row's work, not a link
+                self._add_links(cells, open_, masks, i, x, on, off, why)
+
+    def name(self, x: int) -> str:
+        s, d = divmod(x, self.n)
+        return f"{self.state.label(s)}={self.state.sym(d + 1)}"
+
+    def reason(self, x: int, y: int, strong: bool) -> str:
+        """Why the link from ``x`` to ``y`` holds, in words."""
+        if (x, y) in self.why:
+            return self.why[(x, y)]
+        state, n = self.state, self.n
+        s, t = x // n, y // n
+        if s == t:
+            return f"{state.label(s)} has only these two" if strong else "one cell"
+        units = [u for u in state.g.units_of[s] if u in state.g.units_of[t]]
+        if units:
+            return state.unit_name(units[0])
+        return "the cells see each other"
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _closure(links: Links, start: int, start_on: bool):
+    """Breadth-first over the chain from ``start`` (true when ``start_on``, else false): the candidates reached
+    true and false, each with the candidate it came from (shortest chains)."""
+    on: dict[int, int] = {start: -1} if start_on else {}
+    off: dict[int, int] = {} if start_on else {start: -1}
+    front_on = [start] if start_on else []
+    front_off = [] if start_on else [start]
+    while front_on or front_off:
+        nxt_off = []
+        for y in front_on:
+            for z in _bits(links.weak[y]):
+                if z not in off:
+                    off[z] = y
+                    nxt_off.append(z)
+        nxt_on = []
+        for x in front_off + nxt_off:
+            for y in _bits(links.strong[x]):
+                if y not in on:
+                    on[y] = x
+                    nxt_on.append(y)
+        yield on, off
+        front_on, front_off = nxt_on, []
+        if not nxt_on:
+            break
+
+
+def _path(links: Links, on: dict[int, int], off: dict[int, int], end: int, end_on: bool) -> list[tuple[int, bool]]:
+    """The chain from its start to ``end`` (true when ``end_on``), as (candidate, true) pairs."""
+    out = [(end, end_on)]
+    x, is_on = end, end_on
+    while True:
+        back = (on if is_on else off)[x]
+        if back == -1:
+            break
+        x, is_on = back, not is_on
+        out.append((x, is_on))
+    return out[::-1]
+
+
+def _chain_text(links: Links, chain: list[tuple[int, bool]]) -> str:
+    words = [f"{links.name(chain[0][0])} {'true' if chain[0][1] else 'false'}"]
+    for (x, _), (y, y_on) in zip(chain, chain[1:]):
+        sign = "=" if y_on else "≠"
+        s, d = divmod(y, links.n)
+        words.append(f"{links.state.label(s)}{sign}{links.state.sym(d + 1)} ({links.reason(x, y, y_on)})")
+    return " ⇒ ".join(words)
+
+
+def cage_aic(state: State) -> Step | None:
+    """The shortest chain (over every start candidate, in cell then digit order) that removes or places a
+    candidate with the help of a cage link; None when only plain links would do (the AIC rows' work) or
+    nothing is found."""
+    if not summed_cages(state):
+        return None
+    links = Links(state)
+    if not links.why:
+        return None
+    n = links.n
+    best: tuple | None = None
+    for s in state.empty_cells():
+        for d in digits_of(state.cands[s]):
+            a = s * n + d - 1
+            for start_on in (False, True):
+                for depth, (on, off) in enumerate(_closure(links, a, start_on)):
+                    if best is not None and depth >= best[0]:
+                        break
+                    found = _found(links, a, start_on, on, off)
+                    if found is not None:
+                        best = (depth, a, start_on, found, on, off)
+                        break
+    if best is None:
+        return None
+    _, a, start_on, (kind, z), on, off = best
+    return _step(links, a, start_on, kind, z, on, off)
+
+
+def _found(links: Links, a: int, start_on: bool, on: dict[int, int], off: dict[int, int]):
+    """What the chain from ``a`` has shown so far: ("place", a), ("remove", a) or ("weak", z); None if
+    nothing, or only what plain links show (no cage link on the way)."""
+    if start_on:
+        if a in off and _uses_cage(links, _path(links, on, off, a, False)):
+            return ("remove", a)
+        return None
+    if a in on and _uses_cage(links, _path(links, on, off, a, True)):
+        return ("place", a)
+    for z in _bits(links.weak[a]):
+        if z in off and z != a:
+            chain = _path(links, on, off, z, False)
+            if _uses_cage(links, chain) or (a, z) in links.why:
+                return ("weak", z)
+    return None
+
+
+def _uses_cage(links: Links, chain: list[tuple[int, bool]]) -> bool:
+    return any((x, y) in links.why for (x, _), (y, _) in zip(chain, chain[1:]))
+
+
+def _step(links: Links, a: int, start_on: bool, kind: str, z: int, on, off) -> Step:
+    state, n = links.state, links.n
+    s, d = divmod(a, n)
+    if kind == "place":
+        chain = _path(links, on, off, a, True)
+        body = f"{_chain_text(links, chain)}: {links.name(a)} false makes it true, so it is true"
+        placements, elim = [(s, d + 1)], []
+        what = f"place {state.sym(d + 1)} in {state.label(s)}"
+    elif kind == "remove":
+        chain = _path(links, on, off, a, False)
+        body = f"{_chain_text(links, chain)}: {links.name(a)} true makes it false, so it is false"
+        placements, elim = [], [(s, d + 1)]
+        what = text.removals(state, elim)
+    else:
+        chain = _path(links, on, off, z, False)
+        t, e = divmod(z, n)
+        body = (
+            f"{_chain_text(links, chain)}; and {links.name(a)} true makes {links.name(z)} false "
+            f"({links.reason(a, z, False)}): either way {links.name(z)} is false"
+        )
+        placements, elim = [], [(t, e + 1)]
+        what = text.removals(state, elim)
+    cells = sorted({x // n for x, _ in chain})
+    return Step(
+        NAME,
+        placements=placements,
+        eliminations=elim,
+        cells=cells,
+        candidates=[(x // n, x % n + 1) for x, _ in chain],
+        explanation=f"{NAME}: {body}: {what}",
+        rating=round(BASE + length_penalty(len(chain)), 1),
+    )
