@@ -161,6 +161,7 @@ def _cases() -> dict[str, tuple[State, str]]:
         _stalled(REGION_KILLER, exclude="forcing chain,region sum,pattern overlay,template combination"),
         "the others can complete",
     )
+    out["Variant AIC"] = (_stalled(FLOWER_RING, exclude="forcing chain,variant aic"), "makes")
     out["Template Combination"] = (_stalled(WHITE_ROOM, exclude="forcing chain,template combination"), "overlap")
     return out
 
@@ -250,6 +251,8 @@ def _stuck_whispers() -> State:
 DIAGONAL_KILLER = RECORDS[91]
 #: A bundled diagonal killer (data line 93) that logic finishes with region sums (it needed templates before).
 REGION_KILLER = RECORDS[92]
+#: A bundled killer (data line 90) that logic finishes with cage links in its chains, not without them.
+FLOWER_RING = RECORDS[89]
 #: "White Room" (data line 71): logic finishes it with two digits' templates, not without them.
 WHITE_ROOM = RECORDS[70]
 #: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
@@ -272,6 +275,7 @@ CASE_SOLUTIONS = {
     "Pattern Overlay": DIAGONAL_KILLER,
     "Template Combination": WHITE_ROOM,
     "Region Sum": REGION_KILLER,
+    "Variant AIC": FLOWER_RING,
 }
 CASES = _cases()
 
@@ -471,6 +475,31 @@ def test_variant_forcing_chain_narrows_a_cage_exactly():
     assert variant_rules.narrowed(con, masks) == masks
     assert _narrowed(con, masks) == (0b11, 0b11, 0b1100, 0b1100)
     assert _narrowed(con, (0b1, 0b1, 0b1111, 0b1100)) is None
+
+
+def test_a_two_cell_cage_links_its_candidates_both_ways():
+    """A1 + A2 = 15 with A1 on {8,9} and A2 on {6,7}: A1=8 and A2=6 cannot both hold (8 + 6 is not 15), and
+    cannot both fail (A1=9 makes A2=6): a weak and a strong link, each naming the cage."""
+    from sudokit.logic.cage_chains import Links
+
+    a1, a2 = cells("A1", "A2")
+    state = State.from_variant(puzzle([KillerCage((a1, a2), 15)]))
+    state.cands[a1], state.cands[a2] = 0b110000000, 0b001100000
+    state.changed()
+    links = Links(state)
+    x, y, z = a1 * 9 + 7, a2 * 9 + 5, a2 * 9 + 6  # A1=8, A2=6, A2=7
+    assert links.weak[x] >> y & 1 and links.strong[x] >> y & 1
+    assert not links.weak[x] >> z & 1  # 8 + 7 = 15
+    assert "cage A1+A2 = 15" in links.reason(x, y, True)
+
+
+def test_variant_aic_finishes_a_killer_forcing_chains_were_needed_for():
+    """Line 90 stalled without forcing chains; with cage links in its chains logic finishes it, every step
+    sound, and each Variant AIC step names a cage or a sum."""
+    path = explain(read_fpuzzles(FLOWER_RING["fpuzzles"]), techniques=registry.technique_set(exclude="forcing chain"))
+    assert path.solved and path.grid.to_line() == FLOWER_RING["solution"]
+    chains = [step for step in path.steps if step.technique == "Variant AIC"]
+    assert chains and all(" = " in step.explanation and "⇒" in step.explanation for step in chains)
 
 
 def test_a_unit_without_cages_inside_is_not_an_innies_step():

@@ -75,13 +75,10 @@ class Links:
                 a, b = s * n + ds[0] - 1, s * n + ds[1] - 1
                 self.strong[a] |= 1 << b
                 self.strong[b] |= 1 << a
-        for u in range(len(g.units)):
-            for d in g.digits:
-                where = state.positions(u, d)
-                if len(where) == 2 and not state.placed_in(u, d):
-                    a, b = where[0] * n + d - 1, where[1] * n + d - 1
-                    self.strong[a] |= 1 << b
-                    self.strong[b] |= 1 << a
+        #: group nodes after the candidates: (cells, digit) of a digit's places where two units meet
+        self.count = count
+        self.groups: list[tuple[tuple[int, ...], int]] = []
+        self._group_links(state)
         for cage in summed_cages(state):
             label = "+".join(state.label(s) for s in cage.cage)
             self._sum_links(cage.cage, cage.total or 0, f"cage {label} = {cage.total}")
@@ -92,6 +89,62 @@ class Links:
             if len(grp.cells) <= MAX_GROUP_LINKS:
                 label = "+".join(state.label(s) for s in grp.cells)
                 self._sum_links(grp.cells, grp.total, f"{label} = {grp.total}, from {grp.how}")
+
+    def _group_links(self, state: State) -> None:
+        """Strong links of a digit with two places in a unit, or two places and groups (its places in the unit
+        that also lie in one other unit: a box and a line, a diagonal and a box); weak links of a group to the
+        digit's candidates (and the other groups) that see all of its cells."""
+        g, n = state.g, self.n
+        peers = g.peer_sets
+        index: dict[tuple[frozenset[int], int], int] = {}
+
+        def node(cells: Sequence[int], d: int) -> int:
+            if len(cells) == 1:
+                return cells[0] * n + d - 1
+            key = (frozenset(cells), d)
+            if key not in index:
+                index[key] = self.count + len(self.groups)
+                self.groups.append((tuple(sorted(cells)), d))
+                self.weak.append(0)
+                self.strong.append(0)
+            return index[key]
+
+        for u in range(len(g.units)):
+            for d in g.digits:
+                where = state.positions(u, d)
+                if len(where) < 2 or state.placed_in(u, d):
+                    continue
+                inside = set(where)
+                parts = [(s,) for s in where]
+                for v in {v for s in where for v in g.units_of[s] if v != u}:
+                    part = tuple(s for s in where if s in g.unit_sets[v])
+                    if 2 <= len(part) < len(where):
+                        parts.append(part)
+                nodes = {frozenset(p): p for p in parts}
+                for p in nodes.values():
+                    rest = frozenset(inside - set(p))
+                    if rest in nodes and (len(p) > 1 or len(rest) > 1 or len(where) == 2):
+                        a, b = node(p, d), node(nodes[rest], d)
+                        self.strong[a] |= 1 << b
+                        self.strong[b] |= 1 << a
+        for gi, (cells, d) in enumerate(self.groups):
+            x = self.count + gi
+            bit = 1 << (d - 1)
+            seen = frozenset.intersection(*(peers[c] for c in cells)) - set(cells)
+            for c in seen:
+                if state.cands[c] & bit and not state.values[c]:
+                    y = c * n + d - 1
+                    self.weak[x] |= 1 << y
+                    self.weak[y] |= 1 << x
+            for hi, (other, e) in enumerate(self.groups):
+                if hi != gi and e == d and set(other) <= seen:
+                    self.weak[x] |= 1 << (self.count + hi)
+
+    def cells_of(self, x: int) -> tuple[int, ...]:
+        return self.groups[x - self.count][0] if x >= self.count else (x // self.n,)
+
+    def digit_of(self, x: int) -> int:
+        return self.groups[x - self.count][1] if x >= self.count else x % self.n + 1
 
     def _fit(self, cells: Sequence[int], masks: tuple[int, ...], total: int) -> tuple[int, ...]:
         peers = self.state.g.peer_sets
@@ -176,19 +229,24 @@ class Links:
                     continue  # the rule alone settles it: its own row's work, not a link
                 self._add_links(cells, open_, masks, i, x, on, off, why)
 
-    def name(self, x: int) -> str:
-        s, d = divmod(x, self.n)
-        return f"{self.state.label(s)}={self.state.sym(d + 1)}"
+    def where(self, x: int) -> str:
+        """The cell of a candidate, ``(B1|C1)`` for a group."""
+        cells = [self.state.label(s) for s in self.cells_of(x)]
+        return cells[0] if len(cells) == 1 else f"({'|'.join(cells)})"
+
+    def name(self, x: int, on: bool = True) -> str:
+        return f"{self.where(x)}{'=' if on else '≠'}{self.state.sym(self.digit_of(x))}"
 
     def reason(self, x: int, y: int, strong: bool) -> str:
         """Why the link from ``x`` to ``y`` holds, in words."""
         if (x, y) in self.why:
             return self.why[(x, y)]
-        state, n = self.state, self.n
-        s, t = x // n, y // n
-        if s == t:
-            return f"{state.label(s)} has only these two" if strong else "one cell"
-        units = [u for u in state.g.units_of[s] if u in state.g.units_of[t]]
+        state = self.state
+        a, b = self.cells_of(x), self.cells_of(y)
+        if a == b and len(a) == 1:
+            return f"{state.label(a[0])} has only these two" if strong else "one cell"
+        both = set(a) | set(b)
+        units = [u for u in state.g.units_of[a[0]] if both <= state.g.unit_sets[u]]
         if units:
             return state.unit_name(units[0])
         return "the cells see each other"
@@ -245,9 +303,7 @@ def _path(links: Links, on: dict[int, int], off: dict[int, int], end: int, end_o
 def _chain_text(links: Links, chain: list[tuple[int, bool]]) -> str:
     words = [f"{links.name(chain[0][0])} {'true' if chain[0][1] else 'false'}"]
     for (x, _), (y, y_on) in zip(chain, chain[1:]):
-        sign = "=" if y_on else "≠"
-        s, d = divmod(y, links.n)
-        words.append(f"{links.state.label(s)}{sign}{links.state.sym(d + 1)} ({links.reason(x, y, y_on)})")
+        words.append(f"{links.name(y, y_on)} ({links.reason(x, y, y_on)})")
     return " ⇒ ".join(words)
 
 
@@ -289,7 +345,7 @@ def _found(links: Links, a: int, start_on: bool, on: dict[int, int], off: dict[i
     if a in on and _uses_cage(links, _path(links, on, off, a, True)):
         return ("place", a)
     for z in _bits(links.weak[a]):
-        if z in off and z != a:
+        if z in off and z != a and z < links.count:
             chain = _path(links, on, off, z, False)
             if _uses_cage(links, chain) or (a, z) in links.why:
                 return ("weak", z)
@@ -297,7 +353,9 @@ def _found(links: Links, a: int, start_on: bool, on: dict[int, int], off: dict[i
 
 
 def _uses_cage(links: Links, chain: list[tuple[int, bool]]) -> bool:
-    return any((x, y) in links.why for (x, _), (y, _) in zip(chain, chain[1:]))
+    """True when the chain has a link of a cage, a sum or a rule, or a group node (the plain chains' rows,
+    earlier in the table, find the others)."""
+    return any((x, y) in links.why or y >= links.count for (x, _), (y, _) in zip(chain, chain[1:]))
 
 
 def _step(links: Links, a: int, start_on: bool, kind: str, z: int, on, off) -> Step:
@@ -322,13 +380,13 @@ def _step(links: Links, a: int, start_on: bool, kind: str, z: int, on, off) -> S
         )
         placements, elim = [], [(t, e + 1)]
         what = text.removals(state, elim)
-    cells = sorted({x // n for x, _ in chain})
+    cells = sorted({c for x, _ in chain for c in links.cells_of(x)})
     return Step(
         NAME,
         placements=placements,
         eliminations=elim,
         cells=cells,
-        candidates=[(x // n, x % n + 1) for x, _ in chain],
+        candidates=[(c, links.digit_of(x)) for x, _ in chain for c in links.cells_of(x)],
         explanation=f"{NAME}: {body}: {what}",
         rating=round(BASE + length_penalty(len(chain)), 1),
     )

@@ -187,6 +187,10 @@ def _table() -> list[Technique]:
         T("Aligned Pair Exclusion", exclusion.aligned_pair_exclusion, 6.2, 300, "Unfair"),
         T("5-Link X-Chain", partial(strong_links.strong_link_chain, k=5), 6.2, 260, "Unfair"),
         T("6-Link X-Chain", partial(strong_links.strong_link_chain, k=6), 6.6, 260, "Unfair"),
+        # an AIC whose links may also be a summed cage's (or a small virtual cage's) combinations, another rule's
+        # narrowing, or a digit's places where two units meet (cage_chains.py): SE 7.0 + length, before SE's
+        # forcing chains, which would find it as an assumption's consequence
+        T(cage_chains.NAME, cage_chains.cage_aic, cage_chains.BASE, 300, "Unfair", variant=True),
         # Sudoku Explainer's static chains (bidirectional X-/Y-cycles and forcing X-/Y-chains 6.5-6.6, other
         # cycles and forcing chains 7.0, each + length): the easiest of them all (se_chains). The rows after it
         # (HoDoKu's chains, grouped and ALS ones) come when it finds none, or when it is excluded.
@@ -267,9 +271,6 @@ def _table() -> list[Technique]:
         T("Grouped X-Chain", chains.grouped_x_chain, 6.6, 300, "Unfair"),
         T("Grouped Continuous Nice Loop", loops.grouped_continuous_nice_loop, loops.BASE, 300, "Unfair"),
         T("Grouped AIC", chains.grouped_aic, 7.0, 300, "Unfair"),
-        # an AIC whose links may be a summed cage's (or a small virtual cage's) combinations: after the plain
-        # chains, SE 7.0 + length (cage_chains.py)
-        T(cage_chains.NAME, cage_chains.cage_aic, cage_chains.BASE, 300, "Unfair", variant=True),
         # HoDoKu's ALS steps (scores 300, 320 and 360, Unfair). Sudoku Explainer has none: it needs a forcing chain
         # for what they find, so they are rated 7.5 and 8.0 and come after SE's chains, which take what they find
         # in the full table (measured: on every 10th puzzle sudoku_exchange_rated rates 7.0-9.4, 198, exact ER
