@@ -115,7 +115,7 @@ class Links:
                 if len(where) < 2 or state.placed_in(u, d):
                     continue
                 inside = set(where)
-                parts = [(s,) for s in where]
+                parts: list[tuple[int, ...]] = [(s,) for s in where]
                 for v in {v for s in where for v in g.units_of[s] if v != u}:
                     part = tuple(s for s in where if s in g.unit_sets[v])
                     if 2 <= len(part) < len(where):
