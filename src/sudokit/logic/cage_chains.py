@@ -309,9 +309,9 @@ def _chain_text(links: Links, chain: list[tuple[int, bool]]) -> str:
 
 def cage_aic(state: State) -> Step | None:
     """The shortest chain (over every start candidate, in cell then digit order) that removes or places a
-    candidate with the help of a cage link; None when only plain links would do (the AIC rows' work) or
-    nothing is found."""
-    if not summed_cages(state):
+    candidate with the help of a rule's link or a group node, on any variant state (a thermometer's or an
+    arrow's links too); None when only plain links would do (the AIC rows' work) or nothing is found."""
+    if not state.constraints:
         return None
     links = Links(state)
     if not links.why:
