@@ -39,6 +39,10 @@ NAME = "Variant AIC"
 BASE = 7.0
 #: Virtual cages of at most this many cells give links (bigger ones rarely tie two candidates).
 MAX_GROUP_LINKS = 4
+#: Rules over at most this many cells give links (a line, an arrow, a thermometer, a sandwich's row). A rule
+#: over the whole grid (non-consecutive, a negative dot rule) is left out: asking it once per candidate cost
+#: ~1 s a state (line 46), and its pair links are one cell's neighbours.
+MAX_RULE_CELLS = 12
 
 
 class Links:
@@ -75,6 +79,9 @@ class Links:
                 a, b = s * n + ds[0] - 1, s * n + ds[1] - 1
                 self.strong[a] |= 1 << b
                 self.strong[b] |= 1 << a
+        #: the plain links alone (one cell, one digit in a unit, two places), to tell what only a rule gives
+        self.weak_plain = self.weak[:]
+        self.strong_plain = self.strong[:]
         #: group nodes after the candidates: (cells, digit) of a digit's places where two units meet
         self.count = count
         self.groups: list[tuple[tuple[int, ...], int]] = []
@@ -83,7 +90,11 @@ class Links:
             label = "+".join(state.label(s) for s in cage.cage)
             self._sum_links(cage.cage, cage.total or 0, f"cage {label} = {cage.total}")
         for con in state.constraints:
-            if con.kind != "killer" and con.cells and type(con).propagate is not Constraint.propagate:
+            if (
+                con.kind != "killer"
+                and 0 < len(con.cells) <= MAX_RULE_CELLS
+                and type(con).propagate is not Constraint.propagate
+            ):
                 self._rule_links(con)
         for grp in sum_groups(state):
             if len(grp.cells) <= MAX_GROUP_LINKS:
@@ -127,6 +138,9 @@ class Links:
                         a, b = node(p, d), node(nodes[rest], d)
                         self.strong[a] |= 1 << b
                         self.strong[b] |= 1 << a
+                        if len(where) == 2:  # two places: a plain link
+                            self.strong_plain[a] |= 1 << b
+                            self.strong_plain[b] |= 1 << a
         for gi, (cells, d) in enumerate(self.groups):
             x = self.count + gi
             bit = 1 << (d - 1)
@@ -261,6 +275,37 @@ def _bits(m: int) -> list[int]:
     return out
 
 
+def _reach(weak: list[int], strong: list[int], start: int, start_on: bool):
+    """Breadth-first over the chain from ``start`` (true when ``start_on``, else false) with bitsets: after
+    each round (a weak and a strong link), the candidates reached true and false so far."""
+    on = 1 << start if start_on else 0
+    off = 0 if start_on else 1 << start
+    front_on, front_off = on, off
+    while front_on or front_off:
+        new_off = 0
+        for y in _bits(front_on):
+            new_off |= weak[y]
+        new_off &= ~off
+        off |= new_off
+        new_on = 0
+        for x in _bits(front_off | new_off):
+            new_on |= strong[x]
+        new_on &= ~on
+        on |= new_on
+        yield on, off
+        front_on, front_off = new_on, 0
+
+
+def _shown(links: Links, weak: list[int], a: int, start_on: bool, on: int, off: int) -> int:
+    """What the chain from ``a`` shows, as a bitset: ``a`` itself (placed from false, removed from true), or
+    the candidates ``a`` excludes (``weak``) that the chain makes false."""
+    if start_on:
+        return off & (1 << a)
+    if on >> a & 1:
+        return 1 << a
+    return weak[a] & off & ~(1 << a) & ((1 << links.count) - 1)
+
+
 def _closure(links: Links, start: int, start_on: bool):
     """Breadth-first over the chain from ``start`` (true when ``start_on``, else false): the candidates reached
     true and false, each with the candidate it came from (shortest chains)."""
@@ -322,40 +367,28 @@ def cage_aic(state: State) -> Step | None:
         for d in digits_of(state.cands[s]):
             a = s * n + d - 1
             for start_on in (False, True):
-                for depth, (on, off) in enumerate(_closure(links, a, start_on)):
+                plain = -1  # what plain links alone show from a (worked out when first needed)
+                for depth, (on, off) in enumerate(_reach(links.weak, links.strong, a, start_on)):
                     if best is not None and depth >= best[0]:
                         break
-                    found = _found(links, a, start_on, on, off)
-                    if found is not None:
-                        best = (depth, a, start_on, found, on, off)
+                    shown = _shown(links, links.weak, a, start_on, on, off)
+                    if shown and plain < 0:
+                        plain = 0
+                        for p_on, p_off in _reach(links.weak_plain, links.strong_plain, a, start_on):
+                            plain = _shown(links, links.weak_plain, a, start_on, p_on, p_off)
+                    shown &= ~plain
+                    if shown:
+                        z = (shown & -shown).bit_length() - 1
+                        best = (depth, a, start_on, z)
                         break
     if best is None:
         return None
-    _, a, start_on, (kind, z), on, off = best
+    depth, a, start_on, z = best
+    for on, off in _closure(links, a, start_on):
+        if (z in on) if (z == a and not start_on) else (z in off):
+            break
+    kind = ("remove" if start_on else "place") if z == a else "weak"
     return _step(links, a, start_on, kind, z, on, off)
-
-
-def _found(links: Links, a: int, start_on: bool, on: dict[int, int], off: dict[int, int]):
-    """What the chain from ``a`` has shown so far: ("place", a), ("remove", a) or ("weak", z); None if
-    nothing, or only what plain links show (no cage link on the way)."""
-    if start_on:
-        if a in off and _uses_cage(links, _path(links, on, off, a, False)):
-            return ("remove", a)
-        return None
-    if a in on and _uses_cage(links, _path(links, on, off, a, True)):
-        return ("place", a)
-    for z in _bits(links.weak[a]):
-        if z in off and z != a and z < links.count:
-            chain = _path(links, on, off, z, False)
-            if _uses_cage(links, chain) or (a, z) in links.why:
-                return ("weak", z)
-    return None
-
-
-def _uses_cage(links: Links, chain: list[tuple[int, bool]]) -> bool:
-    """True when the chain has a link of a cage, a sum or a rule, or a group node (the plain chains' rows,
-    earlier in the table, find the others)."""
-    return any((x, y) in links.why or y >= links.count for (x, _), (y, _) in zip(chain, chain[1:]))
 
 
 def _step(links: Links, a: int, start_on: bool, kind: str, z: int, on, off) -> Step:
