@@ -586,18 +586,21 @@ CHAIN_STATE = (
 def test_chains_work_on_variant_candidates():
     """The classic chains see a variant's extra peers (anti-knight, anti-king) and its candidates: on a state of
     the bundled anti-knight / anti-king / non-consecutive puzzle a chain is the next step (Sudoku Explainer's
-    static chains come first now, issue #20; here a forcing X-chain through a knight's move), and the XY-Chain
-    row finds one too; both sound."""
+    static chains come first now, issue #20; here a forcing X-chain through a knight's move, once the Variant AIC,
+    which comes before them and also uses the dots' links, is left out), and the XY-Chain row finds one too; all
+    sound."""
     rec = RECORDS[26]
     state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
     state.cands = [sum(1 << (int(ch) - 1) for ch in tok) for tok in CHAIN_STATE.split()]
     state.changed()
-    step = next_step(state, registry.applicable(state))
+    first = next_step(state, registry.applicable(state))  # a chain with a ratio dot's or a group's link
+    assert first is not None and first.technique == "Variant AIC", first and first.explanation
+    step = next_step(state, registry.applicable(state, techniques=registry.technique_set(exclude="variant aic")))
     assert step is not None and step.technique == "Static Forcing Chain"
     xy = registry.BY_NAME["XY-Chain"].find(state)
     assert xy is not None
     sol = _solution(rec)
-    for found in (step, xy):
+    for found in (first, step, xy):
         assert all(sol[s] != d for s, d in found.eliminations) and all(sol[s] == d for s, d in found.placements)
 
 
