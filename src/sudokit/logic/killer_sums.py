@@ -3,7 +3,8 @@
 A killer solver keeps more sums than the cages it is given. The 45 rule gives the innies and the outies of a
 region (one or more whole rows, columns or boxes) a known sum; a cage that holds such a group (or a group
 that holds a cage) leaves the rest of its cells a known sum too (cage splitting: 23 = innies 9 + the other
-two cells, so those two sum to 14); placed cells come off a group's sum. Each such group is a *virtual cage*,
+two cells, so those two sum to 14), and so does a unit (45) that holds such a group (row D less its cells in
+the outies of rows A-C); placed cells come off a group's sum. Each such group is a *virtual cage*,
 and is narrowed the way a cage is:
 
 - its cells keep the digits some choice (one digit per cell, no repeats between cells that see each other)
