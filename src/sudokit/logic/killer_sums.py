@@ -100,8 +100,9 @@ def _unit_groups(state: State) -> list[SumGroup]:
 
 def sum_groups(state: State) -> list[SumGroup]:
     """The virtual cages of the state (kept in its memo until the next change): the 45 rule's innies and outies,
-    and each cage or group less a smaller one inside it; placed cells taken off, then groups of 2 to
-    :data:`MAX_GROUP` open cells that are not a summed cage, without repeats, in the order found."""
+    and each cage, unit or group less a smaller one inside it (unless what is left is whole cages); placed cells
+    taken off, then groups of 2 to :data:`MAX_GROUP` open cells that are not a summed cage, without repeats, in
+    the order found."""
     found = state.memo.get("sum-groups")
     if found is not None:
         return found
@@ -110,11 +111,14 @@ def sum_groups(state: State) -> list[SumGroup]:
     bases = cages + [grp for grp in groups if len(grp.cells) <= 2 * MAX_GROUP] + _unit_groups(state)
     split: list[SumGroup] = []
     sets = [frozenset(b.cells) for b in bases]
+    of = _region_cages(state)["of"]
     for i, big in enumerate(bases):
         for j, small in enumerate(bases):
             if i == j or len(sets[j]) >= len(sets[i]) or not sets[j] < sets[i]:
                 continue
             rest = tuple(s for s in big.cells if s not in sets[j])
+            if all(s in of and of[s].cage and set(of[s].cage) <= set(rest) for s in rest):
+                continue  # whole cages: their sums say it more simply (a unit less its innies)
             total = big.total - small.total
             how = (
                 f"{_label(state, big.cells)} less {_label(state, small.cells)}: {big.total} - {small.total} = {total} "
