@@ -17,8 +17,10 @@ A chain starts from a candidate ``A`` assumed false and follows the links altern
 partner is true; true, so its weak partners are false; ...), one candidate at a time as an AIC does (never
 two premises at once: that is a forcing net). When it reaches a candidate ``Z`` false that ``A`` also
 excludes (``Z`` is weak to ``A``), ``Z`` is false either way and is removed; when it reaches ``A`` true,
-``A`` is placed; a chain from ``A`` true that reaches ``A`` false removes ``A``. The shortest chain is
-shown, each link with its reason.
+``A`` is placed; a chain from ``A`` true that reaches ``A`` false removes ``A``. Only what the plain links
+alone do not show is taken (the plain chains are the AIC rows'); a digit's places in a unit that also lie in
+one other unit (a box and a line, a diagonal and a box) are a group node, linked like a candidate. The
+shortest chain is shown, each link with its reason.
 """
 
 from __future__ import annotations
@@ -352,10 +354,10 @@ def _chain_text(links: Links, chain: list[tuple[int, bool]]) -> str:
     return " ⇒ ".join(words)
 
 
-def cage_aic(state: State) -> Step | None:
+def variant_aic(state: State) -> Step | None:
     """The shortest chain (over every start candidate, in cell then digit order) that removes or places a
-    candidate with the help of a rule's link or a group node, on any variant state (a thermometer's or an
-    arrow's links too); None when only plain links would do (the AIC rows' work) or nothing is found."""
+    candidate the plain links alone do not, on any variant state (a thermometer's or an arrow's links too);
+    None when nothing is found."""
     if not state.constraints:
         return None
     links = Links(state)

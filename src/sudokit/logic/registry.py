@@ -190,7 +190,7 @@ def _table() -> list[Technique]:
         # an AIC whose links may also be a summed cage's (or a small virtual cage's) combinations, another rule's
         # narrowing, or a digit's places where two units meet (cage_chains.py): SE 7.0 + length, before SE's
         # forcing chains, which would find it as an assumption's consequence
-        T(cage_chains.NAME, cage_chains.cage_aic, cage_chains.BASE, 300, "Unfair", variant=True),
+        T(cage_chains.NAME, cage_chains.variant_aic, cage_chains.BASE, 300, "Unfair", variant=True),
         # Sudoku Explainer's static chains (bidirectional X-/Y-cycles and forcing X-/Y-chains 6.5-6.6, other
         # cycles and forcing chains 7.0, each + length): the easiest of them all (se_chains). The rows after it
         # (HoDoKu's chains, grouped and ALS ones) come when it finds none, or when it is excluded.
