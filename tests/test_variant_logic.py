@@ -157,6 +157,11 @@ def _cases() -> dict[str, tuple[State, str]]:
         _stalled(DIAGONAL_KILLER, exclude="forcing chain,pattern overlay,template combination"),
         "ways to place",
     )
+    out["Region Sum"] = (
+        _stalled(REGION_KILLER, exclude="forcing chain,region sum,pattern overlay,template combination"),
+        "the others can complete",
+    )
+    out["Variant AIC"] = (_stalled(FLOWER_RING, exclude="forcing chain,variant aic"), "makes")
     out["Template Combination"] = (_stalled(WHITE_ROOM, exclude="forcing chain,template combination"), "overlap")
     return out
 
@@ -242,8 +247,12 @@ def _stuck_whispers() -> State:
     return state
 
 
-#: A bundled diagonal killer (data line 93) that logic finishes with digit templates, not without them.
-DIAGONAL_KILLER = RECORDS[92]
+#: A bundled diagonal killer (data line 92) that logic finishes with digit templates, not without them.
+DIAGONAL_KILLER = RECORDS[91]
+#: A bundled diagonal killer (data line 93) that logic finishes with region sums (it needed templates before).
+REGION_KILLER = RECORDS[92]
+#: A bundled killer (data line 90) that logic finishes with cage links in its chains, not without them.
+FLOWER_RING = RECORDS[89]
 #: "White Room" (data line 71): logic finishes it with two digits' templates, not without them.
 WHITE_ROOM = RECORDS[70]
 #: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
@@ -265,6 +274,8 @@ CASE_SOLUTIONS = {
     "Variant Forcing Chain": WHISPERS,
     "Pattern Overlay": DIAGONAL_KILLER,
     "Template Combination": WHITE_ROOM,
+    "Region Sum": REGION_KILLER,
+    "Variant AIC": FLOWER_RING,
 }
 CASES = _cases()
 
@@ -301,7 +312,7 @@ def test_pattern_overlay_names_the_cage_it_needs(monkeypatch):
 
 
 def test_pattern_overlay_finishes_a_diagonal_killer():
-    """Line 93 without forcing chains: every step is sound, and with the template row logic finishes it (it
+    """Line 92 without forcing chains: every step is sound, and with the template row logic finishes it (it
     stalls without, see the Pattern Overlay case)."""
     state = State.from_variant(read_fpuzzles(DIAGONAL_KILLER["fpuzzles"]))
     sol = _solution(DIAGONAL_KILLER)
@@ -410,6 +421,87 @@ def test_big_innie_groups_narrowed_by_bounds_finish_a_bundled_killer():
     assert all(step.rating == round(step.rating, 1) for step in path.steps)  # 2.8 + 0.2 * 2 was 3.1999999999999997
 
 
+def test_region_sum_adds_bitsets_of_sums_and_writes_them_as_runs():
+    from sudokit.logic.region_sums import _add, _sums_text
+
+    assert _add(0b110, 0b11) == 0b1110  # {1, 2} + {0, 1} = {1, 2, 3}
+    assert _sums_text(sum(1 << t for t in (3, 4, 5, 6, 9))) == "3-6, 9"
+    assert _sums_text(0b11000) == "3, 4"
+
+
+def _two_outies_row():
+    """A row with two cells whose solution digits add up to 5 or less, or 15 or more, and the row below: the
+    other seven cells of the row one cage, each of the two with the cell below it another."""
+    for r in range(8):
+        for c1, c2 in combinations(range(9), 2):
+            a, b = r * 9 + c1, r * 9 + c2
+            if 6 <= S[a] + S[b] <= 14:
+                continue
+            rest = tuple(s for s in row(r) if s not in (a, b))
+            down = ((a, a + 9), (b, b + 9))
+            return [KillerCage(rest, total(rest)), *(KillerCage(d, total(d)) for d in down)], (a + 9, b + 9)
+    raise AssertionError("no such row")
+
+
+def test_region_sum_narrows_the_cells_of_a_cage_outside_the_region():
+    """Row r less a seven-cell cage leaves two cells adding up to their known sum; each is in a two-cell cage
+    with the cell below. The parts' sums must make the total: the cells below (outside the row) lose digits."""
+    from sudokit.logic.region_sums import region_sum
+
+    cons, below = _two_outies_row()
+    step = region_sum(State.from_variant(puzzle(cons)))
+    assert step is not None and step.technique == "Region Sum"
+    assert "45 - " in step.explanation and "can add up to" in step.explanation
+    assert {s for s, _ in step.eliminations} & set(below), step.explanation
+    assert all(S[s] != d for s, d in step.eliminations)
+
+
+def test_region_sum_finishes_a_diagonal_killer_without_templates():
+    """Line 93 stalled without forcing chains before the digit templates; with region sums logic finishes it
+    without them, every step sound."""
+    path = explain(read_fpuzzles(REGION_KILLER["fpuzzles"]), techniques=registry.technique_set(exclude="forcing chain"))
+    assert path.solved and path.grid.to_line() == REGION_KILLER["solution"]
+    used = {step.technique for step in path.steps}
+    assert "Region Sum" in used and "Pattern Overlay" not in used
+
+
+def test_variant_forcing_chain_narrows_a_cage_exactly():
+    """Cage of four cells = 10 is {1,2,3,4}: with two cells on {1,2}, the third keeps only 3 and 4. The cage's
+    own narrowing (the digits' union) keeps all four; the forcing chain follows the exact one."""
+    from sudokit.logic.variant_forcing import _narrowed
+
+    con = KillerCage((0, 1, 2, 3), 10)
+    masks = (0b11, 0b11, 0b1111, 0b1100)
+    assert variant_rules.narrowed(con, masks) == masks
+    assert _narrowed(con, masks) == (0b11, 0b11, 0b1100, 0b1100)
+    assert _narrowed(con, (0b1, 0b1, 0b1111, 0b1100)) is None
+
+
+def test_a_two_cell_cage_links_its_candidates_both_ways():
+    """A1 + A2 = 15 with A1 on {8,9} and A2 on {6,7}: A1=8 and A2=6 cannot both hold (8 + 6 is not 15), and
+    cannot both fail (A1=9 makes A2=6): a weak and a strong link, each naming the cage."""
+    from sudokit.logic.cage_chains import Links
+
+    a1, a2 = cells("A1", "A2")
+    state = State.from_variant(puzzle([KillerCage((a1, a2), 15)]))
+    state.cands[a1], state.cands[a2] = 0b110000000, 0b001100000
+    state.changed()
+    links = Links(state)
+    x, y, z = a1 * 9 + 7, a2 * 9 + 5, a2 * 9 + 6  # A1=8, A2=6, A2=7
+    assert links.weak[x] >> y & 1 and links.strong[x] >> y & 1
+    assert not links.weak[x] >> z & 1  # 8 + 7 = 15
+    assert "cage A1+A2 = 15" in links.reason(x, y, True)
+
+
+def test_variant_aic_finishes_a_killer_forcing_chains_were_needed_for():
+    """Line 90 stalled without forcing chains; with cage links in its chains logic finishes it, every step
+    sound, and each Variant AIC step names a cage or a sum."""
+    path = explain(read_fpuzzles(FLOWER_RING["fpuzzles"]), techniques=registry.technique_set(exclude="forcing chain"))
+    assert path.solved and path.grid.to_line() == FLOWER_RING["solution"]
+    chains = [step for step in path.steps if step.technique == "Variant AIC"]
+    assert chains and all(" = " in step.explanation and "⇒" in step.explanation for step in chains)
+
+
 def test_a_unit_without_cages_inside_is_not_an_innies_step():
     """Innies of a row with no cage inside are the whole row (45 = 45): that is a plain subset, not the 45 rule;
     the White Room killer once showed "45 - 0 = 45" steps."""
@@ -494,18 +586,21 @@ CHAIN_STATE = (
 def test_chains_work_on_variant_candidates():
     """The classic chains see a variant's extra peers (anti-knight, anti-king) and its candidates: on a state of
     the bundled anti-knight / anti-king / non-consecutive puzzle a chain is the next step (Sudoku Explainer's
-    static chains come first now, issue #20; here a forcing X-chain through a knight's move), and the XY-Chain
-    row finds one too; both sound."""
+    static chains come first now, issue #20; here a forcing X-chain through a knight's move, once the Variant AIC,
+    which comes before them and also uses the dots' links, is left out), and the XY-Chain row finds one too; all
+    sound."""
     rec = RECORDS[26]
     state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
     state.cands = [sum(1 << (int(ch) - 1) for ch in tok) for tok in CHAIN_STATE.split()]
     state.changed()
-    step = next_step(state, registry.applicable(state))
+    first = next_step(state, registry.applicable(state))  # a chain with a ratio dot's or a group's link
+    assert first is not None and first.technique == "Variant AIC", first and first.explanation
+    step = next_step(state, registry.applicable(state, techniques=registry.technique_set(exclude="variant aic")))
     assert step is not None and step.technique == "Static Forcing Chain"
     xy = registry.BY_NAME["XY-Chain"].find(state)
     assert xy is not None
     sol = _solution(rec)
-    for found in (step, xy):
+    for found in (first, step, xy):
         assert all(sol[s] != d for s, d in found.eliminations) and all(sol[s] == d for s, d in found.placements)
 
 

@@ -3,7 +3,8 @@
 A killer solver keeps more sums than the cages it is given. The 45 rule gives the innies and the outies of a
 region (one or more whole rows, columns or boxes) a known sum; a cage that holds such a group (or a group
 that holds a cage) leaves the rest of its cells a known sum too (cage splitting: 23 = innies 9 + the other
-two cells, so those two sum to 14); placed cells come off a group's sum. Each such group is a *virtual cage*,
+two cells, so those two sum to 14), and so does a unit (45) that holds such a group (row D less its cells in
+the outies of rows A-C); placed cells come off a group's sum. Each such group is a *virtual cage*,
 and is narrowed the way a cage is:
 
 - its cells keep the digits some choice (one digit per cell, no repeats between cells that see each other)
@@ -85,23 +86,39 @@ def _region_groups(state: State) -> list[SumGroup]:
     return out
 
 
+def _unit_groups(state: State) -> list[SumGroup]:
+    """Every unit with its sum (all digits once), to take a group inside it off (row D less its cells in the
+    outies of rows A-C): units that hold each digit once only (rows, columns, boxes, diagonals, ...)."""
+    g = state.g
+    full = g.size * (g.size + 1) // 2
+    return [
+        SumGroup(tuple(unit), full, f"{state.unit_name(u)} sums to {full}")
+        for u, unit in enumerate(g.units)
+        if len(unit) == g.size
+    ]
+
+
 def sum_groups(state: State) -> list[SumGroup]:
     """The virtual cages of the state (kept in its memo until the next change): the 45 rule's innies and outies,
-    and each cage or group less a smaller one inside it; placed cells taken off, then groups of 2 to
-    :data:`MAX_GROUP` open cells that are not a summed cage, without repeats, in the order found."""
+    and each cage, unit or group less a smaller one inside it (unless what is left is whole cages); placed cells
+    taken off, then groups of 2 to :data:`MAX_GROUP` open cells that are not a summed cage, without repeats, in
+    the order found."""
     found = state.memo.get("sum-groups")
     if found is not None:
         return found
     cages = [SumGroup(tuple(c.cage), c.total or 0, f"the cage's sum {c.total}") for c in summed_cages(state)]
     groups = _region_groups(state)
-    bases = cages + [grp for grp in groups if len(grp.cells) <= 2 * MAX_GROUP]
+    bases = cages + [grp for grp in groups if len(grp.cells) <= 2 * MAX_GROUP] + _unit_groups(state)
     split: list[SumGroup] = []
     sets = [frozenset(b.cells) for b in bases]
+    of = _region_cages(state)["of"]
     for i, big in enumerate(bases):
         for j, small in enumerate(bases):
             if i == j or len(sets[j]) >= len(sets[i]) or not sets[j] < sets[i]:
                 continue
             rest = tuple(s for s in big.cells if s not in sets[j])
+            if all(s in of and of[s].cage and set(of[s].cage) <= set(rest) for s in rest):
+                continue  # whole cages: their sums say it more simply (a unit less its innies)
             total = big.total - small.total
             how = (
                 f"{_label(state, big.cells)} less {_label(state, small.cells)}: {big.total} - {small.total} = {total} "

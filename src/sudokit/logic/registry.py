@@ -17,6 +17,7 @@ from sudokit.logic import (
     als,
     avoidable,
     bug,
+    cage_chains,
     cages,
     chains,
     colouring,
@@ -31,6 +32,7 @@ from sudokit.logic import (
     nested,
     nishio,
     rectangles,
+    region_sums,
     se_chains,
     single_digit,
     singles,
@@ -132,6 +134,8 @@ def _table() -> list[Technique]:
             "Medium",
             variant=True,
         ),
+        # the 45 rule with the combinations of the cages that stick out (one unit 3.6, +0.2 per further unit)
+        T(region_sums.NAME, region_sums.region_sum, region_sums.REGION_SUM, 70, "Medium", variant=True),
         T("Naked Triple", partial(subsets.naked_subset, k=3), 3.6, 80, "Medium"),
         T("Swordfish", partial(fish.basic_fish, k=3), 3.8, 150, "Hard"),
         T("Hidden Triple", partial(subsets.hidden_subset, k=3), 4.0, 100, "Medium"),
@@ -183,6 +187,10 @@ def _table() -> list[Technique]:
         T("Aligned Pair Exclusion", exclusion.aligned_pair_exclusion, 6.2, 300, "Unfair"),
         T("5-Link X-Chain", partial(strong_links.strong_link_chain, k=5), 6.2, 260, "Unfair"),
         T("6-Link X-Chain", partial(strong_links.strong_link_chain, k=6), 6.6, 260, "Unfair"),
+        # an AIC whose links may also be a summed cage's (or a small virtual cage's) combinations, another rule's
+        # narrowing, or a digit's places where two units meet (cage_chains.py): SE 7.0 + length, before SE's
+        # forcing chains, which would find it as an assumption's consequence
+        T(cage_chains.NAME, cage_chains.variant_aic, cage_chains.BASE, 300, "Unfair", variant=True),
         # Sudoku Explainer's static chains (bidirectional X-/Y-cycles and forcing X-/Y-chains 6.5-6.6, other
         # cycles and forcing chains 7.0, each + length): the easiest of them all (se_chains). The rows after it
         # (HoDoKu's chains, grouped and ALS ones) come when it finds none, or when it is excluded.
