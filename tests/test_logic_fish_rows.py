@@ -158,6 +158,28 @@ def test_the_x_wing_cases_are_a_pointing_in_disguise():
     assert set(pointing.eliminations) < set(mutant.eliminations)
 
 
+def test_the_mutant_jellyfish_case_needs_a_mutant():
+    """On its case's state (rated line 3682) no fish of sizes 2-4 without fins but a Mutant one removes any of the
+    Mutant Jellyfish's candidates: every base and cover set of rows, columns and boxes tried."""
+    from sudokit.logic.misses import digit_cells
+
+    state, step = on_case("Mutant Jellyfish")
+    g, d = state.g, step.eliminations[0][1]
+    removed = sum(1 << s for s, _ in step.eliminations)
+    where = digit_cells(state)[d][1]
+    units = [*g.rows, *g.cols, *g.boxes]
+    lines = [(u, g.unit_bits[u] & where) for u in units if (g.unit_bits[u] & where).bit_count() >= 2]
+    families = set()
+    for k in (2, 3, 4):
+        for combo, body in fish._disjoint(lines, k):
+            base = [u for u, _ in combo]
+            allowed = [u for u in units if u not in base]
+            for covers, _ in fish._covers(g, body, where, allowed, k, 0):
+                if fish._complex_removals(g, body, where, covers, 0) & removed:
+                    families.add(fish.family_of(g, base, covers))
+    assert families == {fish.MUTANT}
+
+
 def test_complex_fish_rows_at_hodokus_place_and_scores():
     names = [t.name for t in technique_set("hodoku,franken fish,mutant fish").rows]
     assert names[names.index("Death Blossom") + 1 : names.index("Death Blossom") + 13] == COMPLEX
@@ -248,8 +270,8 @@ EXPLAINED = {
         }.items()
     },
     **{
-        name: ("sudoku_exchange_rated.txt", 1989, 6, *FIRST_IN_SET[name])
-        for name in ("Franken Jellyfish", "Mutant Jellyfish")
+        name: ("sudoku_exchange_rated.txt", line, k, *FIRST_IN_SET[name])
+        for name, (line, k) in {"Franken Jellyfish": (1989, 6), "Mutant Jellyfish": (3682, 27)}.items()
     },
 }
 

@@ -1177,19 +1177,19 @@ CASES = {
         ),
         "891673254756294183324851769645732918239518476178469325512946837963187542487325691",
     ),
-    "Mutant Jellyfish": (  # sudoku_exchange_rated.txt line 1989, just before step 6 (see FIRST_IN_SET)
+    "Mutant Jellyfish": (  # sudoku_exchange_rated.txt line 3682, just before step 27 (see FIRST_IN_SET)
         (
-            "2368 3568 =7 34569 56 234569 =1 48 45 "
-            "26 =1 25 4567 =8 24567 =9 =3 457 "
-            "=4 358 =9 357 57 =1 =6 78 =2 "
-            "169 456 =8 5679 =3 5679 47 =2 1467 "
-            "236 =7 23 =1 =4 =8 =5 =9 36 "
-            "1369 3456 135 5679 =2 5679 =8 1467 13467 "
-            "=5 =9 =4 =2 167 67 =3 167 =8 "
-            "1378 =2 13 34678 =9 3467 47 =5 1467 "
-            "1378 38 =6 34578 157 3457 =2 147 =9"
+            "468 =3 =5 =7 =2 =9 68 468 =1 "
+            "=9 468 468 =3 =1 468 27 =5 27 "
+            "=7 =2 =1 48 =5 468 =9 468 =3 "
+            "=3 =1 28 =5 =4 278 267 =9 67 "
+            "28 =5 =9 =6 78 =3 =4 =1 278 "
+            "46 =7 46 =1 =9 28 =3 28 =5 "
+            "=5 68 2678 248 678 478 =1 =3 =9 "
+            "=1 =9 =3 28 678 =5 268 2678 =4 "
+            "2468 468 24678 =9 =3 =1 =5 2678 268"
         ),
-        "837962145612584937459371682968735421273148596145629873594217368321896754786453219",
+        "435729681986314257721856943318542796259673418674198325562487139193265874847931562",
     ),
     "Finned Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1562, just before step 23 (see FIRST_IN_SET)
         (
@@ -1353,6 +1353,7 @@ SMALL = (
     "singles,locked candidates,naked pair,hidden pair,naked triple,hidden triple,naked quad,hidden quad,"
     "x-wing,swordfish,jellyfish"
 )
+PLAIN_FISH = "Franken X-Wing,Franken Swordfish,Franken Jellyfish,Mutant X-Wing,Mutant Swordfish,Mutant Jellyfish"
 #: Rows in no preset but their own: tried first in the set named (HoDoKu has no 3D Medusa, registry.NOT_IN_HODOKU).
 #: HoDoKu's templates come after its Franken fish, forcing chains and nets, as in HoDoKu: first only in a set
 #: without them. The dynamic chain is HoDoKu's Forcing Net Contradiction in HoDoKu's set (the same search): first
@@ -1369,7 +1370,7 @@ FIRST_IN_SET = {
     "Kraken Fish": ("hodoku,franken fish,mutant fish,kraken fish", None),
     # The four plain rows HoDoKu's set never took first, even without its chain and ALS rows: first in a small set
     # (singles, locked candidates, subsets, basic fish: no chain, wing or finned fish to take their steps first).
-    # Each case is the state before the row's step on that set's path (sudoku_exchange_rated line 1989,
+    # Each case is the state before the row's step on that set's path (sudoku_exchange_rated lines 1989 and 3682,
     # sudoku_exchange_tiers line 1103), explained in tests/test_logic_fish_rows.py.
     "Franken Jellyfish": (f"{SMALL},franken fish,mutant fish", None),
     # A Franken or Mutant X-Wing is locked candidates in disguise: on a consistent state, whenever one removes
@@ -1378,10 +1379,10 @@ FIRST_IN_SET = {
     # searched (the Franken X-Wing first of all, on this very state)
     "Franken X-Wing": (f"{SMALL},franken fish,mutant fish", "locked candidates"),
     "Mutant X-Wing": (f"{SMALL},mutant fish", "locked candidates"),
-    # The plain Mutant Jellyfish is first in the small set without the Franken fish, on the Franken Jellyfish's
-    # state: a Franken Jellyfish removes the same there (and did on every rated path where it was first), so with
-    # the Franken fish it never came first (docs/logic_techniques.md)
-    "Mutant Jellyfish": (f"{SMALL},mutant fish", None),
+    # The plain Mutant Jellyfish is first among the plain fish (with a finned fish, basic, Franken or Mutant, in the
+    # set, one comes first on this state): no basic or Franken fish removes any of its candidates. The forcing chain
+    # comes after every fish row; it carries the path to this state (steps 21 and 24-26)
+    "Mutant Jellyfish": (f"{SMALL},{PLAIN_FISH},Contradiction Forcing Chain", None),
     # HoDoKu's Forcing Net Verity (the cell verity following singles and locked candidates): in HoDoKu's set the
     # contradiction chain, the cell chain and the contradiction net, tried before it, take the steps it finds;
     # without them it is first on top1465 line 1 at step 29
