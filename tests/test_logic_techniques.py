@@ -1373,8 +1373,9 @@ FIRST_IN_SET = {
     # Each case is the state before the row's step on that set's path (sudoku_exchange_rated lines 1989 and 3682,
     # sudoku_exchange_tiers line 1103), explained in tests/test_logic_fish_rows.py.
     "Franken Jellyfish": (f"{SMALL},franken fish,mutant fish", None),
-    # A Franken or Mutant X-Wing is locked candidates in disguise: on a consistent state, whenever one removes
-    # something, pointing or claiming has a step (docs/logic_techniques.md), so they are first only without them.
+    # A Franken or Mutant X-Wing is locked candidates in disguise: on a state where no hidden single, pointing or
+    # claiming applies, neither removes anything (docs/logic_techniques.md, test_logic_fish_rows.py), so they are
+    # first only without the locked candidates.
     # The Mutant X-Wing also needs the Franken fish left out: with them, a Franken fish came first on every path
     # searched (the Franken X-Wing first of all, on this very state)
     "Franken X-Wing": (f"{SMALL},franken fish,mutant fish", "locked candidates"),
