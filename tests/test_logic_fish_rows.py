@@ -8,6 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudokit.formats import parse_grid
 from sudokit.logic import BY_NAME, State, explain, fish, next_step
@@ -108,6 +110,76 @@ def test_complex_fish_on_its_state(name):
     assert (row.se, row.needs_boxes) == (7.5, True)
 
 
+def _closed_under_locked_candidates(state: State, d: int) -> State:
+    """``state`` after every hidden single of ``d`` and every pointing and claiming (the state's candidates of
+    other digits are all there, so only ``d`` gives a step)."""
+    g, bit = state.g, 1 << (d - 1)
+    values, cands = list(state.values), list(state.cands)
+    while True:
+        single = next((u for u in range(len(g.units)) if sum(cands[s] & bit > 0 for s in g.units[u]) == 1), None)
+        if single is not None:
+            s = next(s for s in g.units[single] if cands[s] & bit)
+            values[s], cands[s] = d, 0
+            for t in g.peer_sets[s]:
+                cands[t] &= ~bit
+            continue
+        state = State.from_candidates(g, values, cands)
+        step = BY_NAME["Pointing"].find(state) or BY_NAME["Claiming"].find(state)
+        if step is None:
+            return state
+        for t, _ in step.eliminations:
+            cands[t] &= ~bit
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 1999), st.integers(1, 9), st.lists(st.booleans(), min_size=81, max_size=81))
+def test_franken_and_mutant_x_wings_are_locked_candidates(line, d, extra):
+    """A Franken or Mutant X-Wing removes nothing on a state where no hidden single and no pointing or claiming
+    applies (docs/logic_techniques.md): why their first-applicable sets leave the locked candidates out. States:
+    a tiers solution's places of ``d`` plus random other candidates of it, every other digit everywhere."""
+    from sudokit.geometry import standard
+
+    g, bit = standard(), 1 << (d - 1)
+    solution = lines("sudoku_exchange_tiers.solutions.txt")[line]
+    cands = [(g.all_mask & ~bit) | (bit if int(solution[s]) == d or extra[s] else 0) for s in range(81)]
+    state = State.from_candidates(g, [0] * 81, cands)
+    closed = _closed_under_locked_candidates(state, d)
+    for family in (fish.FRANKEN, fish.MUTANT):
+        assert fish.complex_fish(closed, 2, family) is None
+
+
+def test_the_x_wing_cases_are_a_pointing_in_disguise():
+    # the Franken and the Mutant X-Wing on their case's state (tiers line 1103) remove what pointing removes there
+    # (box 2 holds 2 only in column 5), or more by a claiming
+    state, franken = on_case("Franken X-Wing")
+    _, mutant = on_case("Mutant X-Wing")
+    pointing = BY_NAME["Pointing"].find(state)
+    assert pointing.eliminations == franken.eliminations == [(state.g.cell_of(x), 2) for x in ("E5", "F5", "I5")]
+    assert set(pointing.eliminations) < set(mutant.eliminations)
+
+
+def test_the_mutant_jellyfish_case_needs_a_mutant():
+    """On its case's state (rated line 3682) no fish of sizes 2-4 without fins but a Mutant one removes any of the
+    Mutant Jellyfish's candidates: every base and cover set of rows, columns and boxes tried."""
+    from sudokit.logic.misses import digit_cells
+
+    state, step = on_case("Mutant Jellyfish")
+    g, d = state.g, step.eliminations[0][1]
+    removed = sum(1 << s for s, _ in step.eliminations)
+    where = digit_cells(state)[d][1]
+    units = [*g.rows, *g.cols, *g.boxes]
+    lines = [(u, g.unit_bits[u] & where) for u in units if (g.unit_bits[u] & where).bit_count() >= 2]
+    families = set()
+    for k in (2, 3, 4):
+        for combo, body in fish._disjoint(lines, k):
+            base = [u for u, _ in combo]
+            allowed = [u for u in units if u not in base]
+            for covers, _ in fish._covers(g, body, where, allowed, k, 0):
+                if fish._complex_removals(g, body, where, covers, 0) & removed:
+                    families.add(fish.family_of(g, base, covers))
+    assert families == {fish.MUTANT}
+
+
 def test_complex_fish_rows_at_hodokus_place_and_scores():
     names = [t.name for t in technique_set("hodoku,franken fish,mutant fish").rows]
     assert names[names.index("Death Blossom") + 1 : names.index("Death Blossom") + 13] == COMPLEX
@@ -175,8 +247,9 @@ def test_explain_uses_a_finned_franken_swordfish_on_a_real_puzzle():
 
 # row -> (data file, line, step, techniques, exclude): the row's step on a bundled puzzle's path, on its case's
 # state. The Franken and Mutant fish HoDoKu's set never took first (the chains and ALS rows before them take their
-# steps) use their FIRST_IN_SET sets; the finned Franken Jellyfish leaves out the grouped AIC and ALS-Chain,
-# which now come before it and take this step (NEW_HODOKU_ROWS_FIRST).
+# steps) use their FIRST_IN_SET sets (a small set for the plain X-Wings and Jellyfish); the finned Franken
+# Jellyfish leaves out the grouped AIC and ALS-Chain, which now come before it and take this step
+# (NEW_HODOKU_ROWS_FIRST).
 FISH = "hodoku,franken fish,mutant fish"
 EXPLAINED = {
     "Sashimi X-Wing": ("sudoku_exchange_rated.txt", 1107, 15, "hodoku", None),
@@ -192,7 +265,13 @@ EXPLAINED = {
             "Finned Mutant Swordfish": (1504, 25),
             "Finned Mutant X-Wing": (1562, 23),
             "Finned Franken X-Wing": (1639, 27),
+            "Franken X-Wing": (1103, 3),
+            "Mutant X-Wing": (1103, 3),
         }.items()
+    },
+    **{
+        name: ("sudoku_exchange_rated.txt", line, k, *FIRST_IN_SET[name])
+        for name, (line, k) in {"Franken Jellyfish": (1989, 6), "Mutant Jellyfish": (3682, 27)}.items()
     },
 }
 

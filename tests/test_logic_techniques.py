@@ -1093,19 +1093,19 @@ CASES = {
         ),
         "973256481584913762162478395316547829745829613829631547651394278437182956298765134",
     ),
-    "Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1501, just before step 11 of its HoDoKu-set path
+    "Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1103, just before step 3 (see FIRST_IN_SET)
         (
-            "14567 =8 =3 15 =2 147 46 =9 4567 "
-            "4567 456 457 =8 567 =9 =1 =2 =3 "
-            "14567 =2 =9 =3 1567 147 46 57 =8 "
-            "=2 345 145 =6 =9 =8 =7 135 145 "
-            "489 =7 148 125 15 123 2348 =6 149 "
-            "589 359 =6 =7 =4 123 238 135 159 "
-            "=3 45 457 124 17 =6 =9 =8 127 "
-            "4679 469 =2 149 =8 =5 36 137 167 "
-            "6789 =1 78 29 =3 27 =5 =4 267"
+            "=4 568 156 =7 26 =9 128 18 =3 "
+            "89 =7 19 =3 24 =5 12489 =6 249 "
+            "39 =2 369 46 =1 =8 49 =7 =5 "
+            "279 =1 279 =8 =3 =4 2679 =5 269 "
+            "23789 4589 234579 269 25679 127 1234679 1349 2469 "
+            "=6 459 234579 29 2579 127 123479 1349 =8 "
+            "=5 469 24679 249 =8 27 3469 349 =1 "
+            "79 =3 =8 =1 479 =6 =5 =2 49 "
+            "=1 469 2469 =5 249 =3 4689 489 =7"
         ),
-        "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
+        "485769213971325864326418975219834756847651392653972148594287631738146529162593487",
     ),
     "Franken Swordfish": (  # sudoku_exchange_tiers.txt line 1647, just before step 17 (see FIRST_IN_SET)
         (
@@ -1121,19 +1121,19 @@ CASES = {
         ),
         "534921867791846523286753194468537912315298476972614385859372641123469758647185239",
     ),
-    "Franken Jellyfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 40 of its HoDoKu-set path
+    "Franken Jellyfish": (  # sudoku_exchange_rated.txt line 1989, just before step 6 (see FIRST_IN_SET)
         (
-            "78 =9 378 36 =5 =4 =1 =2 67 "
-            "=1 =6 47 79 =2 =8 479 =3 =5 "
-            "57 25 234 =1 679 369 =8 479 467 "
-            "=3 =7 =1 =5 =8 69 =2 469 49 "
-            "=2 =8 =9 346 467 367 =5 67 =1 "
-            "=6 =4 =5 79 =1 =2 79 =8 =3 "
-            "578 25 268 46 469 =1 =3 479 279 "
-            "=9 =3 67 =2 467 =5 47 =1 =8 "
-            "=4 =1 27 =8 =3 79 =6 =5 29"
+            "2368 3568 =7 34569 56 234569 =1 48 45 "
+            "26 =1 25 4567 =8 24567 =9 =3 457 "
+            "=4 358 =9 357 57 =1 =6 78 =2 "
+            "169 456 =8 5679 =3 5679 47 =2 1467 "
+            "236 =7 23 =1 =4 =8 =5 =9 36 "
+            "1369 3456 135 5679 =2 5679 =8 1467 13467 "
+            "=5 =9 =4 =2 167 67 =3 167 =8 "
+            "1378 =2 13 34678 =9 3467 47 =5 1467 "
+            "1378 38 =6 34578 157 3457 =2 147 =9"
         ),
-        "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
+        "837962145612584937459371682968735421273148596145629873594217368321896754786453219",
     ),
     "Finned Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1639, just before step 27 (see FIRST_IN_SET)
         (
@@ -1149,19 +1149,19 @@ CASES = {
         ),
         "372146859168529734495378162653784291817295643924613578239867415741952386586431927",
     ),
-    "Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1501, just before step 11 of its HoDoKu-set path
+    "Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1103, just before step 3 (see FIRST_IN_SET)
         (
-            "14567 =8 =3 15 =2 147 46 =9 4567 "
-            "4567 456 457 =8 567 =9 =1 =2 =3 "
-            "14567 =2 =9 =3 1567 147 46 57 =8 "
-            "=2 345 145 =6 =9 =8 =7 135 145 "
-            "489 =7 148 125 15 123 2348 =6 149 "
-            "589 359 =6 =7 =4 123 238 135 159 "
-            "=3 45 457 124 17 =6 =9 =8 127 "
-            "4679 469 =2 149 =8 =5 36 137 167 "
-            "6789 =1 78 29 =3 27 =5 =4 267"
+            "=4 568 156 =7 26 =9 128 18 =3 "
+            "89 =7 19 =3 24 =5 12489 =6 249 "
+            "39 =2 369 46 =1 =8 49 =7 =5 "
+            "279 =1 279 =8 =3 =4 2679 =5 269 "
+            "23789 4589 234579 269 25679 127 1234679 1349 2469 "
+            "=6 459 234579 29 2579 127 123479 1349 =8 "
+            "=5 469 24679 249 =8 27 3469 349 =1 "
+            "79 =3 =8 =1 479 =6 =5 =2 49 "
+            "=1 469 2469 =5 249 =3 4689 489 =7"
         ),
-        "183524697547869123629317458235698714471253869896741235354176982962485371718932546",
+        "485769213971325864326418975219834756847651392653972148594287631738146529162593487",
     ),
     "Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1600, just before step 18 (see FIRST_IN_SET)
         (
@@ -1177,19 +1177,19 @@ CASES = {
         ),
         "891673254756294183324851769645732918239518476178469325512946837963187542487325691",
     ),
-    "Mutant Jellyfish": (  # sudoku_exchange_tiers.txt line 1676, just before step 40 of its HoDoKu-set path
+    "Mutant Jellyfish": (  # sudoku_exchange_rated.txt line 3682, just before step 27 (see FIRST_IN_SET)
         (
-            "78 =9 378 36 =5 =4 =1 =2 67 "
-            "=1 =6 47 79 =2 =8 479 =3 =5 "
-            "57 25 234 =1 679 369 =8 479 467 "
-            "=3 =7 =1 =5 =8 69 =2 469 49 "
-            "=2 =8 =9 346 467 367 =5 67 =1 "
-            "=6 =4 =5 79 =1 =2 79 =8 =3 "
-            "578 25 268 46 469 =1 =3 479 279 "
-            "=9 =3 67 =2 467 =5 47 =1 =8 "
-            "=4 =1 27 =8 =3 79 =6 =5 29"
+            "468 =3 =5 =7 =2 =9 68 468 =1 "
+            "=9 468 468 =3 =1 468 27 =5 27 "
+            "=7 =2 =1 48 =5 468 =9 468 =3 "
+            "=3 =1 28 =5 =4 278 267 =9 67 "
+            "28 =5 =9 =6 78 =3 =4 =1 278 "
+            "46 =7 46 =1 =9 28 =3 28 =5 "
+            "=5 68 2678 248 678 478 =1 =3 =9 "
+            "=1 =9 =3 28 678 =5 268 2678 =4 "
+            "2468 468 24678 =9 =3 =1 =5 2678 268"
         ),
-        "893654127164728935752193846371586294289347561645912783528461379936275418417839652",
+        "435729681986314257721856943318542796259673418674198325562487139193265874847931562",
     ),
     "Finned Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1562, just before step 23 (see FIRST_IN_SET)
         (
@@ -1313,16 +1313,6 @@ NEVER_FIRST = {
     "6-Link X-Chain",
     "Simple Colouring",
     "X-Chain",
-    # HoDoKu's Franken and Mutant fish (issue #20): on the paths of the 500 "diabolical" tiers puzzles in the set
-    # "hodoku,franken fish,mutant fish" these never fired where no row before them applied (284 states). Five
-    # others are first without the rows that take their steps (FIRST_IN_SET); these four were the step on none
-    # of 250 of those paths even without the X-chain, nice loop, AIC, 2-link and ALS rows before them (and the
-    # Franken fish, for the Mutant ones), nor on 200 and 260 of every 3rd top1465 path. Their cases are tiers
-    # states where they fire.
-    "Franken X-Wing",
-    "Franken Jellyfish",
-    "Mutant X-Wing",
-    "Mutant Jellyfish",
 }
 
 
@@ -1358,6 +1348,12 @@ SHADOWED_BY_SE = {
     "Avoidable Rectangle Type 2",
 }
 FISH = "hodoku,franken fish,mutant fish"  # HoDoKu's set with every Franken and Mutant fish
+#: a small set: singles, locked candidates, naked and hidden subsets, basic fish (the Franken and Mutant rows are added)
+SMALL = (
+    "singles,locked candidates,naked pair,hidden pair,naked triple,hidden triple,naked quad,hidden quad,"
+    "x-wing,swordfish,jellyfish"
+)
+PLAIN_FISH = "Franken X-Wing,Franken Swordfish,Franken Jellyfish,Mutant X-Wing,Mutant Swordfish,Mutant Jellyfish"
 #: Rows in no preset but their own: tried first in the set named (HoDoKu has no 3D Medusa, registry.NOT_IN_HODOKU).
 #: HoDoKu's templates come after its Franken fish, forcing chains and nets, as in HoDoKu: first only in a set
 #: without them. The dynamic chain is HoDoKu's Forcing Net Contradiction in HoDoKu's set (the same search): first
@@ -1372,11 +1368,28 @@ FIRST_IN_SET = {
     "Finned Franken Jellyfish": ("hodoku,franken fish,mutant fish", None),
     "Finned Mutant Jellyfish": ("hodoku,franken fish,mutant fish", None),
     "Kraken Fish": ("hodoku,franken fish,mutant fish,kraken fish", None),
+    # The four plain rows HoDoKu's set never took first, even without its chain and ALS rows: first in a small set
+    # (singles, locked candidates, subsets, basic fish: no chain, wing or finned fish to take their steps first).
+    # Each case is the state before the row's step on that set's path (sudoku_exchange_rated lines 1989 and 3682,
+    # sudoku_exchange_tiers line 1103), explained in tests/test_logic_fish_rows.py.
+    "Franken Jellyfish": (f"{SMALL},franken fish,mutant fish", None),
+    # A Franken or Mutant X-Wing is locked candidates in disguise: on a state where no hidden single, pointing or
+    # claiming applies, neither removes anything (docs/logic_techniques.md, test_logic_fish_rows.py), so they are
+    # first only without the locked candidates.
+    # The Mutant X-Wing also needs the Franken fish left out: with them, a Franken fish came first on every path
+    # searched (the Franken X-Wing first of all, on this very state)
+    "Franken X-Wing": (f"{SMALL},franken fish,mutant fish", "locked candidates"),
+    "Mutant X-Wing": (f"{SMALL},mutant fish", "locked candidates"),
+    # The plain Mutant Jellyfish is first among the plain fish (with a finned fish, basic, Franken or Mutant, in the
+    # set, one comes first on this state): no basic or Franken fish removes any of its candidates. The forcing chain
+    # comes after every fish row; it carries the path to this state (steps 21 and 24-26)
+    "Mutant Jellyfish": (f"{SMALL},{PLAIN_FISH},Contradiction Forcing Chain", None),
     # HoDoKu's Forcing Net Verity (the cell verity following singles and locked candidates): in HoDoKu's set the
     # contradiction chain, the cell chain and the contradiction net, tried before it, take the steps it finds;
     # without them it is first on top1465 line 1 at step 29
     "Forcing Net Verity": ("hodoku", "Contradiction Forcing Chain,Cell Forcing Chain,Forcing Net Contradiction"),
-    # The Franken and Mutant fish HoDoKu's set never took first (NEVER_FIRST's comment): their eliminations are
+    # The Franken and Mutant fish HoDoKu's set never took first (the 500 "diabolical" tiers paths in the set
+    # "hodoku,franken fish,mutant fish", docs/logic_techniques.md): their eliminations are
     # those of a chain on one digit with groups (a box's places in one line), which the chain rows before them
     # find. Each is first on a tiers path (sudoku_exchange_tiers, "diabolical") without the rows that took its
     # steps there. Each list is what is left of a longer one after putting back, one at a time, every row the
