@@ -7,11 +7,23 @@ a command on one puzzle that would otherwise load numba for a few microseconds o
 
 from __future__ import annotations
 
+from functools import cache
+from types import ModuleType
+
 from sudokit import jit
 from sudokit.logic.state import State, source_units
 from sudokit.logic.step import Step
 
 KERNELS = "sudokit.logic.singles_kernel"
+
+
+@cache
+def _modules() -> tuple[ModuleType, ...]:
+    """singles_kernel, state_arrays: imported at the first search (numba comes with them), then kept
+    (an import statement in every search cost more than a small kernel's work)."""
+    from sudokit.logic import singles_kernel, state_arrays
+
+    return singles_kernel, state_arrays
 
 
 def full_house(state: State) -> Step | None:
@@ -37,7 +49,7 @@ def full_house_hit(state: State) -> tuple[int, int, int]:
 
 
 def _full_house_kernel(state: State) -> tuple[int, int, int]:
-    from sudokit.logic import singles_kernel, state_arrays
+    singles_kernel, state_arrays = _modules()
 
     values, _cands = state_arrays.arrays(state)
     u, s, d = singles_kernel.full_house_hit(values, state_arrays.tables(state.g)[0], state.g.all_mask)
@@ -88,7 +100,7 @@ def hidden_single_hit(state: State, lines: bool) -> tuple[int, int, int]:
 
 
 def _hidden_single_kernel(state: State, lines: bool) -> tuple[int, int, int]:
-    from sudokit.logic import singles_kernel, state_arrays
+    singles_kernel, state_arrays = _modules()
 
     values, cands = state_arrays.arrays(state)
     u, s, d = singles_kernel.hidden_single_hit(
@@ -147,7 +159,7 @@ def naked_single_hit(state: State) -> tuple[int, int]:
 
 
 def _naked_single_kernel(state: State) -> tuple[int, int]:
-    from sudokit.logic import singles_kernel, state_arrays
+    singles_kernel, state_arrays = _modules()
 
     values, cands = state_arrays.arrays(state)
     s, d = singles_kernel.naked_single_hit(values, cands)
