@@ -7,6 +7,7 @@ a command on one puzzle that would otherwise load numba for a few microseconds o
 
 from __future__ import annotations
 
+import threading
 from functools import cache
 from types import ModuleType
 
@@ -26,10 +27,21 @@ def _modules() -> tuple[ModuleType, ...]:
     return singles_kernel, state_arrays
 
 
+#: each thread's last (geometry, values) without a full house (:func:`full_house`)
+_no_house = threading.local()
+
+
 def full_house(state: State) -> Step | None:
-    """A unit with one empty cell left: that cell takes the missing digit (the first such unit)."""
+    """A unit with one empty cell left: that cell takes the missing digit (the first such unit).
+
+    It depends on the values alone, and a step that only removes candidates leaves them as they were: the
+    values of the last search that found none are remembered, and found none again without a search."""
+    seen = (state.g, state.values)
+    if getattr(_no_house, "seen", None) == seen:
+        return None
     u, s, d = full_house_hit(state)
     if u < 0:
+        _no_house.seen = (state.g, state.values[:])
         return None
     return Step(
         "Full House",
