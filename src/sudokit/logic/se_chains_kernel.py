@@ -221,8 +221,6 @@ def search_all(cands, weak, n_weak, strong, n_strong, n, out, target, parent, di
                             clear[queue[i] >> 1] = 1
             if n_strong[a] == 0 or (mode != MIXED and not out[a, MIXED, 2]):
                 continue  # a cycle comes back by a strong link (they go both ways): 60% of candidates have none
-            close, _ = bfs(
-                a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(True)
-            )
+            close, _ = bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(True))
             if close >= 0:
                 out[a, mode, 2] = dist[close] + 1
