@@ -48,7 +48,7 @@ def _extras(state: State) -> dict[int, int] | None:
     for s in big:
         m = 0
         for d in digits_of(c[s]):
-            if all(len(state.positions(u, d)) >= 3 for u in g.units_of[s]):
+            if all(len(state.places(u, d)) >= 3 for u in g.units_of[s]):
                 m |= 1 << (d - 1)
         if (c[s] & ~m).bit_count() != 2:
             return None

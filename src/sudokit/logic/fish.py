@@ -166,16 +166,15 @@ def finned_fish(state: State, k: int, sashimi: bool = False) -> Step | None:
     g = state.g
     if not g.has_boxes:
         return None
-    pos = state.positions_table()
     for o, tables in enumerate(_fin_tables(g)):
-        find_on = partial(_finned_on, state, k, pos=pos, tables=tables, sashimi=sashimi)
+        find_on = partial(_finned_on, state, k, tables=tables, sashimi=sashimi)
         step = first_by_digit(("finned", k, o, sashimi), state, find_on)
         if step is not None:
             return step
     return None
 
 
-def _finned_on(state: State, k: int, d: int, pos, tables: tuple, sashimi: bool = False) -> Step | None:
+def _finned_on(state: State, k: int, d: int, tables: tuple, sashimi: bool = False) -> Step | None:
     """The first finned ``k``-fish on digit ``d`` with the base lines of ``tables`` (the first sashimi one if
     ``sashimi``, else the first that is not sashimi)."""
     g, c = state.g, state.cands
@@ -199,6 +198,7 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple, sashimi: bool =
     kept, hits = found
     if not hits:
         return None
+    pos = state.positions_table()  # (most states have no hit: they build no table)
     order = [base[i] for i in kept]  # base units are in increasing order, as ``sorted(lines)`` was
     lines = {u: pos[u][d] for u in order}
     span_of = {u: sum(1 << cover_index[s] for s in lines[u]) for u in order}
