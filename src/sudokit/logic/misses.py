@@ -145,19 +145,7 @@ def on_digit(tag: object, state: State, d: int, search: Callable[[], T]) -> T:
     return found
 
 
-#: other modules' tables of this kind (:func:`kept`), emptied with these
-_kept: list[dict] = []
-
-
-def kept(table: dict) -> dict:
-    """``table``, a module's own memo of findings across states, registered to be emptied by :func:`forget`."""
-    _kept.append(table)
-    return table
-
-
 def forget() -> None:
     """Empty the tables (for tests and benchmarks that want a cold start)."""
     _misses.clear()
     _found.clear()
-    for table in _kept:
-        table.clear()

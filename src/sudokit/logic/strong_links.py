@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.misses import digit_cells, kept
+from sudokit.logic.misses import known_mask, miss_mask
 from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
@@ -94,47 +94,10 @@ def _best(state: State, want: int, grouped: bool, skip: int = 0) -> dict[int, tu
         if d < 0:
             found[k] = (None, int(empty[k]))
             continue
-        found[k] = (_written(k, d, extras, paths, units_used, elims), int(empty[k]))
-    return found
-
-
-def _written(k: int, d: int, extras, paths, units_used, elims) -> tuple:
-    """The chain of ``k`` links on digit ``d`` of a search's arrays (:func:`_best`) as (digit, (rating, nodes,
-    units of the links, eliminations))."""
-    nodes = [tuple(int(s) for s in paths[k, i] if s >= 0) for i in range(2 * k)]
-    cells = [(w * 64 + i, d) for w, word in enumerate(elims[k].tolist()) for i in range(64) if word >> i & 1]
-    units_k = [int(u) for u in units_used[k, :k]]
-    return d, (round(BASE[k] + int(extras[k]) / 10, 1), nodes, units_k, cells)
-
-
-#: what the search (with groups or not, for a mask of lengths) found on one digit, by (lengths, grouped, digit,
-#: the cells of the digit): a digit's chains depend on its cells alone (:func:`sudokit.logic.misses.digit_cells`),
-#: and a step changes those of one digit or two, so the next state searches those only. Emptied when it reaches
-#: :data:`MAX_KEPT` entries (a puzzle's path makes a few hundred).
-_by_digit: dict[tuple, tuple | None] = kept({})
-MAX_KEPT = 4096
-
-
-def _on_digit(state: State, d: int, want: int, grouped: bool) -> tuple | None:
-    """The kernel's arrays (:func:`_best`) for digit ``d`` alone: (extras, paths, units, eliminations) indexed by
-    length (extra -1: no chain of that length), or None when it has no chain of any length asked."""
-    key = (want, grouped, d, digit_cells(state)[d])
-    if key in _by_digit:
-        return _by_digit[key]
-    from sudokit.logic import state_arrays, strong_links_kernel
-
-    g = state.g
-    units = state_arrays.tables(g)[0]
-    cands = state_arrays.arrays(state)[1]
-    line, row_of, col_of, box_of, peer_words = _tables(g)
-    only = g.all_mask & ~(1 << (d - 1))
-    ds, extras, paths, units_used, elims, _ = strong_links_kernel.best_chains(
-        cands, units, line, row_of, col_of, box_of, g.has_boxes, peer_words, state_arrays.digit_words(state), only,
-        want, K_HI, grouped,
-    )  # fmt: skip
-    if len(_by_digit) >= MAX_KEPT:
-        _by_digit.clear()
-    found = _by_digit[key] = (extras, paths, units_used, elims) if (ds >= 0).any() else None
+        nodes = [tuple(int(s) for s in paths[k, i] if s >= 0) for i in range(2 * k)]
+        cells = [(w * 64 + i, d) for w, word in enumerate(elims[k].tolist()) for i in range(64) if word >> i & 1]
+        units_k = [int(u) for u in units_used[k, :k]]
+        found[k] = ((d, (round(BASE[k] + int(extras[k]) / 10, 1), nodes, units_k, cells)), int(empty[k]))
     return found
 
 
@@ -159,34 +122,37 @@ def strong_link_chain(state: State, k: int) -> Step | None:
     memo = state.memo.get("strong-link-chains")
     if memo is None or k not in memo:
         memo = state.memo["strong-link-chains"] = _chains(state, k)
-    found = memo[k]
+    found, empty = memo[k]
+    if empty is not None:
+        miss_mask(("Strong links", k), state, empty)
     if found is None:
         return None
     d, (r, cells, units, elim) = found
     return _step(state, k, d, r, cells, units, elim)
 
 
-def _chains(state: State, k_lo: int) -> dict[int, tuple | None]:
-    """Per length ``k`` from ``k_lo`` to 6: what the row finds (:func:`_written`), chains of cells first, or
-    None. Each digit's search is its own (:func:`_on_digit`): the lowest-rated chain of a length over the
-    digits, the lowest digit among equals, is the one a search of every digit takes."""
+def _chains(state: State, k_lo: int) -> dict[int, tuple]:
+    """Per length ``k`` from ``k_lo`` to 6: (what :func:`_best` found for the row, chains of cells first, or
+    None; the digits the search with groups found nothing for, when it ran, else None)."""
     lengths = [k for k in BASE if k >= k_lo]
-    out: dict[int, tuple | None] = {k: None for k in lengths}
+    skip = state.g.all_mask
+    for k in lengths:
+        skip &= known_mask(("Strong links", k), state)  # digits every length found nothing for before
+        if not skip:
+            break
+    out: dict[int, tuple] = {k: (None, None) for k in lengths}
+    if skip == state.g.all_mask:
+        return out
     want = sum(1 << k for k in lengths)
     for grouped in (False, True):
         if not want:
             break
-        found = [(d, _on_digit(state, d, want, grouped)) for d in state.g.digits]
-        for k in lengths:
-            if not want >> k & 1:
-                continue
-            best = None
-            for d, arrays in found:
-                if arrays is not None and arrays[0][k] >= 0 and (best is None or arrays[0][k] < best[1][0][k]):
-                    best = (d, arrays)
-            if best is not None:
-                out[k] = _written(k, best[0], *best[1])
+        for k, (found, empty) in _best(state, want, grouped, skip).items():
+            if found is not None:
+                out[k] = (found, empty if grouped else None)
                 want &= ~(1 << k)
+            elif grouped:
+                out[k] = (None, empty)
     return out
 
 
