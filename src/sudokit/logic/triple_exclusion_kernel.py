@@ -11,9 +11,8 @@ from sudokit.bits import low_bit, lowest_bit, popcount
 def work(n_cells: int):
     """Work arrays of :func:`search` on ``n_cells`` cells (made in Python: numba compiles each array
     constructor a kernel meets): the cells of two candidates or more, the excluding cells' flags, the rows of
-    excluding cells each cell sees (64-bit words) and of a pair's, the rows of changed cells each cell sees and
-    of a pair's, the changed cells among those of two candidates or more and where each cell's later ones start
-    in that list, the common ones, and the answer (cells, digits kept)."""
+    excluding cells each cell sees (64-bit words) and of a pair's, the changed cells each cell sees, the
+    common ones, and the answer (cells, digits kept)."""
     words = (n_cells + 63) // 64
     return (
         np.empty(n_cells, dtype=np.int64),
@@ -21,9 +20,6 @@ def work(n_cells: int):
         np.zeros((n_cells, words), dtype=np.uint64),
         np.empty(words, dtype=np.uint64),
         np.zeros((n_cells, words), dtype=np.uint64),
-        np.empty(words, dtype=np.uint64),
-        np.empty(n_cells, dtype=np.int64),
-        np.empty(n_cells + 1, dtype=np.int64),
         np.empty(n_cells, dtype=np.int64),
         np.full(3, -1, dtype=np.int64),
         np.zeros(3, dtype=np.int64),
@@ -31,36 +27,17 @@ def work(n_cells: int):
 
 
 @njit(cache=True, error_model="numpy")
-def search(
-    cands,
-    see,
-    peers,
-    n,
-    min_common,
-    dirty,
-    base,
-    excl,
-    sees,
-    pair,
-    dsees,
-    dpair,
-    changed,
-    after,
-    common,
-    out_cells,
-    out_keep,
-):
+def search(cands, see, peers, n, min_common, dirty, base, excl, sees, pair, dsees, common, out_cells, out_keep):
     """The first three cells (in grid order) whose allowed digit triples leave out a digit of one of them:
-    (cells, the digits each keeps) or (-1s, 0s). ``see[a, b]``: cells a and b are peers (``peers``: each cell's,
-    padded with -1). Excluding cells have 2
+    (cells, the digits each keeps) or (-1s, 0s). ``see[a, b]``: cells a and b are peers. Excluding cells have 2
     or 3 candidates and see all three; a triple is ruled out when two of the cells that see each other hold one
     digit, or an excluding cell's candidates are all among the three digits.
 
-    What three cells give depends only on their candidates and those of the cells that see all three. Only
-    triples with a cell flagged in ``dirty`` (uint8 per cell) among them or among the cells seeing all three are
-    searched: with every cell flagged, all of them; with the cells changed since a search on other candidates
-    found nothing, exactly those that can now remove something. The arguments after ``dirty`` come from
-    :func:`work`."""
+    What three cells give depends only on their candidates and those of the cells that see all three
+    (``peers``: each cell's, padded with -1), so only the triples with a cell flagged in ``dirty`` (uint8 per
+    cell) among them or among the cells seeing all three are searched: with every cell flagged, all of them;
+    with the cells changed since a search on other candidates found nothing, exactly those that can now remove
+    something. The arguments after ``dirty`` come from :func:`work`."""
     n_cells = cands.shape[0]
     nb = 0
     for s in range(n_cells):
@@ -88,47 +65,23 @@ def search(
                 sees[s, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
             if dirty[x]:
                 dsees[s, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
-    # the changed cells among the base ones (as positions in base), and where those after each position start
-    n_changed = 0
-    for i in range(nb):
-        after[i] = n_changed
-        if dirty[base[i]]:
-            changed[n_changed] = i
-            n_changed += 1
-    after[nb] = n_changed
     for i in range(nb):
         a = base[i]
-        if dirty[a] == 0 and after[i + 1] == n_changed:  # no changed cell among a and the later ones
-            near_a = np.uint64(0)
-            for w in range(words):
-                near_a |= dsees[a, w]
-            if not near_a:
-                continue  # nor one that sees a: nothing with a first has changed
         for j in range(i + 1, nb):
             b = base[j]
-            pair_dirty = dirty[a] != 0 or dirty[b] != 0
-            near = np.uint64(0)  # changed cells that see both
-            for w in range(words):
-                dpair[w] = dsees[a, w] & dsees[b, w]
-                near |= dpair[w]
-            # every third cell when a or b changed or a changed cell sees both, else only the changed ones
-            every = pair_dirty or near != 0
-            count = nb - j - 1 if every else n_changed - after[j + 1]
-            if count == 0:
-                continue
             both = 0
             for w in range(words):
                 pair[w] = sees[a, w] & sees[b, w]
                 both += popcount(pair[w])
             if both < min_common:
                 continue
-            for t in range(count):
-                c3 = base[j + 1 + t] if every else base[changed[after[j + 1] + t]]
-                if not pair_dirty and dirty[c3] == 0:
-                    seen = np.uint64(0)
+            for k in range(j + 1, nb):
+                c3 = base[k]
+                if not (dirty[a] or dirty[b] or dirty[c3]):
+                    near = np.uint64(0)
                     for w in range(words):
-                        seen |= dpair[w] & dsees[c3, w]
-                    if not seen:
+                        near |= dsees[a, w] & dsees[b, w] & dsees[c3, w]
+                    if not near:
                         continue  # nothing it depends on changed: it removes nothing, as before
                 nc = 0
                 for w in range(words):
