@@ -265,9 +265,8 @@ SORT_KEY = (7, 7, 1, 5, 6)
 #: :func:`ancestors`, a cell's digits (or a unit's places), each digit's contradiction, the start node, each
 #: cell's row among the places of a digit, the places of a digit, the candidate masks as a chain changes them
 Q_ON, Q_OFF, STACK, SLOTS, CLASH, ONE, AT, HELD, GRID = range(9)
-#: rows of its uint8 flags (``flags``): the marks of :func:`ancestors` (zeroed), each place of a digit followed,
-#: each candidate whose chain from on the cell chains followed (its reached nodes kept in ``cand_bits``)
-MARK, DONE, HAVE = range(3)
+#: rows of its uint8 flags (``flags``): the marks of :func:`ancestors` (zeroed), each place of a digit followed
+MARK, DONE = range(2)
 
 
 #: each thread's :func:`branches`, kept for the next state: (cells, digits, units), rows for places, arrays
@@ -306,10 +305,9 @@ def _branches(n_cells: int, n: int, n_units: int, most: int) -> tuple:
 
     work = (
         np.empty((GRID + 1, nodes), dtype=np.int64),
-        np.zeros((HAVE + 1, nodes), dtype=np.uint8),
+        np.zeros((DONE + 1, nodes), dtype=np.uint8),
         np.empty((2, n_units * n), dtype=np.int64),
         np.empty((2, n_units * n), dtype=np.int64),
-        np.empty((n_cells * n, (nodes + 63) // 64), dtype=np.uint64),
     )
     return (*rows(n), *rows(1), *rows(most), *work)
 
@@ -357,7 +355,6 @@ def best(
     flags,
     base,
     live,
-    cand_bits,
 ):
     """The conclusion SE takes first over every start, as (kind, where, node, length) with ``where`` the start
     candidate (binary kinds), the cell (:data:`CELL`) or ``unit * n + digit`` (:data:`REGION`), and ``node``
@@ -374,17 +371,15 @@ def best(
     from the digits in the mask ``digits`` (bit ``d`` for digit ``d + 1``); cell and region chains from all.
 
     Each candidate's chain from *on* is followed once for its cell (binary and cell chains) and once for the
-    digit's regions (every region chain of the digit), the regions' in one buffer per cell; a region whose
-    places' chains from on, as the cell chains followed them, reach no node in common concludes nothing and is
-    not followed again. The sixteen work arrays after ``digits`` come from :func:`branches`."""
+    digit's regions (every region chain of the digit), the regions' in one buffer per cell. The thirteen work
+    arrays after ``digits`` come from :func:`branches`."""
     n_cells = cands0.shape[0]
     nodes = 2 * n_cells * n
     q_on, q_off, stack, slots, clash, at, held, masks = (
         ints[Q_ON], ints[Q_OFF], ints[STACK], ints[SLOTS], ints[CLASH], ints[AT], ints[HELD], ints[GRID]
     )  # fmt: skip
     one = ints[ONE, :1]
-    mark, done, have = flags[MARK], flags[DONE], flags[HAVE]
-    have[:] = 0
+    mark, done = flags[MARK], flags[DONE]
     places(cands0, units, n, base)
     kind, where, concl, length, seq = -1, -1, -1, np.int64(1 << 30), np.int64(0)
     for s in range(n_cells):
@@ -422,10 +417,6 @@ def best(
                 base,
                 live,
             )
-            a = s * n + slots[j]
-            for w in range(bits.shape[1]):
-                cand_bits[a, w] = bits[j, w]
-            have[a] = 1
         for j in range(k if binary else 0):
             if not (digits >> slots[j]) & 1:
                 continue
@@ -517,20 +508,6 @@ def best(
                 m &= m - 1
                 c += 1
             if c < min_cell:
-                continue
-            # the nodes every place's chain reaches, from the chains the cell chains followed (the same chains):
-            # none in common, no conclusion, and nothing to follow
-            common = False
-            for w in range(cand_bits.shape[1]):
-                every = ~np.uint64(0)
-                for j in range(k):
-                    a = held[slots[j]] * n + d
-                    if have[a]:
-                        every &= cand_bits[a, w]
-                if every:
-                    common = True
-                    break
-            if not common:
                 continue
             for j in range(k):
                 r = slots[j]
