@@ -40,3 +40,16 @@ def test_singles_kernels_find_the_single_plain_loops_find(loop_states, kernels):
         naked = singles.naked_single(new)
         got.append(None if naked is None else naked.placements[0])
         assert got == plain_singles(state)
+
+
+def test_full_house_searches_again_only_when_the_values_change(hard_states, monkeypatch):
+    state = next(fresh(s) for s in hard_states if singles.full_house(fresh(s)) is None)
+    singles.full_house(state)
+    searched: list[State] = []
+    monkeypatch.setattr(singles, "full_house_hit", lambda s: searched.append(s) or (-1, -1, -1))
+    other = fresh(state)
+    cell = next(s for s in other.empty_cells() if other.cands[s].bit_count() > 1)
+    other.eliminate(cell, other.digits(cell)[0])
+    assert singles.full_house(other) is None and not searched  # candidates changed, values not: no search
+    other.place(cell, other.digits(cell)[0])
+    assert singles.full_house(other) is None and searched == [other]

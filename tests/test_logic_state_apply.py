@@ -63,3 +63,25 @@ def test_places_is_positions_with_or_without_the_table() -> None:
         table = state.positions_table()
         assert bare == [[table[u][d] for d in state.g.digits] for u in range(n_units)]
         assert bare == [[state.places(u, d) for d in state.g.digits] for u in range(n_units)]
+
+
+def test_a_table_asked_for_after_several_steps_is_brought_up_to_date() -> None:
+    """A table built some steps ago is updated only when asked for again, by every change since; a direct
+    write followed by ``changed`` drops it."""
+    state = State.from_grid(parse_grid(lines("top1465.txt")[5]))
+    techniques = applicable(state)
+    for steps in (1, 2, 3, 5, 8):
+        state.positions_table()
+        for _ in range(steps):
+            step = next_step(state, techniques)
+            if step is None or state.is_solved():
+                return
+            state.apply(step)
+        assert state._pos is None and state._stale is not None  # kept, not yet updated
+        assert state.positions_table() == _fresh(state)
+    cell = next(s for s in state.g.cells if state.cands[s])
+    state.positions_table()
+    state.apply(Step("test", eliminations=[(cell, state.digits(cell)[0])]))
+    state.cands[cell] = 0
+    state.changed()
+    assert state._stale is None and state.positions_table() == _fresh(state)

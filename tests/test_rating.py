@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sudokit.formats import parse_grid
+from sudokit.grid import Grid
 from sudokit.logic.explain import Path as SolvePath
 from sudokit.logic.rating import UNSOLVED, check_proper, hodoku_level, not_proper, rate, se_parts
 from sudokit.logic.step import Step
@@ -82,3 +86,27 @@ def test_a_puzzle_of_the_hardest_band_is_rated_above_eleven_without_guessing():
     line = (DATA / "forum_hardest_1905_11plus.txt").read_text().split()[0]
     r = rate(line, extras=False)
     assert r.solved and r.er >= 11.0 and r.hardest == "Nested Forcing Chain"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_singles_closure_is_the_candidates_norvigs_propagation_reaches(data):
+    """The givens of bundled puzzles (9x9, 4x4, 16x16) with cells cleared and digits written in, clashing ones
+    too: the same candidates as :func:`sudokit.methods.norvig.parse_grid`, or None where it finds a contradiction."""
+    from sudokit.logic.rating import norvig_level, singles_closure
+    from sudokit.methods.norvig import level
+    from sudokit.methods.norvig import parse_grid as norvig_parse
+
+    name = data.draw(st.sampled_from(["top1465.txt", "sudoku4_vu.txt", "sudoku16_vu.txt"]))
+    line = data.draw(st.sampled_from((DATA / name).read_text().split()[:50]))
+    grid = parse_grid(line)
+    values = list(grid.values)
+    g = grid.geometry
+    for s in data.draw(st.lists(st.integers(0, g.n_cells - 1), max_size=20)):
+        values[s] = 0
+    for s, d in data.draw(st.lists(st.tuples(st.integers(0, g.n_cells - 1), st.integers(1, g.size)), max_size=3)):
+        values[s] = d
+    puzzle = Grid(g, tuple(values))
+    assert singles_closure(puzzle) == norvig_parse(puzzle)
+    want = level(puzzle).log10
+    assert norvig_level(puzzle) == (None if want == float("-inf") else round(want, 2))

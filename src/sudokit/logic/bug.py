@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from sudokit.logic import text
+from sudokit.logic.misses import digit_cells
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -45,10 +46,13 @@ def _extras(state: State) -> dict[int, int] | None:
     if not big or any(c[s].bit_count() < 2 for s in big):
         return None
     out = {}
+    where = digit_cells(state)  # each digit's cells as a bitset: its places in a unit are one AND away
+    unit_bits = g.unit_bits
     for s in big:
         m = 0
         for d in digits_of(c[s]):
-            if all(len(state.positions(u, d)) >= 3 for u in g.units_of[s]):
+            cells = where[d][1]
+            if all((cells & unit_bits[u]).bit_count() >= 3 for u in g.units_of[s]):
                 m |= 1 << (d - 1)
         if (c[s] & ~m).bit_count() != 2:
             return None

@@ -8,8 +8,9 @@ Finned fish run in their kernel only."""
 
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, lru_cache, partial
 from itertools import combinations
+from types import ModuleType
 
 import numpy as np
 
@@ -21,6 +22,17 @@ from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
 KERNELS = "sudokit.logic.fish_kernel"
+
+
+@cache
+def _modules() -> tuple[ModuleType, ...]:
+    """fish_kernel, state_arrays: imported at the first search (numba comes with them), then kept
+    (an import statement in every search cost more than a small kernel's work)."""
+    from sudokit.logic import fish_kernel, state_arrays
+
+    return fish_kernel, state_arrays
+
+
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
@@ -33,7 +45,7 @@ def basic_fish(state: State, k: int) -> Step | None:
 
 
 def _fish_kernel(state: State, k: int) -> tuple[int, list[int]] | None:
-    from sudokit.logic import fish_kernel, state_arrays
+    fish_kernel, state_arrays = _modules()
 
     _values, cands = state_arrays.arrays(state)
     units = state_arrays.tables(state.g)[0]
@@ -154,16 +166,15 @@ def finned_fish(state: State, k: int, sashimi: bool = False) -> Step | None:
     g = state.g
     if not g.has_boxes:
         return None
-    pos = state.positions_table()
     for o, tables in enumerate(_fin_tables(g)):
-        find_on = partial(_finned_on, state, k, pos=pos, tables=tables, sashimi=sashimi)
+        find_on = partial(_finned_on, state, k, tables=tables, sashimi=sashimi)
         step = first_by_digit(("finned", k, o, sashimi), state, find_on)
         if step is not None:
             return step
     return None
 
 
-def _finned_on(state: State, k: int, d: int, pos, tables: tuple, sashimi: bool = False) -> Step | None:
+def _finned_on(state: State, k: int, d: int, tables: tuple, sashimi: bool = False) -> Step | None:
     """The first finned ``k``-fish on digit ``d`` with the base lines of ``tables`` (the first sashimi one if
     ``sashimi``, else the first that is not sashimi)."""
     g, c = state.g, state.cands
@@ -174,7 +185,7 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple, sashimi: bool =
     bit = 1 << (d - 1)
     # the k-combinations of lines that can give a step (few), found by a kernel from the candidates; the covers
     # and the step are then spelled out here, in the same order as before
-    from sudokit.logic import fish_kernel, state_arrays
+    fish_kernel, state_arrays = _modules()
 
     # the finned and the sashimi row of a size ask the same lines of the same state: found once
     key = ("finned-lines", k, id(tables), d)
@@ -187,6 +198,7 @@ def _finned_on(state: State, k: int, d: int, pos, tables: tuple, sashimi: bool =
     kept, hits = found
     if not hits:
         return None
+    pos = state.positions_table()  # (most states have no hit: they build no table)
     order = [base[i] for i in kept]  # base units are in increasing order, as ``sorted(lines)`` was
     lines = {u: pos[u][d] for u in order}
     span_of = {u: sum(1 << cover_index[s] for s in lines[u]) for u in order}

@@ -7,7 +7,8 @@ The search has two forms side by side that find the same step (tested against ea
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
+from types import ModuleType
 
 from sudokit import jit
 from sudokit.geometry import Geometry
@@ -16,6 +17,15 @@ from sudokit.logic.state import State, source_units
 from sudokit.logic.step import Step
 
 KERNELS = "sudokit.logic.intersections_kernel"
+
+
+@cache
+def _modules() -> tuple[ModuleType, ...]:
+    """intersections_kernel, state_arrays: imported at the first search (numba comes with them), then kept
+    (an import statement in every search cost more than a small kernel's work)."""
+    from sudokit.logic import intersections_kernel, state_arrays
+
+    return intersections_kernel, state_arrays
 
 
 def _locked_step(state: State, u: int, d: int, v: int, name: str) -> Step:
@@ -111,7 +121,7 @@ def _source_array(g: Geometry, lines: bool | str):
 
 
 def _locked_kernel(state: State, lines: bool | str, single: str | None) -> tuple[int, int, int]:
-    from sudokit.logic import intersections_kernel, state_arrays
+    intersections_kernel, state_arrays = _modules()
 
     sources = state_arrays.unit_sources(state.g, lines) if isinstance(lines, bool) else _source_array(state.g, lines)
     values, cands = state_arrays.arrays(state)

@@ -32,17 +32,25 @@ MAX_MISSES = 100_000
 _misses: set[tuple] = set()
 
 
+#: a number per geometry, equal geometries sharing it: the first part of a miss's key (an int hashes in C, where
+#: hashing the geometry itself calls Python at every look-up, a few million times on top1465)
+_geometry_token: dict = {}
+
+
 def digit_cells(state: State) -> list[tuple[int, int, int]]:
-    """``[d] -> (geometry, cells with candidate d, cells holding d)`` (bitsets) for the state, computed once
-    per state (the key of a miss: a geometry's hash is computed once, and equal geometries share misses)."""
+    """``[d] -> (geometry's token, cells with candidate d, cells holding d)`` (bitsets) for the state, computed
+    once per state (the key of a miss: equal geometries share the token, and so their misses)."""
     found = state.memo.get("digit-cells")
     if found is None:
         g = state.g
+        token = _geometry_token.get(g)
+        if token is None:
+            token = _geometry_token[g] = len(_geometry_token)
         bits = jit.either("sudokit.logic.state_arrays", _digit_bits_plain, _digit_bits_kernel, state)
         held = [0] * (g.size + 1)
         for s, v in enumerate(state.values):
             held[v] |= 1 << s  # held[0], the empty cells, is not read
-        found = state.memo["digit-cells"] = [(g, b, h) for b, h in zip(bits, held)]
+        found = state.memo["digit-cells"] = [(token, b, h) for b, h in zip(bits, held)]
     return found
 
 

@@ -115,10 +115,68 @@ def se_parts(path: Path) -> tuple[float, float, float]:
 
 def norvig_level(puzzle: Grid) -> float | None:
     """Norvig's level (:func:`sudokit.methods.norvig.level`) as log10, to 2 decimals; None on a contradiction."""
-    from sudokit.methods.norvig import level
+    masks = singles_closure(puzzle)
+    if masks is None:  # a contradiction (or clashing givens): Norvig's own code says what it makes of them
+        from sudokit.methods.norvig import level
 
-    value = level(puzzle).log10
-    return None if value == -math.inf else round(value, 2)
+        value = level(puzzle).log10
+        return None if value == -math.inf else round(value, 2)
+    return round(math.log10(math.prod(m.bit_count() for m in masks)), 2)
+
+
+def singles_closure(puzzle: Grid) -> list[int] | None:
+    """Each cell's candidates (bit ``d - 1`` for digit ``d``; a given or placed cell keeps its one digit) once the
+    givens are propagated by Norvig's two rules to the end: a cell down to one digit removes it from its peers,
+    and a digit with one place left in a unit goes there. None when that shows a contradiction.
+
+    Those rules only remove candidates, and each still applies once more is removed (unless a cell or a unit is
+    left empty, a contradiction), so any order of applying them ends in the same candidates: these are the ones
+    :func:`sudokit.methods.norvig.parse_grid` reaches, found here without its recursion (a fifth of its CPU
+    time; ``rate`` computes Norvig's level for every puzzle)."""
+    g = puzzle.geometry
+    full, peers, units = g.all_mask, g.peers, g.units
+    masks = [full] * g.n_cells
+    queue = []  # cells down to one digit whose peers have not lost it yet
+    for s, v in enumerate(puzzle.values):
+        if v:
+            masks[s] = 1 << (v - 1)
+            queue.append(s)
+    done = [False] * g.n_cells
+    while queue:
+        while queue:
+            s = queue.pop()
+            if done[s]:
+                continue
+            done[s] = True
+            bit = masks[s]
+            for p in peers[s]:
+                m = masks[p]
+                if m & bit:
+                    m &= ~bit
+                    if not m:
+                        return None
+                    masks[p] = m
+                    if not m & (m - 1):
+                        queue.append(p)
+        for unit in units:
+            once = more = 0
+            for s in unit:
+                m = masks[s]
+                more |= once & m
+                once |= m
+            if once != full:
+                return None
+            only = once & ~more
+            while only:
+                bit = only & -only
+                only ^= bit
+                for s in unit:
+                    if masks[s] & bit:
+                        if masks[s] != bit:
+                            masks[s] = bit
+                            queue.append(s)
+                        break
+    return masks
 
 
 def engine_guesses(puzzle: Grid) -> int:

@@ -73,7 +73,7 @@ def _path(state: State, a: int, on: int, target: int, mode: int) -> list[int]:
     parent = np.empty(2 * total, dtype=np.int64)
     dist = np.empty(2 * total, dtype=np.int64)
     queue = np.empty(2 * total, dtype=np.int64)
-    close = se_chains_kernel.bfs(
+    close, _ = se_chains_kernel.bfs(
         a, on, weak, n_weak, strong, n_strong, state.g.size, mode, parent, dist, queue, target < 0
     )
     node = close if target < 0 else target

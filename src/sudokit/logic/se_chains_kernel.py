@@ -97,10 +97,11 @@ def _linked(strong, n_strong, a, b):
 
 @njit(cache=True, error_model="numpy")
 def bfs(start, on, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, cycle):
-    """Breadth-first from node ``2 * start + on``, filling ``dist`` (edges, -1 unreached) and ``parent``.
+    """Breadth-first from node ``2 * start + on``, filling ``dist`` (edges, -1 unreached) and ``parent``, and
+    ``queue`` with the nodes reached, in the order reached: returns (closing node, number of nodes reached).
     With ``cycle`` (the start on), the start's first step leaves out the candidates strongly linked to it (the
-    cycle's closing candidates: the loop must come back to them another way), and the closing node of the
-    shortest cycle back to the start is returned; else -1."""
+    cycle's closing candidates: the loop must come back to them another way), and the closing node is that of
+    the shortest cycle back to the start; else -1."""
     dist[:] = -1
     first = 2 * start + on
     dist[first] = 0
@@ -140,18 +141,20 @@ def bfs(start, on, weak, n_weak, strong, n_strong, n, mode, parent, dist, queue,
                     parent[nb] = node
                     queue[tail] = nb
                     tail += 1
-    return close
+    return close, tail
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def _contradiction(a, parent, dist, total):
-    """After a search from candidate ``a`` on: the candidate reached both on and off whose two chains have the
-    fewest candidates together (their shared start counted once), and that number; (-1, 0) when none."""
+def _contradiction(parent, dist, queue, reached):
+    """After a search from a candidate on (``queue[:reached]``, the nodes it reached): the candidate reached both
+    on and off whose two chains have the fewest candidates together (their shared start counted once), the
+    lowest such candidate, and that number; (-1, 0) when none."""
     best, best_nodes = -1, 0
-    for q in range(total):
-        on, off = 2 * q + 1, 2 * q
-        if dist[on] < 0 or dist[off] < 0:
+    for i in range(reached):
+        off = queue[i]
+        if off & 1 or dist[off + 1] < 0:
             continue
+        q, on = off >> 1, off + 1
         # the two chains share the start and perhaps more: walk the deeper one up to the same depth, then both
         x, y = on, off
         shared = 0
@@ -164,7 +167,7 @@ def _contradiction(a, parent, dist, total):
             y = parent[y]
         shared = dist[x] + 1
         nodes = dist[on] + 1 + dist[off] + 1 - shared
-        if best < 0 or nodes < best_nodes:
+        if best < 0 or nodes < best_nodes or (nodes == best_nodes and q < best):
             best, best_nodes = q, nodes
     return best, best_nodes
 
@@ -205,17 +208,19 @@ def search_all(cands, weak, n_weak, strong, n_strong, n, out, target, parent, di
             # static chains, 2.5% of the candidates reach a contradiction in mode 0 and 0.3% a cycle)
             # np.int64(...): a constant (or a loop variable set to one first) would compile the callee again for it
             if mode != Y and (mode == MIXED or out[a, MIXED, 0]) and not (mode == MIXED and clear[a]):
-                bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(False))
-                q, nodes = _contradiction(a, parent, dist, total)
+                _, reached = bfs(
+                    a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(False)
+                )
+                q, nodes = _contradiction(parent, dist, queue, reached)
                 if q >= 0:
                     out[a, mode, 0] = nodes
                     target[a, mode] = q
                 elif mode == MIXED:
-                    for b in range(total):
-                        if dist[2 * b + 1] >= 0:
-                            clear[b] = 1
+                    for i in range(reached):
+                        if queue[i] & 1:
+                            clear[queue[i] >> 1] = 1
             if n_strong[a] == 0 or (mode != MIXED and not out[a, MIXED, 2]):
                 continue  # a cycle comes back by a strong link (they go both ways): 60% of candidates have none
-            close = bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(True))
+            close, _ = bfs(a, np.int64(1), weak, n_weak, strong, n_strong, n, mode, parent, dist, queue, np.bool_(True))
             if close >= 0:
                 out[a, mode, 2] = dist[close] + 1

@@ -7,7 +7,8 @@ other): a numba kernel (``single_digit_kernel.turbot_hit``) and plain Python (:f
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
+from types import ModuleType
 
 from sudokit import jit
 from sudokit.geometry import Geometry
@@ -17,6 +18,17 @@ from sudokit.logic.state import State
 from sudokit.logic.step import Step
 
 KERNELS = "sudokit.logic.single_digit_kernel"
+
+
+@cache
+def _modules() -> tuple[ModuleType, ...]:
+    """single_digit_kernel, state_arrays: imported at the first search (numba comes with them), then kept
+    (an import statement in every search cost more than a small kernel's work)."""
+    from sudokit.logic import single_digit_kernel, state_arrays
+
+    return single_digit_kernel, state_arrays
+
+
 _PATTERNS = ("Skyscraper", "2-String Kite", "Turbot Fish")
 
 
@@ -31,7 +43,7 @@ def _turbot(state: State, wanted: str) -> Step | None:
 def _turbot_kernel(state: State, wanted: int) -> tuple[int, tuple[int, int], tuple[int, int, int, int]] | None:
     import numpy as np
 
-    from sudokit.logic import single_digit_kernel, state_arrays
+    single_digit_kernel, state_arrays = _modules()
 
     _values, cands = state_arrays.arrays(state)
     units, _units_of, peers, _full = state_arrays.tables(state.g)
@@ -134,7 +146,7 @@ def empty_rectangle(state: State) -> Step | None:
     is found by :func:`sudokit.logic.single_digit_kernel.empty_rectangle_hit`."""
     import numpy as np
 
-    from sudokit.logic import single_digit_kernel, state_arrays
+    single_digit_kernel, state_arrays = _modules()
 
     g = state.g
     if not g.has_boxes:

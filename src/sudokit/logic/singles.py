@@ -7,6 +7,10 @@ a command on one puzzle that would otherwise load numba for a few microseconds o
 
 from __future__ import annotations
 
+import threading
+from functools import cache
+from types import ModuleType
+
 from sudokit import jit
 from sudokit.logic.state import State, source_units
 from sudokit.logic.step import Step
@@ -14,10 +18,30 @@ from sudokit.logic.step import Step
 KERNELS = "sudokit.logic.singles_kernel"
 
 
+@cache
+def _modules() -> tuple[ModuleType, ...]:
+    """singles_kernel, state_arrays: imported at the first search (numba comes with them), then kept
+    (an import statement in every search cost more than a small kernel's work)."""
+    from sudokit.logic import singles_kernel, state_arrays
+
+    return singles_kernel, state_arrays
+
+
+#: each thread's last (geometry, values) without a full house (:func:`full_house`)
+_no_house = threading.local()
+
+
 def full_house(state: State) -> Step | None:
-    """A unit with one empty cell left: that cell takes the missing digit (the first such unit)."""
+    """A unit with one empty cell left: that cell takes the missing digit (the first such unit).
+
+    It depends on the values alone, and a step that only removes candidates leaves them as they were: the
+    values of the last search that found none are remembered, and found none again without a search."""
+    seen = (state.g, state.values)
+    if getattr(_no_house, "seen", None) == seen:
+        return None
     u, s, d = full_house_hit(state)
     if u < 0:
+        _no_house.seen = (state.g, state.values[:])
         return None
     return Step(
         "Full House",
@@ -37,7 +61,7 @@ def full_house_hit(state: State) -> tuple[int, int, int]:
 
 
 def _full_house_kernel(state: State) -> tuple[int, int, int]:
-    from sudokit.logic import singles_kernel, state_arrays
+    singles_kernel, state_arrays = _modules()
 
     values, _cands = state_arrays.arrays(state)
     u, s, d = singles_kernel.full_house_hit(values, state_arrays.tables(state.g)[0], state.g.all_mask)
@@ -88,7 +112,7 @@ def hidden_single_hit(state: State, lines: bool) -> tuple[int, int, int]:
 
 
 def _hidden_single_kernel(state: State, lines: bool) -> tuple[int, int, int]:
-    from sudokit.logic import singles_kernel, state_arrays
+    singles_kernel, state_arrays = _modules()
 
     values, cands = state_arrays.arrays(state)
     u, s, d = singles_kernel.hidden_single_hit(
@@ -147,7 +171,7 @@ def naked_single_hit(state: State) -> tuple[int, int]:
 
 
 def _naked_single_kernel(state: State) -> tuple[int, int]:
-    from sudokit.logic import singles_kernel, state_arrays
+    singles_kernel, state_arrays = _modules()
 
     values, cands = state_arrays.arrays(state)
     s, d = singles_kernel.naked_single_hit(values, cands)

@@ -18,6 +18,7 @@ on the way, not a given, may take part in their deadly pattern.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache, reduce
 from operator import or_
 from typing import TYPE_CHECKING
@@ -46,7 +47,7 @@ def source_units(g: Geometry, lines: bool) -> tuple[int, ...]:
 class State:
     """Values and candidates of a grid being solved by logic."""
 
-    __slots__ = ("g", "values", "cands", "_pos", "memo", "constraints", "givens")
+    __slots__ = ("g", "values", "cands", "_pos", "_stale", "memo", "constraints", "givens")
 
     def __init__(
         self,
@@ -64,6 +65,9 @@ class State:
         #: the cells the puzzle gave, or None when not known (pencil marks)
         self.givens = givens
         self._pos: list[list[list[int]]] | None = None  # [unit][digit] -> cells, rebuilt after a change
+        #: a table built before the last steps, the candidates it was built for and the cells changed since
+        #: (:meth:`apply`): brought up to date when next asked for
+        self._stale: tuple[list[list[list[int]]], list[int], set[int]] | None = None
         #: work shared by techniques on this very state (e.g. one chain graph for X-chains, XY-chains and
         #: AICs); emptied by every change, like the positions table
         self.memo: dict = {}
@@ -117,10 +121,11 @@ class State:
 
     def copy(self) -> State:
         new = State.__new__(State)
-        new.g, new.values, new.cands, new._pos, new.memo, new.constraints, new.givens = (
+        new.g, new.values, new.cands, new._pos, new._stale, new.memo, new.constraints, new.givens = (
             self.g,
             self.values[:],
             self.cands[:],
+            None,
             None,
             {},
             self.constraints,
@@ -144,7 +149,7 @@ class State:
         code that writes ``cands`` directly must call :meth:`changed`)."""
         table = self._pos
         if table is None:
-            table = self._pos = self._positions_table()
+            table = self._table()
         return table[u][d]
 
     def places(self, u: int, d: int) -> list[int]:
@@ -161,6 +166,17 @@ class State:
         look-up in the techniques' inner loops)."""
         table = self._pos
         if table is None:
+            table = self._table()
+        return table
+
+    def _table(self) -> list[list[list[int]]]:
+        """The positions table, made: from a table of a few steps ago when there is one (less every candidate
+        removed since), else from scratch."""
+        stale = self._stale
+        if stale is not None:
+            self._stale = None
+            table = self._pos = self._positions_without(*stale)
+        else:
             table = self._pos = self._positions_table()
         return table
 
@@ -181,6 +197,7 @@ class State:
     def changed(self) -> None:
         """Forget cached positions (and shared work) after writing ``values`` or ``cands`` directly."""
         self._pos = None
+        self._stale = None
         if self.memo:
             self.memo = {}
 
@@ -227,9 +244,10 @@ class State:
 
     def apply(self, step) -> list[int]:
         """Carry out a step's placements and eliminations and return the cells whose value or candidates
-        changed (for :meth:`broken_at`). A positions table already built is brought up to date rather than
-        rebuilt: a step removes a few candidates, and the solver asks for the table again at once."""
-        pos = self._pos
+        changed (for :meth:`broken_at`). A positions table already built is kept with the cells the steps change,
+        to be brought up to date rather than rebuilt when next asked for (a step removes a few candidates; most
+        states are done with by searches that read no table)."""
+        pos, stale = self._pos, self._stale
         before = self.cands[:]
         reach: list[int] = []
         peers = self.g.peers
@@ -244,7 +262,10 @@ class State:
         after = self.cands
         changed = [s for s in dict.fromkeys(reach) if before[s] != after[s]]
         if pos is not None:
-            self._pos = self._positions_without(pos, before, changed)
+            self._stale = (pos, before, set(changed))
+        elif stale is not None:
+            stale[2].update(changed)
+            self._stale = stale
         return changed
 
     def broken_at(self, cells: list[int]) -> bool:
@@ -267,7 +288,7 @@ class State:
         return False
 
     def _positions_without(
-        self, pos: list[list[list[int]]], before: list[int], changed: list[int]
+        self, pos: list[list[list[int]]], before: list[int], changed: Iterable[int]
     ) -> list[list[list[int]]]:
         """``pos`` (the table for candidates ``before``) less every candidate removed since from the cells
         ``changed``, as new lists: the old table may still be held elsewhere and is left as it was."""

@@ -6,14 +6,26 @@ chooses. Only the subset found is written out as a step."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
+from types import ModuleType
 
 import numpy as np
 
 from sudokit import jit
-from sudokit.logic import text
+from sudokit.logic import intersections, text
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
+
+
+@cache
+def _modules() -> tuple[ModuleType, ...]:
+    """state_arrays, subsets_kernel: imported at the first search (numba comes with them), then kept (an import
+    statement in every search cost more than a small kernel's work)."""
+    from sudokit.logic import state_arrays, subsets_kernel
+
+    return state_arrays, subsets_kernel
+
 
 KERNELS = "sudokit.logic.subsets_kernel"
 _NAMES = {2: "pair", 3: "triple", 4: "quad"}
@@ -28,7 +40,7 @@ def naked_subset(state: State, k: int) -> Step | None:
 
 
 def _naked_kernel(state: State, k: int) -> list[int] | None:
-    from sudokit.logic import state_arrays, subsets_kernel
+    state_arrays, subsets_kernel = _modules()
 
     _values, cands = state_arrays.arrays(state)
     units, units_of, _peers, _full = state_arrays.tables(state.g)
@@ -96,8 +108,6 @@ def hidden_subset(state: State, k: int) -> Step | None:
 def direct_hidden_subset(state: State, k: int) -> Step | None:
     """A hidden subset whose eliminations leave a hidden single at once in its own unit (Sudoku Explainer's
     "direct" hidden set: another digit is left one place there)."""
-    from sudokit.logic import intersections
-
     if hidden_hit(state, k)[0] < 0:  # no hidden subset of size k at all (the plain row reads the same answer)
         return None
     return _first_hidden(state, k, intersections.DIRECT_SUBSET)
@@ -115,8 +125,6 @@ def hidden_hit(state: State, k: int) -> tuple[int, int]:
 
 def _first_hidden(state: State, k: int, single: str | None) -> Step | None:
     """The first hidden subset of size ``k`` (made direct when ``single`` names where the single must be)."""
-    from sudokit.logic import intersections
-
     if single is None:
         u, inside = hidden_hit(state, k)
     else:
@@ -130,7 +138,7 @@ def _first_hidden(state: State, k: int, single: str | None) -> Step | None:
 
 
 def _hidden_kernel(state: State, k: int, single: str | None) -> tuple[int, int]:
-    from sudokit.logic import intersections, state_arrays, subsets_kernel
+    state_arrays, subsets_kernel = _modules()
 
     values, cands = state_arrays.arrays(state)
     units, units_of, _peers, _full = state_arrays.tables(state.g)
@@ -145,8 +153,6 @@ def hidden_plain(state: State, k: int, single: str | None) -> tuple[int, int]:
     first ``k`` digits of a unit, each with 2 to ``k`` places there, that share exactly ``k`` cells holding
     other digits too (and, when ``single`` is given, whose removals leave a hidden single in a unit of that
     kind, or in the same unit for ``"same"``); (-1, 0) when there are none."""
-    from sudokit.logic import intersections
-
     g, cands = state.g, state.cands
     table = state.positions_table()
     ok = intersections.single_ok_list(g, "any" if single in (None, "same") else single)

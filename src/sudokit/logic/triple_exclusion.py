@@ -11,6 +11,7 @@ the step (:mod:`sudokit.logic.triple_exclusion_kernel`). Works on every geometry
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 from sudokit.geometry import Geometry
@@ -35,15 +36,44 @@ def _see(g: Geometry):
     return see
 
 
+#: each thread's last candidates the search found nothing on, by geometry (see :func:`_dirty`)
+_last = threading.local()
+
+
+def _dirty(g: Geometry, cands):
+    """The cells to search from (uint8 flags): those whose candidates (an int64 array) differ from the last ones
+    this thread's search found nothing on, on the same geometry (every cell when there are none); None when no
+    cell differs. Three cells whose candidates, and those of every cell seeing all three, are as they were
+    remove nothing now either: along a solving path a step changes a few cells, and only the triples near them
+    are searched again."""
+    import numpy as np
+
+    before = getattr(_last, "misses", {}).get(g)
+    if before is None or before.shape != cands.shape:
+        return np.ones(cands.shape[0], dtype=np.uint8)
+    flags = (before != cands).view(np.uint8)
+    return flags if flags.any() else None
+
+
+def _missed(g: Geometry, cands) -> None:
+    """Remember that the search found nothing on ``cands`` (one geometry a thread: a batch rates one kind)."""
+    _last.misses = {g: cands.copy()}
+
+
 def aligned_triple_exclusion(state: State) -> Step | None:
     """The first three cells whose allowed digit triples leave out a digit of one of them, or None."""
     from sudokit.logic import state_arrays, triple_exclusion_kernel
 
+    g = state.g
     _, cands = state_arrays.arrays(state)
+    dirty = _dirty(g, cands)
+    if dirty is None:  # the very candidates the search last found nothing on
+        return None
     cells, keep = triple_exclusion_kernel.search(
-        cands, _see(state.g), state.g.size, MIN_COMMON, *triple_exclusion_kernel.work(state.g.n_cells)
+        cands, _see(g), g.peer_array, g.size, MIN_COMMON, dirty, *triple_exclusion_kernel.work(g.n_cells)
     )
     if cells[0] < 0:
+        _missed(g, cands)
         return None
     trio = [int(s) for s in cells]
     elim = [(s, d) for s, k in zip(trio, keep) for d in digits_of(state.cands[s] & ~int(k))]

@@ -11,14 +11,15 @@ from sudokit.bits import low_bit, lowest_bit, popcount
 def work(n_cells: int):
     """Work arrays of :func:`search` on ``n_cells`` cells (made in Python: numba compiles each array
     constructor a kernel meets): the cells of two candidates or more, the excluding cells' flags, the rows of
-    excluding cells each cell sees (64-bit words) and of a pair's, the common ones, and the answer (cells,
-    digits kept)."""
+    excluding cells each cell sees (64-bit words) and of a pair's, the changed cells each cell sees, the
+    common ones, and the answer (cells, digits kept)."""
     words = (n_cells + 63) // 64
     return (
         np.empty(n_cells, dtype=np.int64),
         np.zeros(n_cells, dtype=np.uint8),
         np.zeros((n_cells, words), dtype=np.uint64),
         np.empty(words, dtype=np.uint64),
+        np.zeros((n_cells, words), dtype=np.uint64),
         np.empty(n_cells, dtype=np.int64),
         np.full(3, -1, dtype=np.int64),
         np.zeros(3, dtype=np.int64),
@@ -26,12 +27,17 @@ def work(n_cells: int):
 
 
 @njit(cache=True, error_model="numpy")
-def search(cands, see, n, min_common, base, excl, sees, pair, common, out_cells, out_keep):
+def search(cands, see, peers, n, min_common, dirty, base, excl, sees, pair, dsees, common, out_cells, out_keep):
     """The first three cells (in grid order) whose allowed digit triples leave out a digit of one of them:
     (cells, the digits each keeps) or (-1s, 0s). ``see[a, b]``: cells a and b are peers. Excluding cells have 2
     or 3 candidates and see all three; a triple is ruled out when two of the cells that see each other hold one
-    digit, or an excluding cell's candidates are all among the three digits. The arguments after
-    ``min_common`` come from :func:`work`."""
+    digit, or an excluding cell's candidates are all among the three digits.
+
+    What three cells give depends only on their candidates and those of the cells that see all three
+    (``peers``: each cell's, padded with -1), so only the triples with a cell flagged in ``dirty`` (uint8 per
+    cell) among them or among the cells seeing all three are searched: with every cell flagged, all of them;
+    with the cells changed since a search on other candidates found nothing, exactly those that can now remove
+    something. The arguments after ``dirty`` come from :func:`work`."""
     n_cells = cands.shape[0]
     nb = 0
     for s in range(n_cells):
@@ -51,9 +57,14 @@ def search(cands, see, n, min_common, base, excl, sees, pair, common, out_cells,
     # than ``min_common`` of them in common rules out every third cell at once
     words = sees.shape[1]
     for s in range(n_cells):
-        for x in range(n_cells):
-            if excl[x] and see[s, x]:
+        for j in range(peers.shape[1]):
+            x = peers[s, j]
+            if x < 0:
+                break
+            if excl[x]:
                 sees[s, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
+            if dirty[x]:
+                dsees[s, x >> 6] |= np.uint64(1) << np.uint64(x & 63)
     for i in range(nb):
         a = base[i]
         for j in range(i + 1, nb):
@@ -66,6 +77,12 @@ def search(cands, see, n, min_common, base, excl, sees, pair, common, out_cells,
                 continue
             for k in range(j + 1, nb):
                 c3 = base[k]
+                if not (dirty[a] or dirty[b] or dirty[c3]):
+                    near = np.uint64(0)
+                    for w in range(words):
+                        near |= dsees[a, w] & dsees[b, w] & dsees[c3, w]
+                    if not near:
+                        continue  # nothing it depends on changed: it removes nothing, as before
                 nc = 0
                 for w in range(words):
                     nc += popcount(pair[w] & sees[c3, w])
