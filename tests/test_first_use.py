@@ -269,8 +269,7 @@ def test_ctrl_c_while_a_kernel_compiles_stops_the_command(tmp_path):
     assert "sudokit: interrupted" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_once_a_chain_module_has_spent_its_budget_the_other_chain_modules_compile(monkeypatch):
-    # sudokit.jit._chains_compiled: a puzzle that made one chain module compile needs chains step after step
+def test_each_chain_module_spends_its_own_budget_before_it_compiles(monkeypatch):
     from sudokit import jit
     from sudokit.logic import implication_kernel, se_chains_kernel, wings_kernel
 
@@ -279,12 +278,13 @@ def test_once_a_chain_module_has_spent_its_budget_the_other_chain_modules_compil
     budgets = {"sudokit.logic.se_chains_kernel": 0.5, "sudokit.logic.implication_kernel": 0.5}
     monkeypatch.setattr(jit, "COLD_PYTHON_SECONDS", budgets)
     monkeypatch.setattr(jit, "COLD_PYTHON_DEFAULT", 1.0)
-    monkeypatch.setattr(jit, "_chains_compiled", [False])
     monkeypatch.setattr(jit, "_python_spent", {"sudokit.logic.implication_kernel": 0.2})
     monkeypatch.setattr(jit, "_cached_kernel", dict.fromkeys(kernels, False))  # as on a cold cache
     with jit.forms("auto"):
         assert all(jit.python_now(k) for k in kernels)
         jit._python_spent["sudokit.logic.implication_kernel"] = 0.6  # its budget spent: it compiles
         assert not jit.python_now(implication_kernel.best)
-        assert not jit.python_now(se_chains_kernel.links)  # with 0 s of its own budget spent
-        assert jit.python_now(wings)  # not a chain module: its own budget only
+        assert jit.python_now(se_chains_kernel.links)  # 0 s of its own budget spent
+        assert jit.python_now(wings)
+        jit._python_spent["sudokit.logic.se_chains_kernel"] = 0.5
+        assert not jit.python_now(se_chains_kernel.links)

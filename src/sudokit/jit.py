@@ -559,8 +559,9 @@ def forms(mode: str) -> Iterator[None]:
 #: most the budget on each. Measured on Arto Inkala's puzzle, a whole ``explain`` (``benchmarks/first_use.py
 #: --kernels``): most modules' Python bodies take under 0.7 s where compiling the module takes 0.4-4 s; SE's
 #: static chains 2.6 s against 1.4 s, the implication kernel (Nishio, multiple and dynamic chains) 18 s against
-#: 2.9 s and aligned triple exclusion 9 s against 0.7 s: one step's worth of Python (what ``hint`` needs),
-#: then their kernels. The nested forcing chain's first call alone takes longer than compiling it (21 s in 5
+#: 2.9 s: one step's worth of Python (what ``hint`` needs), then their kernels. Aligned triple exclusion had
+#: 0.3 s until its search became incremental (27 November); with the default since, a cold ``rate``/``explain``
+#: of Inkala's puzzle takes 0.4-0.8 s less CPU (it no longer compiles). The nested forcing chain's first call alone takes longer than compiling it (21 s in 5
 #: calls against 1.1 s): it compiles at once. The implication kernel's budget is half the others' (0.25 s): a
 #: cold ``rate`` of Inkala's puzzle spent 0.67 s of its Python bodies with 0.5 s (the first call past the budget
 #: runs whole) and 0.34 s with 0.25 s, and compiles it either way; the "chains" puzzle of
@@ -568,18 +569,9 @@ def forms(mode: str) -> Iterator[None]:
 COLD_PYTHON_SECONDS: dict[str, float] = {
     "sudokit.logic.se_chains_kernel": 0.5,
     "sudokit.logic.implication_kernel": 0.25,
-    "sudokit.logic.triple_exclusion_kernel": 0.3,
     "sudokit.logic.nested_kernel": 0.0,
 }
 COLD_PYTHON_DEFAULT = 1.0
-#: Whether one of the modules listed in :data:`COLD_PYTHON_SECONDS` (the chains: slow Python bodies) has spent its
-#: budget in this process and compiled. The puzzle then needs chains step after step, and the other listed modules
-#: compile at their next call instead of spending their own budgets first: on Arto Inkala's puzzle ``rate`` and
-#: ``explain`` compiled SE's static chains after 0.5 s of their Python bodies, 0.4 s of it after the implication
-#: kernel had compiled. One step (``hint``) or a puzzle that needs chains now and then (benchmarks/first_use.py's
-#: "chains") spends no budget whole and compiles none. (The forcing chains' kernels are not listed: the nested
-#: chain compiles the ones it calls, and compiling the others as well cost more than their Python bodies.)
-_chains_compiled = [False]
 _python_spent: dict[str, float] = {}
 _python_forms: dict[Any, Callable[..., Any]] = {}
 _namespaces: dict[str, dict[str, Any]] = {}
@@ -620,8 +612,9 @@ def python_now(dispatcher: Any) -> bool:
     """Whether a logic kernel that has no machine code in this process for the arguments it was just called
     with should run its Python body (:func:`python_form`) rather than be compiled or loaded: in the ``"plain"``
     mode always, in ``"kernel"`` never, in ``"auto"`` when the disk cache lacks it and its module's Python
-    bodies have spent less than their :data:`COLD_PYTHON_SECONDS` in this process (for a chain module: and no
-    chain module has spent its budget yet, :data:`_chains_compiled`)."""
+    bodies have spent less than their :data:`COLD_PYTHON_SECONDS` in this process. Each module keeps its own
+    budget: when a chain module compiled, the others compiling at once as well cost a cold ``rate``/``explain``
+    of Arto Inkala's puzzle 0.4-0.9 s more CPU than letting them spend their own budgets first (27 November)."""
     module = getattr(dispatcher.py_func, "__module__", "") or ""
     group = _group_of(module)
     if group is None or group.name != "logic":
@@ -629,11 +622,7 @@ def python_now(dispatcher: Any) -> bool:
     mode = _mode[0]
     if mode != "auto":
         return mode == "plain"
-    chains = module in COLD_PYTHON_SECONDS
-    if chains and _chains_compiled[0]:
-        return False
     if _python_spent.get(module, 0.0) >= COLD_PYTHON_SECONDS.get(module, COLD_PYTHON_DEFAULT):
-        _chains_compiled[0] = _chains_compiled[0] or chains
         return False
     cached = _cached_kernel.get(dispatcher)
     if cached is None:
