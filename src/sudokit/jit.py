@@ -553,19 +553,19 @@ def forms(mode: str) -> Iterator[None]:
 
 # -- a kernel's Python body on a cold cache --------------------------------------------------------------------
 
-#: CPU seconds a logic kernel module's Python bodies may spend in one process while the disk cache lacks its
-#: kernels, before they are compiled instead; modules not listed get :data:`COLD_PYTHON_DEFAULT`. A cold command
-#: on one puzzle then compiles only the kernels whose Python bodies cost more than compiling them, and loses at
-#: most the budget on each. Measured on Arto Inkala's puzzle, a whole ``explain`` (``benchmarks/first_use.py
-#: --kernels``): most modules' Python bodies take under 0.7 s where compiling the module takes 0.4-4 s; SE's
-#: static chains 2.6 s against 1.4 s, the implication kernel (Nishio, multiple and dynamic chains) 18 s against
-#: 2.9 s: one step's worth of Python (what ``hint`` needs), then their kernels. Aligned triple exclusion had
-#: 0.3 s until its search became incremental (27 November); with the default since, a cold ``rate``/``explain``
-#: of Inkala's puzzle takes 0.4-0.8 s less CPU (it no longer compiles). The nested forcing chain's first call alone takes longer than compiling it (21 s in 5
-#: calls against 1.1 s): it compiles at once. The implication kernel's budget is half the others' (0.25 s): a
-#: cold ``rate`` of Inkala's puzzle spent 0.67 s of its Python bodies with 0.5 s (the first call past the budget
-#: runs whole) and 0.34 s with 0.25 s, and compiles it either way; the "chains" puzzle of
-#: ``benchmarks/first_use.py`` spends 0.02 s there and compiles nothing either way.
+#: CPU seconds a logic kernel module's Python bodies may spend in one process while the disk cache lacks its kernels,
+#: before they are compiled instead; modules not listed get :data:`COLD_PYTHON_DEFAULT`. A cold command on one puzzle
+#: then compiles only the kernels whose Python bodies cost more than compiling them, and loses at most the budget on
+#: each. Measured on Arto Inkala's puzzle, a whole ``explain`` (``benchmarks/first_use.py --kernels``): most modules'
+#: Python bodies take under 0.7 s where compiling the module takes 0.4-4 s; SE's static chains 2.6 s against 1.4 s, the
+#: implication kernel (Nishio, multiple and dynamic chains) 18 s against 2.9 s: one step's worth of Python (what
+#: ``hint`` needs), then their kernels. Aligned triple exclusion had 0.3 s until its search became incremental (27
+#: November); with the default since, a cold ``rate``/``explain`` of Inkala's puzzle takes 0.4-0.8 s less CPU (it no
+#: longer compiles). The nested forcing chain's first call alone takes longer than compiling it (21 s in 5 calls against
+#: 1.1 s): it compiles at once. The implication kernel's budget is half the others' (0.25 s): a cold ``rate`` of
+#: Inkala's puzzle spent 0.67 s of its Python bodies with 0.5 s (the first call past the budget runs whole) and 0.34 s
+#: with 0.25 s, and compiles it either way; the "chains" puzzle of ``benchmarks/first_use.py`` spends 0.02 s there and
+#: compiles nothing either way.
 COLD_PYTHON_SECONDS: dict[str, float] = {
     "sudokit.logic.se_chains_kernel": 0.5,
     "sudokit.logic.implication_kernel": 0.25,

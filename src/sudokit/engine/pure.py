@@ -91,11 +91,12 @@ def locked_tables(geometry: Geometry) -> tuple[list[list[int]], list[list[int]],
     return seg_cells, pair_seg, rest_v
 
 
-def _propagate(
+def propagate(
     cand: list[int], vals: list[int], queue: list[int], geo: Geometry, pairs, full: int, fail: list[int]
 ) -> bool:
     """The kernel's propagation, in the same order (the queue first in, first out); on a contradiction ``fail[0]``
-    says where, as in :func:`sudokit.engine.kernel._propagate`."""
+    says where, as in :func:`sudokit.engine.kernel._propagate`. With ``pairs`` None, only the two rules of
+    Norvig's propagation (naked and hidden singles), without locked candidates."""
     peers, units = geo.peers, geo.units
 
     def assign(c: int, bit: int) -> bool:
@@ -152,6 +153,8 @@ def _propagate(
                 changed = True
         if queue or changed:
             continue
+        if pairs is None:
+            return True
         seg_cells, pair_seg, rest_v = pairs
         seg = [0] * len(seg_cells)
         for i, cells in enumerate(seg_cells):
@@ -245,7 +248,7 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
                 cand[p] &= ~bit
     queue = [c for c in geo.cells if not vals[c] and cand[c] and cand[c] & (cand[c] - 1) == 0]
     fail = [0]  # where the last propagation failed
-    if any(not vals[c] and not cand[c] for c in geo.cells) or not _propagate(cand, vals, queue, geo, pairs, full, fail):
+    if any(not vals[c] and not cand[c] for c in geo.cells) or not propagate(cand, vals, queue, geo, pairs, full, fail):
         stats = Stats(backtracks=1, seconds=time.perf_counter() - start)
         return Result(Status.NO_SOLUTION, grid, count=0, stats=stats, message="no grid completes these givens")
     guesses = nodes = backtracks = count = 0
@@ -295,7 +298,7 @@ def solve_small(grid: Grid, limit: int = 2, node_budget: int = 300) -> Result:
                 unit, index = divmod(-1 - cell, 64)
                 target = geo.units[unit][b.bit_length() - 1]
                 new_c[target] = 1 << index
-            if _propagate(new_c, new_v, [target], geo, pairs, full, fail):
+            if propagate(new_c, new_v, [target], geo, pairs, full, fail):
                 stack.append((new_c, new_v, -1, 0))
                 break
             backtracks += 1
