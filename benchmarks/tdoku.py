@@ -52,22 +52,22 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-27, 2-core shared VM, load average 6.5-7.4, GCC 12.2 -O3 -march=native, --repeat 5"
+RECORDED_WHEN = "2026-11-27, 2-core VM, quiet (load average 1.0-1.3), GCC 12.2 -O3 -march=native, --repeat 5"
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (1_006_324, 0.00, 1_267_786, 0.00),
-    ("kaggle_sample", 2): (982_457, 0.00, 1_286_739, 0.00),
-    ("17_clue", 1): (404_337, 0.46, 408_765, 0.48),
-    ("17_clue", 2): (321_828, 0.57, 377_098, 0.59),
-    ("norvig_top95", 1): (239_047, 6.07, 137_572, 6.22),
-    ("norvig_top95", 2): (106_739, 11.05, 74_821, 11.95),
-    ("top1465", 1): (171_762, 6.07, 145_933, 5.79),
-    ("top1465", 2): (114_020, 8.94, 95_530, 8.76),
-    ("forum_hardest_1905_11plus", 1): (42_171, 34.00, 31_027, 33.99),
-    ("forum_hardest_1905_11plus", 2): (20_109, 61.53, 16_953, 60.64),
-    ("forum_hardest_1106", 1): (24_147, 59.76, 21_428, 51.75),
-    ("forum_hardest_1106", 2): (12_885, 110.44, 9_789, 111.99),
-    ("serg_benchmark", 1): (564_431, 6.40, 381_770, 6.05),
-    ("serg_benchmark", 2): (491_243, 7.05, 319_277, 6.92),
+    ("kaggle_sample", 1): (1_016_672, 0.00, 1_397_038, 0.00),
+    ("kaggle_sample", 2): (1_019_266, 0.00, 1_364_855, 0.00),
+    ("17_clue", 1): (356_295, 0.46, 441_501, 0.48),
+    ("17_clue", 2): (340_926, 0.57, 409_859, 0.59),
+    ("norvig_top95", 1): (273_121, 6.07, 161_383, 6.22),
+    ("norvig_top95", 2): (137_049, 11.05, 91_597, 11.95),
+    ("top1465", 1): (179_206, 6.07, 157_382, 5.79),
+    ("top1465", 2): (118_631, 8.94, 100_839, 8.76),
+    ("forum_hardest_1905_11plus", 1): (39_251, 34.17, 32_094, 33.99),
+    ("forum_hardest_1905_11plus", 2): (21_007, 61.67, 17_737, 60.64),
+    ("forum_hardest_1106", 1): (24_500, 59.76, 22_815, 51.75),
+    ("forum_hardest_1106", 2): (13_548, 110.44, 10_527, 111.99),
+    ("serg_benchmark", 1): (578_050, 6.40, 417_726, 6.05),
+    ("serg_benchmark", 2): (523_784, 7.05, 351_713, 6.92),
 }
 
 
