@@ -10,6 +10,22 @@ from sudokit.geometry import from_name, standard
 from sudokit.logic import BY_NAME, TECHNIQUES, State, Step, next_step
 from sudokit.logic.registry import applicable, technique_set
 
+#: sudoku_exchange_tiers.txt line 1103 just before step 3: both X-Wing cases (Franken and Mutant), in two sets
+TIERS_1103_STEP_3 = (
+    (
+        "=4 568 156 =7 26 =9 128 18 =3 "
+        "89 =7 19 =3 24 =5 12489 =6 249 "
+        "39 =2 369 46 =1 =8 49 =7 =5 "
+        "279 =1 279 =8 =3 =4 2679 =5 269 "
+        "23789 4589 234579 269 25679 127 1234679 1349 2469 "
+        "=6 459 234579 29 2579 127 123479 1349 =8 "
+        "=5 469 24679 249 =8 27 3469 349 =1 "
+        "79 =3 =8 =1 479 =6 =5 =2 49 "
+        "=1 469 2469 =5 249 =3 4689 489 =7"
+    ),
+    "485769213971325864326418975219834756847651392653972148594287631738146529162593487",
+)
+
 # technique -> (state: one token per cell, "=d" for a placed digit else its candidates; the solution)
 CASES = {
     "Direct Pointing": (
@@ -1094,18 +1110,7 @@ CASES = {
         "973256481584913762162478395316547829745829613829631547651394278437182956298765134",
     ),
     "Franken X-Wing": (  # sudoku_exchange_tiers.txt line 1103, just before step 3 (see FIRST_IN_SET)
-        (
-            "=4 568 156 =7 26 =9 128 18 =3 "
-            "89 =7 19 =3 24 =5 12489 =6 249 "
-            "39 =2 369 46 =1 =8 49 =7 =5 "
-            "279 =1 279 =8 =3 =4 2679 =5 269 "
-            "23789 4589 234579 269 25679 127 1234679 1349 2469 "
-            "=6 459 234579 29 2579 127 123479 1349 =8 "
-            "=5 469 24679 249 =8 27 3469 349 =1 "
-            "79 =3 =8 =1 479 =6 =5 =2 49 "
-            "=1 469 2469 =5 249 =3 4689 489 =7"
-        ),
-        "485769213971325864326418975219834756847651392653972148594287631738146529162593487",
+        *TIERS_1103_STEP_3,
     ),
     "Franken Swordfish": (  # sudoku_exchange_tiers.txt line 1647, just before step 17 (see FIRST_IN_SET)
         (
@@ -1150,18 +1155,7 @@ CASES = {
         "372146859168529734495378162653784291817295643924613578239867415741952386586431927",
     ),
     "Mutant X-Wing": (  # sudoku_exchange_tiers.txt line 1103, just before step 3 (see FIRST_IN_SET)
-        (
-            "=4 568 156 =7 26 =9 128 18 =3 "
-            "89 =7 19 =3 24 =5 12489 =6 249 "
-            "39 =2 369 46 =1 =8 49 =7 =5 "
-            "279 =1 279 =8 =3 =4 2679 =5 269 "
-            "23789 4589 234579 269 25679 127 1234679 1349 2469 "
-            "=6 459 234579 29 2579 127 123479 1349 =8 "
-            "=5 469 24679 249 =8 27 3469 349 =1 "
-            "79 =3 =8 =1 479 =6 =5 =2 49 "
-            "=1 469 2469 =5 249 =3 4689 489 =7"
-        ),
-        "485769213971325864326418975219834756847651392653972148594287631738146529162593487",
+        *TIERS_1103_STEP_3,
     ),
     "Mutant Swordfish": (  # sudoku_exchange_tiers.txt line 1600, just before step 18 (see FIRST_IN_SET)
         (

@@ -25,7 +25,7 @@ shortest chain is shown, each link with its reason.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sudokit.constraints.base import Constraint
 from sudokit.logic import text
@@ -171,19 +171,31 @@ class Links:
 
     def _sum_links(self, cells: Sequence[int], total: int, why: str) -> None:
         """The weak and strong links of cells whose digits add up to ``total`` (see the module's text)."""
-        state, n = self.state, self.n
-        vals = state.values
-        masks = masks_of(state, cells)
+        masks = masks_of(self.state, cells)
         if not all(self._fit(cells, masks, total)):
             return  # a broken group: not this step's to say
+        self._links_by(cells, masks, lambda m: self._fit(cells, m, total), why)
+
+    def _links_by(
+        self,
+        cells: Sequence[int],
+        masks: tuple[int, ...],
+        narrow: Callable[[tuple[int, ...]], Sequence[int] | None],
+        why: str,
+    ) -> None:
+        """The links between the cells' candidates that ``narrow`` shows (given the cells' digits, the digits it
+        leaves them; None when it settles the cells alone), each open candidate set true and false in turn."""
+        n, vals = self.n, self.state.values
         open_ = [i for i, s in enumerate(cells) if not vals[s]]
         for i in open_:
             s = cells[i]
             for d in digits_of(masks[i]):
                 x = s * n + d - 1
                 bit = 1 << (d - 1)
-                on = self._fit(cells, masks[:i] + (bit,) + masks[i + 1 :], total)
-                off = self._fit(cells, masks[:i] + (masks[i] & ~bit,) + masks[i + 1 :], total)
+                on = narrow(masks[:i] + (bit,) + masks[i + 1 :])
+                off = narrow(masks[:i] + (masks[i] & ~bit,) + masks[i + 1 :])
+                if on is None or off is None:
+                    continue  # the rule alone settles it: its own row's work, not a link
                 self._add_links(cells, open_, masks, i, x, on, off, why)
 
     def _add_links(
@@ -224,8 +236,7 @@ class Links:
         """The links a constraint's own narrowing (``propagate``, as the rule rows use it) gives between its
         cells: ``b = e`` weak to ``a = d`` when the rule, with ``a = d``, removes ``e`` from ``b``; strong from
         ``a = d`` when, with ``d`` gone from ``a``, the rule leaves ``b`` only ``e``."""
-        state, n = self.state, self.n
-        vals = state.values
+        state = self.state
         cells = con.cells
         if len(set(cells)) != len(cells):
             return  # a cell twice (a loop): the masks below are per position
@@ -233,17 +244,7 @@ class Links:
         if narrowed(con, masks) is None:
             return
         why = f"the rule '{con.describe(state.g)}'"
-        open_ = [i for i, s in enumerate(cells) if not vals[s]]
-        for i in open_:
-            s = cells[i]
-            for d in digits_of(masks[i]):
-                x = s * n + d - 1
-                bit = 1 << (d - 1)
-                on = narrowed(con, masks[:i] + (bit,) + masks[i + 1 :])
-                off = narrowed(con, masks[:i] + (masks[i] & ~bit,) + masks[i + 1 :])
-                if on is None or off is None:
-                    continue  # the rule alone settles it: its own row's work, not a link
-                self._add_links(cells, open_, masks, i, x, on, off, why)
+        self._links_by(cells, masks, lambda m: narrowed(con, m), why)
 
     def where(self, x: int) -> str:
         """The cell of a candidate, ``(B1|C1)`` for a group."""
