@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from sudokit.constraints.base import Constraint
 from sudokit.logic import text
 from sudokit.logic.cages import distinct_fit, loose_fit, masks_of, summed_cages
-from sudokit.logic.chains import length_penalty
+from sudokit.logic.chains import bit_numbers, length_penalty
 from sudokit.logic.killer_sums import sum_groups
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
@@ -269,15 +269,6 @@ class Links:
         return "the cells see each other"
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
 def _reach(weak: list[int], strong: list[int], start: int, start_on: bool):
     """Breadth-first over the chain from ``start`` (true when ``start_on``, else false) with bitsets: after
     each round (a weak and a strong link), the candidates reached true and false so far."""
@@ -286,12 +277,12 @@ def _reach(weak: list[int], strong: list[int], start: int, start_on: bool):
     front_on, front_off = on, off
     while front_on or front_off:
         new_off = 0
-        for y in _bits(front_on):
+        for y in bit_numbers(front_on):
             new_off |= weak[y]
         new_off &= ~off
         off |= new_off
         new_on = 0
-        for x in _bits(front_off | new_off):
+        for x in bit_numbers(front_off | new_off):
             new_on |= strong[x]
         new_on &= ~on
         on |= new_on
@@ -319,13 +310,13 @@ def _closure(links: Links, start: int, start_on: bool):
     while front_on or front_off:
         nxt_off = []
         for y in front_on:
-            for z in _bits(links.weak[y]):
+            for z in bit_numbers(links.weak[y]):
                 if z not in off:
                     off[z] = y
                     nxt_off.append(z)
         nxt_on = []
         for x in front_off + nxt_off:
-            for y in _bits(links.strong[x]):
+            for y in bit_numbers(links.strong[x]):
                 if y not in on:
                     on[y] = x
                     nxt_on.append(y)

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from sudokit.constraints.base import add_sums
 from sudokit.constraints.cages import KillerCage
 from sudokit.logic import text
 from sudokit.logic.cages import _regions, cliques_of, distinct_fit, masks_of, part_options, region_cages
@@ -69,16 +70,6 @@ def _clique_sets(masks: tuple[int, ...]) -> frozenset[int]:
 
 def _mask_sum(mask: int) -> int:
     return sum(digits_of(mask))
-
-
-def _add(a: int, b: int) -> int:
-    """The sums of one of bitset ``a`` plus one of bitset ``b``."""
-    out = 0
-    while a:
-        low = a & -a
-        out |= b << (low.bit_length() - 1)
-        a ^= low
-    return out
 
 
 def _sums_text(sums: int) -> str:
@@ -193,14 +184,14 @@ def region_sum(state: State) -> Step | None:
         before = [1] * (n + 1)  # before[i]: the sums of parts 0..i-1 together
         after = [1] * (n + 1)  # after[i]: of parts i..n-1
         for i, part in enumerate(parts):
-            before[i + 1] = _add(before[i], part.sums)
+            before[i + 1] = add_sums(before[i], part.sums)
         for i in range(n - 1, -1, -1):
-            after[i] = _add(after[i + 1], parts[i].sums)
+            after[i] = add_sums(after[i + 1], parts[i].sums)
         if not before[n] >> total & 1:
             continue  # no way at all: a broken state is not this step's to say
         kept: list[int] = []
         for i, part in enumerate(parts):
-            others = _add(before[i], after[i + 1])
+            others = add_sums(before[i], after[i + 1])
             ok = 0
             for t in range(part.sums.bit_length()):
                 if part.sums >> t & 1 and t <= total and others >> (total - t) & 1:
