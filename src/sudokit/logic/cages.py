@@ -357,7 +357,7 @@ def cage_interaction(state: State) -> Step | None:
 
 
 # ---- innies and outies ----------------------------------------------------------------------------------
-def _regions(state: State) -> Iterator[tuple[list[int], str]]:
+def regions(state: State) -> Iterator[tuple[list[int], str]]:
     """Sets of disjoint units to add up: each unit, then two boxes side by side in a band or a stack, then
     runs of 2.. n-1 consecutive rows, then columns."""
     g = state.g
@@ -421,7 +421,7 @@ def innies_outies(state: State) -> Step | None:
     g = state.g
     of = _region_cages(state)["of"]
     full = g.size * (g.size + 1) // 2
-    for units, name in _regions(state):
+    for units, name in regions(state):
         cells, inside, partial = region_cages(state, units)
         if not partial and all(s in of for s in cells):
             continue  # the region is exactly its cages: nothing to learn

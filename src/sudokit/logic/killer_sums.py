@@ -25,13 +25,13 @@ from sudokit.logic.cages import (
     BY_BOUNDS,
     MAX_LOOSE_GROUP,
     _region_cages,
-    _regions,
     bound_fit,
     cliques_of,
     distinct_fit,
     loose_fit,
     masks_of,
     region_cages,
+    regions,
     summed_cages,
 )
 from sudokit.logic.state import State, digits_of
@@ -58,12 +58,12 @@ def _label(state: State, cells: Sequence[int]) -> str:
 
 
 def _region_groups(state: State) -> list[SumGroup]:
-    """The innies and outies of every region (:func:`cages._regions`) with their sums."""
+    """The innies and outies of every region (:func:`cages.regions`) with their sums."""
     g = state.g
     of = _region_cages(state)["of"]
     full = g.size * (g.size + 1) // 2
     out: list[SumGroup] = []
-    for units, name in _regions(state):
+    for units, name in regions(state):
         cells, inside, partial = region_cages(state, units)
         k = len(units)
         region_total = full * k

@@ -28,7 +28,7 @@ from functools import lru_cache
 from sudokit.constraints.base import add_sums
 from sudokit.constraints.cages import KillerCage
 from sudokit.logic import text
-from sudokit.logic.cages import _regions, cliques_of, distinct_fit, masks_of, part_options, region_cages
+from sudokit.logic.cages import cliques_of, distinct_fit, masks_of, part_options, region_cages, regions
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -85,7 +85,7 @@ def _sums_text(sums: int) -> str:
 
 
 def _extra_regions(state: State) -> Iterator[tuple[list[int], str]]:
-    """Three boxes in an L and four in a square (the regions of :func:`cages._regions` come first)."""
+    """Three boxes in an L and four in a square (the regions of :func:`cages.regions` come first)."""
     g = state.g
     if not g.has_boxes or g.box_rows is None or g.box_cols is None:
         return
@@ -159,12 +159,12 @@ def _keep(state: State, part: Part, allowed: int) -> dict[int, int]:
 
 
 def _regions_all(state: State) -> Iterator[tuple[list[int], str]]:
-    yield from _regions(state)
+    yield from regions(state)
     yield from _extra_regions(state)
 
 
 def region_sum(state: State) -> Step | None:
-    """The first region (:func:`cages._regions` order, then Ls and squares of boxes) where a part's sum that
+    """The first region (:func:`cages.regions` order, then Ls and squares of boxes) where a part's sum that
     the other parts cannot complete to the region's total removes a candidate."""
     if not any(isinstance(c, KillerCage) and c.total is not None for c in state.constraints):
         return None
