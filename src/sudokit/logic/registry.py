@@ -39,6 +39,7 @@ from sudokit.logic import (
     strong_links,
     subsets,
     sue_de_coq,
+    sum_combinations,
     templates,
     triple_exclusion,
     unique_loops,
@@ -137,6 +138,8 @@ def _table() -> list[Technique]:
         # the 45 rule with the combinations of the cages that stick out (one unit 3.6, +0.2 per further unit)
         T(region_sums.NAME, region_sums.region_sum, region_sums.REGION_SUM, 70, "Medium", variant=True),
         T("Naked Triple", partial(subsets.naked_subset, k=3), 3.6, 80, "Medium"),
+        # an arrow's or a little killer's sum with a cage's, a unit's or another rule's (sum_combinations.py)
+        T(sum_combinations.NAME, sum_combinations.sum_combination, sum_combinations.RATING, 70, "Medium", variant=True),
         T("Swordfish", partial(fish.basic_fish, k=3), 3.8, 150, "Hard"),
         T("Hidden Triple", partial(subsets.hidden_subset, k=3), 4.0, 100, "Medium"),
         # Two strong links on one digit, at Sukaku Explainer's ratings and place (all before the XY-Wing): 4.0 in

@@ -84,26 +84,34 @@ MAX_SUM_CELLS = 5
 
 
 def _with_peers(state: State, con: Constraint, masks: tuple[int, ...]) -> tuple[int, ...] | None:
-    """A little killer's or a one-cell-bulb arrow's narrowing, made exact for cells that are peers (they
-    cannot repeat a digit, which the constraint's own sum sets allow): ``masks`` narrowed further, or None on
-    a contradiction. Other kinds, and longer sums, are left as they are."""
+    """A little killer's or a one-cell-bulb arrow's narrowing, made tighter for cells that are peers (they
+    cannot repeat a digit, which the constraint's own sum sets allow): exact up to :data:`MAX_SUM_CELLS`
+    cells; on longer sums by cliques, each row, column, box or cage of the line's cells adding one of its
+    sums of different digits, the cliques' sums put together with repeats allowed between them
+    (:func:`sum_combinations.clique_fit`). ``masks`` narrowed
+    further, or None on a contradiction. Other kinds are left as they are."""
     from sudokit.constraints import Arrow, LittleKiller
-    from sudokit.logic.cages import loose_fit
+    from sudokit.logic.cages import cliques_of, loose_fit
+    from sudokit.logic.sum_combinations import clique_fit
 
     peers = state.g.peer_sets
-    if isinstance(con, LittleKiller) and len(con.line) <= MAX_SUM_CELLS and len(set(con.line)) == len(con.line):
-        line = con.line
-        apart = [[b in peers[a] for b in line] for a in line]
-        keep = loose_fit(masks, con.total, apart)
+
+    def fit(cells: tuple[int, ...], cell_masks: tuple[int, ...], total: int) -> list[int]:
+        if len(cells) <= MAX_SUM_CELLS:
+            apart = [[b in peers[a] for b in cells] for a in cells]
+            return loose_fit(cell_masks, total, apart)
+        return list(clique_fit(cell_masks, (1,) * len(cells), total, cliques_of(state, cells)))
+
+    if isinstance(con, LittleKiller) and len(set(con.line)) == len(con.line):
+        keep = fit(con.line, masks, con.total)
         out = tuple(m & k for m, k in zip(masks, keep))
         return out if all(out) else None
-    if isinstance(con, Arrow) and len(con.bulb) == 1 and len(con.shaft) <= MAX_SUM_CELLS:
+    if isinstance(con, Arrow) and len(con.bulb) == 1 and len(set(con.shaft)) == len(con.shaft):
         shaft = con.shaft
-        apart = [[b in peers[a] for b in shaft] for a in shaft]
         bulb_keep = 0
         shaft_keep = [0] * len(shaft)
         for d in digits_of(masks[0]):
-            keep = loose_fit(masks[1:], d, apart)
+            keep = fit(shaft, masks[1:], d)
             if all(keep):
                 bulb_keep |= 1 << (d - 1)
                 shaft_keep = [a | b for a, b in zip(shaft_keep, keep)]

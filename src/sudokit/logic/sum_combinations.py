@@ -1,0 +1,331 @@
+"""Sum combinations: an arrow's or a little killer's sum taken with another sum that shares cells with it.
+
+An arrow is a sum like a cage's: the shaft's digits less the bulb's add up to 0 (a bulb of two cells reads
+``10 x first + second``); a little killer's diagonal adds up to its clue. Each is a *linear sum*: cells, a
+whole-number weight per cell, and a total. Two linear sums that share a cell give a third by taking one
+(times the ratio of the shared cell's weights) from the other, which drops that cell: the innies of box A1
+add up to ``B2 + B3 = 10`` and the arrow from B2 says ``B2 - B3 - B4 - B5 = 0``; the first less the
+second is ``2 x B3 + B4 + B5 = 10``, where B3 = 3 leaves B4 + B5 = 4 with neither a 3 (they share row B
+with B3) nor a repeat: impossible, so B3 loses 3.
+
+The sums taken with an arrow or a little killer: the puzzle's summed cages, every unit (the sum of all
+digits), the other arrows and little killers, and the virtual cages of ``killer_sums`` (the 45 rule's
+innies and outies, cage splits). A combination of up to :data:`MAX_CELLS` open cells is narrowed exactly:
+each cell keeps the digits some choice of one digit per cell gives, with the combination's total and no
+digit twice in cells that see each other (repeats allowed elsewhere). Placed cells come off the total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from sudokit.logic import text
+from sudokit.logic.cages import cliques_of, summed_cages
+from sudokit.logic.state import State, digits_of
+from sudokit.logic.step import Step
+
+NAME = "Sum Combination"
+#: SE rating: a virtual cage (3.0) found by putting two sums together, one of them a rule's (an arrow, a
+#: little killer) rather than a cage's: as hard as a Region Sum over one unit (3.6), one notch above.
+RATING = 3.7
+#: Combinations of more open cells than this are not searched (the search grows as 9**cells).
+MAX_CELLS = 6
+
+
+@dataclass(frozen=True)
+class LinearSum:
+    """``sum(weight x digit)`` over ``cells`` is ``total``; ``how``: the sum's source, in words."""
+
+    cells: tuple[int, ...]
+    weights: tuple[int, ...]
+    total: int
+    how: str
+
+
+def _open(state: State, lin: LinearSum) -> LinearSum:
+    """``lin`` with its placed cells taken off the total."""
+    vals = state.values
+    if not any(vals[s] for s in lin.cells):
+        return lin
+    cells, weights, total = [], [], lin.total
+    for s, w in zip(lin.cells, lin.weights):
+        if vals[s]:
+            total -= w * vals[s]
+        else:
+            cells.append(s)
+            weights.append(w)
+    return LinearSum(tuple(cells), tuple(weights), total, lin.how)
+
+
+def rule_sums(state: State) -> list[LinearSum]:
+    """The arrows (a bulb of one or two cells) and little killers of the state as linear sums."""
+    from sudokit.constraints import Arrow, LittleKiller
+
+    out: list[LinearSum] = []
+    for con in state.constraints:
+        if isinstance(con, LittleKiller) and len(set(con.line)) == len(con.line):
+            out.append(LinearSum(con.line, (1,) * len(con.line), con.total, con.describe(state.g)))
+        elif isinstance(con, Arrow) and len(con.bulb) <= 2 and not set(con.bulb) & set(con.shaft):
+            if len(con.bulb) == 2 and state.g.size > 9:
+                continue  # a two-digit bulb's number is 10 x first + second only for digits up to 9
+            bulb = (10, 1) if len(con.bulb) == 2 else (1,)
+            shaft = tuple(dict.fromkeys(con.shaft))
+            if len(shaft) != len(con.shaft):
+                continue  # a shaft through a cell twice counts it twice: left to the rule's own narrowing
+            out.append(LinearSum(con.bulb + shaft, bulb + (-1,) * len(shaft), 0, con.describe(state.g)))
+    return out
+
+
+def _bases(state: State) -> list[LinearSum]:
+    """The sums a rule's sum is taken with: cages, units, virtual cages (kept in the state's memo)."""
+    found = state.memo.get("sum-combination-bases")
+    if found is not None:
+        return found
+    from sudokit.logic.killer_sums import sum_groups
+
+    g = state.g
+    full = g.size * (g.size + 1) // 2
+    out = [LinearSum(tuple(c.cage), (1,) * len(c.cage), c.total or 0, f"cage {_plus(state, c.cage)} = {c.total}")
+           for c in summed_cages(state)]
+    out += [
+        LinearSum(tuple(unit), (1,) * len(unit), full, f"{state.unit_name(u)} adds up to {full}")
+        for u, unit in enumerate(g.units)
+        if len(unit) == g.size
+    ]
+    if summed_cages(state):
+        out += [LinearSum(grp.cells, (1,) * len(grp.cells), grp.total, grp.how) for grp in sum_groups(state)]
+    state.memo["sum-combination-bases"] = out
+    return out
+
+
+def _plus(state: State, cells: Sequence[int]) -> str:
+    return "+".join(state.label(s) for s in cells)
+
+
+def written(state: State, lin: LinearSum) -> str:
+    """``2 x B3 + B4 + B5 = 10``: a linear sum in words (weights of 1 left out, minus signs written)."""
+    parts = []
+    for i, (s, w) in enumerate(zip(lin.cells, lin.weights)):
+        term = state.label(s) if abs(w) == 1 else f"{abs(w)} x {state.label(s)}"
+        parts.append(("- " if w < 0 else "") + term if i == 0 else ("- " if w < 0 else "+ ") + term)
+    return f"{' '.join(parts)} = {lin.total}"
+
+
+def combine(a: LinearSum, b: LinearSum, factor: int) -> LinearSum:
+    """``a - factor x b``, cells whose weights cancel left out (in ``a``'s order, then ``b``'s)."""
+    weight: dict[int, int] = {}
+    for s, w in zip(a.cells, a.weights):
+        weight[s] = weight.get(s, 0) + w
+    for s, w in zip(b.cells, b.weights):
+        weight[s] = weight.get(s, 0) - factor * w
+    cells = tuple(s for s, w in weight.items() if w)
+    total = a.total - factor * b.total
+    sign = -1 if total < 0 or (total == 0 and cells and weight[cells[0]] < 0) else 1
+    return LinearSum(cells, tuple(sign * weight[s] for s in cells), sign * total, "")
+
+
+#: A first combination of more open cells than this is not taken with a third sum.
+MAX_MIDDLE = 14
+#: Weights above this (in size) are not kept: such sums say little and read badly.
+MAX_WEIGHT = 3
+
+
+@dataclass(frozen=True)
+class Combination:
+    """``found`` = the first of ``terms`` less each further one times its factor."""
+
+    terms: tuple[tuple[LinearSum, int], ...]
+    found: LinearSum
+
+
+def _joined(first: LinearSum, others: Sequence[LinearSum], limit: int) -> Iterator[tuple[LinearSum, int, LinearSum]]:
+    """Each (other sum, factor, ``first`` less factor x other) that drops a cell the two share and keeps 1 to
+    ``limit`` open cells with weights of at most :data:`MAX_WEIGHT`."""
+    where = dict(zip(first.cells, first.weights))
+    for other in others:
+        if other is first or not other.cells:
+            continue
+        factors = []
+        for s, w in zip(other.cells, other.weights):
+            if s in where and where[s] % w == 0 and where[s] // w not in factors:
+                factors.append(where[s] // w)
+        for f in factors:
+            found = combine(first, other, f)
+            if 1 <= len(found.cells) <= limit and max(abs(w) for w in found.weights) <= MAX_WEIGHT:
+                yield other, f, found
+
+
+def _combinations(state: State) -> Iterator[Combination]:
+    """The combinations of a rule's sum with one other sum, then with two (the first combination, of up to
+    :data:`MAX_MIDDLE` open cells, with a third sum), that keep 1 to :data:`MAX_CELLS` open cells: in rule
+    order, then the other sums' order; each combination once."""
+    rules = [r for r in (_open(state, r) for r in rule_sums(state)) if r.cells]
+    others = rules + [_open(state, b) for b in _bases(state)]
+    seen: set[tuple] = set()
+
+    def new(found: LinearSum) -> bool:
+        key = (frozenset(zip(found.cells, found.weights)), found.total)
+        if key in seen:
+            return False
+        seen.add(key)
+        return True
+
+    middles: list[tuple[LinearSum, LinearSum, int, LinearSum]] = []
+    for rule in rules:
+        for other, f, found in _joined(rule, others, MAX_MIDDLE):
+            if new(found):
+                yield Combination(((rule, 1), (other, f)), found)
+            if len(found.cells) > MAX_CELLS:
+                middles.append((rule, other, f, found))
+    for rule, other, f, middle in middles:
+        for third, g, found in _joined(middle, others, MAX_MIDDLE):
+            if third is not rule and new(found):
+                yield Combination(((rule, 1), (other, f), (third, g)), found)
+
+
+def weighted_fit(
+    masks: tuple[int, ...], weights: tuple[int, ...], total: int, before: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """Each cell's digits that belong to some choice, one digit of its mask per cell, with
+    ``sum(weight x digit) == total`` and cell ``i`` different from the cells ``before[i]``."""
+    return _weighted_fit(masks, weights, total, before)
+
+
+@lru_cache(maxsize=1 << 14)
+def _weighted_fit(
+    masks: tuple[int, ...], weights: tuple[int, ...], total: int, before: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    k = len(masks)
+    lows = [(m & -m).bit_length() for m in masks]
+    highs = [m.bit_length() for m in masks]
+    least = [w * (lows[i] if w > 0 else highs[i]) for i, w in enumerate(weights)]
+    most = [w * (highs[i] if w > 0 else lows[i]) for i, w in enumerate(weights)]
+    rest_low = [sum(least[i:]) for i in range(k + 1)]
+    rest_high = [sum(most[i:]) for i in range(k + 1)]
+    keep = [0] * k
+    chosen = [0] * k
+
+    def walk(i: int, left: int) -> bool:
+        if i == k:
+            return left == 0
+        if not rest_low[i] <= left <= rest_high[i]:
+            return False
+        found = False
+        for d in digits_of(masks[i]):
+            if any(chosen[j] == d for j in before[i]):
+                continue
+            chosen[i] = d
+            if walk(i + 1, left - weights[i] * d):
+                found = True
+                for j in range(i + 1):
+                    keep[j] |= 1 << (chosen[j] - 1)
+        return found
+
+    walk(0, total)
+    return tuple(keep)
+
+
+@lru_cache(maxsize=1 << 14)
+def clique_fit(
+    masks: tuple[int, ...], weights: tuple[int, ...], total: int, cliques: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """Each cell's digits that belong to some choice with ``sum(weight x digit) == total``, exact inside each
+    clique (index tuples, each cell in one, whose cells all differ and share a weight) and loose between
+    cliques (a digit may repeat from one clique to another): the sets of different digits each clique can
+    hold give its sums, a clique keeps the sums the others can complete, and each cell the digits of the
+    placements of its clique's kept sums. For sums too long to search cell by cell."""
+    from sudokit.logic.cages import distinct_fit
+
+    options: list[dict[int, list[int]]] = []  # per clique: weighted sum -> the digit sets giving it
+    for q in cliques:
+        level = {0}
+        for i in q:
+            level = {used | b for used in level for b in _bits(masks[i] & ~used)}
+        by_sum: dict[int, list[int]] = {}
+        for used in level:
+            by_sum.setdefault(weights[q[0]] * sum(digits_of(used)), []).append(used)
+        options.append(by_sum)
+    n = len(cliques)
+    before: list[set[int]] = [{0}]
+    for by_sum in options:
+        before.append({a + t for a in before[-1] for t in by_sum})
+    after: list[set[int]] = [{0}] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        after[i] = {a + t for a in after[i + 1] for t in options[i]}
+    keep = [0] * len(masks)
+    for i, q in enumerate(cliques):
+        others = {a + b for a in before[i] for b in after[i + 1]}
+        for t, sets in options[i].items():
+            if total - t not in others:
+                continue
+            for used in sets:
+                _, k = distinct_fit(tuple(masks[j] & used for j in q), sum(digits_of(used)))
+                for j, m in zip(q, k):
+                    keep[j] |= m
+    return tuple(keep)
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        b = mask & -mask
+        out.append(b)
+        mask ^= b
+    return out
+
+
+def sum_combination(state: State) -> Step | None:
+    """The first combination of an arrow's or a little killer's sum with one or two other sums (see the
+    module) whose exact narrowing removes a candidate."""
+    if not any(con.kind in ("arrow", "little_killer") for con in state.constraints):
+        return None
+    cands = state.cands
+    peers = state.g.peer_sets
+    for combo in _combinations(state):
+        found = combo.found
+        cells = found.cells
+        masks = tuple(cands[s] for s in cells)
+        if len(cells) <= MAX_CELLS:
+            before = tuple(tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells)))
+            keep = weighted_fit(masks, found.weights, found.total, before)
+        else:
+            keep = clique_fit(masks, found.weights, found.total, cliques_of(state, cells, found.weights))
+        if not all(keep):
+            continue  # nothing fits: a broken state is not this step's to say
+        elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)]
+        if elim:
+            return _step(state, combo, keep, sorted(elim))
+    return None
+
+
+def _term(state: State, lin: LinearSum) -> str:
+    """A sum and where it comes from; a whole unit by its name only."""
+    if len(lin.cells) >= state.g.size and lin.how.endswith(f"adds up to {lin.total}"):
+        return lin.how
+    return f"{written(state, lin)} ({lin.how})"
+
+
+def _step(state: State, combo: Combination, keep: Sequence[int], elim: list[tuple[int, int]]) -> Step:
+    found = combo.found
+    ordinals = ("first", "second", "third")
+    ops = []
+    for i, (_, f) in enumerate(combo.terms[1:], 1):
+        times = "" if abs(f) == 1 else f"{abs(f)} x "
+        ops.append(f"{'less' if f > 0 else 'plus'} {times}the {ordinals[i]}")
+    left = "; ".join(
+        f"{state.label(s)} keeps {text.digit_set(digits_of(k), state)}" for s, k in zip(found.cells, keep)
+    )
+    terms = "; ".join(f"{ordinals[i]}, {_term(state, lin)}" for i, (lin, _) in enumerate(combo.terms))
+    return Step(
+        NAME,
+        eliminations=elim,
+        cells=sorted({s for lin, _ in combo.terms for s in lin.cells}),
+        candidates=[(s, d) for s in found.cells for d in digits_of(state.cands[s])],
+        explanation=(
+            f"{NAME}: {terms}; the first {' and '.join(ops)} gives {written(state, found)}, with no digit twice "
+            f"in cells that see each other: {left}: {text.removals(state, elim)}"
+        ),
+        rating=RATING,
+    )
