@@ -87,8 +87,10 @@ def _bases(state: State) -> list[LinearSum]:
 
     g = state.g
     full = g.size * (g.size + 1) // 2
-    out = [LinearSum(tuple(c.cage), (1,) * len(c.cage), c.total or 0, f"cage {_plus(state, c.cage)} = {c.total}")
-           for c in summed_cages(state)]
+    out = [
+        LinearSum(tuple(c.cage), (1,) * len(c.cage), c.total or 0, f"cage {_plus(state, c.cage)} = {c.total}")
+        for c in summed_cages(state)
+    ]
     out += [
         LinearSum(tuple(unit), (1,) * len(unit), full, f"{state.unit_name(u)} adds up to {full}")
         for u, unit in enumerate(g.units)
@@ -314,9 +316,7 @@ def _step(state: State, combo: Combination, keep: Sequence[int], elim: list[tupl
     for i, (_, f) in enumerate(combo.terms[1:], 1):
         times = "" if abs(f) == 1 else f"{abs(f)} x "
         ops.append(f"{'less' if f > 0 else 'plus'} {times}the {ordinals[i]}")
-    left = "; ".join(
-        f"{state.label(s)} keeps {text.digit_set(digits_of(k), state)}" for s, k in zip(found.cells, keep)
-    )
+    left = "; ".join(f"{state.label(s)} keeps {text.digit_set(digits_of(k), state)}" for s, k in zip(found.cells, keep))
     terms = "; ".join(f"{ordinals[i]}, {_term(state, lin)}" for i, (lin, _) in enumerate(combo.terms))
     return Step(
         NAME,
