@@ -163,6 +163,7 @@ def _cases() -> dict[str, tuple[State, str]]:
     )
     out["Variant AIC"] = (_stalled(FLOWER_RING, exclude="forcing chain,variant aic"), "makes")
     out["Template Combination"] = (_stalled(WHITE_ROOM, exclude="forcing chain,template combination"), "overlap")
+    out["Sum Combination"] = (_stalled(CTC_TRIBUTE, exclude="forcing chain,sum combination"), "gives")
     return out
 
 
@@ -255,6 +256,8 @@ REGION_KILLER = RECORDS[92]
 FLOWER_RING = RECORDS[89]
 #: "White Room" (data line 71): logic finishes it with two digits' templates, not without them.
 WHITE_ROOM = RECORDS[70]
+#: "CTC Tribute" (data line 40): arrows, cages and thermometers; its arrows are taken out of the 45 rule.
+CTC_TRIBUTE = RECORDS[39]
 #: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
 TAREK = RECORDS[74]
 
@@ -276,6 +279,7 @@ CASE_SOLUTIONS = {
     "Template Combination": WHITE_ROOM,
     "Region Sum": REGION_KILLER,
     "Variant AIC": FLOWER_RING,
+    "Sum Combination": CTC_TRIBUTE,
 }
 CASES = _cases()
 

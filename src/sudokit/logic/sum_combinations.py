@@ -159,13 +159,18 @@ def _joined(first: LinearSum, others: Sequence[LinearSum], limit: int) -> Iterat
                 yield other, f, found
 
 
-def _combinations(state: State) -> Iterator[Combination]:
-    """The combinations of a rule's sum with one other sum, then with two (the first combination, of up to
-    :data:`MAX_MIDDLE` open cells, with a third sum), that keep 1 to :data:`MAX_CELLS` open cells: in rule
-    order, then the other sums' order; each combination once."""
+def _combinations(state: State) -> list[Combination]:
+    """The combinations of a rule's sum with one other sum, then with two (the first combination, of more
+    than :data:`MAX_CELLS` and up to :data:`MAX_MIDDLE` open cells, with a third sum), that keep 1 to
+    :data:`MAX_MIDDLE` open cells, each once: those of two sums first, fewer cells first (kept in the state's
+    memo)."""
+    found_before = state.memo.get("sum-combinations")
+    if found_before is not None:
+        return found_before
     rules = [r for r in (_open(state, r) for r in rule_sums(state)) if r.cells]
     others = rules + [_open(state, b) for b in _bases(state)]
     seen: set[tuple] = set()
+    out: list[Combination] = []
 
     def new(found: LinearSum) -> bool:
         key = (frozenset(zip(found.cells, found.weights)), found.total)
@@ -178,13 +183,16 @@ def _combinations(state: State) -> Iterator[Combination]:
     for rule in rules:
         for other, f, found in _joined(rule, others, MAX_MIDDLE):
             if new(found):
-                yield Combination(((rule, 1), (other, f)), found)
+                out.append(Combination(((rule, 1), (other, f)), found))
             if len(found.cells) > MAX_CELLS:
                 middles.append((rule, other, f, found))
     for rule, other, f, middle in middles:
         for third, g, found in _joined(middle, others, MAX_MIDDLE):
             if third is not rule and new(found):
-                yield Combination(((rule, 1), (other, f), (third, g)), found)
+                out.append(Combination(((rule, 1), (other, f), (third, g)), found))
+    out.sort(key=lambda c: (len(c.terms), len(c.found.cells)))
+    state.memo["sum-combinations"] = out
+    return out
 
 
 def weighted_fit(
