@@ -115,8 +115,9 @@ def written(state: State, lin: LinearSum) -> str:
     return f"{' '.join(parts)} = {lin.total}"
 
 
-def combine(a: LinearSum, b: LinearSum, factor: int) -> LinearSum:
-    """``a - factor x b``, cells whose weights cancel left out (in ``a``'s order, then ``b``'s)."""
+def combine(a: LinearSum, b: LinearSum, factor: int) -> tuple[LinearSum, int]:
+    """``sign x (a - factor x b)``, cells whose weights cancel left out (in ``a``'s order, then ``b``'s), and
+    the sign (-1 when that makes the total positive, or the first weight when the total is 0)."""
     weight: dict[int, int] = {}
     for s, w in zip(a.cells, a.weights):
         weight[s] = weight.get(s, 0) + w
@@ -125,7 +126,7 @@ def combine(a: LinearSum, b: LinearSum, factor: int) -> LinearSum:
     cells = tuple(s for s, w in weight.items() if w)
     total = a.total - factor * b.total
     sign = -1 if total < 0 or (total == 0 and cells and weight[cells[0]] < 0) else 1
-    return LinearSum(cells, tuple(sign * weight[s] for s in cells), sign * total, "")
+    return LinearSum(cells, tuple(sign * weight[s] for s in cells), sign * total, ""), sign
 
 
 #: A first combination of more open cells than this is not taken with a third sum.
@@ -136,15 +137,17 @@ MAX_WEIGHT = 3
 
 @dataclass(frozen=True)
 class Combination:
-    """``found`` = the first of ``terms`` less each further one times its factor."""
+    """``found`` = the sum over ``terms`` of each sum times its multiplier."""
 
     terms: tuple[tuple[LinearSum, int], ...]
     found: LinearSum
 
 
-def _joined(first: LinearSum, others: Sequence[LinearSum], limit: int) -> Iterator[tuple[LinearSum, int, LinearSum]]:
-    """Each (other sum, factor, ``first`` less factor x other) that drops a cell the two share and keeps 1 to
-    ``limit`` open cells with weights of at most :data:`MAX_WEIGHT`."""
+def _joined(
+    first: LinearSum, others: Sequence[LinearSum], limit: int
+) -> Iterator[tuple[LinearSum, int, int, LinearSum]]:
+    """Each (other sum, factor, sign, ``sign x (first - factor x other)``) that drops a cell the two share and
+    keeps 1 to ``limit`` open cells with weights of at most :data:`MAX_WEIGHT`."""
     where = dict(zip(first.cells, first.weights))
     for other in others:
         if other is first or not other.cells:
@@ -154,9 +157,9 @@ def _joined(first: LinearSum, others: Sequence[LinearSum], limit: int) -> Iterat
             if s in where and where[s] % w == 0 and where[s] // w not in factors:
                 factors.append(where[s] // w)
         for f in factors:
-            found = combine(first, other, f)
+            found, sign = combine(first, other, f)
             if 1 <= len(found.cells) <= limit and max(abs(w) for w in found.weights) <= MAX_WEIGHT:
-                yield other, f, found
+                yield other, f, sign, found
 
 
 def _combinations(state: State) -> list[Combination]:
@@ -179,17 +182,19 @@ def _combinations(state: State) -> list[Combination]:
         seen.add(key)
         return True
 
-    middles: list[tuple[LinearSum, LinearSum, int, LinearSum]] = []
+    middles: list[tuple[tuple[tuple[LinearSum, int], ...], LinearSum]] = []
     for rule in rules:
-        for other, f, found in _joined(rule, others, MAX_MIDDLE):
+        for other, f, sign, found in _joined(rule, others, MAX_MIDDLE):
+            terms = ((rule, sign), (other, -sign * f))
             if new(found):
-                out.append(Combination(((rule, 1), (other, f)), found))
+                out.append(Combination(terms, found))
             if len(found.cells) > MAX_CELLS:
-                middles.append((rule, other, f, found))
-    for rule, other, f, middle in middles:
-        for third, g, found in _joined(middle, others, MAX_MIDDLE):
-            if third is not rule and new(found):
-                out.append(Combination(((rule, 1), (other, f), (third, g)), found))
+                middles.append((terms, found))
+    for terms, middle in middles:
+        for third, g, sign, found in _joined(middle, others, MAX_MIDDLE):
+            if all(third is not lin for lin, _ in terms) and new(found):
+                both = tuple((lin, sign * m) for lin, m in terms) + ((third, -sign * g),)
+                out.append(Combination(both, found))
     out.sort(key=lambda c: (len(c.terms), len(c.found.cells)))
     state.memo["sum-combinations"] = out
     return out
@@ -320,10 +325,10 @@ def _term(state: State, lin: LinearSum) -> str:
 def _step(state: State, combo: Combination, keep: Sequence[int], elim: list[tuple[int, int]]) -> Step:
     found = combo.found
     ordinals = ("first", "second", "third")
-    ops = []
-    for i, (_, f) in enumerate(combo.terms[1:], 1):
-        times = "" if abs(f) == 1 else f"{abs(f)} x "
-        ops.append(f"{'less' if f > 0 else 'plus'} {times}the {ordinals[i]}")
+    named = [(f"{'' if abs(m) == 1 else f'{abs(m)} x '}the {ordinals[i]}", m) for i, (_, m) in enumerate(combo.terms)]
+    plus = [name for name, m in named if m > 0]
+    less = [name for name, m in named if m < 0]
+    how = " plus ".join(plus) + "".join(f" less {name}" for name in less)
     left = "; ".join(f"{state.label(s)} keeps {text.digit_set(digits_of(k), state)}" for s, k in zip(found.cells, keep))
     terms = "; ".join(f"{ordinals[i]}, {_term(state, lin)}" for i, (lin, _) in enumerate(combo.terms))
     return Step(
@@ -332,8 +337,8 @@ def _step(state: State, combo: Combination, keep: Sequence[int], elim: list[tupl
         cells=sorted({s for lin, _ in combo.terms for s in lin.cells}),
         candidates=[(s, d) for s in found.cells for d in digits_of(state.cands[s])],
         explanation=(
-            f"{NAME}: {terms}; the first {' and '.join(ops)} gives {written(state, found)}, with no digit twice "
-            f"in cells that see each other: {left}: {text.removals(state, elim)}"
+            f"{NAME}: {terms}; {how} gives {written(state, found)}, with no digit twice in cells that see each "
+            f"other: {left}: {text.removals(state, elim)}"
         ),
         rating=RATING,
     )
