@@ -131,6 +131,8 @@ def combine(a: LinearSum, b: LinearSum, factor: int) -> tuple[LinearSum, int]:
 
 #: A first combination of more open cells than this is not taken with a third sum.
 MAX_MIDDLE = 14
+#: Sums taken together at most (a rule's sum and up to three others).
+MAX_TERMS = 4
 #: Weights above this (in size) are not kept: such sums say little and read badly.
 MAX_WEIGHT = 3
 
@@ -162,42 +164,39 @@ def _joined(
                 yield other, f, sign, found
 
 
-def _combinations(state: State) -> list[Combination]:
-    """The combinations of a rule's sum with one other sum, then with two (the first combination, of more
-    than :data:`MAX_CELLS` and up to :data:`MAX_MIDDLE` open cells, with a third sum), that keep 1 to
-    :data:`MAX_MIDDLE` open cells, each once: those of two sums first, fewer cells first (kept in the state's
-    memo)."""
-    found_before = state.memo.get("sum-combinations")
-    if found_before is not None:
-        return found_before
+def _levels(state: State) -> Iterator[list[Combination]]:
+    """The combinations of a rule's sum with one other sum, then with two (a first combination of more than
+    :data:`MAX_CELLS` and up to :data:`MAX_MIDDLE` open cells, with another sum), ... up to
+    :data:`MAX_TERMS` sums, that keep 1 to :data:`MAX_MIDDLE` open cells: level by level (each made only
+    when asked for, and kept in the state's memo), fewer cells first within a level, each combination once."""
+    levels: list[list[Combination]] = state.memo.setdefault("sum-combinations", [])
+    yield from levels
+    if len(levels) >= MAX_TERMS - 1:
+        return
+    found_in = state.memo.setdefault("sum-combination-seen", set())
     rules = [r for r in (_open(state, r) for r in rule_sums(state)) if r.cells]
     others = rules + [_open(state, b) for b in _bases(state)]
-    seen: set[tuple] = set()
-    out: list[Combination] = []
-
-    def new(found: LinearSum) -> bool:
-        key = (frozenset(zip(found.cells, found.weights)), found.total)
-        if key in seen:
-            return False
-        seen.add(key)
-        return True
-
-    middles: list[tuple[tuple[tuple[LinearSum, int], ...], LinearSum]] = []
-    for rule in rules:
-        for other, f, sign, found in _joined(rule, others, MAX_MIDDLE):
-            terms = ((rule, sign), (other, -sign * f))
-            if new(found):
-                out.append(Combination(terms, found))
-            if len(found.cells) > MAX_CELLS:
-                middles.append((terms, found))
-    for terms, middle in middles:
-        for third, g, sign, found in _joined(middle, others, MAX_MIDDLE):
-            if all(third is not lin for lin, _ in terms) and new(found):
-                both = tuple((lin, sign * m) for lin, m in terms) + ((third, -sign * g),)
-                out.append(Combination(both, found))
-    out.sort(key=lambda c: (len(c.terms), len(c.found.cells)))
-    state.memo["sum-combinations"] = out
-    return out
+    if not levels:
+        state.memo["sum-combination-middles"] = [Combination(((rule, 1),), rule) for rule in rules]
+    while len(levels) < MAX_TERMS - 1:
+        level: list[Combination] = []
+        middles: list[Combination] = []
+        for combo in state.memo["sum-combination-middles"]:
+            for other, f, sign, found in _joined(combo.found, others, MAX_MIDDLE):
+                if any(other is lin for lin, _ in combo.terms):
+                    continue
+                key = (frozenset(zip(found.cells, found.weights)), found.total)
+                if key in found_in:
+                    continue
+                found_in.add(key)
+                joined = Combination(tuple((lin, sign * m) for lin, m in combo.terms) + ((other, -sign * f),), found)
+                level.append(joined)
+                if len(found.cells) > MAX_CELLS:
+                    middles.append(joined)
+        level.sort(key=lambda c: len(c.found.cells))
+        levels.append(level)
+        state.memo["sum-combination-middles"] = middles
+        yield level
 
 
 def weighted_fit(
@@ -251,44 +250,85 @@ def clique_fit(
     cliques (a digit may repeat from one clique to another): the sets of different digits each clique can
     hold give its sums, a clique keeps the sums the others can complete, and each cell the digits of the
     placements of its clique's kept sums. For sums too long to search cell by cell."""
-    from sudokit.logic.cages import distinct_fit
-
-    options: list[dict[int, list[int]]] = []  # per clique: weighted sum -> the digit sets giving it
-    for q in cliques:
-        level = {0}
-        for i in q:
-            level = {used | b for used in level for b in _bits(masks[i] & ~used)}
-        by_sum: dict[int, list[int]] = {}
-        for used in level:
-            by_sum.setdefault(weights[q[0]] * sum(digits_of(used)), []).append(used)
-        options.append(by_sum)
+    forward = [_forward(tuple(masks[i] for i in q)) for q in cliques]
+    sums = [{weights[q[0]] * _digit_sum(u) for u in levels[-1]} for q, levels in zip(cliques, forward)]
+    if not all(sums):
+        return (0,) * len(masks)
+    lows = [min(t) for t in sums]
+    bits = [_bitset(t - lo for t in options) for options, lo in zip(sums, lows)]  # bit k: the sum lo + k
     n = len(cliques)
-    before: list[set[int]] = [{0}]
-    for by_sum in options:
-        before.append({a + t for a in before[-1] for t in by_sum})
-    after: list[set[int]] = [{0}] * (n + 1)
+    before = [1]  # before[i]: the cliques before i together, bit k for the sum (their lows) + k
+    for b in bits:
+        before.append(_convolve(before[-1], b))
+    after = [1] * (n + 1)
     for i in range(n - 1, -1, -1):
-        after[i] = {a + t for a in after[i + 1] for t in options[i]}
+        after[i] = _convolve(after[i + 1], bits[i])
     keep = [0] * len(masks)
     for i, q in enumerate(cliques):
-        others = {a + b for a in before[i] for b in after[i + 1]}
-        for t, sets in options[i].items():
-            if total - t not in others:
-                continue
-            for used in sets:
-                _, k = distinct_fit(tuple(masks[j] & used for j in q), sum(digits_of(used)))
-                for j, m in zip(q, k):
-                    keep[j] |= m
+        others = _convolve(before[i], after[i + 1])
+        base = sum(lows) - lows[i]  # the others' lowest sum
+        w = weights[q[0]]
+        levels = forward[i]
+        alive = set()
+        for u in levels[-1]:
+            rest = total - w * _digit_sum(u) - base  # what the others must add up to, above their lowest
+            if rest >= 0 and others >> rest & 1:
+                alive.add(u)
+        kept = _backward(tuple(masks[j] for j in q), frozenset(alive))
+        for j, m in zip(q, kept):
+            keep[j] |= m
     return tuple(keep)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        b = mask & -mask
-        out.append(b)
-        mask ^= b
+@lru_cache(maxsize=1 << 14)
+def _backward(masks: tuple[int, ...], alive: frozenset[int]) -> tuple[int, ...]:
+    """Each cell's digits in the placements of a clique (candidates ``masks``) that fill one of the digit
+    sets ``alive``."""
+    levels = _forward(masks)
+    keep = [0] * len(masks)
+    for j in range(len(masks) - 1, -1, -1):  # back from the sets kept: each cell's digits on the way
+        m = masks[j]
+        back = set()
+        for used in levels[j]:
+            for d in digits_of(m & ~used):
+                if used | 1 << (d - 1) in alive:
+                    back.add(used)
+                    keep[j] |= 1 << (d - 1)
+        alive = frozenset(back)
+    return tuple(keep)
+
+
+def _bitset(values: Iterator[int]) -> int:
+    out = 0
+    for k in values:
+        out |= 1 << k
     return out
+
+
+def _convolve(a: int, b: int) -> int:
+    """The sums of one of ``a``'s and one of ``b``'s (bitsets of sums from 0)."""
+    out = 0
+    k = 0
+    while b:
+        if b & 1:
+            out |= a << k
+        b >>= 1
+        k += 1
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _forward(masks: tuple[int, ...]) -> tuple[frozenset[int], ...]:
+    """The digit sets (masks) the first 0, 1, ... cells of a clique with candidates ``masks`` can hold."""
+    levels = [frozenset({0})]
+    for m in masks:
+        levels.append(frozenset(used | 1 << (d - 1) for used in levels[-1] for d in digits_of(m & ~used)))
+    return tuple(levels)
+
+
+@lru_cache(maxsize=1 << 10)
+def _digit_sum(mask: int) -> int:
+    return sum(digits_of(mask))
 
 
 def sum_combination(state: State) -> Step | None:
@@ -298,7 +338,7 @@ def sum_combination(state: State) -> Step | None:
         return None
     cands = state.cands
     peers = state.g.peer_sets
-    for combo in _combinations(state):
+    for combo in (c for level in _levels(state) for c in level):
         found = combo.found
         cells = found.cells
         masks = tuple(cands[s] for s in cells)
@@ -324,7 +364,7 @@ def _term(state: State, lin: LinearSum) -> str:
 
 def _step(state: State, combo: Combination, keep: Sequence[int], elim: list[tuple[int, int]]) -> Step:
     found = combo.found
-    ordinals = ("first", "second", "third")
+    ordinals = ("first", "second", "third", "fourth", "fifth")
     named = [(f"{'' if abs(m) == 1 else f'{abs(m)} x '}the {ordinals[i]}", m) for i, (_, m) in enumerate(combo.terms)]
     plus = [name for name, m in named if m > 0]
     less = [name for name, m in named if m < 0]
