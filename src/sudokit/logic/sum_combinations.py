@@ -1,4 +1,4 @@
-"""Sum combinations: an arrow's or a little killer's sum taken with another sum that shares cells with it.
+"""Sum combinations: an arrow's or a little killer's sum taken with other sums that share cells with it.
 
 An arrow is a sum like a cage's: the shaft's digits less the bulb's add up to 0 (a bulb of two cells reads
 ``10 x first + second``); a little killer's diagonal adds up to its clue. Each is a *linear sum*: cells, a
@@ -6,14 +6,16 @@ whole-number weight per cell, and a total. Two linear sums that share a cell giv
 (times the ratio of the shared cell's weights) from the other, which drops that cell: the innies of box A1
 add up to ``B2 + B3 = 10`` and the arrow from B2 says ``B2 - B3 - B4 - B5 = 0``; the first less the
 second is ``2 x B3 + B4 + B5 = 10``, where B3 = 3 leaves B4 + B5 = 4 with neither a 3 (they share row B
-with B3) nor a repeat: impossible, so B3 loses 3.
+with B3) nor a repeat: impossible, so B3 loses 3. A combination still too long to narrow takes a third sum,
+and a fourth (:data:`MAX_TERMS`): column 7 (45) plus the arrows whose shafts lie in it puts their bulbs in
+place of the shafts.
 
 The sums taken with an arrow or a little killer: the puzzle's summed cages, every unit (the sum of all
 digits), the other arrows and little killers, and the virtual cages of ``killer_sums`` (the 45 rule's
 innies and outies, cage splits). A combination of up to :data:`MAX_CELLS` open cells is narrowed exactly:
 each cell keeps the digits some choice of one digit per cell gives, with the combination's total and no
-digit twice in cells that see each other (repeats allowed elsewhere). Placed cells come off the total.
-"""
+digit twice in cells that see each other (repeats allowed elsewhere); one of up to :data:`MAX_MIDDLE` cells
+clique by clique (:func:`clique_fit`). Placed cells come off the total."""
 
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ NAME = "Sum Combination"
 #: SE rating: a virtual cage (3.0) found by putting two sums together, one of them a rule's (an arrow, a
 #: little killer) rather than a cage's: as hard as a Region Sum over one unit (3.6), one notch above.
 RATING = 3.7
-#: Combinations of more open cells than this are not searched (the search grows as 9**cells).
+#: Combinations of more open cells than this are narrowed clique by clique (a search grows as 9**cells).
 MAX_CELLS = 6
 
 
