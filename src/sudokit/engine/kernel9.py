@@ -389,7 +389,7 @@ else:  # pragma: no cover - exercised in a subprocess by the tests
 
 
 @njit(cache=True, error_model="numpy")
-def _place(s, d, b, bit, keep, only):
+def _place(s, d, b, bit, only):
     """Place digit ``d`` on the cell ``bit`` of band ``b`` in state ``s``.
 
     ``s`` holds the F words (0..26), the U words (27..29) and in word 30 the changed words (bit ``3*d + b``).
@@ -413,7 +413,7 @@ def _place(s, d, b, bit, keep, only):
     s[j + b] |= bit
     for bb in range(3):
         w = s[j + bb]
-        nw = w & keep[cell, bb]
+        nw = w & KEEP[cell, bb]
         s[j + bb] = nw
         dirty |= np.int64(nw != w) << (j + bb)
     dirty |= 1 << (j + b)
@@ -631,7 +631,7 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 bit = ns & -ns
                 ns ^= bit
                 d = (p0 & bit != 0) + 2 * (p1 & bit != 0) + 4 * (p2 & bit != 0) + 8 * (p3 & bit != 0)
-                if not _place(s, d, b, bit, keep, True):
+                if not _place(s, d, b, bit, True):
                     return False
                 found = True
         if found:
@@ -650,13 +650,13 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 for r in range(3):
                     bit = s[i + b] & s[27 + b] & (0x1FF << (9 * r))
                     if popcount(bit) == 1:
-                        if not _place(s, d, b, bit, keep, False):
+                        if not _place(s, d, b, bit, False):
                             return False
                         found = True
                 for k in range(3):
                     bit = s[i + b] & s[27 + b] & (0x1C0E07 << (3 * k))
                     if popcount(bit) == 1:
-                        if not _place(s, d, b, bit, keep, False):
+                        if not _place(s, d, b, bit, False):
                             return False
                         found = True
             w0 = s[i]
@@ -689,7 +689,7 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 else:
                     hb = 2
                     hit = o2 & cm
-                if not _place(s, d, hb, hit, keep, False):
+                if not _place(s, d, hb, hit, False):
                     return False
                 found = True
         if found:
@@ -981,7 +981,7 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             dst[30] = 0
             code = st_band[depth]
             if code < 3:
-                ok = _place(dst, lowest_bit(low), code, st_bit[depth], keep, False)
+                ok = _place(dst, lowest_bit(low), code, st_bit[depth], False)
             else:
                 _follow(dst, code, st_bit[depth], lowest_bit(low), expand)
                 ok = True
