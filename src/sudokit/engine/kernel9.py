@@ -586,7 +586,7 @@ def _triads(s):
 
 
 @njit(cache=True, error_model="numpy")
-def _propagate(s, shrink, complex_, expand, keep, box3):
+def _propagate(s):
     """Naked singles, then hidden singles, then band/stack shapes, to a fixed point.
 
     Each step runs only when the cheaper ones before it found nothing, and only on the words changed since it
@@ -695,7 +695,7 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
         if found:
             continue
         # No singles left: shapes (locked candidates and more) of the words changed since they last ran.
-        shrunk = _shapes(s, shp, shrink, complex_, expand)
+        shrunk = _shapes(s, shp, SHRINK, COMPLEX, EXPAND)
         shp = 0
         if shrunk < 0:
             return False
@@ -924,7 +924,7 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             if given[i] & ~s[i]:  # a given of d seen by another given of d
                 return INVALID, 0
             s[i] &= s[27 + b] | given[i]
-    if not _propagate(s, shrink, complex_, expand, keep, box3):
+    if not _propagate(s):
         stats[2] = 1
         return NO_SOLUTION, 0
     count = 0
@@ -985,7 +985,7 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             else:
                 _follow(dst, code, st_bit[depth], lowest_bit(low), expand)
                 ok = True
-            if ok and _propagate(dst, shrink, complex_, expand, keep, box3):
+            if ok and _propagate(dst):
                 depth = level
                 break
             backtracks += 1
