@@ -427,10 +427,11 @@ def _shapes(s, words, shrink, complex_, expand):
 
     Returns the mask of the words that shrank, or -1 on a contradiction."""
     shrunk = 0
-    for d in range(9):
+    words &= 0x7FFFFFF
+    while words:  # the changed digits only, by bit scan
+        d = lowest_bit(words) // 3
         m = (words >> (3 * d)) & 7
-        if m == 0:
-            continue
+        words &= ~(7 << (3 * d))
         for b in range(3):
             if (m >> b) & 1:
                 i = 3 * d + b
@@ -639,13 +640,12 @@ def _propagate(s):
         # Hidden singles of the digits whose words changed, on their open places only (a placed digit's row, box
         # and column have none): rows and boxes of all three bands (testing which bands changed cost more than
         # it saved: a hard-to-predict branch), then the digit's columns.
-        todo = hid
+        todo = hid & 0x7FFFFFF
         hid = 0
-        for d in range(9):
-            m = (todo >> (3 * d)) & 7
-            if m == 0:
-                continue
+        while todo:  # the changed digits only, by bit scan (a test per digit mispredicted)
+            d = lowest_bit(todo) // 3
             i = 3 * d
+            todo &= ~(7 << i)
             for b in range(3):
                 for r in range(3):
                     bit = s[i + b] & s[27 + b] & (0x1FF << (9 * r))
