@@ -285,8 +285,57 @@ of the search on top1465 and forum_hardest (run twice: 0.91-0.93x) and 15% on se
 
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
-to 3.1 s of CPU, and LLVM still inlines them (batch speed the same on 17_clue and top95, 3-6% slower on
-forum_hardest, within this machine's noise band).
+to 3.1 s of CPU (batch speed the same on 17_clue and top95, 3-6% slower on forum_hardest, within this
+machine's noise band). LLVM inlines the naked single's ``_place`` (``only=True``) and calls the other one.
+
+Where a step goes (sixth round, issue #22): ``perf record`` of a process running only ``search9_rows`` on the
+first 4,000 of forum_hardest (the compiled code dumped from memory and disassembled to attribute the samples):
+naked singles ~20% of the samples, hidden singles ~24% (rows and boxes 12%, columns 12%), ``_place`` out of
+line ~19%, the triads ~9%, the shapes ~8%, the search loop with ``_choose_way`` ~8%; on serg_benchmark the
+shapes ~17%, naked singles ~29%. Each call of ``_place`` pushed its array arguments on the stack as seven words
+each (the state and the cell masks), each call of ``_propagate`` six arrays (42 words).
+
+Measured, sixth round (issue #22: cost per step; ``/tmp`` copies of this file A/B in one process, interleaved,
+CPU time, best of 3; first 10,000 / 4,000 puzzles of the large sets, all of the others; the machine at load
+6-9; L1 = first solution, L2 = count to 2; the guesses are the same in every row; ratios > 1 are faster):
+
+==================================================  ===========  ===========  ===========  ===========  ========
+change                                              top1465      forum        serg         others       kept?
+                                                    L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  ===========  ========
+``_place`` reads the cell masks (``KEEP``) as       1.09 / 1.08  1.09 / 1.11  1.05 / 1.08  top95 1.08,  kept
+compiled-in constants, not an array argument                                               17_clue 1.09
+                                                                                           L1, kaggle
+                                                                                           1.32 L1
+``_propagate(s)``: all its tables compiled in       1.06 / 1.04  1.06 / 1.05  1.07 / 1.05  top95 1.04,  kept
+(one array argument instead of six)                                                        17_clue
+                                                                                           1.02, kaggle
+                                                                                           1.04 L1
+hidden singles visit the changed digits by bit      -- / 1.05    -- / 1.06    -- / 1.00    top95 1.06   kept
+scan (``lowest_bit // 3``), not a test per digit
++ shapes alike                                      1.03 / 1.03  1.03 / 1.03  1.03 /       17_clue      kept
+                                                                              1.01-1.05    0.98-1.00
+``search9``'s tables compiled in too (the           -- / 1.00    -- / 1.00    -- / 1.00    kaggle 0.99  noise;
+per-puzzle call and the choice of branch)                                                               rejected
+``_place`` ``inline="always"`` (numba inlines the   -- / 0.94    -- / 0.94    -- / 0.93    17_clue      rejected
+seven call sites; before the two changes above:                                            0.92         (slower,
+0.98-1.02)                                                                                              compiles
+                                                                                                        more)
+naked singles: the changed bands by bit scan        -- / 0.98    -- / 0.98    -- / 0.93    17_clue      rejected
+(a mask built branch-free), not a test per band                                            0.97
+hidden singles: a band's rows and boxes with one    -- / 0.99    -- / 0.99    -- / 0.97    17_clue      rejected
+place gathered branch-free, then placed by bit                                             0.99
+scan (one branch per band instead of six)
+each digit's mini-lines kept in the state (words   1.00 / 1.00  1.00 / 1.02  1.00 / 1.01  17_clue      noise;
+31..39, copied per guess), recomputed by the                                               1.00         rejected
+triads only for the digits whose words changed
+==================================================  ===========  ===========  ===========  ===========  ========
+
+Together (``python benchmarks/tdoku.py --repeat 5 --no-two-workers`` at load 5.5-6.4, CPU shares 33-65%, so
+only indicative; L1 / L2 against tdoku): top1465 1.06x / 1.03x, forum_hardest_1905_11plus 1.05x / 1.04x,
+forum_hardest_1106 1.06x / 0.89x, serg 0.77x / 0.80x, norvig_top95 0.82x / 0.92x, kaggle 1.74x / 1.72x,
+17_clue 1.39x / 1.35x. A cold compile of the solver group (``sudokit warm-up -j 1 solver``): 21.3 -> 17.1 s of
+CPU.
 """
 
 from __future__ import annotations
@@ -1062,5 +1111,7 @@ def count9(values, limit, budget, work, solution):
 
 
 def table_args() -> tuple:
-    """The lookup tables, in the kernels' order (passed as arguments so numba does not freeze copies)."""
+    """The lookup tables, in the order ``search9`` and ``search9_rows`` take them. ``_place`` and ``_propagate``
+    read the module's tables as compiled-in constants instead (measured 1.04-1.11x: each array argument is seven
+    words pushed per call)."""
     return (SHRINK, COMPLEX, EXPAND, KEEP, BOX3)
