@@ -329,6 +329,10 @@ scan (one branch per band instead of six)
 each digit's mini-lines kept in the state (words   1.00 / 1.00  1.00 / 1.02  1.00 / 1.01  17_clue      noise;
 31..39, copied per guess), recomputed by the                                               1.00         rejected
 triads only for the digits whose words changed
+``_propagate`` ``inline="always"`` (into            -- / 0.95    -- / 0.96    -- / 0.95    kaggle 0.86  rejected
+``search9``'s two call sites)
+``_triads`` a function of its own (not inlined     -- / 1.00    -- / 1.01    -- / 0.99    kaggle 1.02  noise;
+into ``_propagate``)                                                                                    rejected
 ==================================================  ===========  ===========  ===========  ===========  ========
 
 Together (``python benchmarks/tdoku.py --repeat 5 --no-two-workers`` at load 5.5-6.4, CPU shares 33-65%, so
