@@ -315,6 +315,10 @@ hidden singles visit the changed digits by bit      -- / 1.05    -- / 1.06    --
 scan (``lowest_bit // 3``), not a test per digit
 + shapes alike                                      1.03 / 1.03  1.03 / 1.03  1.03 /       17_clue      kept
                                                                               1.01-1.05    0.98-1.00
+the answer written digit by digit and band by     1.00 / --    -- / --      1.01 / 1.01  kaggle 1.03  kept
+band (no division of the word index by 3)                                                  / 1.02,
+                                                                                           17_clue 1.00
+                                                                                           / 1.01
 ``search9``'s tables compiled in too (the           -- / 1.00    -- / 1.00    -- / 1.00    kaggle 0.99  noise;
 per-puzzle call and the choice of branch)                                                               rejected
 ``_place`` ``inline="always"`` (numba inlines the   -- / 0.94    -- / 0.94    -- / 0.93    17_clue      rejected
@@ -994,12 +998,12 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
         if cur[27] | cur[28] | cur[29] == 0:
             count += 1
             if count == 1:
-                for i in range(27):  # each digit word holds exactly its three placed cells of the band
-                    w = cur[i]
-                    base = 27 * (i % 3)
-                    while w:
-                        solution[base + lowest_bit(w)] = i // 3 + 1
-                        w &= w - 1
+                for d in range(9):  # each digit word holds exactly its three placed cells of the band
+                    for b in range(3):
+                        w = cur[3 * d + b]
+                        while w:
+                            solution[27 * b + lowest_bit(w)] = d + 1
+                            w &= w - 1
                 if not check9(values, solution):  # the rule check of the answer, fused into the last step
                     finish(count, guesses, nodes, backtracks, stats)
                     return BROKEN, count
