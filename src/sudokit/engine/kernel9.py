@@ -335,6 +335,8 @@ each digit's mini-lines kept in the state (words   1.00 / 1.00  1.00 / 1.02  1.0
 triads only for the digits whose words changed
 ``_propagate`` ``inline="always"`` (into            -- / 0.95    -- / 0.96    -- / 0.95    kaggle 0.86  rejected
 ``search9``'s two call sites)
+shapes: a digit's changed bands by bit scan too   -- / 1.02    -- / 1.01    -- / 0.99    17_clue      noise;
+                                                                                           0.99         rejected
 ``_triads`` a function of its own (not inlined     -- / 1.00    -- / 1.01    -- / 0.99    kaggle 1.02  noise;
 into ``_propagate``)                                                                                    rejected
 ==================================================  ===========  ===========  ===========  ===========  ========
