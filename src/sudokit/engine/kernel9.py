@@ -341,11 +341,11 @@ shapes: a digit's changed bands by bit scan too   -- / 1.02    -- / 1.01    -- /
 into ``_propagate``)                                                                                    rejected
 ==================================================  ===========  ===========  ===========  ===========  ========
 
-Together (``python benchmarks/tdoku.py --repeat 5 --no-two-workers`` at load 5.5-6.4, CPU shares 33-65%, so
-only indicative; L1 / L2 against tdoku): top1465 1.06x / 1.03x, forum_hardest_1905_11plus 1.05x / 1.04x,
-forum_hardest_1106 1.06x / 0.89x, serg 0.77x / 0.80x, norvig_top95 0.82x / 0.92x, kaggle 1.74x / 1.72x,
-17_clue 1.39x / 1.35x. A cold compile of the solver group (``sudokit warm-up -j 1 solver``): 21.3 -> 17.1 s of
-CPU.
+Together (``python benchmarks/tdoku.py --repeat 5 --no-two-workers``, two runs at load 5.2-6.4, CPU shares
+33-74%, so only indicative; L1 / L2 against tdoku): top1465 1.05-1.06x / 0.98-1.03x, forum_hardest_1905_11plus
+1.05x / 1.02-1.04x, forum_hardest_1106 1.03-1.06x / 0.89-0.96x, serg 0.77-0.80x / 0.80-0.81x, norvig_top95
+0.82-0.83x / 0.89-0.92x, kaggle 1.74-1.82x / 1.70-1.72x, 17_clue 1.39-1.40x / 1.24-1.35x. A cold compile of the
+solver group (``sudokit warm-up -j 1 solver``): 21.3 -> 17.1 s of CPU.
 """
 
 from __future__ import annotations
