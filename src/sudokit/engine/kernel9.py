@@ -285,8 +285,67 @@ of the search on top1465 and forum_hardest (run twice: 0.91-0.93x) and 15% on se
 
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
-to 3.1 s of CPU, and LLVM still inlines them (batch speed the same on 17_clue and top95, 3-6% slower on
-forum_hardest, within this machine's noise band).
+to 3.1 s of CPU (batch speed the same on 17_clue and top95, 3-6% slower on forum_hardest, within this
+machine's noise band). LLVM inlines the naked single's ``_place`` (``only=True``) and calls the other one.
+
+Where a step goes (sixth round, issue #22): ``perf record`` of a process running only ``search9_rows`` on the
+first 4,000 of forum_hardest (the compiled code dumped from memory and disassembled to attribute the samples):
+naked singles ~20% of the samples, hidden singles ~24% (rows and boxes 12%, columns 12%), ``_place`` out of
+line ~19%, the triads ~9%, the shapes ~8%, the search loop with ``_choose_way`` ~8%; on serg_benchmark the
+shapes ~17%, naked singles ~29%. Each call of ``_place`` pushed its array arguments on the stack as seven words
+each (the state and the cell masks), each call of ``_propagate`` six arrays (42 words).
+
+Measured, sixth round (issue #22: cost per step; ``/tmp`` copies of this file A/B in one process, interleaved,
+CPU time, best of 3; first 10,000 / 4,000 puzzles of the large sets, all of the others; the machine at load
+6-9; L1 = first solution, L2 = count to 2; the guesses are the same in every row; ratios > 1 are faster):
+
+==================================================  ===========  ===========  ===========  ===========  ========
+change                                              top1465      forum        serg         others       kept?
+                                                    L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  ===========  ========
+``_place`` reads the cell masks (``KEEP``) as       1.09 / 1.08  1.09 / 1.11  1.05 / 1.08  top95 1.08,  kept
+compiled-in constants, not an array argument                                               17_clue 1.09
+                                                                                           L1, kaggle
+                                                                                           1.32 L1
+``_propagate(s)``: all its tables compiled in       1.06 / 1.04  1.06 / 1.05  1.07 / 1.05  top95 1.04,  kept
+(one array argument instead of six)                                                        17_clue
+                                                                                           1.02, kaggle
+                                                                                           1.04 L1
+hidden singles visit the changed digits by bit      -- / 1.05    -- / 1.06    -- / 1.00    top95 1.06   kept
+scan (``lowest_bit // 3``), not a test per digit
++ shapes alike                                      1.03 / 1.03  1.03 / 1.03  1.03 /       17_clue      kept
+                                                                              1.01-1.05    0.98-1.00
+the answer written digit by digit and band by     1.00 / --    -- / --      1.01 / 1.01  kaggle 1.03  kept
+band (no division of the word index by 3)                                                  / 1.02,
+                                                                                           17_clue 1.00
+                                                                                           / 1.01
+``search9``'s tables compiled in too (the           -- / 1.00    -- / 1.00    -- / 1.00    kaggle 0.99  noise;
+per-puzzle call and the choice of branch)                                                               rejected
+``_place`` ``inline="always"`` (numba inlines the   -- / 0.94    -- / 0.94    -- / 0.93    17_clue      rejected
+seven call sites; before the two changes above:                                            0.92         (slower,
+0.98-1.02)                                                                                              compiles
+                                                                                                        more)
+naked singles: the changed bands by bit scan        -- / 0.98    -- / 0.98    -- / 0.93    17_clue      rejected
+(a mask built branch-free), not a test per band                                            0.97
+hidden singles: a band's rows and boxes with one    -- / 0.99    -- / 0.99    -- / 0.97    17_clue      rejected
+place gathered branch-free, then placed by bit                                             0.99
+scan (one branch per band instead of six)
+each digit's mini-lines kept in the state (words   1.00 / 1.00  1.00 / 1.02  1.00 / 1.01  17_clue      noise;
+31..39, copied per guess), recomputed by the                                               1.00         rejected
+triads only for the digits whose words changed
+``_propagate`` ``inline="always"`` (into            -- / 0.95    -- / 0.96    -- / 0.95    kaggle 0.86  rejected
+``search9``'s two call sites)
+shapes: a digit's changed bands by bit scan too   -- / 1.02    -- / 1.01    -- / 0.99    17_clue      noise;
+                                                                                           0.99         rejected
+``_triads`` a function of its own (not inlined     -- / 1.00    -- / 1.01    -- / 0.99    kaggle 1.02  noise;
+into ``_propagate``)                                                                                    rejected
+==================================================  ===========  ===========  ===========  ===========  ========
+
+Together (``python benchmarks/tdoku.py --repeat 5 --no-two-workers``, two runs at load 5.2-6.4, CPU shares
+33-74%, so only indicative; L1 / L2 against tdoku): top1465 1.05-1.06x / 0.98-1.03x, forum_hardest_1905_11plus
+1.05x / 1.02-1.04x, forum_hardest_1106 1.03-1.06x / 0.89-0.96x, serg 0.77-0.80x / 0.80-0.81x, norvig_top95
+0.82-0.83x / 0.89-0.92x, kaggle 1.74-1.82x / 1.70-1.72x, 17_clue 1.39-1.40x / 1.24-1.35x. A cold compile of the
+solver group (``sudokit warm-up -j 1 solver``): 21.3 -> 17.1 s of CPU.
 """
 
 from __future__ import annotations
@@ -389,7 +448,7 @@ else:  # pragma: no cover - exercised in a subprocess by the tests
 
 
 @njit(cache=True, error_model="numpy")
-def _place(s, d, b, bit, keep, only):
+def _place(s, d, b, bit, only):
     """Place digit ``d`` on the cell ``bit`` of band ``b`` in state ``s``.
 
     ``s`` holds the F words (0..26), the U words (27..29) and in word 30 the changed words (bit ``3*d + b``).
@@ -413,7 +472,7 @@ def _place(s, d, b, bit, keep, only):
     s[j + b] |= bit
     for bb in range(3):
         w = s[j + bb]
-        nw = w & keep[cell, bb]
+        nw = w & KEEP[cell, bb]
         s[j + bb] = nw
         dirty |= np.int64(nw != w) << (j + bb)
     dirty |= 1 << (j + b)
@@ -427,10 +486,11 @@ def _shapes(s, words, shrink, complex_, expand):
 
     Returns the mask of the words that shrank, or -1 on a contradiction."""
     shrunk = 0
-    for d in range(9):
+    words &= 0x7FFFFFF
+    while words:  # the changed digits only, by bit scan
+        d = lowest_bit(words) // 3
         m = (words >> (3 * d)) & 7
-        if m == 0:
-            continue
+        words &= ~(7 << (3 * d))
         for b in range(3):
             if (m >> b) & 1:
                 i = 3 * d + b
@@ -586,7 +646,7 @@ def _triads(s):
 
 
 @njit(cache=True, error_model="numpy")
-def _propagate(s, shrink, complex_, expand, keep, box3):
+def _propagate(s):
     """Naked singles, then hidden singles, then band/stack shapes, to a fixed point.
 
     Each step runs only when the cheaper ones before it found nothing, and only on the words changed since it
@@ -631,7 +691,7 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 bit = ns & -ns
                 ns ^= bit
                 d = (p0 & bit != 0) + 2 * (p1 & bit != 0) + 4 * (p2 & bit != 0) + 8 * (p3 & bit != 0)
-                if not _place(s, d, b, bit, keep, True):
+                if not _place(s, d, b, bit, True):
                     return False
                 found = True
         if found:
@@ -639,24 +699,23 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
         # Hidden singles of the digits whose words changed, on their open places only (a placed digit's row, box
         # and column have none): rows and boxes of all three bands (testing which bands changed cost more than
         # it saved: a hard-to-predict branch), then the digit's columns.
-        todo = hid
+        todo = hid & 0x7FFFFFF
         hid = 0
-        for d in range(9):
-            m = (todo >> (3 * d)) & 7
-            if m == 0:
-                continue
+        while todo:  # the changed digits only, by bit scan (a test per digit mispredicted)
+            d = lowest_bit(todo) // 3
             i = 3 * d
+            todo &= ~(7 << i)
             for b in range(3):
                 for r in range(3):
                     bit = s[i + b] & s[27 + b] & (0x1FF << (9 * r))
                     if popcount(bit) == 1:
-                        if not _place(s, d, b, bit, keep, False):
+                        if not _place(s, d, b, bit, False):
                             return False
                         found = True
                 for k in range(3):
                     bit = s[i + b] & s[27 + b] & (0x1C0E07 << (3 * k))
                     if popcount(bit) == 1:
-                        if not _place(s, d, b, bit, keep, False):
+                        if not _place(s, d, b, bit, False):
                             return False
                         found = True
             w0 = s[i]
@@ -689,13 +748,13 @@ def _propagate(s, shrink, complex_, expand, keep, box3):
                 else:
                     hb = 2
                     hit = o2 & cm
-                if not _place(s, d, hb, hit, keep, False):
+                if not _place(s, d, hb, hit, False):
                     return False
                 found = True
         if found:
             continue
         # No singles left: shapes (locked candidates and more) of the words changed since they last ran.
-        shrunk = _shapes(s, shp, shrink, complex_, expand)
+        shrunk = _shapes(s, shp, SHRINK, COMPLEX, EXPAND)
         shp = 0
         if shrunk < 0:
             return False
@@ -924,7 +983,7 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             if given[i] & ~s[i]:  # a given of d seen by another given of d
                 return INVALID, 0
             s[i] &= s[27 + b] | given[i]
-    if not _propagate(s, shrink, complex_, expand, keep, box3):
+    if not _propagate(s):
         stats[2] = 1
         return NO_SOLUTION, 0
     count = 0
@@ -941,12 +1000,12 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
         if cur[27] | cur[28] | cur[29] == 0:
             count += 1
             if count == 1:
-                for i in range(27):  # each digit word holds exactly its three placed cells of the band
-                    w = cur[i]
-                    base = 27 * (i % 3)
-                    while w:
-                        solution[base + lowest_bit(w)] = i // 3 + 1
-                        w &= w - 1
+                for d in range(9):  # each digit word holds exactly its three placed cells of the band
+                    for b in range(3):
+                        w = cur[3 * d + b]
+                        while w:
+                            solution[27 * b + lowest_bit(w)] = d + 1
+                            w &= w - 1
                 if not check9(values, solution):  # the rule check of the answer, fused into the last step
                     finish(count, guesses, nodes, backtracks, stats)
                     return BROKEN, count
@@ -981,11 +1040,11 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             dst[30] = 0
             code = st_band[depth]
             if code < 3:
-                ok = _place(dst, lowest_bit(low), code, st_bit[depth], keep, False)
+                ok = _place(dst, lowest_bit(low), code, st_bit[depth], False)
             else:
                 _follow(dst, code, st_bit[depth], lowest_bit(low), expand)
                 ok = True
-            if ok and _propagate(dst, shrink, complex_, expand, keep, box3):
+            if ok and _propagate(dst):
                 depth = level
                 break
             backtracks += 1
@@ -1062,5 +1121,7 @@ def count9(values, limit, budget, work, solution):
 
 
 def table_args() -> tuple:
-    """The lookup tables, in the kernels' order (passed as arguments so numba does not freeze copies)."""
+    """The lookup tables, in the order ``search9`` and ``search9_rows`` take them. ``_place`` and ``_propagate``
+    read the module's tables as compiled-in constants instead (measured 1.04-1.11x: each array argument is seven
+    words pushed per call)."""
     return (SHRINK, COMPLEX, EXPAND, KEEP, BOX3)
