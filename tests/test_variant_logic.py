@@ -265,8 +265,8 @@ FLOWER_RING = RECORDS[89]
 WHITE_ROOM = RECORDS[70]
 #: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
 TAREK = RECORDS[74]
-#: The rows that fill a unit's (or two units') cages together (unit_cages.py): they finish lines 92 and 93 before
-#: the rows those puzzles were chosen for, so the cases of those rows leave them out.
+#: The rows that fill a unit's (or two units') cages together (unit_cages.py): they finish lines 71, 90, 92 and 93
+#: before the rows those puzzles were chosen for, so the cases of those rows leave them out.
 WEBS = "cages around a unit,cages around two units"
 #: A killer (data line 95) that logic without forcing chains finishes with a unit's web, not without.
 WEB_KILLER = RECORDS[94]
