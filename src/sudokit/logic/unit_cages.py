@@ -212,7 +212,8 @@ def cages_around_unit(state: State, k: int = 1) -> Step | None:
 def _step(
     state: State, units: tuple[int, ...], meeting: list[KillerCage], cells: list[int], keep: Sequence[int], elim: list
 ) -> Step:
-    """The step's text: each cage with the digit sets left to it by the fillings of the web."""
+    """The step's text: each cage with the digit sets its cells' kept digits can still make (a bound: every
+    set a filling uses is among them)."""
     at = 0
     told = []
     for c in meeting:
@@ -232,7 +233,7 @@ def _step(
             f"{NAME if len(units) == 1 else NAME_TWO}: {' and '.join(state.unit_name(u) for u in units)} "
             f"hold{'s' if len(units) == 1 else ''} each digit once, and the cages that meet it must each hold "
             f"different digits with their sums, no two cells that see each other alike (outside the unit too); "
-            f"filling them all together, the cages can only be {'; '.join(told)}, and no filling puts "
+            f"filling them all together, each cage keeps only sets among {'; '.join(told)}, and no filling puts "
             f"{_put(state, elim)}: {text.removals(state, elim)}"
         ),
         rating=RATING if len(units) == 1 else RATING_TWO,
