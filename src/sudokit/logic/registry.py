@@ -44,6 +44,7 @@ from sudokit.logic import (
     triple_exclusion,
     unique_loops,
     uniqueness,
+    unit_cages,
     variant_forcing,
     variant_rules,
     wings,
@@ -186,6 +187,17 @@ def _table() -> list[Technique]:
         # 5.8 with a naked pair, 5.9 with a triple (the step carries its own rating)
         T("BUG Type 3", bug.bug_type3, 5.8, 100, "Hard", needs_boxes=True, uniqueness=True),
         T("4-Link X-Chain", partial(strong_links.strong_link_chain, k=4), 5.8, 260, "Unfair"),
+        # a unit (then two units that share a cell) filled together with every cage meeting it, the cages'
+        # cells outside it and their peers included (unit_cages.py): exact over that web, before the rules' AICs
+        T(unit_cages.NAME, unit_cages.cages_around_unit, unit_cages.RATING, 300, "Unfair", variant=True),
+        T(
+            unit_cages.NAME_TWO,
+            partial(unit_cages.cages_around_unit, k=2),
+            unit_cages.RATING_TWO,
+            300,
+            "Unfair",
+            variant=True,
+        ),
         T("VWXYZ-Wing", partial(wings.als_wing, k=5), 6.2, 300, "Unfair"),
         T("Aligned Pair Exclusion", exclusion.aligned_pair_exclusion, 6.2, 300, "Unfair"),
         T("5-Link X-Chain", partial(strong_links.strong_link_chain, k=5), 6.2, 260, "Unfair"),
