@@ -372,6 +372,8 @@ change                                              serg         top95        to
 ==================================================  ===========  ===========  ===========  =========
 naked singles: a band later in the pass sees the    0.99 / 1.00  0.98 / 0.98  0.98 / 1.00  rejected
 words changed earlier in it (``todo | s[30]``)
+naked singles: the band loop written out (an        0.98 / 1.00  1.00 / 0.99  1.01 / 1.00  noise;
+inlined function per band, its offsets constant)                                           rejected
 hidden singles: a digit with no open place left     1.00 / 1.00  1.00 / 0.98  0.98 / 0.98  rejected
 skipped (one test per digit)
 hidden singles: the columns' counts with bands 0    0.98 / 0.98  0.99 / 1.03  1.00 / 0.98  rejected
