@@ -346,6 +346,50 @@ Together (``python benchmarks/tdoku.py --repeat 5 --no-two-workers``, two runs a
 1.05x / 1.02-1.04x, forum_hardest_1106 1.03-1.06x / 0.89-0.96x, serg 0.77-0.80x / 0.80-0.81x, norvig_top95
 0.82-0.83x / 0.89-0.92x, kaggle 1.74-1.82x / 1.70-1.72x, 17_clue 1.39-1.40x / 1.24-1.35x. A cold compile of the
 solver group (``sudokit warm-up -j 1 solver``): 21.3 -> 17.1 s of CPU.
+
+Where a puzzle goes (seventh round, issue #22: serg_benchmark and norvig_top95; ``python
+benchmarks/kernel9_steps.py``, first 4,000 puzzles, first solution, load 4.5-5.7): a serg puzzle (34-35 givens,
+the top band nearly empty) leaves 43.8 open cells after its first fixed point and then needs 6.06 guesses, each
+followed by a short propagation (7.34 calls of ``_propagate``, 31.5 passes, 54.3 naked-single band scans placing
+45.0 cells, 10.8 hidden-single runs of which 3.3 place a digit, 7.5 shapes runs of which 1.1 change a word, 6.4
+triads runs of which 0.4 change one); no set branches on a cell (the fallback of ``_choose_way``). CPU time per
+puzzle: givens 0.12 us (5%), the first fixed point 0.29 us (13%), the search 1.74 us (81%) on serg; 0.14 / 0.98 /
+4.22 us on norvig_top95 (the same split as top1465's: 0.10 / 0.90 / 4.41 us, where this kernel is level with
+tdoku: top95's gap is its guesses, 6.22 / 11.95 against tdoku's 6.07 / 11.05). ``perf record`` of serg counting to
+2 (the compiled code dumped and disassembled): ``_propagate`` 79% of the kernel's samples, ``search9`` 18% (a fifth
+of it ``_choose_way``), ``_place`` out of line 3%, the reference-count calls on the borrowed state 0.5%; inside
+``_propagate`` naked singles (scan and inlined placement) 36%, hidden singles 22%, the triads' counting loop 18%,
+shapes about 20%. The answer's check is 2% of a serg puzzle (1.02x without it). No step is a hot spot; the
+per-puzzle gap to tdoku on serg (2.1 against 1.75 us) is in the search, about 0.27 us per guess.
+
+Measured, seventh round (``/tmp`` copies of this file A/B in one process, interleaved, CPU time, best of 3 (10 on
+sets under 5,000); load 3.1-7.9; L1 = first solution, L2 = count to 2; the guesses and answers are the same in
+every row; ratios > 1 are faster):
+
+==================================================  ===========  ===========  ===========  =========
+change                                              serg         top95        top1465      kept?
+                                                    L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  =========
+naked singles: a band later in the pass sees the    0.99 / 1.00  0.98 / 0.98  0.98 / 1.00  rejected
+words changed earlier in it (``todo | s[30]``)
+naked singles: the band loop written out (an        0.98 / 1.00  1.00 / 0.99  1.01 / 1.00  noise;
+inlined function per band, its offsets constant)                                           rejected
+hidden singles: a digit with no open place left     1.00 / 1.00  1.00 / 0.98  0.98 / 0.98  rejected
+skipped (one test per digit)
+hidden singles: the columns' counts with bands 0    0.98 / 0.98  0.99 / 1.03  1.00 / 0.98  rejected
+and 1 side by side in one word
+shapes and the triads' counts in one pass over the  0.99 / 1.03  1.00 / 0.98  0.99 / 0.99  rejected
+digits (the column folds shared)
+``_locked`` by a multiply (``z & (one * 0x49)``)    0.99 / 0.99  1.01 / 1.00  1.01 / 1.00  noise;
+                                                                                           rejected
+a naked single's own word not set again in          0.99 / 1.00  1.00 / 1.01  1.00 / 1.00  noise;
+``_place`` (only the other path clears it)                                                 rejected
+shapes of every word once before the first          0.95 / 0.95  0.98 / 0.98  0.97 / 0.99  rejected
+propagation (the stage order near the start)
+==================================================  ===========  ===========  ===========  =========
+
+``python benchmarks/tdoku.py --repeat 3 --no-two-workers --sets serg_benchmark,norvig_top95`` on this tree (load
+4.8-5.3, CPU shares 30-56%, indicative): serg 0.82x / 0.81x, norvig_top95 0.83x / 0.83x (L1 / L2).
 """
 
 from __future__ import annotations
