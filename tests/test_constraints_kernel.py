@@ -30,9 +30,10 @@ from sudokit.constraints import (
     Thermometer,
     VariantPuzzle,
     XSum,
+    solver_model,
 )
 from sudokit.constraints import solver_kernel as K
-from sudokit.constraints.base import NotCompiled
+from sudokit.constraints.base import NotCompiled, pair_table
 from sudokit.constraints.solver import count_plain, count_variant, solve_plain, solve_variant
 from sudokit.constraints.solver_model import Model, innies_outies, run
 from sudokit.errors import TimeLimitError
@@ -395,15 +396,36 @@ def test_killer_set_build_keeps_the_propagators():
 
 
 @pytest.mark.parametrize("line", [19, 27, 46, 47])  # negative X/V, anti-king/knight with dots, strict Kropki, XV
-def test_pair_tables_skip_only_passes_that_narrow_nothing(line):
-    """``rel[t, 0, 0]`` / ``rel[t, 1, 0]``: a cell with more candidates than that leaves every digit of the other
-    cell a support, so the kernel's pair pass reading it may be skipped: checked on every mask of the cell."""
+def test_pair_tables_over_masks_are_the_unions_of_the_digit_rows(line):
+    """9x9: ``rel[t, side, m]`` is the OR of the rows of ``pair_table`` for the digits of ``m``."""
+    d = json.loads(CORPUS.read_text().splitlines()[line - 1])
+    model = Model.of(read_fpuzzles(d["fpuzzles"]))
+    rel = model.arrays[15]
+    n = model.size
+    assert rel.shape[0] >= 1 and rel.shape[2] == 1 << n
+    for relation, t in model._relations.items():
+        rows = pair_table(relation, n)
+        for side in (0, 1):
+            for m in range(1 << n):
+                want = 0
+                for x in range(1, n + 1):
+                    if m >> (x - 1) & 1:
+                        want |= rows[side][x]
+                assert int(rel[t, side, m]) == want
+
+
+@pytest.mark.parametrize("line", [19, 27, 46, 47])
+def test_pair_tables_by_digit_skip_only_passes_that_narrow_nothing(line, monkeypatch):
+    """Boards above ``PAIR_MASKS_MOST`` digits (forced here on 9x9): ``rel[t, 0, 0]`` / ``rel[t, 1, 0]``: a cell
+    with more candidates than that leaves every digit of the other cell a support, so the kernel's pair pass
+    reading it may be skipped: checked on every mask of the cell."""
+    monkeypatch.setattr(solver_model, "PAIR_MASKS_MOST", 0)
     d = json.loads(CORPUS.read_text().splitlines()[line - 1])
     model = Model.of(read_fpuzzles(d["fpuzzles"]))
     rel = model.arrays[15]
     n = model.size
     full = (1 << n) - 1
-    assert rel.shape[0] >= 1 and rel[:, :, 1:].any()
+    assert rel.shape[0] >= 1 and rel.shape[2] == n + 1 and rel[:, :, 1:].any()
 
     def union(t: int, side: int, mask: int) -> int:
         out = 0
@@ -418,3 +440,24 @@ def test_pair_tables_skip_only_passes_that_narrow_nothing(line):
             assert all(union(t, side, m) == full for m in range(1, full + 1) if m.bit_count() > most)
             if most:  # and it is the least bound that holds
                 assert any(union(t, side, m) != full for m in range(1, full + 1) if m.bit_count() == most)
+    assert run(model, 2).count == 1  # the per-digit pair pass proves it too
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1), six=st.booleans())
+def test_pair_tables_by_digit_count_like_brute_force(seed, six):
+    """The per-digit pair pass (boards above ``PAIR_MASKS_MOST`` digits) on small boards: counts exact."""
+    rng = random.Random(seed)
+    h, w = (2, 3) if six else (2, 2)
+    values = _solved_grid(rng, h, w)
+    cons = _random_constraints(rng, values, h, w)
+    givens = [v if rng.random() < (0.5 if six else 0.2) else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    saved = solver_model.PAIR_MASKS_MOST
+    solver_model.PAIR_MASKS_MOST = 0
+    try:
+        model = Model.of(puzzle)
+    finally:
+        solver_model.PAIR_MASKS_MOST = saved
+    assert model.arrays[15].shape[2] == model.size + 1
+    assert run(model, 30).count == _brute_count(puzzle, 30)

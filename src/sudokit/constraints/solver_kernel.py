@@ -16,10 +16,13 @@ puzzle's ``check`` methods as well.
 
 Propagators (``T_*``):
 
-* ``PAIR`` -- a two-cell relation as two tables (``rel[t, 0, x]``: the digits b may hold when a holds x;
-  ``rel[t, 1, y]`` the reverse): Kropki dots, X/V, whispers, palindromes, non-consecutive, negative forms,
-  modular / entropic lines. Arc consistency; a pass is skipped when the cell it reads has more candidates
-  than ``rel[t, 0, 0]`` (``rel[t, 1, 0]``): then every digit of the other cell has a support.
+* ``PAIR`` -- a two-cell relation as two tables: Kropki dots, X/V, whispers, palindromes, non-consecutive,
+  negative forms, modular / entropic lines. Up to 9 digits the tables are over whole masks (``rel[t, 0, m]``:
+  the digits b may hold when a holds a digit of m; ``rel[t, 1, m]`` the reverse), and a pair is not queued
+  as a propagator: :func:`propagate` narrows the other cell with one look-up when a cell changes (arc
+  consistency). On larger boards per digit (``rel[t, 0, x]``, ``rel[t, 1, y]``), run from the queue; a pass
+  is skipped when the cell it reads has more candidates than ``rel[t, 0, 0]`` (``rel[t, 1, 0]``): then
+  every digit of the other cell has a support.
 * ``CAGE`` -- a killer cage's sum: the precomputed digit sets of its size and total (``aux``); those that fit
   the cells (each set within the union of candidates and meeting every cell) narrow every cell to their
   union, and a digit all of them need with one place left in the cage goes there.
@@ -406,14 +409,18 @@ def _window_ok(cand, cells, lo_i, hi_i, keep_mask, total):
 
 
 @njit(cache=True)
-def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, buf, peers, n_peers, adj, spots, cq, cflag,
-         qs):  # fmt: skip
+def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, buf, peers, n_peers, adj, spots, cq,
+         cflag, qs):  # fmt: skip
     """Run one propagator; False on a contradiction."""
     k = hi_i - lo_i
     if t == T_PAIR:
         a = cells[lo_i]
         b = cells[lo_i + 1]
         ma = cand[a]
+        if rel.shape[2] > full:  # tables over whole masks: arc consistency in two look-ups
+            if not _set(cand, b, cand[b] & rel[pa, 0, ma], cq, cflag, qs):
+                return False
+            return _set(cand, a, ma & rel[pa, 1, cand[b]], cq, cflag, qs)
         if popcount(ma) <= rel[pa, 0, 0]:  # more candidates than that: every digit of b has a support
             allowed = np.int64(0)
             m = ma
@@ -867,6 +874,21 @@ def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
 
 
 @njit(cache=True)
+def _boards(cand, n_digits, words):
+    """For each digit, the cells holding it as a candidate: rows of ``words`` 64-bit words (bit c: cell c)."""
+    board = np.zeros((n_digits, words), dtype=np.uint64)
+    for c in range(cand.shape[0]):
+        m = cand[c]
+        one = np.uint64(1) << np.uint64(c & 63)
+        w = c >> 6
+        while m:
+            b = low_bit(m)
+            m ^= b
+            board[lowest_bit(b), w] |= one
+    return board
+
+
+@njit(cache=True)
 def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi,
               p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
               udirty):  # fmt: skip
@@ -874,7 +896,10 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     propagators in ``pq``; False on a contradiction. Leaves both queues empty and their flags clear.
     ``cell_units[c]`` lists the units of cell c (-1 padded); a changed cell marks them in ``udirty`` (bit 1:
     hidden singles to look for, bit 2: locked candidates), and only marked units are scanned: a unit no
-    changed cell lies in is at the fixed point it had."""
+    changed cell lies in is at the fixed point it had. Pairs over mask tables (``rel`` of width ``full + 1``)
+    are not queued: a changed cell narrows the other cell of each at once (two tables make a pair arc
+    consistent, each side when the other changes)."""
+    by_mask = rel.shape[2] > full
     ok = True
     while ok:
         # cells that changed: a single digit leaves the peers, the watching propagators are queued
@@ -901,6 +926,19 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                     break
             for k in range(w_start[s], w_start[s + 1]):
                 i = w_props[k]
+                if p_type[i] == T_PAIR and by_mask:  # a pair over mask tables: narrow the other cell now
+                    j = p_lo[i]
+                    if p_cells[j] == s:
+                        o = p_cells[j + 1]
+                        allowed = rel[p_a[i], 0, m]
+                    else:
+                        o = p_cells[j]
+                        allowed = rel[p_a[i], 1, m]
+                    if cand[o] & ~allowed and not _set(cand, o, cand[o] & allowed, cq, cflag, qs):
+                        pw[i] += 1
+                        ok = False
+                        break
+                    continue
                 if not pflag[i]:
                     pflag[i] = 1
                     pq[qs[3]] = i
@@ -916,7 +954,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 qs[2] = 0
             pflag[i] = 0
             ok = _run(p_type[i], p_a[i], p_b[i], cand, p_cells, p_coef, p_lo[i], p_hi[i], aux, p_alo[i],
-                      p_ahi[i], rel, buf, peers, n_peers, adj, spots, cq, cflag, qs)  # fmt: skip
+                      p_ahi[i], rel, full, buf, peers, n_peers, adj, spots, cq, cflag, qs)  # fmt: skip
             if not ok:
                 pw[i] += 1  # the propagator's weight: its failures (the search's tie-break on hard puzzles)
             continue
@@ -951,7 +989,9 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                     break
         if not ok or changed:
             continue
-        # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all
+        # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all (those
+        # with the digit: the AND of the places' rows of ``adj`` and the digit's row of ``board``)
+        board = np.empty((0, 0), dtype=np.uint64)
         for u in range(units.shape[0]):
             if not udirty[u] & 2:
                 continue
@@ -969,16 +1009,29 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 ge2 |= ge1 & m
                 ge1 |= m
             some = ge2 & ~ge5  # two to four places
+            if some and board.shape[0] == 0:
+                board = _boards(cand, units.shape[1], adj.shape[1])
             while some:
                 bit = low_bit(some)
                 some ^= bit
-                j = 0
-                for k in range(units.shape[1]):
-                    c = units[u, k]
-                    if cand[c] & bit:
-                        spots[j] = c
-                        j += 1
-                ok = _lock(cand, bit, spots, j, peers, n_peers, adj, cq, cflag, qs)
+                d = lowest_bit(bit)
+                for w in range(adj.shape[1]):
+                    x = board[d, w]
+                    for k in range(units.shape[1]):
+                        if not x:
+                            break
+                        c = units[u, k]
+                        if cand[c] & bit:
+                            x &= adj[c, w]
+                    while x:
+                        b = low_bit(x)
+                        x ^= b
+                        p = (w << 6) + lowest_bit(b)
+                        if cand[p] & bit and not _set(cand, p, cand[p] & ~bit, cq, cflag, qs):
+                            ok = False
+                            break
+                    if not ok:
+                        break
                 if not ok:
                     break
             if not ok:

@@ -305,17 +305,7 @@ class Model:
         )
         ahi = np.cumsum(aux_sizes, dtype=np.int32)
         alo = (ahi - aux_sizes).astype(np.int32)
-        rel = np.zeros((max(len(self._relations), 1), 2, self.size + 1), dtype=np.int64)
-        for relation, t in self._relations.items():
-            forward, backward = pair_table(relation, self.size)
-            rel[t, 0] = forward
-            rel[t, 1] = backward
-            # index 0: how many candidates a cell needs so that every digit of the other keeps a support
-            # (then that pass of the pair propagator can narrow nothing): one more than the most digits of
-            # this cell any digit of the other has no support among
-            n = self.size
-            rel[t, 0, 0] = max(n - bin(backward[y]).count("1") for y in range(1, n + 1))
-            rel[t, 1, 0] = max(n - bin(forward[x]).count("1") for x in range(1, n + 1))
+        rel = _pair_tables(list(self._relations), self.size)
         self.arrays = (
             shape.units,
             peers,
@@ -345,6 +335,49 @@ class Model:
     @property
     def n_props(self) -> int:
         return len(self._types)
+
+
+#: Boards of up to this many digits get the pair relations as tables over whole candidate masks (``2 ** size``
+#: entries each); larger ones per digit (:func:`_pair_tables`).
+PAIR_MASKS_MOST = 9
+
+_PAIR_TABLES: dict[tuple, np.ndarray] = {}
+
+
+def _pair_tables(relations: list[tuple], size: int) -> np.ndarray:
+    """The kernel's ``rel`` array for ``relations`` (in the order of their index), shape (n, 2, width).
+
+    Up to :data:`PAIR_MASKS_MOST` digits, indexed by a whole mask: ``rel[t, 0, m]`` the digits cell b may hold
+    when cell a holds one of the digits of ``m`` (the OR of the digits' rows), ``rel[t, 1, m]`` the reverse;
+    width ``2 ** size``. Larger boards, indexed by a digit: ``rel[t, 0, x]`` (``rel[t, 1, y]``) for digit x
+    (y), and index 0 is how many candidates a cell needs so that every digit of the other keeps a support
+    (then that pass can narrow nothing): one more than the most digits of this cell any digit of the other
+    has no support among; width ``size + 1``. The kernel tells them apart by the width."""
+    masks = size <= PAIR_MASKS_MOST
+    width = 1 << size if masks else size + 1
+    rel = np.zeros((max(len(relations), 1), 2, width), dtype=np.int64)
+    for t, relation in enumerate(relations):
+        key = (relation, size, masks)
+        table = _PAIR_TABLES.get(key)
+        if table is None:
+            forward, backward = pair_table(relation, size)
+            table = np.zeros((2, width), dtype=np.int64)
+            if masks:
+                index = np.arange(width)
+                for x in range(1, size + 1):
+                    has = (index >> (x - 1)) & 1 == 1
+                    table[0, has] |= forward[x]
+                    table[1, has] |= backward[x]
+            else:
+                table[0] = forward
+                table[1] = backward
+                table[0, 0] = max(size - bin(backward[y]).count("1") for y in range(1, size + 1))
+                table[1, 0] = max(size - bin(forward[x]).count("1") for x in range(1, size + 1))
+            if len(_PAIR_TABLES) > 256:
+                _PAIR_TABLES.clear()
+            _PAIR_TABLES[key] = table
+        rel[t] = table
+    return rel
 
 
 #: :func:`_flat_groups` of the peer groups a constraint hands out as one shared object (anti-knight, ...).
