@@ -13,6 +13,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -40,7 +41,7 @@ from sudokit.errors import TimeLimitError
 from sudokit.formats.fpuzzles import read_fpuzzles
 from sudokit.geometry import standard
 from sudokit.grid import Grid
-from sudokit.result import Status
+from sudokit.result import Status, UncheckedSolutionError
 from test_variants import _brute_count, _random_constraints, _solved_grid
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
@@ -461,3 +462,48 @@ def test_pair_tables_by_digit_count_like_brute_force(seed, six):
         solver_model.PAIR_MASKS_MOST = saved
     assert model.arrays[15].shape[2] == model.size + 1
     assert run(model, 30).count == _brute_count(puzzle, 30)
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_compiled_unit_check_agrees_with_is_solution(seed):
+    """``Model.keeps_units`` (units, givens and unary rules, compiled) says what ``is_solution`` says of the
+    units and givens, on solutions and on grids broken by a swap, a changed digit or a parity."""
+    rng = random.Random(seed)
+    values = _solved_grid(rng, 2, 3)
+    givens = [v if rng.random() < 0.3 else 0 for v in values]
+    odd = [s for s in range(36) if values[s] % 2 and not givens[s]][:2]
+    puzzle = VariantPuzzle.build(standard(2, 3), givens, [Parity(s, True) for s in odd])
+    model = Model.of(puzzle)
+    grids = [list(values)]
+    a, b = rng.sample(range(36), 2)
+    swapped = list(values)
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    changed = list(values)
+    changed[a] = rng.randint(1, 6)
+    grids += [swapped, changed]
+    for row in grids:
+        want = puzzle.is_solution(Grid(puzzle.geometry, tuple(row)))
+        assert model.keeps_units(np.array(row, dtype=np.uint8)) == want
+    if odd:  # an even digit in an odd cell: the units hold, the unary rule does not
+        s = odd[0]
+        t = next(t for t in range(36) if values[t] % 2 == 0 and not givens[t] and t not in odd)
+        row = list(values)
+        row[s], row[t] = row[t], row[s]
+        assert not model.keeps_units(np.array(row, dtype=np.uint8))
+
+
+def test_a_broken_grid_from_the_kernel_is_refused(monkeypatch):
+    """solve_variant checks each grid the kernel returns: a broken one raises (never returned)."""
+    puzzle = VariantPuzzle.build(standard(2, 2), [0] * 16, [KillerCage((0, 1), 3)])
+    real = solver_model.run
+
+    def broken(*args, **kwargs):
+        out = real(*args, **kwargs)
+        out.solutions[0, [0, 1]] = out.solutions[0, [1, 0]]  # still 1 and 2 in the cage, a column broken
+        out.solutions[0, [2, 3]] = out.solutions[0, [3, 2]]
+        return out
+
+    monkeypatch.setattr(solver_model, "run", broken)
+    with pytest.raises(UncheckedSolutionError):
+        solve_variant(puzzle, limit=1)
