@@ -45,6 +45,12 @@ Propagators (``T_*``):
   sets of x different digits (:func:`_xsum_exact`); else window bounds.
 * ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds.
 
+Compiling: a helper that takes arrays and allocates none (:func:`_set`, the sums' passes, :func:`_lock`, ...) is
+compiled without numba's reference counting (``_nrt=False``): otherwise every call updates the counts of its
+array arguments (atomic operations, even when inlined), which cost more than the work of a small propagator
+(kernel-only killer set 3,659 -> 5,729 puzzles/s with :func:`_run` inlined into :func:`propagate`). The hot
+loops of :func:`propagate` narrow and queue cells in place for the same reason.
+
 Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg), digits low to
 high, an explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
 thermometers only) on a digit's two or three places in a unit when they are fewer per weight; restarts
@@ -54,11 +60,17 @@ nogoods watched on two literals. The first ``sol.shape[0]`` solutions are stored
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
 from sudokit.bits import low_bit, lowest_bit, popcount
 from sudokit.engine.clock import ticks
+
+#: numba's options for a helper that takes arrays and allocates none: cached, compiled without reference
+#: counting (numba's private ``_nrt`` flag; see the module's docstring, "Compiling").
+NO_REFCOUNTS: dict[str, Any] = {"cache": True, "_nrt": False}
 
 T_PAIR = 0
 T_CAGE = 1
@@ -109,7 +121,7 @@ def _span(lo, hi):
     return ((np.int64(1) << hi) - 1) & ~((np.int64(1) << (lo - 1)) - 1)
 
 
-@njit(cache=True, inline="always")
+@njit(**NO_REFCOUNTS)
 def _set(cand, s, m, cq, cflag, qs):
     """Narrow cell ``s`` to ``m`` (a subset of its mask); queue it when it changed. False when empty."""
     if m == cand[s]:
@@ -149,7 +161,7 @@ def _term_bounds(m, coef):
     return a, b
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _linear(cand, cells, coef, lo_i, hi_i, total, cq, cflag, qs):
     """Bounds consistency of sum(coef[i] * d[i]) == total over cells[lo_i:hi_i]."""
     smin = 0
@@ -171,7 +183,7 @@ def _linear(cand, cells, coef, lo_i, hi_i, total, cq, cflag, qs):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(**NO_REFCOUNTS)
 def _or_shl(buf, dst, src, w, sh):
     """Row ``dst`` |= row ``src`` shifted up by ``sh`` bits (rows of ``w`` uint64 words in ``buf``)."""
     ws = sh >> 6
@@ -184,7 +196,7 @@ def _or_shl(buf, dst, src, w, sh):
         buf[dst + j] |= v
 
 
-@njit(cache=True, inline="always")
+@njit(**NO_REFCOUNTS)
 def _or_shr(buf, dst, src, w, sh):
     """Row ``dst`` |= row ``src`` shifted down by ``sh`` bits."""
     ws = sh >> 6
@@ -197,7 +209,7 @@ def _or_shr(buf, dst, src, w, sh):
         buf[dst + j] |= v
 
 
-@njit(cache=True, inline="always")
+@njit(**NO_REFCOUNTS)
 def _meets_shl(buf, q, p, w, sh):
     """Whether row ``p`` shifted up by ``sh`` bits shares a bit with row ``q``."""
     ws = sh >> 6
@@ -212,7 +224,7 @@ def _meets_shl(buf, q, p, w, sh):
     return False
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _linear_exact(cand, cells, coef, lo_i, hi_i, total, buf, cq, cflag, qs):
     """Exact support of sum(coef[i] * d[i]) == total: each cell keeps the digits that belong to some choice
     of one digit per cell (repeats allowed) reaching the total. Prefix sum sets ``P[i]`` and the sets ``Q[i]``
@@ -262,7 +274,7 @@ def _linear_exact(cand, cells, coef, lo_i, hi_i, total, buf, cq, cflag, qs):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(**NO_REFCOUNTS)
 def _fits(cand, cells, a, b, combo):
     """Whether the digit set ``combo`` meets every cell of cells[a:b]."""
     for i in range(a, b):  # noqa: SIM110 - a loop numba compiles (no generator)
@@ -282,7 +294,7 @@ def _digit_sum(m):
     return t
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _group_totals(cand, cells, a, b, wanted):
     """The totals (bit ``t``: total t) of the digit sets of different digits that fit cells[a:b] (one digit
     per cell: within the union of their candidates, meeting every cell), counting only totals in ``wanted``;
@@ -307,7 +319,7 @@ def _group_totals(cand, cells, a, b, wanted):
     return totals, keep
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, qs):
     """Exact support of sum over groups g of coef_g * (the sum of g's different digits) == total: the groups'
     sizes are ``aux[a_lo:a_hi]``, their cells one after another from ``lo_i``. Each group's feasible totals
@@ -377,7 +389,7 @@ def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, 
     return True
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _lock(cand, bit, spots, n_spots, peers, n_peers, adj, cq, cflag, qs):
     """``bit``'s digit must go in one of ``spots[:n_spots]`` (once): every cell that sees them all (a peer of
     each: the AND of their rows of ``adj``, the peer bit matrix) loses it. False on a contradiction."""
@@ -394,7 +406,7 @@ def _lock(cand, bit, spots, n_spots, peers, n_peers, adj, cq, cflag, qs):
     return True
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _window_ok(cand, cells, lo_i, hi_i, keep_mask, total):
     """Whether cells[lo_i:hi_i], each limited to keep_mask, can sum to total (bounds); min and max sums."""
     smin = 0
@@ -408,7 +420,7 @@ def _window_ok(cand, cells, lo_i, hi_i, keep_mask, total):
     return smin <= total <= smax, smin, smax
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, buf, peers, n_peers, adj, spots, cq,
          cflag, qs):  # fmt: skip
     """Run one propagator; False on a contradiction."""
@@ -631,7 +643,7 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
     return True
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def _window_keep(cand, cells, lo_i, hi_i, keep_mask, total, smin, smax, keep, base):
     """OR into keep[base + i] the digits of cell i (limited to keep_mask) that fit the window's sum bounds."""
     for i in range(lo_i, hi_i):
