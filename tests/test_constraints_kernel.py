@@ -13,6 +13,7 @@ import json
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,16 +31,17 @@ from sudokit.constraints import (
     Thermometer,
     VariantPuzzle,
     XSum,
+    solver_model,
 )
 from sudokit.constraints import solver_kernel as K
-from sudokit.constraints.base import NotCompiled
+from sudokit.constraints.base import NotCompiled, pair_table
 from sudokit.constraints.solver import count_plain, count_variant, solve_plain, solve_variant
 from sudokit.constraints.solver_model import Model, innies_outies, run
 from sudokit.errors import TimeLimitError
 from sudokit.formats.fpuzzles import read_fpuzzles
 from sudokit.geometry import standard
 from sudokit.grid import Grid
-from sudokit.result import Status
+from sudokit.result import Status, UncheckedSolutionError
 from test_variants import _brute_count, _random_constraints, _solved_grid
 
 CORPUS = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
@@ -395,15 +397,36 @@ def test_killer_set_build_keeps_the_propagators():
 
 
 @pytest.mark.parametrize("line", [19, 27, 46, 47])  # negative X/V, anti-king/knight with dots, strict Kropki, XV
-def test_pair_tables_skip_only_passes_that_narrow_nothing(line):
-    """``rel[t, 0, 0]`` / ``rel[t, 1, 0]``: a cell with more candidates than that leaves every digit of the other
-    cell a support, so the kernel's pair pass reading it may be skipped: checked on every mask of the cell."""
+def test_pair_tables_over_masks_are_the_unions_of_the_digit_rows(line):
+    """9x9: ``rel[t, side, m]`` is the OR of the rows of ``pair_table`` for the digits of ``m``."""
+    d = json.loads(CORPUS.read_text().splitlines()[line - 1])
+    model = Model.of(read_fpuzzles(d["fpuzzles"]))
+    rel = model.arrays[15]
+    n = model.size
+    assert rel.shape[0] >= 1 and rel.shape[2] == 1 << n
+    for relation, t in model._relations.items():
+        rows = pair_table(relation, n)
+        for side in (0, 1):
+            for m in range(1 << n):
+                want = 0
+                for x in range(1, n + 1):
+                    if m >> (x - 1) & 1:
+                        want |= rows[side][x]
+                assert int(rel[t, side, m]) == want
+
+
+@pytest.mark.parametrize("line", [19, 27, 46, 47])
+def test_pair_tables_by_digit_skip_only_passes_that_narrow_nothing(line, monkeypatch):
+    """Boards above ``PAIR_MASKS_MOST`` digits (forced here on 9x9): ``rel[t, 0, 0]`` / ``rel[t, 1, 0]``: a cell
+    with more candidates than that leaves every digit of the other cell a support, so the kernel's pair pass
+    reading it may be skipped: checked on every mask of the cell."""
+    monkeypatch.setattr(solver_model, "PAIR_MASKS_MOST", 0)
     d = json.loads(CORPUS.read_text().splitlines()[line - 1])
     model = Model.of(read_fpuzzles(d["fpuzzles"]))
     rel = model.arrays[15]
     n = model.size
     full = (1 << n) - 1
-    assert rel.shape[0] >= 1 and rel[:, :, 1:].any()
+    assert rel.shape[0] >= 1 and rel.shape[2] == n + 1 and rel[:, :, 1:].any()
 
     def union(t: int, side: int, mask: int) -> int:
         out = 0
@@ -418,3 +441,69 @@ def test_pair_tables_skip_only_passes_that_narrow_nothing(line):
             assert all(union(t, side, m) == full for m in range(1, full + 1) if m.bit_count() > most)
             if most:  # and it is the least bound that holds
                 assert any(union(t, side, m) != full for m in range(1, full + 1) if m.bit_count() == most)
+    assert run(model, 2).count == 1  # the per-digit pair pass proves it too
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1), six=st.booleans())
+def test_pair_tables_by_digit_count_like_brute_force(seed, six):
+    """The per-digit pair pass (boards above ``PAIR_MASKS_MOST`` digits) on small boards: counts exact."""
+    rng = random.Random(seed)
+    h, w = (2, 3) if six else (2, 2)
+    values = _solved_grid(rng, h, w)
+    cons = _random_constraints(rng, values, h, w)
+    givens = [v if rng.random() < (0.5 if six else 0.2) else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    saved = solver_model.PAIR_MASKS_MOST
+    solver_model.PAIR_MASKS_MOST = 0
+    try:
+        model = Model.of(puzzle)
+    finally:
+        solver_model.PAIR_MASKS_MOST = saved
+    assert model.arrays[15].shape[2] == model.size + 1
+    assert run(model, 30).count == _brute_count(puzzle, 30)
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_compiled_unit_check_agrees_with_is_solution(seed):
+    """``Model.keeps_units`` (units, givens and unary rules, compiled) says what ``is_solution`` says of the
+    units and givens, on solutions and on grids broken by a swap, a changed digit or a parity."""
+    rng = random.Random(seed)
+    values = _solved_grid(rng, 2, 3)
+    givens = [v if rng.random() < 0.3 else 0 for v in values]
+    odd = [s for s in range(36) if values[s] % 2 and not givens[s]][:2]
+    puzzle = VariantPuzzle.build(standard(2, 3), givens, [Parity(s, True) for s in odd])
+    model = Model.of(puzzle)
+    grids = [list(values)]
+    a, b = rng.sample(range(36), 2)
+    swapped = list(values)
+    swapped[a], swapped[b] = swapped[b], swapped[a]
+    changed = list(values)
+    changed[a] = rng.randint(1, 6)
+    grids += [swapped, changed]
+    for row in grids:
+        want = puzzle.is_solution(Grid(puzzle.geometry, tuple(row)))
+        assert model.keeps_units(np.array(row, dtype=np.uint8)) == want
+    if odd:  # an even digit in an odd cell: the units hold, the unary rule does not
+        s = odd[0]
+        t = next(t for t in range(36) if values[t] % 2 == 0 and not givens[t] and t not in odd)
+        row = list(values)
+        row[s], row[t] = row[t], row[s]
+        assert not model.keeps_units(np.array(row, dtype=np.uint8))
+
+
+def test_a_broken_grid_from_the_kernel_is_refused(monkeypatch):
+    """solve_variant checks each grid the kernel returns: a broken one raises (never returned)."""
+    puzzle = VariantPuzzle.build(standard(2, 2), [0] * 16, [KillerCage((0, 1), 3)])
+    real = solver_model.run
+
+    def broken(*args, **kwargs):
+        out = real(*args, **kwargs)
+        out.solutions[0, [0, 1]] = out.solutions[0, [1, 0]]  # still 1 and 2 in the cage, a column broken
+        out.solutions[0, [2, 3]] = out.solutions[0, [3, 2]]
+        return out
+
+    monkeypatch.setattr(solver_model, "run", broken)
+    with pytest.raises(UncheckedSolutionError):
+        solve_variant(puzzle, limit=1)

@@ -271,15 +271,20 @@ def _compiled(puzzle: VariantPuzzle):
 
 
 def _kernel_run(puzzle: VariantPuzzle, model, limit: int, time_limit: float | None):
+    """The kernel's run and its solutions as grids, each checked against every unit (with the givens) and
+    every constraint."""
     from sudokit.constraints.solver_model import run
     from sudokit.engine.api import budget_ticks
 
     out = run(model, limit, budget_ticks(time_limit), keep=min(limit, KEEP))
+    grids = []
     for row in out.solutions:
-        grid = Grid(puzzle.geometry, tuple(row.tolist()))
-        if not puzzle.is_solution(grid):
+        values = tuple(row.tolist())
+        grid = Grid(puzzle.geometry, values)
+        if not model.keeps_units(row) or puzzle.broken(values):
             raise UncheckedSolutionError(f"variant kernel returned a broken grid: {grid.to_line()}")
-    return out
+        grids.append(grid)
+    return out, grids
 
 
 def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | None = None) -> Result:
@@ -298,7 +303,7 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
     model = _compiled(puzzle)
     if model is None:
         return solve_plain(puzzle, limit, time_limit)
-    out = _kernel_run(puzzle, model, limit, time_limit)
+    out, grids = _kernel_run(puzzle, model, limit, time_limit)
     if out.count == 0:  # clashing givens have no solution: say which clash (looked for only now)
         bad = invalid_result(grid, "variant")
         if bad is not None:
@@ -322,8 +327,7 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
         return Result(
             Status.MULTIPLE, grid, count=count, stats=stats, method="variant", message=f"at least {count} solutions"
         )
-    solution = Grid(puzzle.geometry, tuple(out.solutions[0].tolist()))
-    return Result(Status.SOLVED, grid, solution=solution, count=count, stats=stats, method="variant")
+    return Result(Status.SOLVED, grid, solution=grids[0], count=count, stats=stats, method="variant")
 
 
 def count_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | None = None) -> int:
@@ -337,7 +341,7 @@ def count_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
     model = _compiled(puzzle)
     if model is None:
         return count_plain(puzzle, limit)  # (clashing givens: 0, the plain counter looks for them first)
-    out = _kernel_run(puzzle, model, limit, time_limit)  # clashing givens fail the first propagation: 0
+    out, _ = _kernel_run(puzzle, model, limit, time_limit)  # clashing givens fail the first propagation: 0
     if out.status == TIMEOUT:
         raise TimeLimitError(f"time limit of {time_limit:g} s reached after {out.count} solutions", out.count)
     return out.count

@@ -55,6 +55,7 @@ class Model:
     #: failures before the search's first restart, 0 for none (:func:`.solver_kernel.search`'s ``restart_base``)
     restarts: int = 0
     arrays: tuple = ()
+    start_array: np.ndarray | None = None  #: ``start`` as the kernel reads it (set with ``arrays``)
 
     # ---- builder calls (used by the constraints' compile methods) ----------------------------------
     def restrict(self, cell: int, mask: int) -> None:
@@ -300,22 +301,20 @@ class Model:
         sizes = np.array(self._sizes, dtype=np.int32)
         aux_sizes = np.array(self._aux_sizes, dtype=np.int32)
         cells = np.array(self._cells or [0], dtype=np.int32)
-        peers, n_peers, adj, lo, hi, w_start, w_props = _tables(
-            shape.adjacent, np.array(group_sizes, dtype=np.int64), np.array(group_cells, dtype=np.int64), sizes, cells
-        )
+        if group_sizes:
+            peers, n_peers, adj = _peer_tables(
+                shape.adjacent, np.array(group_sizes, dtype=np.int64), np.array(group_cells, dtype=np.int64)
+            )
+        else:  # the geometry's own peers: shared by every puzzle on it (the kernel only reads them)
+            if shape.peers is None:
+                none = np.zeros(0, dtype=np.int64)
+                shape.peers = _peer_tables(shape.adjacent, none, none)
+            peers, n_peers, adj = shape.peers
+        lo, hi, w_start, w_props = _watch_tables(g.n_cells, sizes, cells)
+        self.start_array = np.array(self.start, dtype=np.int64)
         ahi = np.cumsum(aux_sizes, dtype=np.int32)
         alo = (ahi - aux_sizes).astype(np.int32)
-        rel = np.zeros((max(len(self._relations), 1), 2, self.size + 1), dtype=np.int64)
-        for relation, t in self._relations.items():
-            forward, backward = pair_table(relation, self.size)
-            rel[t, 0] = forward
-            rel[t, 1] = backward
-            # index 0: how many candidates a cell needs so that every digit of the other keeps a support
-            # (then that pass of the pair propagator can narrow nothing): one more than the most digits of
-            # this cell any digit of the other has no support among
-            n = self.size
-            rel[t, 0, 0] = max(n - bin(backward[y]).count("1") for y in range(1, n + 1))
-            rel[t, 1, 0] = max(n - bin(forward[x]).count("1") for x in range(1, n + 1))
+        rel = _pair_tables(list(self._relations), self.size)
         self.arrays = (
             shape.units,
             peers,
@@ -337,6 +336,12 @@ class Model:
             adj,
         )
 
+    def keeps_units(self, row: np.ndarray) -> bool:
+        """Whether a completed grid (digits by cell) holds every digit once in each unit and stays within
+        the starting candidates (the givens, and unary rules such as odd/even): the unit part of checking a
+        solution, compiled (:func:`_keeps_units`); the constraints are checked by their ``check`` methods."""
+        return bool(_keeps_units(row, self.arrays[0], self.start_array))
+
     @property
     def scratch(self) -> int:
         """Words of the exact-sum rows the largest linear rule needs (:func:`.solver_kernel._linear_exact`)."""
@@ -345,6 +350,49 @@ class Model:
     @property
     def n_props(self) -> int:
         return len(self._types)
+
+
+#: Boards of up to this many digits get the pair relations as tables over whole candidate masks (``2 ** size``
+#: entries each); larger ones per digit (:func:`_pair_tables`).
+PAIR_MASKS_MOST = 9
+
+_PAIR_TABLES: dict[tuple, np.ndarray] = {}
+
+
+def _pair_tables(relations: list[tuple], size: int) -> np.ndarray:
+    """The kernel's ``rel`` array for ``relations`` (in the order of their index), shape (n, 2, width).
+
+    Up to :data:`PAIR_MASKS_MOST` digits, indexed by a whole mask: ``rel[t, 0, m]`` the digits cell b may hold
+    when cell a holds one of the digits of ``m`` (the OR of the digits' rows), ``rel[t, 1, m]`` the reverse;
+    width ``2 ** size``. Larger boards, indexed by a digit: ``rel[t, 0, x]`` (``rel[t, 1, y]``) for digit x
+    (y), and index 0 is how many candidates a cell needs so that every digit of the other keeps a support
+    (then that pass can narrow nothing): one more than the most digits of this cell any digit of the other
+    has no support among; width ``size + 1``. The kernel tells them apart by the width."""
+    masks = size <= PAIR_MASKS_MOST
+    width = 1 << size if masks else size + 1
+    rel = np.zeros((max(len(relations), 1), 2, width), dtype=np.int64)
+    for t, relation in enumerate(relations):
+        key = (relation, size, masks)
+        table = _PAIR_TABLES.get(key)
+        if table is None:
+            forward, backward = pair_table(relation, size)
+            table = np.zeros((2, width), dtype=np.int64)
+            if masks:
+                index = np.arange(width)
+                for x in range(1, size + 1):
+                    has = (index >> (x - 1)) & 1 == 1
+                    table[0, has] |= forward[x]
+                    table[1, has] |= backward[x]
+            else:
+                table[0] = forward
+                table[1] = backward
+                table[0, 0] = max(size - bin(backward[y]).count("1") for y in range(1, size + 1))
+                table[1, 0] = max(size - bin(forward[x]).count("1") for x in range(1, size + 1))
+            if len(_PAIR_TABLES) > 256:
+                _PAIR_TABLES.clear()
+            _PAIR_TABLES[key] = table
+        rel[t] = table
+    return rel
 
 
 #: :func:`_flat_groups` of the peer groups a constraint hands out as one shared object (anti-knight, ...).
@@ -366,12 +414,10 @@ def _flat_groups(groups) -> tuple[list[int], list[int]]:
 
 
 @njit(cache=True)
-def _tables(base, group_sizes, group_cells, sizes, cells):
-    """The peer and watch tables of a puzzle: ``base`` the geometry's peer matrix (bool), the constraints'
-    peer groups (cells that must all differ) as their sizes and their cells one after another, ``sizes`` the
-    propagators' cell counts and ``cells`` their cells one after another. Returns (peers padded with -1,
-    n_peers, the peer bit matrix, each propagator's first and end index into ``cells``, the watch lists as
-    CSR: w_start, w_props)."""
+def _peer_tables(base, group_sizes, group_cells):
+    """The peer tables of a puzzle: ``base`` the geometry's peer matrix (bool), the constraints' peer groups
+    (cells that must all differ) as their sizes and their cells one after another. Returns (peers padded
+    with -1, n_peers, the peer bit matrix)."""
     n_cells = base.shape[0]
     adjacent = base.copy()
     at = 0
@@ -402,6 +448,14 @@ def _tables(base, group_sizes, group_cells, sizes, cells):
             if adjacent[s, p]:
                 peers[s, k] = p
                 k += 1
+    return peers, n_peers, adj
+
+
+@njit(cache=True)
+def _watch_tables(n_cells, sizes, cells):
+    """The propagators' tables: ``sizes`` their cell counts and ``cells`` their cells one after another.
+    Returns (each propagator's first and end index into ``cells``, the watch lists as CSR: w_start,
+    w_props)."""
     n = sizes.shape[0]
     lo = np.zeros(n, dtype=np.int32)
     hi = np.zeros(n, dtype=np.int32)
@@ -431,10 +485,29 @@ def _tables(base, group_sizes, group_cells, sizes, cells):
                 last[s] = i
                 w_props[fill[s]] = i
                 fill[s] += 1
-    return peers, n_peers, adj, lo, hi, w_start, w_props
+    return lo, hi, w_start, w_props
 
 
-@dataclass(frozen=True)
+@njit(cache=True)
+def _keeps_units(row, units, start):
+    """Whether digits ``row`` (by cell) fill each of ``units`` with different digits 1..n (n the unit size)
+    and each cell's digit is one of its ``start`` candidates."""
+    n = units.shape[1]
+    full = (np.int64(1) << n) - 1
+    for c in range(row.shape[0]):
+        d = np.int64(row[c])
+        if d < 1 or d > n or not (start[c] >> (d - 1)) & 1:
+            return False
+    for u in range(units.shape[0]):
+        seen = np.int64(0)
+        for k in range(n):
+            seen |= np.int64(1) << (np.int64(row[units[u, k]]) - 1)
+        if seen != full:
+            return False
+    return True
+
+
+@dataclass
 class _Shape:
     """What every puzzle on one geometry shares: units, the peer matrix, the regions innies/outies use."""
 
@@ -443,6 +516,7 @@ class _Shape:
     region_start: np.ndarray  #: (n_regions + 1,) CSR into ``region_cells``: single units, then runs of
     region_cells: np.ndarray  #: consecutive rows, then of consecutive columns
     counts: np.ndarray  #: (n_regions,) how many units each region is
+    peers: tuple | None = None  #: :func:`_peer_tables` of the geometry alone (made when first needed)
 
 
 _SHAPES: dict = {}
@@ -702,7 +776,7 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
     sols = np.zeros((max(keep, 1), n_cells), dtype=np.uint8)
     stats = np.zeros(4, dtype=np.int64)
     status, count = K.search(  # type: ignore[call-arg]  # numba's Dispatcher stub
-        np.array(model.start, dtype=np.int64),
+        model.start_array,
         *model.arrays,
         limit,
         budget,
