@@ -164,6 +164,7 @@ def _cases() -> dict[str, tuple[State, str]]:
     out["Variant AIC"] = (_stalled(FLOWER_RING, exclude="forcing chain,variant aic"), "makes")
     out["Template Combination"] = (_stalled(WHITE_ROOM, exclude="forcing chain,template combination"), "overlap")
     out["Sum Combination"] = (_stalled(CTC_TRIBUTE, exclude="forcing chain,sum combination"), "gives")
+    out["Band Sum"] = (_stalled(HAILSTONE, exclude="forcing chain,band sum"), "counted twice")
     return out
 
 
@@ -258,6 +259,8 @@ FLOWER_RING = RECORDS[89]
 WHITE_ROOM = RECORDS[70]
 #: "CTC Tribute" (data line 40): arrows, cages and thermometers; its arrows are taken out of the 45 rule.
 CTC_TRIBUTE = RECORDS[39]
+#: "Hailstone - little killer [easier]" (data line 49): five parallel little killers each way, a Band Sum.
+HAILSTONE = RECORDS[48]
 #: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
 TAREK = RECORDS[74]
 
@@ -280,6 +283,7 @@ CASE_SOLUTIONS = {
     "Region Sum": REGION_KILLER,
     "Variant AIC": FLOWER_RING,
     "Sum Combination": CTC_TRIBUTE,
+    "Band Sum": HAILSTONE,
 }
 CASES = _cases()
 
