@@ -7,21 +7,24 @@ counted once or twice) the whole summed cages inside are taken off first, then t
 units, each as often as every cell of it is still counted (cages first: a cage that sticks out of a box
 into the band is worth more taken whole than the box). When every cell left is counted once, those cells
 add up to the rest of the total, and are narrowed clique by clique (``sum_combinations.clique_fit``: each
-row, column, box or cage of them holds different digits; repeats allowed between cliques).
+row, column, box or cage of them holds different digits; repeats allowed between cliques). A clique lying
+in a box adds up to one of the sums of its digit sets that the other cliques can complete the total with;
+the rest of that box adds up to the box's sum less one of those, and its cells are narrowed to match.
 
 The "Hailstone" little killers (data lines 48, 49): the five clues parallel to diagonal - (A1 to I9, itself
 one of them) add up to 216, less boxes 1, 5, 9 leaves 12 cells adding up to 81; the crossing band 83.
 Together (434), less the four cages that stick out of box 5 (61) and boxes 1, 3, 5, 7, 9 (225), 20 cells in
 boxes 2, 4, 6, 8 and E5 add up to 148, at most 4 x 35 + 9 = 149: E5 is 8 or 9 and each box's five cells
-hold its five biggest digits but one."""
+hold its five biggest digits but one, so the box's other four cells add up to 10 or 11."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from sudokit.constraints.base import add_sums
 from sudokit.logic import text
-from sudokit.logic.cages import cliques_of, summed_cages
+from sudokit.logic.cages import cliques_of, distinct_fit, summed_cages
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 from sudokit.logic.sum_combinations import clique_fit
@@ -155,12 +158,64 @@ def band_sum(state: State) -> Step | None:
         if not all(keep):
             continue  # nothing fits: a broken state is not this step's to say
         elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)]
+        rests = _rests(state, cells, keep, open_total)
+        for s, k in rests:
+            elim += [(s, d) for d in digits_of(cands[s] & ~k) if (s, d) not in elim]
         if elim:
-            return _step(state, bands, taken, total, rest, cells, open_total, keep, sorted(elim))
+            return _step(state, bands, taken, total, rest, cells, open_total, keep, sorted(elim), rests)
     return None
 
 
-def _step(state, bands, taken, total, rest, cells, open_total, keep, elim) -> Step:
+def _set_sums(masks: tuple[int, ...]) -> int:
+    """The sums (a bitset) of the sets of different digits cells with candidates ``masks`` can hold."""
+    level = {0}
+    for m in masks:
+        level = {used | b for used in level for b in (1 << (d - 1) for d in digits_of(m & ~used))}
+    out = 0
+    for used in level:
+        out |= 1 << sum(digits_of(used))
+    return out
+
+
+def _rests(state: State, cells: tuple[int, ...], keep: tuple[int, ...], total: int) -> list[tuple[int, int]]:
+    """The rest of a box (or other full unit) holding a clique of the band's cells: the clique adds up to one
+    of the sums the other cliques can complete ``total`` with, so the rest of the unit to the unit's sum less
+    one of them; each open cell of the rest with the digits some such set of different digits gives it."""
+    g = state.g
+    full = g.size * (g.size + 1) // 2
+    vals, cands = state.values, state.cands
+    ones = (1,) * len(cells)
+    cliques = cliques_of(state, cells, ones)
+    sums = [_set_sums(tuple(keep[i] for i in q)) for q in cliques]
+    out: list[tuple[int, int]] = []
+    seen: set[int] = set()
+    for i, q in enumerate(cliques):
+        members = {cells[j] for j in q}
+        unit = next((u for u in (g.boxes if g.has_boxes else ()) if members <= set(g.units[u])), None)
+        if unit is None or len(q) < 2:
+            continue
+        others = 1
+        for j, t in enumerate(sums):
+            if j != i:
+                others = add_sums(others, t)
+        rest = [s for s in g.units[unit] if s not in members]
+        open_rest = tuple(s for s in rest if not vals[s] and s not in seen)
+        if not open_rest or len(open_rest) != sum(1 for s in rest if not vals[s]):
+            continue
+        placed = sum(vals[s] for s in rest)
+        masks = tuple(cands[s] for s in open_rest)
+        kept = [0] * len(open_rest)
+        for t in range(sums[i].bit_length()):
+            if sums[i] >> t & 1 and total - t >= 0 and others >> (total - t) & 1:
+                _, k = distinct_fit(masks, full - t - placed)
+                kept = [a | b for a, b in zip(kept, k)]
+        if all(kept) and any(m & ~k for m, k in zip(masks, kept)):
+            out += list(zip(open_rest, kept))
+            seen.update(open_rest)
+    return out
+
+
+def _step(state, bands, taken, total, rest, cells, open_total, keep, elim, rests) -> Step:
     plus = "+".join(state.label(s) for s in cells)
     clues = "; ".join(f"{b.how} add up to {b.total}" for b in bands)
     both = f", {total} together (cells in both counted twice)" if len(bands) > 1 else ""
@@ -169,6 +224,10 @@ def _step(state, bands, taken, total, rest, cells, open_total, keep, elim) -> St
     placed = [s for s in rest if state.values[s]]
     placed_text = f", less the placed {', '.join(state.label(s) for s in placed)}" if placed else ""
     left = "; ".join(f"{state.label(s)} keeps {text.digit_set(digits_of(k), state)}" for s, k in zip(cells, keep))
+    if rests:
+        full = state.g.size * (state.g.size + 1) // 2
+        left += f"; so the rest of each box holding a clique of them adds up to {full} less one of its sums: "
+        left += "; ".join(f"{state.label(s)} keeps {text.digit_set(digits_of(k), state)}" for s, k in rests)
     return Step(
         NAME,
         eliminations=elim,
