@@ -82,4 +82,7 @@ def test_hailstone_crossing_bands_leave_e5_eight_or_nine():
     assert step is not None and "= 148" in step.explanation and "counted twice" in step.explanation
     e5 = G.cell_of("E5")
     assert {d for s, d in step.eliminations if s == e5} == {5, 6, 7}
+    # box 2's five band cells add up to 34 or 35, so A4 + A6 + B5 (A5 = 3 given) to 7 or 8: {1,2,4} or {1,2,5}
+    b5 = G.cell_of("B5")
+    assert {d for s, d in step.eliminations if s == b5} == {6, 7, 8, 9}, step.explanation
     assert all(SOLUTION[s] != d for s, d in step.eliminations)
