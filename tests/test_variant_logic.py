@@ -172,6 +172,7 @@ def _cases() -> dict[str, tuple[State, str]]:
         "no filling puts",
     )
     out["Sum Combination"] = (_stalled(CTC_TRIBUTE, exclude=f"forcing chain,sum combination,{WEBS}"), "gives")
+    out["Band Sum"] = (_stalled(HAILSTONE, exclude=f"forcing chain,band sum,{WEBS}"), "counted twice")
     return out
 
 
@@ -266,6 +267,8 @@ FLOWER_RING = RECORDS[89]
 WHITE_ROOM = RECORDS[70]
 #: "CTC Tribute" (data line 40): arrows, cages and thermometers; its arrows are taken out of the 45 rule.
 CTC_TRIBUTE = RECORDS[39]
+#: "Hailstone - little killer [easier]" (data line 49): five parallel little killers each way, a Band Sum.
+HAILSTONE = RECORDS[48]
 #: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
 TAREK = RECORDS[74]
 #: The rows that fill a unit's (or two units') cages together (unit_cages.py): they finish lines 71, 90, 92 and 93
@@ -297,6 +300,7 @@ CASE_SOLUTIONS = {
     "Sum Combination": CTC_TRIBUTE,
     "Cages Around a Unit": WEB_KILLER,
     "Cages Around Two Units": WEB_PAIR_KILLER,
+    "Band Sum": HAILSTONE,
 }
 #: Rows a case's first-step test leaves out: the unit webs finish lines 90 and 71 before their chains and
 #: two-digit templates are needed.

@@ -16,6 +16,7 @@ from sudokit.errors import SudokitError
 from sudokit.logic import (
     als,
     avoidable,
+    band_sums,
     bug,
     cage_chains,
     cages,
@@ -159,6 +160,8 @@ def _table() -> list[Technique]:
         T("2-Link X-Chain", partial(strong_links.strong_link_chain, k=2), 4.3, 130, "Hard", needs_boxes=True),
         T("XY-Wing", wings.xy_wing, 4.2, 160, "Hard"),
         T("XYZ-Wing", wings.xyz_wing, 4.4, 180, "Hard"),
+        # little killers on neighbouring parallel diagonals added up, less the boxes and cages inside (band_sums.py)
+        T(band_sums.NAME, band_sums.band_sum, band_sums.RATING, 70, "Medium", variant=True),
         T("Unique Rectangle", uniqueness.unique_rectangle, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
         # type 3 is rated 4.6 / 4.7 / 4.8 with a naked pair / triple / quad (the step carries its own rating)
         T(
