@@ -1,11 +1,12 @@
-"""The threaded batch kernels (:mod:`sudokit.engine.parallel`): each block of rows goes to exactly one thread."""
+"""The threaded batch kernels (:mod:`sudokit.engine.parallel`): how the blocks of rows are dealt to the threads."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import numba
 import numpy as np
-from numba import njit, prange
+import pytest
 
 from sudokit.engine import batch, parallel
 from sudokit.engine.batch import load_lines, solve_chunk
@@ -14,30 +15,26 @@ from sudokit.geometry import standard
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-@njit(parallel=True, cache=False)
-def _blocks_taken(n_blocks: int, taken: np.ndarray) -> None:
-    """The threaded kernels' loop with a count of the times each block was taken in place of the solving."""
-    counter = np.zeros(1, dtype=np.int64)
-    for _ in prange(n_blocks):
-        while True:
-            b = parallel._take(counter)
-            if b >= n_blocks:
-                break
-            taken[b] += 1
-            x = 0.0  # a little work, so that the other thread is running before the blocks run out
-            for k in range(20000):
-                x += np.sqrt(k + b)
-            taken[n_blocks + b] = x > 0
+@pytest.mark.parametrize("n_blocks", [1, 2, 3, 64, 100, 1024])
+def test_each_block_is_solved_once(n_blocks):
+    assert sorted(parallel.dealt(i, n_blocks) for i in range(n_blocks)) == list(range(n_blocks))
 
 
-def test_each_block_is_taken_once_by_two_threads():
-    import numba
+@pytest.mark.parametrize("threads", [2, 4, 8])
+def test_a_thread_s_contiguous_iterations_get_blocks_spread_over_the_batch(threads):
+    n_blocks = 64
+    per = n_blocks // threads
+    for t in range(threads):
+        mine = sorted(parallel.dealt(i, n_blocks) for i in range(t * per, (t + 1) * per))
+        assert len({b % threads for b in mine}) == 1  # every threads-th block
+        assert mine[0] < threads and mine[-1] >= n_blocks - threads
 
-    numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-    for n_blocks in (1, 2, 3, 64, 1000):
-        taken = np.zeros(2 * n_blocks, dtype=np.int64)
-        _blocks_taken(n_blocks, taken)
-        assert (taken[:n_blocks] == 1).all(), np.flatnonzero(taken[:n_blocks] != 1)[:5]
+
+def test_the_block_count_is_a_power_of_two_with_16_blocks_a_thread():
+    for workers in (2, 3, 4, 5):
+        _, n_blocks = batch._on_threads(workers)
+        threads = min(workers, numba.config.NUMBA_NUM_THREADS)
+        assert n_blocks & (n_blocks - 1) == 0 and n_blocks >= 16 * threads
 
 
 def test_hard_puzzles_bunched_at_one_end_give_the_one_thread_results():

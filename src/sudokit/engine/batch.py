@@ -201,15 +201,15 @@ def _search(puzzles: np.ndarray, geometry: Geometry, limit: int, workers: int, o
 
 def _on_threads(workers: int):
     """The threaded kernels (:mod:`sudokit.engine.parallel`) with numba's pool set to ``workers`` threads, and
-    how many blocks of rows to split a batch into (a few per thread, so that a slow block does not hold the
-    others up)."""
+    how many blocks of rows to split a batch into: a power of two, at least 16 a thread, so that the blocks
+    dealt to each thread (:func:`sudokit.engine.parallel.dealt`) spread over the whole batch."""
     import numba
 
     from sudokit.engine import parallel
 
     threads = min(workers, numba.config.NUMBA_NUM_THREADS)  # more workers than threads would only wait
     numba.set_num_threads(threads)
-    return parallel, max(64, threads * 16)
+    return parallel, 1 << max(6, (threads * 16 - 1).bit_length())
 
 
 def warm_up(geometry: Geometry, workers: int = 1) -> None:

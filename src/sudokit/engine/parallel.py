@@ -1,48 +1,43 @@
-"""The multi-core batch kernel: blocks of rows on numba threads, each thread taking the next free block.
+"""The multi-core batch kernel: blocks of rows on numba threads, dealt to the threads in turn.
 
-A shared counter (one atomic add per block) hands the blocks out, so a thread that meets the hard puzzles of a
-batch takes fewer blocks and the other takes more. ``prange`` alone gives each thread one contiguous run of
-its iterations whatever their number (``numba.set_parallel_chunksize`` did not change that with the ``omp`` or
-``workqueue`` threading layer of numba 0.68), so on a set whose hard puzzles are bunched one thread was left
-with most of the work: top1465 spends 59-61% of its one-thread time in its first half, which caps two threads
-at 1.64-1.71x (measured 1.66-1.69x); blocks taken in turn model 1.98-2.00x (``benchmarks/parallel.py``).
+``prange`` gives each thread one contiguous run of its iterations (``numba.set_parallel_chunksize`` did not
+change that with the ``omp`` or ``workqueue`` threading layer of numba 0.68). With iteration ``i`` solving
+block ``i`` a thread got one contiguous part of the batch, so on a set whose hard puzzles are bunched one
+thread did most of the work: top1465 spends 59-61% of its one-thread time in its first half, which caps two
+threads at 1.64-1.71x (measured 1.66-1.69x). Iteration ``i`` now solves block :func:`dealt` ``(i)``, the
+bit-reversal of ``i``: with a power-of-two number of blocks, each of 2, 4, 8 ... threads running a contiguous
+run of the iterations gets every 2nd, 4th, 8th ... block, spread over the whole batch (modelled on top1465:
+1.92-1.94x, ``benchmarks/parallel.py``).
 
-The ``prange`` runs over the blocks only to start the threads: the first iteration each thread runs takes
-blocks until the counter is past the last one, and its later iterations find none left. (The thread count is
-not asked for: ``numba.get_num_threads`` in compiled code stops numba from caching it.)
+Blocks taken from a shared counter by whichever thread is free (an atomic add per block) modelled 1.98-1.99x,
+but on this 2-core machine shared with other jobs (load 5.5-6.5) that loop cost 1.4-1.75x the CPU of the
+static one under numba's ``omp`` layer, whose idle threads spin (kaggle_sample 0.60-0.61x per CPU second
+against 0.86-0.96x, top1465 0.43-0.58x against 0.67x), so it was not kept.
 
 Kept apart from :mod:`sudokit.engine.kernel` so that single-core use never compiles the parallel version.
 """
 
 from __future__ import annotations
 
-import numpy as np
-from numba import config, njit, prange, types
-from numba.extending import intrinsic
+from numba import njit, prange
 
 from sudokit.engine.kernel import check_rows, search_rows
 from sudokit.engine.kernel9 import search9_rows
 
-if not config.DISABLE_JIT:
 
-    @intrinsic
-    def _take(typingctx, counter):
-        """``counter[0] += 1`` as one atomic instruction; returns the value before (the block to work on)."""
-
-        def codegen(context, builder, signature, args):
-            ary = context.make_array(signature.args[0])(context, builder, args[0])
-            one = context.get_constant(types.int64, 1)
-            return builder.atomic_rmw("add", ary.data, one, "monotonic")
-
-        return types.int64(counter), codegen
-
-else:  # pragma: no cover - pure Python (NUMBA_DISABLE_JIT): one thread, no race
-
-    @njit
-    def _take(counter):
-        taken = int(counter[0])
-        counter[0] = taken + 1
-        return taken
+@njit(cache=True)
+def dealt(i, n_blocks):
+    """The block that iteration ``i`` of ``n_blocks`` solves: ``i`` with its bits reversed when ``n_blocks``
+    is a power of two (a permutation of the blocks either way), else ``i``."""
+    if n_blocks & (n_blocks - 1):
+        return i
+    out = 0
+    bit = 1
+    while bit < n_blocks:
+        out = (out << 1) | (i & 1)
+        i >>= 1
+        bit <<= 1
+    return out
 
 
 @njit(cache=True, parallel=True)
@@ -63,65 +58,52 @@ def search_blocks(
     counts,
     stats,
 ):
-    """:func:`search_rows` over ``n_blocks`` slices of ``puzzles``, each thread of the pool taking the next."""
+    """:func:`search_rows` over ``n_blocks`` slices of ``puzzles`` (dealt to the threads by :func:`dealt`)."""
     total = puzzles.shape[0]
-    counter = np.zeros(1, dtype=np.int64)
-    for _ in prange(n_blocks):  # each thread's first iteration takes blocks until none is left
-        while True:
-            b = _take(counter)
-            if b >= n_blocks:
-                break
-            search_rows(
-                puzzles,
-                b * total // n_blocks,
-                (b + 1) * total // n_blocks,
-                units,
-                peers,
-                peer_counts,
-                seg_cells,
-                pair_seg,
-                rest_v,
-                n,
-                limit,
-                budget,
-                solutions,
-                status,
-                counts,
-                stats,
-            )
+    for i in prange(n_blocks):
+        b = dealt(i, n_blocks)
+        search_rows(
+            puzzles,
+            b * total // n_blocks,
+            (b + 1) * total // n_blocks,
+            units,
+            peers,
+            peer_counts,
+            seg_cells,
+            pair_seg,
+            rest_v,
+            n,
+            limit,
+            budget,
+            solutions,
+            status,
+            counts,
+            stats,
+        )
 
 
 @njit(cache=True, parallel=True)
 def search9_blocks(
     puzzles, n_blocks, limit, budget, solutions, status, counts, stats, shrink, complex_, expand, keep, box3
 ):
-    """:func:`sudokit.engine.kernel9.search9_rows` over ``n_blocks`` slices of ``puzzles``, each thread of the
-    pool taking the next."""
+    """:func:`sudokit.engine.kernel9.search9_rows` over ``n_blocks`` slices of ``puzzles`` (dealt to the
+    threads by :func:`dealt`)."""
     total = puzzles.shape[0]
-    counter = np.zeros(1, dtype=np.int64)
-    for _ in prange(n_blocks):  # each thread's first iteration takes blocks until none is left
-        while True:
-            b = _take(counter)
-            if b >= n_blocks:
-                break
-            lo = b * total // n_blocks
-            hi = (b + 1) * total // n_blocks
-            search9_rows(
-                puzzles, lo, hi, limit, budget, solutions, status, counts, stats, shrink, complex_, expand, keep, box3
-            )
+    for i in prange(n_blocks):
+        b = dealt(i, n_blocks)
+        lo = b * total // n_blocks
+        hi = (b + 1) * total // n_blocks
+        search9_rows(
+            puzzles, lo, hi, limit, budget, solutions, status, counts, stats, shrink, complex_, expand, keep, box3
+        )
 
 
 @njit(cache=True, parallel=True)
 def check_blocks(puzzles, solutions, units, n, ok, n_blocks):
-    """:func:`sudokit.engine.kernel.check_rows` over ``n_blocks`` slices of the rows, each thread taking the
-    next."""
+    """:func:`sudokit.engine.kernel.check_rows` over ``n_blocks`` slices of the rows (dealt by :func:`dealt`)."""
     total = puzzles.shape[0]
-    counter = np.zeros(1, dtype=np.int64)
-    for _ in prange(n_blocks):  # each thread's first iteration takes blocks until none is left
-        while True:
-            b = _take(counter)
-            if b >= n_blocks:
-                break
-            lo = b * total // n_blocks
-            hi = (b + 1) * total // n_blocks
-            check_rows(puzzles[lo:hi], solutions[lo:hi], units, n, ok[lo:hi])
+    for i in prange(n_blocks):
+        b = dealt(i, n_blocks)
+        lo = b * total // n_blocks
+        hi = (b + 1) * total // n_blocks
+        check_rows(puzzles[lo:hi], solutions[lo:hi], units, n, ok[lo:hi])
