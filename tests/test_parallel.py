@@ -30,11 +30,11 @@ def test_a_thread_s_contiguous_iterations_get_blocks_spread_over_the_batch(threa
         assert mine[0] < threads and mine[-1] >= n_blocks - threads
 
 
-def test_the_block_count_is_a_power_of_two_with_16_blocks_a_thread():
+def test_the_block_count_is_a_power_of_two_with_64_blocks_a_thread():
     for workers in (2, 3, 4, 5):
         _, n_blocks = batch._on_threads(workers)
         threads = min(workers, numba.config.NUMBA_NUM_THREADS)
-        assert n_blocks & (n_blocks - 1) == 0 and n_blocks >= 16 * threads
+        assert n_blocks & (n_blocks - 1) == 0 and n_blocks >= 64 * threads
 
 
 def test_hard_puzzles_bunched_at_one_end_give_the_one_thread_results():

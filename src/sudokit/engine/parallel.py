@@ -6,8 +6,8 @@ block ``i`` a thread got one contiguous part of the batch, so on a set whose har
 thread did most of the work: top1465 spends 59-61% of its one-thread time in its first half, which caps two
 threads at 1.64-1.71x (measured 1.66-1.69x). Iteration ``i`` now solves block :func:`dealt` ``(i)``, the
 bit-reversal of ``i``: with a power-of-two number of blocks, each of 2, 4, 8 ... threads running a contiguous
-run of the iterations gets every 2nd, 4th, 8th ... block, spread over the whole batch (modelled on top1465:
-1.92-1.94x, ``benchmarks/parallel.py``).
+run of the iterations gets every 2nd, 4th, 8th ... block, spread over the whole batch (top1465 on two threads,
+modelled by ``benchmarks/parallel.py``: 1.97-1.98x with 128 blocks, 1.91-1.94x with 64).
 
 Blocks taken from a shared counter by whichever thread is free (an atomic add per block) modelled 1.98-1.99x,
 but on this 2-core machine shared with other jobs (load 5.5-6.5) that loop cost 1.4-1.75x the CPU of the
