@@ -283,6 +283,57 @@ within this machine's noise otherwise), a two-way digit from the next units when
 fixed point; the choice would fall back to a cell if it ever were. One unproductive triads pass costs about 8%
 of the search on top1465 and forum_hardest (run twice: 0.91-0.93x) and 15% on serg; choosing by ways 2-3%.
 
+Branch choice (sixth round, issue #22; :func:`_choose_way` variants in ``/tmp`` copies of this file, guesses per
+puzzle exact, first solution / counting to 2; norvig_top95, top1465, the first 4,000 of forum_hardest_1905_11plus,
+forum_hardest_1106, serg_benchmark; "unit" is a band or a stack):
+
+==================================================  ===========  ==========  ============  ============  =========
+choice                                              top95        top1465     forum         1106          serg
+==================================================  ===========  ==========  ============  ============  =========
+kept: the unit with the fewest (digit, mini-line)   6.22 / 11.95 5.79 / 8.76 34.93 / 61.72 51.75 /       6.05 /
+pairs, in it the first digit with two ways                                                111.99        6.92
+unit with the most pairs (the sign checked)         18.7 / 30.5  12.6 / 20.7 82.1 / 171.2  195 / 421     7.0 / 7.6
+unit with the most two-way digits                   11.2 / 17.9  8.6 / 13.9  45.0 / 87.4   95.0 / 214    6.7 / 7.2
+any unit's two-way digit with the most cells there  14.5 / 27.6  12.2 / 20.6 82.4 / 161.7  135 / 275     6.2 / 7.0
+... with the fewest cells there                     7.4 / 12.6   8.1 / 12.6  56.5 / 114.6  120 / 261     6.6 / 7.2
+the unit's two-way digit with the most cells in it  6.27 / 12.02 5.86 / 8.92 36.73 / 65.39 59.9 / 111.4  6.10 / 6.93
+... with the fewest cells in it                     6.33 / 12.05 5.97 / 8.75 35.17 / 63.88 56.3 / 116.7  6.46 / 7.09
+... the last two-way digit                          6.24 / 12.71 5.96 / 8.91 37.87 / 68.78 70.8 / 116.8  6.93 / 7.41
+... the most places in the grid                     6.01 / 12.11 5.83 / 8.85 36.40 / 63.95 58.4 / 109.1  6.09 / 6.97
+... the fewest places in the grid                   6.02 / 11.82 6.00 / 8.71 36.65 / 66.70 63.7 / 121.5  6.61 / 7.18
+... the most open places / the fewest placed        5.99 / 12.01 5.83 / 8.87 36.45 / 63.98 58.6 / 109.3  6.09 / 6.97
+                                                    6.71 / 12.28 5.98 / 8.93 36.00 / 63.00 55.8 / 108.6  6.09 / 6.99
+... two ways in the most other units                5.96 / 11.21 5.99 / 8.74 35.71 / 63.81 55.9 / 113.2  6.45 / 7.08
+ties of units: stacks before bands                  5.83 / 11.12 5.93 / 8.93 34.86 / 61.08 51.5 / 111.3  5.79 / 6.82
+ties: fewest ways (tdoku's count) / most two-way    5.99 / 11.65 5.85 / 8.81 35.06 / 62.13 51.7 / 113.6  6.05 / 6.92
+digits                                              6.03 / 11.81 5.87 / 8.83 35.02 / 62.32 52.0 / 113.7  6.05 / 6.92
+ties: fewest / most open cells in the unit          6.09 / 11.85 5.95 / 9.04 34.87 / 61.30 51.6 / 109.9  6.00 / 6.86
+                                                    5.98 / 11.63 5.68 / 8.58 35.24 / 62.58 53.1 / 114.3  6.04 / 6.92
+first way: more / fewer cells of the digit (first   7.52         6.06        33.96         55.86         6.49
+solution only; counting to 2 the same)              6.80         5.68        34.34         56.94         5.54
+==================================================  ===========  ==========  ============  ============  =========
+
+None lowers the guesses on every hard set; every row was rejected. Two of them measure the sets rather than the
+rule: with the puzzles transposed (rows for columns) "stacks before bands" and the kept choice swap their
+figures exactly, and with the digits relabelled (d -> 10 - d) the kept choice guesses 6.25 / 12.71, 5.96 / 8.91,
+37.73 / 68.80, 71.8 / 116.9 and 6.94 / 7.41, i.e. "the last two-way digit" above. The sets' labelling favours the
+first digit (in forum_hardest_1905_11plus the digit 1 has 1.92 givens a puzzle, the digit 7 3.34; tdoku too
+branches on its lowest digit). The places rows hardly move under relabelling (most places: 5.97 / 12.21, 5.74 /
+8.86, 36.45 / 64.36, 60.7 / 109.3, 6.31 / 7.17), so they are the label-free choice, 2% more guesses than the
+kept one on the sets as given (forum +3.6%, forum_hardest_1106 -2.6%). At the first choice point alone, forcing
+each two-way (unit, digit) in turn with the kept choice below (counting to 2): the best one would give 3.31
+guesses on norvig_top95 against 13.51 (the puzzles that guess), 3.76 against 9.51 on top1465, 45.1 against 62.6
+on forum (first 600), 77.9 against 112.0 on forum_hardest_1106; no feature of the unit or the digit found that
+gain (pairs with or less two-way digits, open cells, ways, cells, places; every rule within 5%, some better on
+one set and worse on another). A look-ahead there (both alternatives of every two-way option propagated, a
+failed one taken at once, else the fewest open cells left) gave 10.24 and 7.91 on norvig_top95 and top1465 but
+68.4 against 63.0 on forum's first 400, for about 50 propagations at the first choice point: not tried in the
+kernel.
+norvig_top95's seventh line: at its first choice point band 2 and stack 1 have the fewest pairs (47), band 2 is
+taken and its first two-way digit (1) leads to 194 guesses counting to 2; every two-way digit of those two units
+leads to 155-196, while stack 0, with the most pairs (55), has the digit 6 with 5 and the digit 2 with 13 (the
+old bivalue-cell branch: 14). One puzzle's first choice, which no rule above picks without losing elsewhere.
+
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
 to 3.1 s of CPU (batch speed the same on 17_clue and top95, 3-6% slower on forum_hardest, within this
