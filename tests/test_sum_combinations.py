@@ -14,6 +14,7 @@ from sudokit.constraints import Arrow, KillerCage, VariantPuzzle
 from sudokit.formats.fpuzzles import read_fpuzzles
 from sudokit.geometry import standard
 from sudokit.logic import registry, variant_rules
+from sudokit.logic.cages import weighted_fit
 from sudokit.logic.explain import next_step
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.sum_combinations import (
@@ -23,7 +24,6 @@ from sudokit.logic.sum_combinations import (
     combine,
     rule_sums,
     sum_combination,
-    weighted_fit,
     written,
 )
 

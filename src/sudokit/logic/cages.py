@@ -86,26 +86,27 @@ def loose_fit(
 ) -> list[int]:
     """Each cell's digits that belong to some choice, one digit per cell, whose total (each digit times its
     cell's sign, +1 by default) is ``total``, where cells ``i``, ``j`` with ``apart[i][j]`` differ (repeats
-    allowed elsewhere). Plain search with bounds on what the cells left can add (memoised)."""
+    allowed elsewhere): :func:`weighted_fit` with the signs as weights."""
     k = len(masks)
     before = tuple(tuple(j for j in range(i) if apart[i][j]) for i in range(k))
     sign = tuple(signs) if signs is not None else (1,) * k
-    return list(_loose_fit(tuple(masks), total, before, sign))
+    return list(weighted_fit(tuple(masks), sign, total, before))
 
 
 @lru_cache(maxsize=1 << 14)
-def _loose_fit(
-    masks: tuple[int, ...], total: int, before: tuple[tuple[int, ...], ...], sign: tuple[int, ...]
+def weighted_fit(
+    masks: tuple[int, ...], weights: tuple[int, ...], total: int, before: tuple[tuple[int, ...], ...]
 ) -> tuple[int, ...]:
-    """:func:`loose_fit`, with ``before[i]`` the earlier cells that cell ``i`` must differ from."""
+    """Each cell's digits that belong to some choice, one digit of its mask per cell, with
+    ``sum(weight x digit) == total`` and cell ``i`` different from the cells ``before[i]`` (memoised)."""
     k = len(masks)
-    keep = [0] * k
     lows = [(m & -m).bit_length() for m in masks]
     highs = [m.bit_length() for m in masks]
-    least = [lows[i] if sign[i] > 0 else -highs[i] for i in range(k)]
-    most = [highs[i] if sign[i] > 0 else -lows[i] for i in range(k)]
+    least = [w * (lows[i] if w > 0 else highs[i]) for i, w in enumerate(weights)]
+    most = [w * (highs[i] if w > 0 else lows[i]) for i, w in enumerate(weights)]
     rest_low = [sum(least[i:]) for i in range(k + 1)]
     rest_high = [sum(most[i:]) for i in range(k + 1)]
+    keep = [0] * k
     chosen = [0] * k
 
     def walk(i: int, left: int) -> bool:
@@ -118,7 +119,7 @@ def _loose_fit(
             if any(chosen[j] == d for j in before[i]):
                 continue
             chosen[i] = d
-            if walk(i + 1, left - sign[i] * d):
+            if walk(i + 1, left - weights[i] * d):
                 found = True
                 for j in range(i + 1):
                     keep[j] |= 1 << (chosen[j] - 1)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sudokit.logic import text
-from sudokit.logic.cages import cliques_of, summed_cages
+from sudokit.logic.cages import cliques_of, summed_cages, weighted_fit
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -199,48 +199,6 @@ def _levels(state: State) -> Iterator[list[Combination]]:
         levels.append(level)
         state.memo["sum-combination-middles"] = middles
         yield level
-
-
-def weighted_fit(
-    masks: tuple[int, ...], weights: tuple[int, ...], total: int, before: tuple[tuple[int, ...], ...]
-) -> tuple[int, ...]:
-    """Each cell's digits that belong to some choice, one digit of its mask per cell, with
-    ``sum(weight x digit) == total`` and cell ``i`` different from the cells ``before[i]``."""
-    return _weighted_fit(masks, weights, total, before)
-
-
-@lru_cache(maxsize=1 << 14)
-def _weighted_fit(
-    masks: tuple[int, ...], weights: tuple[int, ...], total: int, before: tuple[tuple[int, ...], ...]
-) -> tuple[int, ...]:
-    k = len(masks)
-    lows = [(m & -m).bit_length() for m in masks]
-    highs = [m.bit_length() for m in masks]
-    least = [w * (lows[i] if w > 0 else highs[i]) for i, w in enumerate(weights)]
-    most = [w * (highs[i] if w > 0 else lows[i]) for i, w in enumerate(weights)]
-    rest_low = [sum(least[i:]) for i in range(k + 1)]
-    rest_high = [sum(most[i:]) for i in range(k + 1)]
-    keep = [0] * k
-    chosen = [0] * k
-
-    def walk(i: int, left: int) -> bool:
-        if i == k:
-            return left == 0
-        if not rest_low[i] <= left <= rest_high[i]:
-            return False
-        found = False
-        for d in digits_of(masks[i]):
-            if any(chosen[j] == d for j in before[i]):
-                continue
-            chosen[i] = d
-            if walk(i + 1, left - weights[i] * d):
-                found = True
-                for j in range(i + 1):
-                    keep[j] |= 1 << (chosen[j] - 1)
-        return found
-
-    walk(0, total)
-    return tuple(keep)
 
 
 @lru_cache(maxsize=1 << 14)
