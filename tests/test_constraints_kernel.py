@@ -507,3 +507,71 @@ def test_a_broken_grid_from_the_kernel_is_refused(monkeypatch):
     monkeypatch.setattr(solver_model, "run", broken)
     with pytest.raises(UncheckedSolutionError):
         solve_variant(puzzle, limit=1)
+
+
+def _support(masks, sizes, coefs, total):
+    """Brute force: for each cell the digits that take part in some solution of the grouped sum (different
+    digits within a group, any repeats across groups); None when there is none."""
+    keep = [0] * len(masks)
+    found = False
+
+    def walk(i, acc, chosen, group_of):
+        nonlocal found
+        if i == len(masks):
+            if acc == total:
+                found = True
+                for j, d in enumerate(chosen):
+                    keep[j] |= 1 << (d - 1)
+            return
+        g = group_of[i]
+        start = sum(sizes[:g])
+        for d in range(1, 10):
+            if masks[i] >> (d - 1) & 1 and d not in chosen[start:i]:
+                walk(i + 1, acc + coefs[i] * d, [*chosen, d], group_of)
+
+    group_of = [g for g, k in enumerate(sizes) for _ in range(k)]
+    walk(0, 0, [], group_of)
+    return keep if found else None
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1))
+def test_grouped_sum_keeps_exactly_the_supported_digits(seed):
+    """The grouped sum (``GSUM``) on random masks against brute force: with groups of up to 3 cells every
+    cell keeps exactly the digits of some solution (a contradiction exactly when there is none); a group of
+    4 or more (the union of fitting digit sets) keeps at least those."""
+    rng = random.Random(seed)
+    sizes = [rng.choice([1, 1, 2, 2, 3, 3, 4]) for _ in range(rng.randint(1, 4))]
+    while sum(sizes) > 7:  # the brute force walks every choice
+        sizes.pop()
+    coefs = []
+    for _ in sizes:
+        coefs.append(rng.choice([1, 1, 1, 2, -1]))
+    n = sum(sizes)
+    cell_coefs = [c for c, k in zip(coefs, sizes) for _ in range(k)]
+    masks = [0] * n
+    while not all(masks):
+        masks = [rng.getrandbits(9) & rng.getrandbits(9) for _ in range(n)]
+    values = [rng.randint(1, 9) for _ in range(n)]
+    total = sum(c * v for c, v in zip(cell_coefs, values)) + rng.choice([0, 0, 1, -2])
+    want = _support(masks, sizes, cell_coefs, total)
+    cand = np.array(masks, dtype=np.int64)
+    cells = np.arange(n, dtype=np.int32)
+    aux = np.array(sizes, dtype=np.int64)
+    words = 2 * (n + 1) * 4 + len(sizes)
+    buf = np.zeros(words, dtype=np.uint64)
+    cq = np.zeros(n + 1, dtype=np.int32)
+    cflag = np.zeros(n, dtype=np.uint8)
+    qs = np.zeros(4, dtype=np.int64)
+    ok = K._group_sum(cand, cells, np.array(cell_coefs, dtype=np.int64), 0, aux, 0, len(sizes), total, buf, cq,
+                      cflag, qs)  # fmt: skip
+    if want is None:
+        if max(sizes) <= 3:
+            assert not ok
+        return
+    assert ok
+    for i in range(n):
+        assert want[i] & ~int(cand[i]) == 0  # nothing supported was removed
+        assert int(cand[i]) & ~masks[i] == 0
+        if max(sizes) <= 3:
+            assert int(cand[i]) == want[i]

@@ -35,9 +35,11 @@ Propagators (``T_*``):
 * ``LINEAR`` -- ``sum(coef[i] * digit[i]) == a``: bounds consistency, then exact support with repeats
   allowed (arrows, little killers, equal sums whose cells share no unit).
 * ``GSUM`` -- the same sum over *groups* of cells (``aux``: the group sizes; one coefficient per group) whose
-  cells must all differ (they share a unit): each group's feasible digit sets (within the union of its
-  candidates, meeting every cell) give it a set of totals; the totals that take part in some solution of the
-  sum (an exact pass over the groups) keep the digit sets, and every cell keeps the digits of those sets.
+  cells must all differ (they share a unit): one scan per group gives its reachable totals (groups of up to 3
+  cells, little killers' and arrows' pieces of a box: every choice of different digits, exact per cell;
+  larger ones: the digit sets within the union of candidates meeting every cell), the sum's bounds, then an
+  exact pass over the groups' totals (one word per row when they span at most 64 values); a group whose
+  totals fell scans again for them, and its cells keep the digits that reach them.
 * ``SKY`` -- exact support over (position, tallest so far, number seen) states (:func:`_skyscraper`).
 * ``SANDWICH`` -- on a whole unit of at most 9 digits (``b`` = 1): for each place of the 1 and the largest
   digit, the fitting digit sets between them (:func:`_sandwich_exact`); else window bounds.
@@ -298,11 +300,8 @@ def _digit_sum(m):
 def _group_totals(cand, cells, a, b, wanted):
     """The totals (bit ``t``: total t) of the digit sets of different digits that fit cells[a:b] (one digit
     per cell: within the union of their candidates, meeting every cell), counting only totals in ``wanted``;
-    with ``keep`` the union of those sets, as (totals, keep)."""
+    with ``keep`` the union of those sets, as (totals, keep). The walk for groups of more than 3 cells."""
     k = b - a
-    if k == 1:
-        m = cand[cells[a]] & (wanted >> 1)
-        return m << 1, m
     union = np.int64(0)
     for i in range(a, b):
         union |= cand[cells[i]]
@@ -325,55 +324,170 @@ def _group_totals(cand, cells, a, b, wanted):
 
 
 @njit(**NO_REFCOUNTS)
+def _group_scan(cand, cells, a, k, wanted, cq, cflag, qs):
+    """The totals (bit ``t``: total t) within ``wanted`` (-1: any) that cells[a:a+k], holding different
+    digits, can reach; each cell narrowed to the digits that take part (0: none, a contradiction). Up to 3
+    cells exact (every choice of different digits, the last cell's digits as one mask per choice of the
+    others: at most 9 x 8 steps); larger groups keep the union of the fitting digit sets
+    (:func:`_group_totals`). Either way a second scan with the same ``wanted`` finds the same totals."""
+    c0 = cells[a]
+    m0 = cand[c0]
+    if k == 1:
+        m = m0 & (wanted >> 1)
+        if m != m0 and m:
+            _set(cand, c0, m, cq, cflag, qs)
+        return m << 1
+    if k > 3:
+        totals, keep = _group_totals(cand, cells, a, a + k, wanted)
+        if totals:
+            for i in range(a, a + k):
+                s = cells[i]
+                _set(cand, s, cand[s] & keep, cq, cflag, qs)
+        return totals
+    c1 = cells[a + 1]
+    m1 = cand[c1]
+    totals = np.int64(0)
+    k0 = np.int64(0)
+    k1 = np.int64(0)
+    if k == 2:
+        m = m0
+        while m:
+            x = low_bit(m)
+            m ^= x
+            sh = lowest_bit(x) + 2  # bit d - 1 of the other cell is total (x's digit) + d
+            ym = m1 & ~x & (wanted >> sh)
+            if ym:
+                totals |= ym << sh
+                k0 |= x
+                k1 |= ym
+        if totals:
+            _set(cand, c0, k0, cq, cflag, qs)
+            _set(cand, c1, k1, cq, cflag, qs)
+        return totals
+    c2 = cells[a + 2]
+    m2 = cand[c2]
+    k2 = np.int64(0)
+    m = m0
+    while m:
+        x = low_bit(m)
+        m ^= x
+        dx = lowest_bit(x) + 1
+        n1 = m1 & ~x
+        while n1:
+            y = low_bit(n1)
+            n1 ^= y
+            sh = dx + lowest_bit(y) + 2
+            zm = m2 & ~(x | y) & (wanted >> sh)
+            if zm:
+                totals |= zm << sh
+                k0 |= x
+                k1 |= y
+                k2 |= zm
+    if totals:
+        _set(cand, c0, k0, cq, cflag, qs)
+        _set(cand, c1, k1, cq, cflag, qs)
+        _set(cand, c2, k2, cq, cflag, qs)
+    return totals
+
+
+@njit(**NO_REFCOUNTS)
 def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, qs):
     """Exact support of sum over groups g of coef_g * (the sum of g's different digits) == total: the groups'
-    sizes are ``aux[a_lo:a_hi]``, their cells one after another from ``lo_i``. Each group's feasible totals
-    (:func:`_group_totals`) are the digits of one variable in :func:`_linear_exact`'s pass (prefix sets
-    forward, completable sets backward, as bit rows); every cell keeps the digits of the fitting sets whose
-    total survives. Skipped (True) when the rows do not fit ``buf``."""
+    sizes are ``aux[a_lo:a_hi]``, their cells one after another from ``lo_i``. One scan per group
+    (:func:`_group_scan`: its reachable totals, its cells narrowed to them; kept in the last words of
+    ``buf``), the bounds of the sum, then the groups' totals are the digits of one variable in
+    :func:`_linear_exact`'s pass (prefix sets forward, completable sets backward, as bit rows: in one word
+    each when the sum's span fits 64 bits); a group rescans only when some of its totals fell. Past the
+    group scans, skipped (True) when the rows do not fit ``buf``."""
     n_groups = a_hi - a_lo
+    tail = buf.shape[0] - n_groups
     width = 1
+    smin = 0
+    smax = 0
     at = lo_i
     for g in range(n_groups):
         k = aux[a_lo + g]
         c = coef[at]
-        sums, _ = _group_totals(cand, cells, at, at + k, np.int64(-1))
+        sums = _group_scan(cand, cells, at, k, np.int64(-1), cq, cflag, qs)
         if sums == 0:
             return False
+        if tail >= 0:
+            buf[tail + g] = np.uint64(sums)
         lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
         hi = c * (_high(sums) - 1) if c > 0 else c * lowest_bit(sums)
+        smin += lo
+        smax += hi
         width += hi - lo
         at += k
+    if total < smin or total > smax:
+        return False
     w = (width + 63) >> 6
-    if 2 * (n_groups + 1) * w > buf.shape[0]:
+    if 2 * (n_groups + 1) * w > tail:
+        return True
+    goal = total - smin
+    if w == 1:  # one word per row: P[g] in buf[g], Q[g + 1] in a local
+        buf[0] = 1
+        at = lo_i
+        for g in range(n_groups):
+            c = coef[at]
+            sums = np.int64(buf[tail + g])
+            lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
+            p = buf[g]
+            row = np.uint64(0)
+            m = sums
+            while m:
+                b = low_bit(m)
+                m ^= b
+                row |= p << np.uint64(c * lowest_bit(b) - lo)
+            buf[g + 1] = row
+            at += aux[a_lo + g]
+        if not (buf[n_groups] >> np.uint64(goal)) & np.uint64(1):
+            return False
+        q = np.uint64(1) << np.uint64(goal)
+        for g in range(n_groups - 1, -1, -1):
+            k = aux[a_lo + g]
+            at -= k
+            c = coef[at]
+            sums = np.int64(buf[tail + g])
+            lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
+            p = buf[g]
+            wanted = np.int64(0)
+            nq = np.uint64(0)
+            m = sums
+            while m:
+                b = low_bit(m)
+                m ^= b
+                sh = np.uint64(c * lowest_bit(b) - lo)
+                if (p << sh) & q:
+                    wanted |= b
+                    nq |= q >> sh
+            q = nq
+            if wanted == 0:
+                return False
+            if wanted != sums and _group_scan(cand, cells, at, k, wanted, cq, cflag, qs) == 0:
+                return False
         return True
     qbase = (n_groups + 1) * w
     for j in range(2 * (n_groups + 1) * w):
         buf[j] = 0
     buf[0] = 1
-    pm = 0
     at = lo_i
     for g in range(n_groups):
-        k = aux[a_lo + g]
         c = coef[at]
-        sums, _ = _group_totals(cand, cells, at, at + k, np.int64(-1))
+        sums = np.int64(buf[tail + g])
         lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
         m = sums
         while m:
             b = low_bit(m)
             m ^= b
             _or_shl(buf, (g + 1) * w, g * w, w, c * lowest_bit(b) - lo)
-        pm += lo
-        at += k
-    goal = total - pm
-    if goal < 0 or goal >= w * 64:
-        return False
+        at += aux[a_lo + g]
     buf[qbase + n_groups * w + (goal >> 6)] = np.uint64(1) << np.uint64(goal & 63)
     for g in range(n_groups - 1, -1, -1):
         k = aux[a_lo + g]
         at -= k
         c = coef[at]
-        sums, _ = _group_totals(cand, cells, at, at + k, np.int64(-1))
+        sums = np.int64(buf[tail + g])
         lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
         wanted = np.int64(0)
         m = sums
@@ -386,11 +500,8 @@ def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, 
                 _or_shr(buf, qbase + g * w, qbase + (g + 1) * w, w, sh)
         if wanted == 0:
             return False
-        _, keep = _group_totals(cand, cells, at, at + k, wanted)
-        for i in range(at, at + k):
-            s = cells[i]
-            if not _set(cand, s, cand[s] & keep, cq, cflag, qs):
-                return False
+        if wanted != sums and _group_scan(cand, cells, at, k, wanted, cq, cflag, qs) == 0:
+            return False
     return True
 
 

@@ -158,7 +158,7 @@ class Model:
             return
         flat = [s for _, group in groups for s in group]
         coefs = [c for c, group in groups for _ in group]
-        self._reserve(coefs)
+        self._reserve(coefs, len(groups))
         self._add(K.T_GSUM, flat, coefs, a=total, aux=[len(group) for _, group in groups])
 
     def _groups(self, items: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
@@ -178,10 +178,11 @@ class Model:
                 groups.append((c, [s]))
         return groups
 
-    def _reserve(self, coefs: Sequence[int]) -> None:
-        """Grow the exact-sum scratch for a sum with these coefficients."""
+    def _reserve(self, coefs: Sequence[int], groups: int = 0) -> None:
+        """Grow the exact-sum scratch for a sum with these coefficients (and ``groups`` words more: a grouped
+        sum keeps its groups' totals there)."""
         width = sum(map(abs, coefs)) * (self.size - 1) + 1
-        words = 2 * (len(coefs) + 1) * ((width + 63) // 64)
+        words = 2 * (len(coefs) + 1) * ((width + 63) // 64) + groups
         if words > self._scratch:
             self._scratch = words
 
