@@ -52,22 +52,22 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-27, 2-core VM, quiet (load average 1.0-1.3), GCC 12.2 -O3 -march=native, --repeat 5"
+RECORDED_WHEN = "2026-11-27 (12:40 UTC), 2-core VM, quiet (load average 0.7-1.2), GCC 12.2 -O3 -march=native, --repeat 5"
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (1_016_672, 0.00, 1_397_038, 0.00),
-    ("kaggle_sample", 2): (1_019_266, 0.00, 1_364_855, 0.00),
-    ("17_clue", 1): (356_295, 0.46, 441_501, 0.48),
-    ("17_clue", 2): (340_926, 0.57, 409_859, 0.59),
-    ("norvig_top95", 1): (273_121, 6.07, 161_383, 6.22),
-    ("norvig_top95", 2): (137_049, 11.05, 91_597, 11.95),
-    ("top1465", 1): (179_206, 6.07, 157_382, 5.79),
-    ("top1465", 2): (118_631, 8.94, 100_839, 8.76),
-    ("forum_hardest_1905_11plus", 1): (39_251, 34.17, 32_094, 33.99),
-    ("forum_hardest_1905_11plus", 2): (21_007, 61.67, 17_737, 60.64),
-    ("forum_hardest_1106", 1): (24_500, 59.76, 22_815, 51.75),
-    ("forum_hardest_1106", 2): (13_548, 110.44, 10_527, 111.99),
-    ("serg_benchmark", 1): (578_050, 6.40, 417_726, 6.05),
-    ("serg_benchmark", 2): (523_784, 7.05, 351_713, 6.92),
+    ("kaggle_sample", 1): (981_771, 0.00, 1_869_297, 0.00),
+    ("kaggle_sample", 2): (1_013_468, 0.00, 1_886_739, 0.00),
+    ("17_clue", 1): (347_386, 0.46, 504_110, 0.48),
+    ("17_clue", 2): (335_021, 0.57, 467_868, 0.59),
+    ("norvig_top95", 1): (267_169, 6.07, 208_105, 6.22),
+    ("norvig_top95", 2): (135_165, 11.05, 112_326, 11.95),
+    ("top1465", 1): (176_813, 6.07, 196_995, 5.79),
+    ("top1465", 2): (121_784, 8.94, 131_267, 8.76),
+    ("forum_hardest_1905_11plus", 1): (40_051, 34.17, 41_840, 33.99),
+    ("forum_hardest_1905_11plus", 2): (21_364, 61.67, 22_584, 60.64),
+    ("forum_hardest_1106", 1): (24_569, 59.76, 28_685, 51.75),
+    ("forum_hardest_1106", 2): (13_616, 110.44, 13_447, 111.99),
+    ("serg_benchmark", 1): (583_064, 6.40, 496_474, 6.05),
+    ("serg_benchmark", 2): (516_732, 7.05, 431_941, 6.92),
 }
 
 
