@@ -52,7 +52,7 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-27 (12:40 UTC), 2-core VM, quiet (load average 0.7-1.2), GCC 12.2 -O3 -march=native, --repeat 5"
+RECORDED_WHEN = "2026-11-27 12:40 UTC, 2-core VM, quiet (load 0.7-1.2), GCC 12.2 -O3 -march=native, --repeat 5"
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
     ("kaggle_sample", 1): (981_771, 0.00, 1_869_297, 0.00),
     ("kaggle_sample", 2): (1_013_468, 0.00, 1_886_739, 0.00),
