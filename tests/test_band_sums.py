@@ -3,9 +3,6 @@ and boxes inside; the arithmetic is checked against a known solution and every r
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,12 +11,11 @@ from sudokit.formats.fpuzzles import read_fpuzzles
 from sudokit.geometry import standard
 from sudokit.logic import band_sums
 from sudokit.logic.state import State
+from variant_corpus import RECORDS, solution_of
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "variants" / "iss_fpuzzles.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
 #: "Hailstone - little killer [easier]" (data line 49) and its solution
 HAILSTONE = RECORDS[48]
-SOLUTION = [int(ch, 36) for ch in HAILSTONE["solution"]]
+SOLUTION = solution_of(HAILSTONE)
 G = standard()
 
 

@@ -3,9 +3,7 @@ narrowed exactly (few cells) or clique by clique (long sums); both searches agai
 
 from __future__ import annotations
 
-import json
 from itertools import product
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,14 +24,9 @@ from sudokit.logic.sum_combinations import (
     sum_combination,
     written,
 )
+from variant_corpus import RECORDS, solution_of
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "variants" / "iss_fpuzzles.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
 G = standard()
-
-
-def _solution(rec) -> list[int]:
-    return [int(ch, 36) for ch in rec["solution"]]
 
 
 def _brute(masks, weights, total, apart) -> list[int]:
@@ -91,7 +84,7 @@ def test_combine_drops_the_shared_cell_and_writes_the_arithmetic():
 def _arrow_case() -> tuple[State, list[int]]:
     """Box A1's cells but two (a summed cage), an arrow from one of the two through the other and two more
     cells of its row, on the corpus' first solution: the innies and the arrow together narrow the shaft."""
-    sol = _solution(RECORDS[0])
+    sol = solution_of(RECORDS[0])
     lab = G.cell_of
     for bulb, first in (("B2", "B3"), ("B3", "B2"), ("B2", "B1"), ("B1", "B2")):
         p, q = lab(bulb), lab(first)
@@ -122,7 +115,7 @@ def test_an_arrow_taken_with_its_box_or_row_is_the_first_step_and_sound():
 
 def test_ctc_tribute_is_solved_by_logic_taking_its_arrows_out_of_the_45_rule():
     rec = next(r for r in RECORDS if r["name"] == "CTC Tribute")
-    sol = _solution(rec)
+    sol = solution_of(rec)
     state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
     assert len(rule_sums(state)) == 8  # eight arrows, each a sum whose bulb counts minus
     rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 from itertools import combinations
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -35,16 +34,11 @@ from sudokit.geometry import standard
 from sudokit.logic import explain, hint, registry, templates, variant_rules
 from sudokit.logic.explain import next_step
 from sudokit.logic.state import State
+from variant_corpus import RECORDS, solution_of
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "variants" / "iss_fpuzzles.jsonl"
-RECORDS = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line.strip()]
 #: A classic solution every hand-made case below is true of (the corpus' first puzzle).
 S = [int(ch) for ch in RECORDS[0]["solution"]]
 G = standard()
-
-
-def _solution(rec) -> list[int]:
-    return [int(ch, 36) for ch in rec["solution"]]
 
 
 def cell(label: str) -> int:
@@ -315,7 +309,7 @@ def test_every_variant_row_has_a_case():
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_variant_technique_is_the_first_step_and_sound(name):
     state, word = CASES[name]
-    solution = _solution(CASE_SOLUTIONS[name]) if name in CASE_SOLUTIONS else S
+    solution = solution_of(CASE_SOLUTIONS[name]) if name in CASE_SOLUTIONS else S
     rows = registry.applicable(state, techniques=registry.technique_set(exclude=CASE_EXCLUDE.get(name)))
     step = next_step(state.copy(), rows)
     assert step is not None and step.technique == name, step and step.explanation
@@ -333,7 +327,7 @@ def test_pattern_overlay_names_the_cage_it_needs(monkeypatch):
     state = _stalled(TAREK, exclude="forcing chain,pattern overlay,template combination")
     step = templates.pattern_overlay(state)
     assert step is not None and "once in cage" in step.explanation, step and step.explanation
-    sol = _solution(TAREK)
+    sol = solution_of(TAREK)
     assert all(sol[s] != d for s, d in step.eliminations) and all(sol[s] == d for s, d in step.placements)
     monkeypatch.setattr(templates, "must_hold", lambda state: {})
     plain = templates.pattern_overlay(state)
@@ -344,7 +338,7 @@ def test_pattern_overlay_finishes_a_diagonal_killer():
     """Line 92 without forcing chains (and without the unit webs, which finish it alone): every step is sound,
     and with the template row logic finishes it (it stalls without)."""
     state = State.from_variant(read_fpuzzles(DIAGONAL_KILLER["fpuzzles"]))
-    sol = _solution(DIAGONAL_KILLER)
+    sol = solution_of(DIAGONAL_KILLER)
     rows = registry.applicable(state, techniques=registry.technique_set(exclude=f"forcing chain,{WEBS}"))
     used = 0
     while (step := next_step(state, rows)) is not None:
@@ -400,7 +394,7 @@ def test_outies_place_the_cell_that_sticks_out():
 
 def test_innies_minus_outies_on_a_bundled_killer_show_the_arithmetic_and_keep_the_solution():
     rec = RECORDS[12]  # "Killing with flowers": big cages, the 45 rule with innies and outies together
-    sol = _solution(rec)
+    sol = solution_of(rec)
     path = explain(read_fpuzzles(rec["fpuzzles"]), max_steps=8)
     mixed = [s for s in path.steps if "outies, " in s.explanation and " - " in s.explanation]
     assert mixed, [s.explanation for s in path.steps]
@@ -585,7 +579,7 @@ def test_every_variant_step_keeps_the_solution(index):
     """Every step logic takes (forcing chains left out, to keep the run short; the benchmark runs them) on every
     bundled puzzle keeps the known solution's digits, up to 300 steps."""
     rec = RECORDS[index]
-    sol = _solution(rec)
+    sol = solution_of(rec)
     state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
     rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
     for _ in range(300):
@@ -630,7 +624,7 @@ def test_chains_work_on_variant_candidates():
     assert step is not None and step.technique == "Static Forcing Chain"
     xy = registry.BY_NAME["XY-Chain"].find(state)
     assert xy is not None
-    sol = _solution(rec)
+    sol = solution_of(rec)
     for found in (first, step, xy):
         assert all(sol[s] != d for s, d in found.eliminations) and all(sol[s] == d for s, d in found.placements)
 
@@ -872,7 +866,7 @@ def test_unit_webs_finish_two_bundled_killers():
     stalled before it: see the two rows' cases)."""
     for rec, name in ((WEB_KILLER, "Cages Around a Unit"), (WEB_PAIR_KILLER, "Cages Around Two Units")):
         state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
-        sol = _solution(rec)
+        sol = solution_of(rec)
         rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
         used = 0
         while (step := next_step(state, rows)) is not None:
