@@ -20,6 +20,7 @@ import pytest
 
 from sudokit.formats import parse_grid
 from sudokit.grid import Candidates, is_solution
+from variant_corpus import BY_NAME
 
 CHROMIUM = os.environ.get("SUDOKIT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -542,8 +543,7 @@ def test_variant_link_is_drawn_solved_and_counted(page):
     """A killer pasted as a SudokuPad link: drawn with its cages and sums, its rules listed, solved, counted."""
     from sudokit.formats.fpuzzles import read_fpuzzles, to_link
 
-    corpus = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
-    killer = next(d for d in map(json.loads, corpus.read_text().splitlines()) if d["name"] == "Killer")
+    killer = BY_NAME["Killer"]
     page.fill("#variant-link", to_link(read_fpuzzles(killer["fpuzzles"]), "scl"))
     page.click("#variant-load")
     assert wait_status(page, "loaded").startswith("Loaded: 29 constraints")
@@ -580,8 +580,7 @@ def test_bad_variant_link_says_why_in_the_page(page):
 def _bundled_killer_link() -> tuple[str, dict]:
     from sudokit.formats.fpuzzles import read_fpuzzles, to_link
 
-    corpus = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
-    killer = next(d for d in map(json.loads, corpus.read_text().splitlines()) if d["name"] == "Killer")
+    killer = BY_NAME["Killer"]
     return to_link(read_fpuzzles(killer["fpuzzles"]), "f-puzzles"), killer
 
 

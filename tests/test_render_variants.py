@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -19,10 +18,9 @@ from sudokit.render.constraints import COLOURS, DRAWERS, RULE_ONLY, Frame, cage_
 from sudokit.render.png import board_png
 from sudokit.render.scene import Polyline, board_scene
 from sudokit.render.svg import board_svg, variant_svg
+from variant_corpus import RECORDS as LINES
 
 SVG = "{http://www.w3.org/2000/svg}"
-DATA = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
-LINES = [json.loads(line) for line in DATA.read_text().splitlines()]
 
 
 def _puzzle(kind: str) -> VariantPuzzle:

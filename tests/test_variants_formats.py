@@ -5,7 +5,6 @@ bad links / JSON / unknown kinds as one line with exit status 2."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -23,11 +22,10 @@ from sudokit.formats.sudokupad import (
     unzip,
     zip_json,
 )
+from variant_corpus import BY_NAME, DATA
+from variant_corpus import RECORDS as LINES
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "variants"
-LINES = [json.loads(line) for line in (DATA / "iss_fpuzzles.jsonl").read_text().splitlines()]
-BY_NAME = {d["name"]: d for d in LINES}
-REAL_SCL = next(line for line in (DATA / "sudokupad_scl.txt").read_text().splitlines() if line.startswith("https://"))
+REAL_SCL = next(line for line in (DATA.parent / "sudokupad_scl.txt").read_text().splitlines() if line.startswith("https://"))
 PARITY_FISH = "854369172976251834123478956419582367568937421237146598785694213691823745342715689"
 PAIR_FIELDS = ("difference", "ratio", "xv")  # symmetric: the order of a dot's two cells carries nothing
 

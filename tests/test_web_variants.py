@@ -3,18 +3,15 @@ solved and counted; a bad link is a 400 with the reader's one line."""
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
 from sudokit.formats.fpuzzles import read_fpuzzles, to_link
+from variant_corpus import BY_NAME
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
 #: each call's time limit on the test server (s): ample for a busy machine; only a runaway search reaches it
 LIMIT = 120
-BY_NAME = {d["name"]: d for d in (json.loads(line) for line in DATA.read_text().splitlines())}
 
 
 @pytest.fixture(scope="module")
