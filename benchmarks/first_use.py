@@ -16,6 +16,7 @@ printed before and after: on a busy machine wall times stretch, CPU times much l
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
@@ -40,6 +41,18 @@ SUDOKIT = [sys.executable, "-m", "sudokit"]
 API = "import sudokit; sudokit.solve('%s')"
 
 
+def variant_link(name: str) -> str:
+    """The f-puzzles link of the bundled variant corpus' puzzle ``name`` (data/variants/iss_fpuzzles.jsonl)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from sudokit.formats.fpuzzles import read_fpuzzles, to_link
+
+    for line in (DATA / "variants" / "iss_fpuzzles.jsonl").read_text().splitlines():
+        record = json.loads(line)
+        if record["name"] == name:
+            return to_link(read_fpuzzles(record["fpuzzles"]))
+    raise SystemExit(f"first_use.py: no puzzle named {name!r} in the variant corpus")
+
+
 def commands() -> list[tuple[str, list[str]]]:
     return [
         ("sudokit solve data/norvig_top95.txt", [*SUDOKIT, "solve", str(DATA / "norvig_top95.txt")]),
@@ -58,6 +71,9 @@ def commands() -> list[tuple[str, list[str]]]:
         ("sudokit explain PUZZLE (hard)", [*SUDOKIT, "explain", HARD]),
         ("sudokit explain PUZZLE (chains)", [*SUDOKIT, "explain", CHAINS]),
         ("sudokit explain PUZZLE (hardest)", [*SUDOKIT, "explain", HARDEST]),
+        ("sudokit solve LINK (killer)", [*SUDOKIT, "solve", variant_link("Killer")]),
+        ("sudokit solve LINK (thermo)", [*SUDOKIT, "solve", variant_link("Thermo")]),
+        ("sudokit solve LINK (hard killer)", [*SUDOKIT, "solve", variant_link("Wecoc #1")]),
         ("sudokit warm-up (every kernel)", [*SUDOKIT, "warm-up"]),
     ]
 

@@ -27,12 +27,14 @@ os.environ["SUDOKIT_BACKGROUND_COMPILE"] = "0"
 
 def _kernels_compile_at_once() -> None:
     """In the test process a logic kernel the cache lacks is compiled at once, never run as its Python body
-    (``sudokit.jit.COLD_PYTHON_SECONDS``): the kernel tests test compiled code whatever the cache holds. The
+    (``sudokit.jit.COLD_PYTHON_SECONDS``), and the variant solver's kernel is never left for its plain form
+    (``sudokit.jit.COLD_SOLVER_SECONDS``): the kernel tests test compiled code whatever the cache holds. The
     Python bodies are tested against the kernels in subprocesses (``test_logic_plain_forms.py``)."""
     from sudokit import jit
 
     jit.COLD_PYTHON_DEFAULT = 0.0
     jit.COLD_PYTHON_SECONDS.clear()
+    jit.COLD_SOLVER_SECONDS.clear()  # the variant tests test the kernel, never its plain form in its place
 
 
 _kernels_compile_at_once()

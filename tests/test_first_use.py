@@ -66,6 +66,86 @@ def test_a_single_puzzle_neither_compiles_nor_says_so(tmp_path):
     assert done.stderr == "" and not (tmp_path / "cache").exists()
 
 
+def test_a_variant_puzzle_on_a_cold_cache_is_answered_by_the_plain_solver_without_compiling(tmp_path):
+    # the corpus' "Killer" link: the plain-Python variant solver answers well within jit.COLD_SOLVER_SECONDS, so
+    # the first command after an install does not wait for the variant kernels' ~24-second compile
+    from sudokit.formats.fpuzzles import read_fpuzzles, to_link
+    from variant_corpus import BY_NAME
+
+    env = _env(NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    d = BY_NAME["Killer"]
+    done = _run(["solve", "-f", "line", to_link(read_fpuzzles(d["fpuzzles"]))], env)
+    assert done.returncode == 0 and done.stdout.strip() == d["solution"], done.stderr
+    assert done.stderr == "" and not list((tmp_path / "cache").rglob("*.nbi"))
+
+
+def test_the_variant_kernels_answer_once_the_plain_budget_is_spent(monkeypatch):
+    # in-process, the kernels warm (the conftest leaves no plain budget; here it is set again, with the kernels
+    # taken for cold): the plain form answers within its budget, a puzzle it cannot finish in what is left goes to
+    # the kernels, and a spent budget sends every puzzle there
+    from sudokit import jit
+    from sudokit.constraints import solver
+    from sudokit.formats.fpuzzles import read_fpuzzles
+    from variant_corpus import BY_NAME
+
+    monkeypatch.setattr(jit, "COLD_SOLVER_SECONDS", {"variants": 0.5})
+    monkeypatch.setattr(jit, "_solver_spent", {})
+    monkeypatch.setattr(jit, "_groups_later", set())
+    monkeypatch.setattr(jit, "ready", lambda module: False)
+    plain_runs: list[str] = []
+    real = solver.solve_plain
+    monkeypatch.setattr(solver, "solve_plain", lambda p, *a: plain_runs.append(str(real(p, *a).status)) or real(p, *a))
+    killer = read_fpuzzles(BY_NAME["Killer"]["fpuzzles"])
+    assert solver.count_variant(killer, 2) == 1 and plain_runs == ["solved"]
+    assert jit._groups_later == {"variants"}  # answered while cold: compiled in the background at exit
+    hard = read_fpuzzles(BY_NAME["Wecoc #1"]["fpuzzles"])  # the plain form needs far more than 0.5 s
+    result = solver.solve_variant(hard)
+    assert plain_runs[-1] == "timeout" and result.status == "solved"
+    assert "".join(map(str, result.solution.values)) == BY_NAME["Wecoc #1"]["solution"]
+    assert jit.plain_budget("variants") == 0.0  # spent: the kernels from now on
+    assert solver.count_variant(killer, 2) == 1 and len(plain_runs) == 2
+
+
+def test_warming_the_variant_group_runs_its_kernels_not_the_plain_solver(monkeypatch):
+    # `warm-up` and the background compile both call jit.warm("variants"): with the plain solver answering in
+    # the kernels' place on a cold cache, nothing would be compiled
+    from sudokit import jit
+    from sudokit.constraints import solver
+
+    modes: list[str] = []
+    monkeypatch.setattr(jit, "COLD_SOLVER_SECONDS", {"variants": 2.0})
+    monkeypatch.setattr(jit, "ready", lambda module: False)
+    monkeypatch.setattr(solver, "count_variant", lambda *a: modes.append(jit._mode[0]) or 1)
+    jit.warm("variants")
+    assert modes == ["kernel"]
+
+
+def test_a_plain_variant_answer_on_a_cold_cache_compiles_the_kernels_in_the_background(monkeypatch, tmp_path):
+    # the exit hook lists the whole group for jit.compile_listed (which warms it as `warm-up` does); the
+    # detached process itself is not started here
+    import pickle
+
+    from sudokit import jit
+
+    started: list[list[str]] = []
+    monkeypatch.setenv(jit.BACKGROUND_ENV, "1")
+    monkeypatch.setattr(jit, "_groups_later", {"variants"})
+    monkeypatch.setattr(jit, "_later", {})
+    monkeypatch.setattr(jit, "ready", lambda module: False)
+    monkeypatch.setattr(jit, "background_lock", lambda: str(tmp_path / "lock"))
+    monkeypatch.setattr(subprocess, "Popen", lambda argv, **kw: started.append(argv))
+    said: list[str] = []
+    monkeypatch.setattr(jit, "say", said.append)
+    jit._compile_in_background()
+    assert len(started) == 1 and said == [
+        "compiling the variant solver in the background for the next commands "
+        "(SUDOKIT_BACKGROUND_COMPILE=0 turns this off; `sudokit warm-up` compiles everything)"
+    ]
+    with open(started[0][-1], "rb") as f:
+        assert pickle.load(f) == [("", "variants", None)]
+    os.remove(started[0][-1])
+
+
 @pytest.mark.parametrize("command", ["hint", "rate", "explain"])
 def test_logic_on_one_everyday_puzzle_neither_compiles_nor_says_so(tmp_path, command):
     # norvig_top95 #1 is hard for search but needs only locked candidates and subsets: their plain forms run

@@ -25,7 +25,9 @@ from sudokit.formats.sudokupad import (
 from variant_corpus import BY_NAME, DATA
 from variant_corpus import RECORDS as LINES
 
-REAL_SCL = next(line for line in (DATA.parent / "sudokupad_scl.txt").read_text().splitlines() if line.startswith("https://"))
+REAL_SCL = next(
+    line for line in (DATA.parent / "sudokupad_scl.txt").read_text().splitlines() if line.startswith("https://")
+)
 PARITY_FISH = "854369172976251834123478956419582367568937421237146598785694213691823745342715689"
 PAIR_FIELDS = ("difference", "ratio", "xv")  # symmetric: the order of a dot's two cells carries nothing
 

@@ -32,6 +32,11 @@ place that deals with that first time, for every kernel (engine, logic, canonica
   that: a command on one puzzle compiles only the kernels that are slower in Python than compiling them. A
   process that ran Python bodies for :data:`BACKGROUND_SECONDS` or more compiles those kernels when it exits, in
   a detached process, for the next command to load (``SUDOKIT_BACKGROUND_COMPILE=0`` turns that off).
+* **A plain solver on a cold cache.** The variant solver keeps a plain-Python form (the reference its kernel is
+  tested against); while its kernels are neither loaded nor cached, a puzzle goes to that form first, within
+  :data:`COLD_SOLVER_SECONDS` per process (:func:`plain_budget`), and the kernels are compiled only when it runs
+  out (a hard puzzle, a long batch); a process whose plain solver answered compiles them in the background at
+  exit.
 * **Ctrl-C while compiling.** Every compile (and load from the cache) holds Ctrl-C until it is done and then
   acts on it (:func:`held_ctrl_c`): LLVM calls back into Python while it emits machine code, and a
   ``KeyboardInterrupt`` raised inside such a ``ctypes`` callback was dropped.
@@ -633,6 +638,47 @@ def python_now(dispatcher: Any) -> bool:
     return not cached
 
 
+# -- a plain-Python solver beside a cold kernel group ---------------------------------------------------------------
+
+#: CPU seconds the plain-Python variant solver may spend in one process while the variant kernels are neither loaded
+#: nor in the disk cache, before they are compiled instead (about 24 s of CPU): most single variant puzzles are
+#: answered within it (the plain solver finished 50 of the 96 corpus puzzles within 0.3 s and 63 within 1 s, on a
+#: loaded machine, 27 November), and a harder one loses at most this much before the compile it needed anyway.
+COLD_SOLVER_SECONDS = {"variants": 2.0}
+_solver_spent: dict[str, float] = {}
+#: groups whose plain solver answered in this process while their kernels were cold: compiled in the background
+#: when the process exits (:func:`_compile_in_background`)
+_groups_later: set[str] = set()
+
+
+def plain_budget(group_name: str) -> float:
+    """Seconds of CPU a group's plain-Python solver may run now instead of its kernels (0: run the kernels). In
+    the ``"plain"`` mode without limit, in ``"kernel"`` none; in ``"auto"`` what is left of the group's
+    :data:`COLD_SOLVER_SECONDS` in this process when its kernels are neither loaded nor in the disk cache."""
+    mode = _mode[0]
+    if mode != "auto":
+        return float("inf") if mode == "plain" else 0.0
+    left = COLD_SOLVER_SECONDS.get(group_name, 0.0) - _solver_spent.get(group_name, 0.0)
+    if left <= 0.0:
+        return 0.0
+    group = next(g for g in GROUPS if g.name == group_name)
+    if all(ready(module) for module in group.modules):
+        return 0.0
+    return left
+
+
+def spent_plain(group_name: str, seconds: float, answered: bool) -> None:
+    """Charge ``seconds`` of a group's plain solver against its budget: all of it when the solver did not answer
+    (the kernels are compiled now); when it ``answered`` with the group's kernels cold (the ``"auto"`` mode), they
+    are compiled in the background at exit, for the next command to load."""
+    spent = _solver_spent.get(group_name, 0.0) + seconds
+    _solver_spent[group_name] = spent if answered else max(spent, COLD_SOLVER_SECONDS.get(group_name, 0.0))
+    if answered and _mode[0] == "auto" and group_name not in _groups_later:
+        if not _groups_later and not _later:
+            atexit.register(_compile_in_background)
+        _groups_later.add(group_name)
+
+
 #: Set to ``0`` to keep a command that ran kernels' Python bodies from compiling them afterwards in the background
 #: (the tests set it: nothing should outlive them).
 BACKGROUND_ENV = "SUDOKIT_BACKGROUND_COMPILE"
@@ -654,15 +700,20 @@ def background_lock() -> str:
 
 def _compile_in_background() -> None:
     """At exit: when this process ran logic kernels' Python bodies for :data:`BACKGROUND_SECONDS` or more in the
-    ``"auto"`` mode, compile those kernels in a detached process (nothing on this command's terminal, and this
-    command does not wait), so that the next command loads them from the cache instead of running Python."""
+    ``"auto"`` mode, or a plain solver answered for a cold kernel group (:func:`spent_plain`), compile those
+    kernels in a detached process (nothing on this command's terminal, and this command does not wait), so that
+    the next command loads them from the cache instead of running Python."""
     import pickle
     import subprocess
     import tempfile
 
-    if os.environ.get(BACKGROUND_ENV, "1") == "0" or sum(_python_spent.values()) < BACKGROUND_SECONDS:
+    if os.environ.get(BACKGROUND_ENV, "1") == "0":
         return
-    listed = [(d.py_func.__module__, d.py_func.__name__, sig) for d, sig in _later.items() if not d.overloads]
+    listed: list[tuple[str, str, Any]] = []
+    if sum(_python_spent.values()) >= BACKGROUND_SECONDS:
+        listed = [(d.py_func.__module__, d.py_func.__name__, sig) for d, sig in _later.items() if not d.overloads]
+    groups = [g for g in GROUPS if g.name in _groups_later and not all(ready(m) for m in g.modules)]
+    listed += [("", g.name, None) for g in groups]  # a whole group: warmed as `warm-up` does
     if not listed:
         return
     with suppress(OSError):  # a lock left behind by a compile that was killed: stale after 15 minutes
@@ -679,8 +730,10 @@ def _compile_in_background() -> None:
         from sudokit.words import plural
 
         code = "import sys; from sudokit import jit; jit.compile_listed(sys.argv[1])"
+        what = [plural(len(listed) - len(groups), "logic kernel")] if len(listed) > len(groups) else []
+        what += [g.what for g in groups]
         say(
-            f"compiling {plural(len(listed), 'logic kernel')} in the background for the next commands "
+            f"compiling {' and '.join(what)} in the background for the next commands "
             f"({BACKGROUND_ENV}=0 turns this off; `sudokit warm-up` compiles everything)"
         )
         subprocess.Popen(
@@ -697,7 +750,8 @@ def _compile_in_background() -> None:
 
 def compile_listed(path: str) -> None:
     """Compile (into the disk cache) the kernels listed in ``path`` (a pickle of ``(module, name, argument
-    types)``, written by :func:`_compile_in_background`), then delete it and the lock."""
+    types)``, or ``("", group, None)`` for a whole group, written by :func:`_compile_in_background`), then
+    delete it and the lock."""
     import pickle
 
     quiet()
@@ -708,6 +762,9 @@ def compile_listed(path: str) -> None:
             listed = pickle.load(f)
         for module, name, sig in listed:
             try:
+                if not module:  # a whole group
+                    warm(name)
+                    continue
                 getattr(importlib.import_module(module), name).compile(sig)
             except Exception:  # a kernel that cannot be compiled here is compiled when a command needs it
                 continue
@@ -827,7 +884,8 @@ def _warm_variants() -> None:
     from sudokit.constraints.solver import count_variant
     from sudokit.geometry import standard
 
-    count_variant(VariantPuzzle.build(standard(2, 2), [0] * 16, [KillerCage((0, 1), 3)]), 1)
+    with forms("kernel"):  # the plain solver would answer this one in its place (plain_budget)
+        count_variant(VariantPuzzle.build(standard(2, 2), [0] * 16, [KillerCage((0, 1), 3)]), 1)
 
 
 _WARM = {

@@ -287,12 +287,31 @@ def _kernel_run(puzzle: VariantPuzzle, model, limit: int, time_limit: float | No
     return out, grids
 
 
+def _plain_while_cold(puzzle: VariantPuzzle, limit: int, time_limit: float | None) -> Result | None:
+    """The plain solver's answer while the variant kernels are cold (:func:`sudokit.jit.plain_budget`: a
+    first command after an install answers without a 24-second compile), or None when it is not its turn or
+    it ran out of its budget before the answer (the kernels are compiled then). Within the caller's own
+    ``time_limit``, a timeout is the answer."""
+    from sudokit import jit
+
+    budget = jit.plain_budget("variants")
+    if budget <= 0.0:
+        return None
+    mine = time_limit is not None and time_limit <= budget
+    start = time.process_time()  # CPU, as the compile it weighs against
+    result = solve_plain(puzzle, limit, time_limit if mine else (None if budget == float("inf") else budget))
+    answered = result.status is not Status.TIMEOUT or mine
+    jit.spent_plain("variants", time.process_time() - start, answered)
+    return result if answered else None
+
+
 def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | None = None) -> Result:
     """Solve a variant puzzle: ``limit`` 2 (the default) also proves uniqueness, 1 takes any solution.
 
-    The compiled kernel answers (the plain solver when a rule has no compiled form). The result's ``puzzle``
-    is the givens (their geometry holds the constraints' extra units); a solution is checked against every
-    unit and constraint before it is returned. ``time_limit`` (seconds) gives status ``timeout``.
+    The compiled kernel answers (the plain solver when a rule has no compiled form, or first while the kernel
+    is cold: :func:`_plain_while_cold`). The result's ``puzzle`` is the givens (their geometry holds the
+    constraints' extra units); a solution is checked against every unit and constraint before it is returned.
+    ``time_limit`` (seconds) gives status ``timeout``.
     """
     from sudokit.constraints.solver_kernel import TIMEOUT
 
@@ -300,6 +319,9 @@ def solve_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
         raise SudokitError("limit must be at least 1")
     start = time.perf_counter()
     grid = puzzle.givens
+    cold = _plain_while_cold(puzzle, limit, time_limit)
+    if cold is not None:
+        return cold
     model = _compiled(puzzle)
     if model is None:
         return solve_plain(puzzle, limit, time_limit)
@@ -338,6 +360,12 @@ def count_variant(puzzle: VariantPuzzle, limit: int = 2, time_limit: float | Non
 
     if limit < 1:
         raise SudokitError("limit must be at least 1")
+    cold = _plain_while_cold(puzzle, limit, time_limit)
+    if cold is not None:
+        found = (cold.count or 0) if cold.status is not Status.INVALID else 0
+        if cold.status is Status.TIMEOUT:
+            raise TimeLimitError(f"time limit of {time_limit:g} s reached after {found} solutions", found)
+        return found
     model = _compiled(puzzle)
     if model is None:
         return count_plain(puzzle, limit)  # (clashing givens: 0, the plain counter looks for them first)
