@@ -1409,7 +1409,7 @@ def _ng_visit(dst, src, root, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, c
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
            p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, places, restart_base,
-           sols, stats, st_cand, st_done, st_cell, st_rem,
+           two_way, sols, stats, st_cand, st_done, st_cell, st_rem,
            buf, spots, cq, cflag, pq, pflag, qs, pw, st_dec, ng_lits, ng_meta, wnext, whead, mark):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
@@ -1516,6 +1516,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 cutoff = 0  # no room: no more restarts (one would search the explored part again)
             else:
                 st = 0
+                n_pos = 0  # the branch's positive decisions above level i (a two-way right child is none)
                 for i in range(depth):
                     done_here = st_dec[0, i] & ~st_rem[i] & ~st_dec[1, i]
                     cell = st_cell[i]
@@ -1523,13 +1524,15 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                         e = low_bit(done_here)
                         done_here ^= e
                         if cell >= 0:
-                            lits[i] = cell * 64 + lowest_bit(e)
+                            lits[n_pos] = cell * 64 + lowest_bit(e)
                         else:
                             code = -1 - cell
-                            lits[i] = units[code // 64, lowest_bit(e)] * 64 + code % 64
-                        st, n_ng, n_lits = _add_nogood(st_cand[0], lits, i + 1, ng_lits, ng_meta, wnext, whead,
+                            lits[n_pos] = units[code // 64, lowest_bit(e)] * 64 + code % 64
+                        st, n_ng, n_lits = _add_nogood(st_cand[0], lits, n_pos + 1, ng_lits, ng_meta, wnext, whead,
                                                        n_ng, n_lits, cq, cflag, qs)  # fmt: skip
-                    lits[i] = st_dec[2, i]
+                    if st_dec[2, i] >= 0:
+                        lits[n_pos] = st_dec[2, i]
+                        n_pos += 1
                 stamp += 1
                 ok = st >= 0
                 while ok:  # the root again, with the new nogoods (not in a function of its own: compile time)
@@ -1643,8 +1646,12 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             if rem == 0:
                 depth -= 1
                 continue
-            b = low_bit(rem)
-            rem ^= b
+            if two_way and st_cell[depth] >= 0 and rem != st_dec[0, depth]:
+                b = rem  # two-way: the right child, the cell's other digits (x != v)
+                rem = np.int64(0)
+            else:
+                b = low_bit(rem)
+                rem ^= b
             st_rem[depth] = rem
             if rem != 0:
                 guesses += 1
@@ -1661,7 +1668,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 code = -1 - cell
                 cell = units[code // 64, lowest_bit(b)]
                 b = np.int64(1) << (code % 64)
-            st_dec[2, depth] = cell * 64 + lowest_bit(b)
+            st_dec[2, depth] = cell * 64 + lowest_bit(b) if b & (b - 1) == 0 else -1
             dst[cell] = b
             cflag[cell] = 1
             cq[qs[1]] = cell

@@ -49,11 +49,14 @@ class Model:
     _scratch: int = 1
     #: the geometry's peer matrix (bool), set by :meth:`of`: :meth:`linear` groups cells that must differ
     _adjacent: np.ndarray | None = None
+    _units: np.ndarray | None = None  #: the geometry's units, set by :meth:`of`: :meth:`linear` groups by them
     _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
     #: the search may branch on a digit's places in a unit (:func:`.solver_kernel.search`'s ``places``)
     places: int = 0
     #: failures before the search's first restart, 0 for none (:func:`.solver_kernel.search`'s ``restart_base``)
     restarts: int = 0
+    #: two-way branching (:func:`.solver_kernel.search`'s ``two_way``): a cell's lowest digit, then its others
+    two_way: bool = False
     arrays: tuple = ()
     start_array: np.ndarray | None = None  #: ``start`` as the kernel reads it (set with ``arrays``)
 
@@ -163,19 +166,33 @@ class Model:
 
     def _groups(self, items: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
         """``items`` (cell, coefficient) as groups of cells with one coefficient that are the geometry's peers
-        of each other (so hold different digits), first come first grouped; one group per cell when the
-        digits are above 9 (a group's totals are bits of one word) or the geometry is unknown."""
+        of each other (so hold different digits); one group per cell when the digits are above 9 (a group's
+        totals are bits of one word) or the geometry is unknown. Per coefficient, the unit holding the most
+        of the cells left is a group, again and again while one holds two or more (k different digits sum to
+        at least k(k+1)/2, so larger groups give the sum tighter bounds: "Long sums 2"'s shaft grouped by
+        boxes reaches its bulb's 98, grouped along the line only 83); the cells left join the first group
+        whose cells they all see, else make one."""
         adjacent = self._adjacent
         if adjacent is None or self.size > 9:
             return [(c, [s]) for s, c in items]
         groups: list[tuple[int, list[int]]] = []
-        for s, c in items:
-            for coef, group in groups:
-                if coef == c and all(adjacent[s, t] for t in group):
-                    group.append(s)
-                    break
-            else:
-                groups.append((c, [s]))
+        for coef in dict.fromkeys(c for _, c in items):
+            left = [s for s, c in items if c == coef]
+            if self._units is not None:
+                while True:
+                    best = max((np.intersect1d(u, left) for u in self._units), key=len)
+                    if len(best) < 2:
+                        break
+                    taken = set(best.tolist())
+                    groups.append((coef, [s for s in left if s in taken]))
+                    left = [s for s in left if s not in taken]
+            for s in left:
+                for c, group in groups:
+                    if c == coef and all(adjacent[s, t] for t in group):
+                        group.append(s)
+                        break
+                else:
+                    groups.append((coef, [s]))
         return groups
 
     def _reserve(self, coefs: Sequence[int], groups: int = 0) -> None:
@@ -239,7 +256,7 @@ class Model:
         g = puzzle.geometry
         full = g.all_mask
         start = [1 << (v - 1) if v else full for v in puzzle.givens.values]
-        model = cls(g.size, g.n_cells, start, _adjacent=_shape(g).adjacent)
+        model = cls(g.size, g.n_cells, start, _adjacent=_shape(g).adjacent, _units=_shape(g).units)
         cages = _Cages.of(puzzle)
         group_cells: list[int] = []  # the extra peers: groups of cells that must all differ
         group_sizes: list[int] = []
@@ -768,7 +785,7 @@ _SCRATCH = _Scratch()
 
 def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER,
         probe_depth: int = K.PROBE_DEPTH, wdeg_after: int = K.WDEG_AFTER,
-        places: int | None = None, restart_base: int | None = None) -> Run:  # fmt: skip
+        places: int | None = None, restart_base: int | None = None, two_way: bool | None = None) -> Run:  # fmt: skip
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
     first ``keep`` of them; branching by failure weight once ``wdeg_after`` nodes were visited, nodes at depth
     up to ``probe_depth`` probed once ``probe_after`` nodes were visited, branching on a digit's places as
@@ -786,6 +803,7 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         probe_depth,
         model.places if places is None else places,
         model.restarts if restart_base is None else restart_base,
+        model.two_way if two_way is None else two_way,
         sols,
         stats,
         *_SCRATCH.get(n_cells, model.n_props, model.scratch),
