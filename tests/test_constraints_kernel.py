@@ -184,6 +184,8 @@ def test_unit_aware_propagators_count_like_brute_force(seed):
     assert run(model, 30, keep=0, places=K.PLACES_SUM).count == brute
     assert run(model, 30, keep=0, restart_base=1).count == brute
     assert run(model, 30, keep=0, restart_base=2, places=K.PLACES_SUM).count == brute
+    assert run(model, 30, keep=0, two_way=True).count == brute
+    assert run(model, 30, keep=0, two_way=True, restart_base=1, places=K.PLACES_SUM).count == brute
     assert count_variant(puzzle, 30) == brute
 
 
@@ -221,6 +223,62 @@ def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, s
     assert count_variant(puzzle, 30) == brute
 
 
+def test_sum_groups_are_taken_by_units_largest_first():
+    """A sum's cells are grouped by the unit holding most of them, then the next: the 4x4 shaft A3 A2 A1 B1
+    B2 grouped along the line would be A3 A2 A1 (row A) and B1 B2 (digit sums at least 6 + 3); the box of
+    A1 A2 B1 B2 comes first (at least 10), A3 alone (1)."""
+    puzzle = VariantPuzzle.build(standard(2, 2), [0] * 16, [])
+    model = Model.of(puzzle)
+    groups = model._groups([(s, 1) for s in (2, 1, 0, 4, 5)])
+    assert sorted(sorted(g) for _, g in groups) == [[0, 1, 4, 5], [2]]
+    assert model._groups([(0, 1), (1, -1), (5, 1)]) == [(1, [0, 5]), (-1, [1])]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_long_sums_over_many_units_count_like_brute_force(seed):
+    """Arrows whose shafts wander over the board (a path of neighbours through several boxes, rows and
+    columns: the sum's groups taken by units) and two-cell thermometers: the kernel's count, with restarts and
+    two-way branching too, equals the brute-force count."""
+    rng = random.Random(9000 + seed)
+    h, w = (2, 2) if seed % 2 else (2, 3)
+    n = h * w
+    values = _solved_grid(rng, h, w)
+    cons: list = []
+    for _ in range(rng.randint(1, 3)):
+        bulb = rng.randrange(n * n)
+        line = [rng.choice([t for t in range(n * n) if t != bulb])]
+        while len(line) < rng.randint(2, 6):
+            s = line[-1]
+            steps = [t for t in (s - n, s + n, s - 1 if s % n else -1, s + 1 if s % n < n - 1 else -1)
+                     if 0 <= t < n * n and t not in line and t != bulb]  # fmt: skip
+            if not steps:
+                break
+            line.append(rng.choice(steps))
+        total = sum(values[s] for s in line)
+        if total <= n and values[bulb] == total:
+            cons.append(Arrow((bulb,), tuple(line)))
+        elif total <= n:
+            bulb = rng.choice([s for s in range(n * n) if values[s] == total and s not in line])
+            cons.append(Arrow((bulb,), tuple(line)))
+        else:
+            cons.append(LittleKiller(tuple(line), total))
+    for _ in range(rng.randint(0, n)):
+        a, b = rng.sample(range(n * n), 2)
+        if values[a] != values[b]:
+            cons.append(Thermometer((a, b) if values[a] < values[b] else (b, a)))
+    givens = [v if rng.random() < 0.15 else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    assert puzzle.is_solution(Grid(puzzle.geometry, tuple(values)))
+    model = Model.of(puzzle)
+    brute = _brute_count(puzzle, 30)
+    assert brute >= 1
+    assert run(model, 30, keep=0).count == brute
+    assert run(model, 30, keep=0, restart_base=1).count == brute
+    assert run(model, 30, keep=0, two_way=True).count == brute
+    assert run(model, 30, keep=0, two_way=True, restart_base=1).count == brute
+    assert count_variant(puzzle, 30) == brute
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_restarts_count_every_solution_once(seed):
     """Restarts keep the explored tree out with nogoods: counting a 6x6 puzzle of many solutions to the end
@@ -233,8 +291,8 @@ def test_restarts_count_every_solution_once(seed):
     model = Model.of(puzzle)
     plain = run(model, 10**6, keep=0, restart_base=0)
     assert plain.status != K.TIMEOUT and plain.stats[3] == 0
-    for base in (1, 3):
-        out = run(model, 10**6, keep=20, restart_base=base)
+    for base, two_way in ((1, False), (3, False), (1, True), (3, True)):
+        out = run(model, 10**6, keep=20, restart_base=base, two_way=two_way)
         assert out.count == plain.count
         if plain.stats[2] > base:
             assert out.stats[3] > 0
