@@ -184,8 +184,8 @@ def test_unit_aware_propagators_count_like_brute_force(seed):
     assert run(model, 30, keep=0, places=K.PLACES_SUM).count == brute
     assert run(model, 30, keep=0, restart_base=1).count == brute
     assert run(model, 30, keep=0, restart_base=2, places=K.PLACES_SUM).count == brute
-    assert run(model, 30, keep=0, two_way=True).count == brute
-    assert run(model, 30, keep=0, two_way=True, restart_base=1, places=K.PLACES_SUM).count == brute
+    assert run(model, 30, keep=0, branch=K.BRANCH_TWO_WAY).count == brute
+    assert run(model, 30, keep=0, branch=K.BRANCH_TWO_WAY, restart_base=1, places=K.PLACES_SUM).count == brute
     assert count_variant(puzzle, 30) == brute
 
 
@@ -274,8 +274,8 @@ def test_long_sums_over_many_units_count_like_brute_force(seed):
     assert brute >= 1
     assert run(model, 30, keep=0).count == brute
     assert run(model, 30, keep=0, restart_base=1).count == brute
-    assert run(model, 30, keep=0, two_way=True).count == brute
-    assert run(model, 30, keep=0, two_way=True, restart_base=1).count == brute
+    assert run(model, 30, keep=0, branch=K.BRANCH_TWO_WAY).count == brute
+    assert run(model, 30, keep=0, branch=K.BRANCH_TWO_WAY, restart_base=1).count == brute
     assert count_variant(puzzle, 30) == brute
 
 
@@ -291,8 +291,8 @@ def test_restarts_count_every_solution_once(seed):
     model = Model.of(puzzle)
     plain = run(model, 10**6, keep=0, restart_base=0)
     assert plain.status != K.TIMEOUT and plain.stats[3] == 0
-    for base, two_way in ((1, False), (3, False), (1, True), (3, True)):
-        out = run(model, 10**6, keep=20, restart_base=base, two_way=two_way)
+    for base, branch in ((1, 0), (3, 0), (1, K.BRANCH_TWO_WAY), (3, K.BRANCH_SPLIT)):
+        out = run(model, 10**6, keep=20, restart_base=base, branch=branch)
         assert out.count == plain.count
         if plain.stats[2] > base:
             assert out.stats[3] > 0

@@ -1228,6 +1228,12 @@ WDEG_AFTER = 0
 PLACES_OFF = 0
 PLACES_MAX = 1
 PLACES_SUM = 2
+#: ``search(..., branch=)`` flags: a cell's children are its digits one by one (0); its lowest digit, then
+#: all its others (``BRANCH_TWO_WAY``); a thermometer or between-line cell of three or more digits, the lower
+#: half of them, then the others (``BRANCH_SPLIT``, as CP solvers branch on bounds).
+BRANCH_DIGITS = 0
+BRANCH_TWO_WAY = 1
+BRANCH_SPLIT = 2
 
 
 @njit(cache=True)
@@ -1287,17 +1293,22 @@ NG_LITS = 1 << 18
 NG_MAX = 1 << 15
 
 
+#: a nogood's literal is ``cell << LIT_SHIFT | digits``: "the cell holds one of these digits" (boards of up to 16)
+LIT_SHIFT = 16
+LIT_DIGITS = (1 << LIT_SHIFT) - 1
+
+
 @njit(cache=True, inline="always")
 def _lit_true(cand, lit):
-    """Whether literal ``lit`` (cell * 64 + digit index) holds: the cell is that digit."""
-    return cand[lit >> 6] == np.int64(1) << (lit & 63)
+    """Whether literal ``lit`` (cell << 16 | digits) holds: the cell's candidates are among those digits."""
+    return cand[lit >> LIT_SHIFT] & ~np.int64(lit & LIT_DIGITS) == 0
 
 
 @njit(cache=True)
 def _ng_cell(cand, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
-    """Cell ``c`` was just fixed: visit the nogoods watching it (two watched literals each, never true while
+    """Cell ``c`` was just narrowed: visit the nogoods watching it (two watched literals each, never true while
     another is open). A watched literal made true moves its watch to another literal that is not true;
-    when there is none the other watched literal must be false: its digit leaves its cell. False on a
+    when there is none the other watched literal must be false: its digits leave its cell. False on a
     nogood whose literals all hold."""
     prev = -1
     e = whead[c]
@@ -1312,9 +1323,9 @@ def _ng_cell(cand, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
             continue
         other = ng_meta[j, 3 - k]
         olit = ng_lits[other]
-        ocell = olit >> 6
-        obit = np.int64(1) << (olit & 63)
-        if not cand[ocell] & obit:  # the nogood holds already
+        ocell = olit >> LIT_SHIFT
+        obits = np.int64(olit & LIT_DIGITS)
+        if not cand[ocell] & obits:  # the nogood holds already
             prev = e
             e = nxt
             continue
@@ -1329,12 +1340,12 @@ def _ng_cell(cand, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
                 whead[c] = nxt
             else:
                 wnext[prev] = nxt
-            nc = ng_lits[found] >> 6
+            nc = ng_lits[found] >> LIT_SHIFT
             wnext[e] = whead[nc]
             whead[nc] = e
             e = nxt
             continue
-        if cand[ocell] == obit or not _set(cand, ocell, cand[ocell] & ~obit, cq, cflag, qs):
+        if not _set(cand, ocell, cand[ocell] & ~obits, cq, cflag, qs):
             return False
         prev = e
         e = nxt
@@ -1360,11 +1371,11 @@ def _add_nogood(cand, lits, n, ng_lits, ng_meta, wnext, whead, n_ng, n_lits, cq,
     w1 = -1
     for i in range(n):
         lit = lits[i]
-        m = cand[lit >> 6]
-        bit = np.int64(1) << (lit & 63)
-        if not m & bit:
+        m = cand[lit >> LIT_SHIFT]
+        bits = np.int64(lit & LIT_DIGITS)
+        if not m & bits:
             return 0, n_ng, n_lits
-        if m != bit:
+        if m & ~bits:
             if w0 < 0:
                 w0 = i
             elif w1 < 0:
@@ -1373,8 +1384,8 @@ def _add_nogood(cand, lits, n, ng_lits, ng_meta, wnext, whead, n_ng, n_lits, cq,
         return -1, n_ng, n_lits
     if w1 < 0:
         lit = lits[w0]
-        c = lit >> 6
-        if not _set(cand, c, cand[c] & ~(np.int64(1) << (lit & 63)), cq, cflag, qs):
+        c = lit >> LIT_SHIFT
+        if not _set(cand, c, cand[c] & ~np.int64(lit & LIT_DIGITS), cq, cflag, qs):
             return -1, n_ng, n_lits
         return 1, n_ng, n_lits
     j = n_ng
@@ -1385,21 +1396,21 @@ def _add_nogood(cand, lits, n, ng_lits, ng_meta, wnext, whead, n_ng, n_lits, cq,
     ng_meta[j, 2] = n_lits + w0
     ng_meta[j, 3] = n_lits + w1
     for k in range(2):
-        c = lits[w0 if k == 0 else w1] >> 6
+        c = lits[w0 if k == 0 else w1] >> LIT_SHIFT
         wnext[2 * j + k] = whead[c]
         whead[c] = 2 * j + k
     return 0, n_ng + 1, n_lits + n
 
 
 @njit(cache=True)
-def _ng_visit(dst, src, root, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
-    """After :func:`propagate`: each cell fixed here (fixed in ``dst`` but not in ``src``; at the ``root`` every
-    fixed cell) and not visited yet (``mark[c] != stamp``) visits its nogoods (:func:`_ng_cell`); what they
-    remove is queued for the caller to propagate. False on a contradiction (the cell queue left empty)."""
+def _ng_visit(dst, seen, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
+    """After :func:`propagate`: each cell watched by a nogood whose candidates changed since its last visit
+    (``seen``: the candidates then; the caller starts it at the parent's state, or at 0 at the root) visits
+    its nogoods (:func:`_ng_cell`); what they remove is queued for the caller to propagate. False on a
+    contradiction (the cell queue left empty)."""
     for c in range(dst.shape[0]):
-        m = dst[c]
-        if m & (m - 1) == 0 and mark[c] != stamp and (root or src[c] & (src[c] - 1)):
-            mark[c] = stamp
+        if whead[c] >= 0 and dst[c] != seen[c]:
+            seen[c] = dst[c]
             if not _ng_cell(dst, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
                 _clear_cells(cq, cflag, qs)
                 return False
@@ -1409,7 +1420,7 @@ def _ng_visit(dst, src, root, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, c
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
            p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, places, restart_base,
-           two_way, sols, stats, st_cand, st_done, st_cell, st_rem,
+           branch, sols, stats, st_cand, st_done, st_cell, st_rem,
            buf, spots, cq, cflag, pq, pflag, qs, pw, st_dec, ng_lits, ng_meta, wnext, whead, mark):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
@@ -1481,12 +1492,16 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     n_lits = 0
     restarts = 0
     fails = 0
-    cutoff = restart_base
-    stamp = 0
+    cutoff = restart_base if full <= LIT_DIGITS else 0  # a literal holds up to 16 digits
     lits = np.empty(n_cells + 1, dtype=np.int32)
     for c in range(n_cells):
         whead[c] = -1
-        mark[c] = 0
+    ordered = np.zeros(n_cells, dtype=np.uint8)  # cells of thermometers and between lines: split in halves
+    if branch & BRANCH_SPLIT:
+        for i in range(n_props):
+            if p_type[i] == T_THERMO or p_type[i] == T_ABOVE or p_type[i] == T_BETWEEN:
+                for k in range(p_lo[i], p_hi[i]):
+                    ordered[p_cells[k]] = 1
     ok = propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
                    p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
                    udirty)  # fmt: skip
@@ -1516,28 +1531,31 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 cutoff = 0  # no room: no more restarts (one would search the explored part again)
             else:
                 st = 0
-                n_pos = 0  # the branch's positive decisions above level i (a two-way right child is none)
+                n_pos = 0  # the branch's decisions above level i (a right child, "the other digits", is none)
                 for i in range(depth):
                     done_here = st_dec[0, i] & ~st_rem[i] & ~st_dec[1, i]
                     cell = st_cell[i]
-                    while done_here and st >= 0:
-                        e = low_bit(done_here)
-                        done_here ^= e
-                        if cell >= 0:
-                            lits[n_pos] = cell * 64 + lowest_bit(e)
-                        else:
-                            code = -1 - cell
-                            lits[n_pos] = units[code // 64, lowest_bit(e)] * 64 + code % 64
+                    if cell >= 0 and done_here:  # the digits tried and done here: one literal
+                        lits[n_pos] = cell << LIT_SHIFT | done_here
                         st, n_ng, n_lits = _add_nogood(st_cand[0], lits, n_pos + 1, ng_lits, ng_meta, wnext, whead,
                                                        n_ng, n_lits, cq, cflag, qs)  # fmt: skip
+                    while cell < 0 and done_here and st >= 0:  # places done: one nogood each
+                        e = low_bit(done_here)
+                        done_here ^= e
+                        code = -1 - cell
+                        lits[n_pos] = units[code // 64, lowest_bit(e)] << LIT_SHIFT | 1 << (code % 64)
+                        st, n_ng, n_lits = _add_nogood(st_cand[0], lits, n_pos + 1, ng_lits, ng_meta, wnext, whead,
+                                                       n_ng, n_lits, cq, cflag, qs)  # fmt: skip
+                    if st < 0:
+                        break
                     if st_dec[2, i] >= 0:
                         lits[n_pos] = st_dec[2, i]
                         n_pos += 1
-                stamp += 1
+                for c in range(n_cells):
+                    mark[c] = 0  # every watched cell visits its nogoods at the root
                 ok = st >= 0
                 while ok:  # the root again, with the new nogoods (not in a function of its own: compile time)
-                    ok = _ng_visit(st_cand[0], st_cand[0], True, mark, stamp, ng_lits, ng_meta, wnext, whead, cq,
-                                   cflag, qs)  # fmt: skip
+                    ok = _ng_visit(st_cand[0], mark, ng_lits, ng_meta, wnext, whead, cq, cflag, qs)
                     if not ok or qs[0] == qs[1]:
                         break
                     ok = propagate(st_cand[0], st_done[0], units, peers, n_peers, w_start, w_props, p_type, p_lo,
@@ -1646,12 +1664,20 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             if rem == 0:
                 depth -= 1
                 continue
-            if two_way and st_cell[depth] >= 0 and rem != st_dec[0, depth]:
-                b = rem  # two-way: the right child, the cell's other digits (x != v)
-                rem = np.int64(0)
+            cell = st_cell[depth]
+            right = False
+            if cell < 0 or not (branch & BRANCH_TWO_WAY or ordered[cell]):
+                b = low_bit(rem)
+            elif rem != st_dec[0, depth]:
+                b = rem  # the right child: the cell's other digits
+                right = True
+            elif ordered[cell] and popcount(rem) > 2:  # the lower half of a thermometer cell's digits
+                b = np.int64(0)
+                for _ in range(popcount(rem) // 2):
+                    b |= low_bit(rem & ~b)
             else:
                 b = low_bit(rem)
-                rem ^= b
+            rem ^= b
             st_rem[depth] = rem
             if rem != 0:
                 guesses += 1
@@ -1663,26 +1689,27 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 dst[c] = src[c]
                 dst_done[c] = src_done[c]
             st_dec[1, depth] = b
-            cell = st_cell[depth]
             if cell < 0:  # a digit's places in a unit: b is the place
                 code = -1 - cell
                 cell = units[code // 64, lowest_bit(b)]
                 b = np.int64(1) << (code % 64)
-            st_dec[2, depth] = cell * 64 + lowest_bit(b) if b & (b - 1) == 0 else -1
+            st_dec[2, depth] = -1 if right else cell << LIT_SHIFT | b
             dst[cell] = b
             cflag[cell] = 1
             cq[qs[1]] = cell
             qs[1] += 1
             if qs[1] == cq.shape[0]:
                 qs[1] = 0
-            stamp += 1
+            if n_ng > 0:
+                for c in range(n_cells):
+                    mark[c] = src[c]  # the nogoods hold at the parent: cells changed here visit theirs
             while True:  # propagate; with nogoods, the cells fixed here visit theirs, until nothing changes
                 ok = propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                                p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
                                qs, pw, cell_units, udirty)  # fmt: skip
                 if not ok or n_ng == 0:
                     break
-                ok = _ng_visit(dst, src, False, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, cflag, qs)
+                ok = _ng_visit(dst, mark, ng_lits, ng_meta, wnext, whead, cq, cflag, qs)
                 if not ok or qs[0] == qs[1]:
                     break
             if ok:

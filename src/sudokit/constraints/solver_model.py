@@ -55,8 +55,8 @@ class Model:
     places: int = 0
     #: failures before the search's first restart, 0 for none (:func:`.solver_kernel.search`'s ``restart_base``)
     restarts: int = 0
-    #: two-way branching (:func:`.solver_kernel.search`'s ``two_way``): a cell's lowest digit, then its others
-    two_way: bool = False
+    #: how a cell's digits are branched on (:func:`.solver_kernel.search`'s ``branch``)
+    branch: int = K.BRANCH_DIGITS
     arrays: tuple = ()
     start_array: np.ndarray | None = None  #: ``start`` as the kernel reads it (set with ``arrays``)
 
@@ -785,7 +785,7 @@ _SCRATCH = _Scratch()
 
 def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER,
         probe_depth: int = K.PROBE_DEPTH, wdeg_after: int = K.WDEG_AFTER,
-        places: int | None = None, restart_base: int | None = None, two_way: bool | None = None) -> Run:  # fmt: skip
+        places: int | None = None, restart_base: int | None = None, branch: int | None = None) -> Run:  # fmt: skip
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
     first ``keep`` of them; branching by failure weight once ``wdeg_after`` nodes were visited, nodes at depth
     up to ``probe_depth`` probed once ``probe_after`` nodes were visited, branching on a digit's places as
@@ -803,7 +803,7 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         probe_depth,
         model.places if places is None else places,
         model.restarts if restart_base is None else restart_base,
-        model.two_way if two_way is None else two_way,
+        model.branch if branch is None else branch,
         sols,
         stats,
         *_SCRATCH.get(n_cells, model.n_props, model.scratch),
