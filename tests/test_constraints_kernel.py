@@ -9,6 +9,7 @@ solution and proves it unique.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -184,8 +185,6 @@ def test_unit_aware_propagators_count_like_brute_force(seed):
     assert run(model, 30, keep=0, places=K.PLACES_SUM).count == brute
     assert run(model, 30, keep=0, restart_base=1).count == brute
     assert run(model, 30, keep=0, restart_base=2, places=K.PLACES_SUM).count == brute
-    assert run(model, 30, keep=0, branch=K.BRANCH_TWO_WAY).count == brute
-    assert run(model, 30, keep=0, branch=K.BRANCH_TWO_WAY, restart_base=1, places=K.PLACES_SUM).count == brute
     assert count_variant(puzzle, 30) == brute
 
 
@@ -237,8 +236,8 @@ def test_sum_groups_are_taken_by_units_largest_first():
 @pytest.mark.parametrize("seed", range(40))
 def test_long_sums_over_many_units_count_like_brute_force(seed):
     """Arrows whose shafts wander over the board (a path of neighbours through several boxes, rows and
-    columns: the sum's groups taken by units) and two-cell thermometers: the kernel's count, with restarts and
-    two-way branching too, equals the brute-force count."""
+    columns: the sum's groups taken by units) and two-cell thermometers: the kernel's count, with restarts
+    after every failure too, equals the brute-force count."""
     rng = random.Random(9000 + seed)
     h, w = (2, 2) if seed % 2 else (2, 3)
     n = h * w
@@ -274,8 +273,6 @@ def test_long_sums_over_many_units_count_like_brute_force(seed):
     assert brute >= 1
     assert run(model, 30, keep=0).count == brute
     assert run(model, 30, keep=0, restart_base=1).count == brute
-    assert run(model, 30, keep=0, branch=K.BRANCH_TWO_WAY).count == brute
-    assert run(model, 30, keep=0, branch=K.BRANCH_TWO_WAY, restart_base=1).count == brute
     assert count_variant(puzzle, 30) == brute
 
 
@@ -291,8 +288,8 @@ def test_restarts_count_every_solution_once(seed):
     model = Model.of(puzzle)
     plain = run(model, 10**6, keep=0, restart_base=0)
     assert plain.status != K.TIMEOUT and plain.stats[3] == 0
-    for base, branch in ((1, 0), (3, 0), (1, K.BRANCH_TWO_WAY), (3, K.BRANCH_SPLIT)):
-        out = run(model, 10**6, keep=20, restart_base=base, branch=branch)
+    for base in (1, 3):
+        out = run(model, 10**6, keep=20, restart_base=base)
         assert out.count == plain.count
         if plain.stats[2] > base:
             assert out.stats[3] > 0
@@ -633,3 +630,21 @@ def test_grouped_sum_keeps_exactly_the_supported_digits(seed):
         assert int(cand[i]) & ~masks[i] == 0
         if max(sizes) <= 3:
             assert int(cand[i]) == want[i]
+
+
+@SMALL
+@given(masks=st.lists(st.integers(1, 2**9 - 1), min_size=1, max_size=9), combo_seed=st.integers(0, 2**32 - 1))
+def test_cage_sets_are_kept_only_when_the_cells_can_take_them_one_each(masks, combo_seed):
+    """``_matched`` (a cage's digit set kept only if its cells can take its digits one each) against every
+    assignment of the set's digits to the cells; and the case it is there for: cells {1,2}, {1,2}, {1..4}
+    meet the set {2,3,4} one by one, but cannot take it."""
+    k = len(masks)
+    digits = random.Random(combo_seed).sample(range(9), k)
+    combo = sum(1 << d for d in digits)
+    cand = np.array(masks, dtype=np.int64)
+    cells = np.arange(k, dtype=np.int32)
+    brute = any(all(cand[i] >> d & 1 for i, d in enumerate(order)) for order in itertools.permutations(digits))
+    assert K._matched(cand, cells, 0, k, np.int64(combo)) == brute
+    two = np.array([0b11, 0b11, 0b1111], dtype=np.int64)
+    assert not K._matched(two, np.arange(3, dtype=np.int32), 0, 3, np.int64(0b1110))
+    assert K._matched(two, np.arange(3, dtype=np.int32), 0, 3, np.int64(0b0111))

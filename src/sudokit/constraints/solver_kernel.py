@@ -24,8 +24,9 @@ Propagators (``T_*``):
   is skipped when the cell it reads has more candidates than ``rel[t, 0, 0]`` (``rel[t, 1, 0]``): then
   every digit of the other cell has a support.
 * ``CAGE`` -- a killer cage's sum: the precomputed digit sets of its size and total (``aux``); those that fit
-  the cells (each set within the union of candidates and meeting every cell) narrow every cell to their
-  union, and a digit all of them need with one place left in the cage goes there.
+  the cells (each set within the union of candidates, meeting every cell, and with ``b`` = 1 one digit for
+  each cell: a matching, :func:`_matched`) narrow every cell to their union, and a digit all of them need
+  with one place left in the cage goes there.
 * ``THERMO`` -- bounds forward and backward along the line (``a`` = 1 strict, 0 slow).
 * ``ABOVE`` -- cell ``cells[0]`` lies below (``a`` = 1; above: 0) every other cell, and those share a unit:
   k of them hold k different digits, so the first cell is below their k-th largest candidate (above their
@@ -57,7 +58,8 @@ Search: depth first on the open cell with the fewest candidates per failure weig
 high, an explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
 thermometers only) on a digit's two or three places in a unit when they are fewer per weight; restarts
 (``restart_base``: the model sets it on boards up to 9 digits) with the finished part of the tree kept out by
-nogoods watched on two literals. The first ``sol.shape[0]`` solutions are stored for the caller to check.
+nogoods watched on two literals (a literal: a cell among some digits). The first ``sol.shape[0]`` solutions
+are stored for the caller to check.
 """
 
 from __future__ import annotations
@@ -282,6 +284,48 @@ def _fits(cand, cells, a, b, combo):
     for i in range(a, b):  # noqa: SIM110 - a loop numba compiles (no generator)
         if not cand[cells[i]] & combo:
             return False
+    return True
+
+
+@njit(**NO_REFCOUNTS)
+def _matched(cand, cells, a, b, combo):
+    """Whether the cells ``cells[a:b]`` can take the digits of ``combo`` (as many as the cells, up to 15
+    cells, digits up to 16), one each: a perfect matching, grown by augmenting paths (Hall's condition: a
+    cage's digit set that fits every cell on its own can still be one digit short for two cells). The owner
+    of each digit (a cell's index, 15 for none) and the digit each was reached from are 4-bit fields of two
+    words."""
+    owner = np.int64(-1)  # every field 15: no owner
+    for i in range(b - a):
+        start = cand[cells[a + i]] & combo
+        seen = start
+        todo = start
+        came = np.int64(-1)  # 15: reached from cell i itself
+        found = -1
+        while todo:
+            bit = low_bit(todo)
+            todo ^= bit
+            d = lowest_bit(bit)
+            j = (owner >> (4 * d)) & 15
+            if j == 15:
+                found = d
+                break
+            more = cand[cells[a + j]] & combo & ~seen
+            seen |= more
+            todo |= more
+            while more:
+                e = lowest_bit(low_bit(more))
+                more &= more - 1
+                came = (came & ~(np.int64(15) << (4 * e))) | (np.int64(d) << (4 * e))
+        if found < 0:
+            return False
+        d = found
+        while True:  # shift the owners along the path back to cell i
+            p = (came >> (4 * d)) & 15
+            j = i if p == 15 else (owner >> (4 * p)) & 15
+            owner = (owner & ~(np.int64(15) << (4 * d))) | (np.int64(j) << (4 * d))
+            if p == 15:
+                break
+            d = p
     return True
 
 
@@ -583,6 +627,8 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
                 if not cand[cells[i]] & combo:
                     fits = False
                     break
+            if fits and pb:
+                fits = _matched(cand, cells, lo_i, hi_i, combo)
             if fits:
                 allowed |= combo
                 required &= combo
@@ -1228,12 +1274,6 @@ WDEG_AFTER = 0
 PLACES_OFF = 0
 PLACES_MAX = 1
 PLACES_SUM = 2
-#: ``search(..., branch=)`` flags: a cell's children are its digits one by one (0); its lowest digit, then
-#: all its others (``BRANCH_TWO_WAY``); a thermometer or between-line cell of three or more digits, the lower
-#: half of them, then the others (``BRANCH_SPLIT``, as CP solvers branch on bounds).
-BRANCH_DIGITS = 0
-BRANCH_TWO_WAY = 1
-BRANCH_SPLIT = 2
 
 
 @njit(cache=True)
@@ -1365,8 +1405,8 @@ def _clear_cells(cq, cflag, qs):
 @njit(cache=True)
 def _add_nogood(cand, lits, n, ng_lits, ng_meta, wnext, whead, n_ng, n_lits, cq, cflag, qs):
     """Add the nogood ``lits[:n]`` at the root state ``cand``: returns (status, n_ng, n_lits) with status 0
-    stored or dropped (a literal is false at the root), 1 the root narrowed (one literal open: its digit
-    leaves its cell), -1 every literal holds (nothing is left to search)."""
+    stored or dropped (a literal is false at the root), 1 the root narrowed (one literal open: its digits
+    leave its cell), -1 every literal holds (nothing is left to search)."""
     w0 = -1
     w1 = -1
     for i in range(n):
@@ -1420,7 +1460,7 @@ def _ng_visit(dst, seen, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
            p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, places, restart_base,
-           branch, sols, stats, st_cand, st_done, st_cell, st_rem,
+           sols, stats, st_cand, st_done, st_cell, st_rem,
            buf, spots, cq, cflag, pq, pflag, qs, pw, st_dec, ng_lits, ng_meta, wnext, whead, mark):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
@@ -1439,12 +1479,15 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
 
     With ``restart_base`` > 0 the search restarts from the root after that many failures, then after 3/2 as
     many more, and so on (the failure weights kept). Before it does, the part of the tree it has explored
-    becomes nogoods (Lecoutre et al.'s reduced nld-nogoods): for each level i of the branch and each digit
-    (place) e already tried and done there, the branch's decisions above i with e cannot all hold again:
-    no solution is found twice, and none is missed. ``st_dec[0, i]`` holds the level's choices as tried
-    (cell digits or places), ``st_dec[1, i]`` the one being searched, ``st_dec[2, i]`` it as a literal (cell * 64
-    + digit index); the nogoods are kept in ``ng_lits`` / ``ng_meta`` (start, end, two watched positions)
-    and watched per cell (``whead``, ``wnext``).
+    becomes nogoods (Lecoutre et al.'s reduced nld-nogoods): for each level i of the branch, the branch's
+    decisions above i with the cell among the digits already tried and done at i (one literal; a place
+    level: one nogood per place done) cannot all hold again: no solution is found twice, and none is
+    missed. A literal is ``cell << LIT_SHIFT | digits``, true once the cell's candidates are among the
+    digits (so a nogood fires as soon as a cell is narrowed into a finished set, not only when it is
+    fixed). ``st_dec[0, i]`` holds the level's choices as tried (cell digits or places), ``st_dec[1, i]``
+    the one being searched, ``st_dec[2, i]`` it as a literal; the nogoods are kept in ``ng_lits`` /
+    ``ng_meta`` (start, end, two watched positions) and watched per cell (``whead``, ``wnext``), and a
+    cell whose candidates changed since it last visited them (``mark``) visits them again.
     """
     t0 = ticks() if budget > 0 else 0
     n_cells = start.shape[0]
@@ -1496,12 +1539,6 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     lits = np.empty(n_cells + 1, dtype=np.int32)
     for c in range(n_cells):
         whead[c] = -1
-    ordered = np.zeros(n_cells, dtype=np.uint8)  # cells of thermometers and between lines: split in halves
-    if branch & BRANCH_SPLIT:
-        for i in range(n_props):
-            if p_type[i] == T_THERMO or p_type[i] == T_ABOVE or p_type[i] == T_BETWEEN:
-                for k in range(p_lo[i], p_hi[i]):
-                    ordered[p_cells[k]] = 1
     ok = propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
                    p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
                    udirty)  # fmt: skip
@@ -1531,26 +1568,23 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 cutoff = 0  # no room: no more restarts (one would search the explored part again)
             else:
                 st = 0
-                n_pos = 0  # the branch's decisions above level i (a right child, "the other digits", is none)
                 for i in range(depth):
                     done_here = st_dec[0, i] & ~st_rem[i] & ~st_dec[1, i]
                     cell = st_cell[i]
                     if cell >= 0 and done_here:  # the digits tried and done here: one literal
-                        lits[n_pos] = cell << LIT_SHIFT | done_here
-                        st, n_ng, n_lits = _add_nogood(st_cand[0], lits, n_pos + 1, ng_lits, ng_meta, wnext, whead,
+                        lits[i] = cell << LIT_SHIFT | done_here
+                        st, n_ng, n_lits = _add_nogood(st_cand[0], lits, i + 1, ng_lits, ng_meta, wnext, whead,
                                                        n_ng, n_lits, cq, cflag, qs)  # fmt: skip
                     while cell < 0 and done_here and st >= 0:  # places done: one nogood each
                         e = low_bit(done_here)
                         done_here ^= e
                         code = -1 - cell
-                        lits[n_pos] = units[code // 64, lowest_bit(e)] << LIT_SHIFT | 1 << (code % 64)
-                        st, n_ng, n_lits = _add_nogood(st_cand[0], lits, n_pos + 1, ng_lits, ng_meta, wnext, whead,
+                        lits[i] = units[code // 64, lowest_bit(e)] << LIT_SHIFT | 1 << (code % 64)
+                        st, n_ng, n_lits = _add_nogood(st_cand[0], lits, i + 1, ng_lits, ng_meta, wnext, whead,
                                                        n_ng, n_lits, cq, cflag, qs)  # fmt: skip
                     if st < 0:
                         break
-                    if st_dec[2, i] >= 0:
-                        lits[n_pos] = st_dec[2, i]
-                        n_pos += 1
+                    lits[i] = st_dec[2, i]  # the branch's decision at level i, for the levels below
                 for c in range(n_cells):
                     mark[c] = 0  # every watched cell visits its nogoods at the root
                 ok = st >= 0
@@ -1664,19 +1698,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             if rem == 0:
                 depth -= 1
                 continue
-            cell = st_cell[depth]
-            right = False
-            if cell < 0 or not (branch & BRANCH_TWO_WAY or ordered[cell]):
-                b = low_bit(rem)
-            elif rem != st_dec[0, depth]:
-                b = rem  # the right child: the cell's other digits
-                right = True
-            elif ordered[cell] and popcount(rem) > 2:  # the lower half of a thermometer cell's digits
-                b = np.int64(0)
-                for _ in range(popcount(rem) // 2):
-                    b |= low_bit(rem & ~b)
-            else:
-                b = low_bit(rem)
+            b = low_bit(rem)
             rem ^= b
             st_rem[depth] = rem
             if rem != 0:
@@ -1689,11 +1711,12 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 dst[c] = src[c]
                 dst_done[c] = src_done[c]
             st_dec[1, depth] = b
+            cell = st_cell[depth]
             if cell < 0:  # a digit's places in a unit: b is the place
                 code = -1 - cell
                 cell = units[code // 64, lowest_bit(b)]
                 b = np.int64(1) << (code % 64)
-            st_dec[2, depth] = -1 if right else cell << LIT_SHIFT | b
+            st_dec[2, depth] = cell << LIT_SHIFT | b
             dst[cell] = b
             cflag[cell] = 1
             cq[qs[1]] = cell

@@ -55,8 +55,6 @@ class Model:
     places: int = 0
     #: failures before the search's first restart, 0 for none (:func:`.solver_kernel.search`'s ``restart_base``)
     restarts: int = 0
-    #: how a cell's digits are branched on (:func:`.solver_kernel.search`'s ``branch``)
-    branch: int = K.BRANCH_DIGITS
     arrays: tuple = ()
     start_array: np.ndarray | None = None  #: ``start`` as the kernel reads it (set with ``arrays``)
 
@@ -97,7 +95,12 @@ class Model:
 
     def cage(self, cells: Sequence[int], total: int) -> None:
         """Different digits in ``cells`` summing to ``total`` (the no-repeat part is the peers' work)."""
-        self._add(K.T_CAGE, cells, aux=cage_combos(len(cells), total, self.size))
+        self._add(K.T_CAGE, cells, b=self._matching(len(cells)), aux=cage_combos(len(cells), total, self.size))
+
+    def _matching(self, k: int) -> int:
+        """``T_CAGE``'s ``b`` for a cage of ``k`` cells: 1 when its digit sets are kept only if the cells can
+        take them one each (:func:`.solver_kernel._matched`: up to 15 cells and 16 digits), else 0."""
+        return int(k <= 15 and self.size <= 16)
 
     def thermo(self, line: Sequence[int], slow: bool) -> None:
         """Digits increase along ``line`` (never decrease when ``slow``)."""
@@ -147,7 +150,7 @@ class Model:
             self._add(K.T_RENBAN, line)
             return
         run = (1 << k) - 1
-        self._add(K.T_CAGE, line, aux=[run << start for start in range(self.size - k + 1)])
+        self._add(K.T_CAGE, line, b=self._matching(k), aux=[run << start for start in range(self.size - k + 1)])
 
     def linear(self, cells: Sequence[int], coefs: Sequence[int], total: int) -> None:
         """``sum(coefs[i] * digit(cells[i])) == total``; a cell listed twice has its coefficients added."""
@@ -309,7 +312,7 @@ class Model:
             self._cells.extend(c.cage)
         self._coefs.extend([1] * sum(sizes))
         self._a.extend([0] * k)
-        self._b.extend([0] * k)
+        self._b.extend(self._matching(n) for n in sizes)
         self._aux_sizes.extend(map(len, combos))
         for combo in combos:
             self._aux.extend(combo)
@@ -785,7 +788,7 @@ _SCRATCH = _Scratch()
 
 def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER,
         probe_depth: int = K.PROBE_DEPTH, wdeg_after: int = K.WDEG_AFTER,
-        places: int | None = None, restart_base: int | None = None, branch: int | None = None) -> Run:  # fmt: skip
+        places: int | None = None, restart_base: int | None = None) -> Run:  # fmt: skip
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
     first ``keep`` of them; branching by failure weight once ``wdeg_after`` nodes were visited, nodes at depth
     up to ``probe_depth`` probed once ``probe_after`` nodes were visited, branching on a digit's places as
@@ -803,7 +806,6 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         probe_depth,
         model.places if places is None else places,
         model.restarts if restart_base is None else restart_base,
-        model.branch if branch is None else branch,
         sols,
         stats,
         *_SCRATCH.get(n_cells, model.n_props, model.scratch),
