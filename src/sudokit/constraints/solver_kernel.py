@@ -58,8 +58,7 @@ Search: depth first on the open cell with the fewest candidates per failure weig
 high, an explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
 thermometers only) on a digit's two or three places in a unit when they are fewer per weight; restarts
 (``restart_base``: the model sets it on boards up to 9 digits) with the finished part of the tree kept out by
-nogoods watched on two literals (a literal: a cell among some digits). The first ``sol.shape[0]`` solutions
-are stored for the caller to check.
+nogoods watched on two literals. The first ``sol.shape[0]`` solutions are stored for the caller to check.
 """
 
 from __future__ import annotations
@@ -1333,22 +1332,17 @@ NG_LITS = 1 << 18
 NG_MAX = 1 << 15
 
 
-#: a nogood's literal is ``cell << LIT_SHIFT | digits``: "the cell holds one of these digits" (boards of up to 16)
-LIT_SHIFT = 16
-LIT_DIGITS = (1 << LIT_SHIFT) - 1
-
-
 @njit(cache=True, inline="always")
 def _lit_true(cand, lit):
-    """Whether literal ``lit`` (cell << 16 | digits) holds: the cell's candidates are among those digits."""
-    return cand[lit >> LIT_SHIFT] & ~np.int64(lit & LIT_DIGITS) == 0
+    """Whether literal ``lit`` (cell * 64 + digit index) holds: the cell is that digit."""
+    return cand[lit >> 6] == np.int64(1) << (lit & 63)
 
 
 @njit(cache=True)
 def _ng_cell(cand, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
-    """Cell ``c`` was just narrowed: visit the nogoods watching it (two watched literals each, never true while
+    """Cell ``c`` was just fixed: visit the nogoods watching it (two watched literals each, never true while
     another is open). A watched literal made true moves its watch to another literal that is not true;
-    when there is none the other watched literal must be false: its digits leave its cell. False on a
+    when there is none the other watched literal must be false: its digit leaves its cell. False on a
     nogood whose literals all hold."""
     prev = -1
     e = whead[c]
@@ -1363,9 +1357,9 @@ def _ng_cell(cand, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
             continue
         other = ng_meta[j, 3 - k]
         olit = ng_lits[other]
-        ocell = olit >> LIT_SHIFT
-        obits = np.int64(olit & LIT_DIGITS)
-        if not cand[ocell] & obits:  # the nogood holds already
+        ocell = olit >> 6
+        obit = np.int64(1) << (olit & 63)
+        if not cand[ocell] & obit:  # the nogood holds already
             prev = e
             e = nxt
             continue
@@ -1380,12 +1374,12 @@ def _ng_cell(cand, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
                 whead[c] = nxt
             else:
                 wnext[prev] = nxt
-            nc = ng_lits[found] >> LIT_SHIFT
+            nc = ng_lits[found] >> 6
             wnext[e] = whead[nc]
             whead[nc] = e
             e = nxt
             continue
-        if not _set(cand, ocell, cand[ocell] & ~obits, cq, cflag, qs):
+        if cand[ocell] == obit or not _set(cand, ocell, cand[ocell] & ~obit, cq, cflag, qs):
             return False
         prev = e
         e = nxt
@@ -1405,17 +1399,17 @@ def _clear_cells(cq, cflag, qs):
 @njit(cache=True)
 def _add_nogood(cand, lits, n, ng_lits, ng_meta, wnext, whead, n_ng, n_lits, cq, cflag, qs):
     """Add the nogood ``lits[:n]`` at the root state ``cand``: returns (status, n_ng, n_lits) with status 0
-    stored or dropped (a literal is false at the root), 1 the root narrowed (one literal open: its digits
-    leave its cell), -1 every literal holds (nothing is left to search)."""
+    stored or dropped (a literal is false at the root), 1 the root narrowed (one literal open: its digit
+    leaves its cell), -1 every literal holds (nothing is left to search)."""
     w0 = -1
     w1 = -1
     for i in range(n):
         lit = lits[i]
-        m = cand[lit >> LIT_SHIFT]
-        bits = np.int64(lit & LIT_DIGITS)
-        if not m & bits:
+        m = cand[lit >> 6]
+        bit = np.int64(1) << (lit & 63)
+        if not m & bit:
             return 0, n_ng, n_lits
-        if m & ~bits:
+        if m != bit:
             if w0 < 0:
                 w0 = i
             elif w1 < 0:
@@ -1424,8 +1418,8 @@ def _add_nogood(cand, lits, n, ng_lits, ng_meta, wnext, whead, n_ng, n_lits, cq,
         return -1, n_ng, n_lits
     if w1 < 0:
         lit = lits[w0]
-        c = lit >> LIT_SHIFT
-        if not _set(cand, c, cand[c] & ~np.int64(lit & LIT_DIGITS), cq, cflag, qs):
+        c = lit >> 6
+        if not _set(cand, c, cand[c] & ~(np.int64(1) << (lit & 63)), cq, cflag, qs):
             return -1, n_ng, n_lits
         return 1, n_ng, n_lits
     j = n_ng
@@ -1436,21 +1430,21 @@ def _add_nogood(cand, lits, n, ng_lits, ng_meta, wnext, whead, n_ng, n_lits, cq,
     ng_meta[j, 2] = n_lits + w0
     ng_meta[j, 3] = n_lits + w1
     for k in range(2):
-        c = lits[w0 if k == 0 else w1] >> LIT_SHIFT
+        c = lits[w0 if k == 0 else w1] >> 6
         wnext[2 * j + k] = whead[c]
         whead[c] = 2 * j + k
     return 0, n_ng + 1, n_lits + n
 
 
 @njit(cache=True)
-def _ng_visit(dst, seen, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
-    """After :func:`propagate`: each cell watched by a nogood whose candidates changed since its last visit
-    (``seen``: the candidates then; the caller starts it at the parent's state, or at 0 at the root) visits
-    its nogoods (:func:`_ng_cell`); what they remove is queued for the caller to propagate. False on a
-    contradiction (the cell queue left empty)."""
+def _ng_visit(dst, src, root, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
+    """After :func:`propagate`: each cell fixed here (fixed in ``dst`` but not in ``src``; at the ``root`` every
+    fixed cell) and not visited yet (``mark[c] != stamp``) visits its nogoods (:func:`_ng_cell`); what they
+    remove is queued for the caller to propagate. False on a contradiction (the cell queue left empty)."""
     for c in range(dst.shape[0]):
-        if whead[c] >= 0 and dst[c] != seen[c]:
-            seen[c] = dst[c]
+        m = dst[c]
+        if m & (m - 1) == 0 and mark[c] != stamp and (root or src[c] & (src[c] - 1)):
+            mark[c] = stamp
             if not _ng_cell(dst, c, ng_lits, ng_meta, wnext, whead, cq, cflag, qs):
                 _clear_cells(cq, cflag, qs)
                 return False
@@ -1479,15 +1473,12 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
 
     With ``restart_base`` > 0 the search restarts from the root after that many failures, then after 3/2 as
     many more, and so on (the failure weights kept). Before it does, the part of the tree it has explored
-    becomes nogoods (Lecoutre et al.'s reduced nld-nogoods): for each level i of the branch, the branch's
-    decisions above i with the cell among the digits already tried and done at i (one literal; a place
-    level: one nogood per place done) cannot all hold again: no solution is found twice, and none is
-    missed. A literal is ``cell << LIT_SHIFT | digits``, true once the cell's candidates are among the
-    digits (so a nogood fires as soon as a cell is narrowed into a finished set, not only when it is
-    fixed). ``st_dec[0, i]`` holds the level's choices as tried (cell digits or places), ``st_dec[1, i]``
-    the one being searched, ``st_dec[2, i]`` it as a literal; the nogoods are kept in ``ng_lits`` /
-    ``ng_meta`` (start, end, two watched positions) and watched per cell (``whead``, ``wnext``), and a
-    cell whose candidates changed since it last visited them (``mark``) visits them again.
+    becomes nogoods (Lecoutre et al.'s reduced nld-nogoods): for each level i of the branch and each digit
+    (place) e already tried and done there, the branch's decisions above i with e cannot all hold again:
+    no solution is found twice, and none is missed. ``st_dec[0, i]`` holds the level's choices as tried
+    (cell digits or places), ``st_dec[1, i]`` the one being searched, ``st_dec[2, i]`` it as a literal (cell * 64
+    + digit index); the nogoods are kept in ``ng_lits`` / ``ng_meta`` (start, end, two watched positions)
+    and watched per cell (``whead``, ``wnext``).
     """
     t0 = ticks() if budget > 0 else 0
     n_cells = start.shape[0]
@@ -1535,10 +1526,12 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     n_lits = 0
     restarts = 0
     fails = 0
-    cutoff = restart_base if full <= LIT_DIGITS else 0  # a literal holds up to 16 digits
+    cutoff = restart_base
+    stamp = 0
     lits = np.empty(n_cells + 1, dtype=np.int32)
     for c in range(n_cells):
         whead[c] = -1
+        mark[c] = 0
     ok = propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
                    p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
                    udirty)  # fmt: skip
@@ -1571,25 +1564,22 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 for i in range(depth):
                     done_here = st_dec[0, i] & ~st_rem[i] & ~st_dec[1, i]
                     cell = st_cell[i]
-                    if cell >= 0 and done_here:  # the digits tried and done here: one literal
-                        lits[i] = cell << LIT_SHIFT | done_here
-                        st, n_ng, n_lits = _add_nogood(st_cand[0], lits, i + 1, ng_lits, ng_meta, wnext, whead,
-                                                       n_ng, n_lits, cq, cflag, qs)  # fmt: skip
-                    while cell < 0 and done_here and st >= 0:  # places done: one nogood each
+                    while done_here and st >= 0:
                         e = low_bit(done_here)
                         done_here ^= e
-                        code = -1 - cell
-                        lits[i] = units[code // 64, lowest_bit(e)] << LIT_SHIFT | 1 << (code % 64)
+                        if cell >= 0:
+                            lits[i] = cell * 64 + lowest_bit(e)
+                        else:
+                            code = -1 - cell
+                            lits[i] = units[code // 64, lowest_bit(e)] * 64 + code % 64
                         st, n_ng, n_lits = _add_nogood(st_cand[0], lits, i + 1, ng_lits, ng_meta, wnext, whead,
                                                        n_ng, n_lits, cq, cflag, qs)  # fmt: skip
-                    if st < 0:
-                        break
-                    lits[i] = st_dec[2, i]  # the branch's decision at level i, for the levels below
-                for c in range(n_cells):
-                    mark[c] = 0  # every watched cell visits its nogoods at the root
+                    lits[i] = st_dec[2, i]
+                stamp += 1
                 ok = st >= 0
                 while ok:  # the root again, with the new nogoods (not in a function of its own: compile time)
-                    ok = _ng_visit(st_cand[0], mark, ng_lits, ng_meta, wnext, whead, cq, cflag, qs)
+                    ok = _ng_visit(st_cand[0], st_cand[0], True, mark, stamp, ng_lits, ng_meta, wnext, whead, cq,
+                                   cflag, qs)  # fmt: skip
                     if not ok or qs[0] == qs[1]:
                         break
                     ok = propagate(st_cand[0], st_done[0], units, peers, n_peers, w_start, w_props, p_type, p_lo,
@@ -1716,23 +1706,21 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 code = -1 - cell
                 cell = units[code // 64, lowest_bit(b)]
                 b = np.int64(1) << (code % 64)
-            st_dec[2, depth] = cell << LIT_SHIFT | b
+            st_dec[2, depth] = cell * 64 + lowest_bit(b)
             dst[cell] = b
             cflag[cell] = 1
             cq[qs[1]] = cell
             qs[1] += 1
             if qs[1] == cq.shape[0]:
                 qs[1] = 0
-            if n_ng > 0:
-                for c in range(n_cells):
-                    mark[c] = src[c]  # the nogoods hold at the parent: cells changed here visit theirs
+            stamp += 1
             while True:  # propagate; with nogoods, the cells fixed here visit theirs, until nothing changes
                 ok = propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                                p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
                                qs, pw, cell_units, udirty)  # fmt: skip
                 if not ok or n_ng == 0:
                     break
-                ok = _ng_visit(dst, mark, ng_lits, ng_meta, wnext, whead, cq, cflag, qs)
+                ok = _ng_visit(dst, src, False, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, cflag, qs)
                 if not ok or qs[0] == qs[1]:
                     break
             if ok:

@@ -50,6 +50,7 @@ class Model:
     #: the geometry's peer matrix (bool), set by :meth:`of`: :meth:`linear` groups cells that must differ
     _adjacent: np.ndarray | None = None
     _units: np.ndarray | None = None  #: the geometry's units, set by :meth:`of`: :meth:`linear` groups by them
+    _cell_units: list[list[int]] | None = None  #: each cell's units (:meth:`_units_of`)
     _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
     #: the search may branch on a digit's places in a unit (:func:`.solver_kernel.search`'s ``places``)
     places: int = 0
@@ -181,14 +182,18 @@ class Model:
         groups: list[tuple[int, list[int]]] = []
         for coef in dict.fromkeys(c for _, c in items):
             left = [s for s, c in items if c == coef]
-            if self._units is not None:
-                while True:
-                    best = max((np.intersect1d(u, left) for u in self._units), key=len)
-                    if len(best) < 2:
-                        break
-                    taken = set(best.tolist())
-                    groups.append((coef, [s for s in left if s in taken]))
-                    left = [s for s in left if s not in taken]
+            while len(left) > 2 and self._units is not None:  # (two cells: one group if peers, below)
+                units_of = self._units_of()
+                count: dict[int, int] = {}
+                for s in left:
+                    for u in units_of[s]:
+                        count[u] = count.get(u, 0) + 1
+                most = max(count.values())
+                if most < 2:
+                    break
+                best = min(u for u, n in count.items() if n == most)
+                groups.append((coef, [s for s in left if best in units_of[s]]))
+                left = [s for s in left if best not in units_of[s]]
             for s in left:
                 for c, group in groups:
                     if c == coef and all(adjacent[s, t] for t in group):
@@ -197,6 +202,16 @@ class Model:
                 else:
                     groups.append((coef, [s]))
         return groups
+
+    def _units_of(self) -> list[list[int]]:
+        """The units of each cell (indices into ``_units``), made when a sum first needs them."""
+        if self._cell_units is None:
+            assert self._units is not None
+            self._cell_units = [[] for _ in range(self.n_cells)]
+            for u, unit in enumerate(self._units.tolist()):
+                for s in unit:
+                    self._cell_units[s].append(u)
+        return self._cell_units
 
     def _reserve(self, coefs: Sequence[int], groups: int = 0) -> None:
         """Grow the exact-sum scratch for a sum with these coefficients (and ``groups`` words more: a grouped
