@@ -622,12 +622,23 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
             if combo & ~union:
                 continue
             fits = True
+            sizes = np.int64(0)  # with pb: how many cells have each number of the set's digits (4-bit fields)
             for i in range(lo_i, hi_i):
-                if not cand[cells[i]] & combo:
+                m = cand[cells[i]] & combo
+                if not m:
                     fits = False
                     break
+                if pb:
+                    sizes += np.int64(1) << (4 * min(popcount(m), 15))
             if fits and pb:
-                fits = _matched(cand, cells, lo_i, hi_i, combo)
+                # Hall: some t cells with fewer than t digits between them need t cells of fewer than t
+                # digits each; when there are never that many, the matching exists without looking
+                fewer = 0
+                for t in range(1, k + 1):
+                    fewer += (sizes >> (4 * (t - 1))) & 15
+                    if fewer >= t:
+                        fits = _matched(cand, cells, lo_i, hi_i, combo)
+                        break
             if fits:
                 allowed |= combo
                 required &= combo
