@@ -49,8 +49,7 @@ class Model:
     _scratch: int = 1
     #: the geometry's peer matrix (bool), set by :meth:`of`: :meth:`linear` groups cells that must differ
     _adjacent: np.ndarray | None = None
-    _units: np.ndarray | None = None  #: the geometry's units, set by :meth:`of`: :meth:`linear` groups by them
-    _cell_units: list[list[int]] | None = None  #: each cell's units (:meth:`_units_of`)
+    _cell_units: list | None = None  #: each cell's units, set by :meth:`of`: :meth:`linear` groups by them
     _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
     #: the search may branch on a digit's places in a unit (:func:`.solver_kernel.search`'s ``places``)
     places: int = 0
@@ -182,8 +181,8 @@ class Model:
         groups: list[tuple[int, list[int]]] = []
         for coef in dict.fromkeys(c for _, c in items):
             left = [s for s, c in items if c == coef]
-            while len(left) > 2 and self._units is not None:  # (two cells: one group if peers, below)
-                units_of = self._units_of()
+            units_of = self._cell_units
+            while len(left) > 2 and units_of is not None:  # (two cells: one group if peers, below)
                 count: dict[int, int] = {}
                 for s in left:
                     for u in units_of[s]:
@@ -202,16 +201,6 @@ class Model:
                 else:
                     groups.append((coef, [s]))
         return groups
-
-    def _units_of(self) -> list[list[int]]:
-        """The units of each cell (indices into ``_units``), made when a sum first needs them."""
-        if self._cell_units is None:
-            assert self._units is not None
-            self._cell_units = [[] for _ in range(self.n_cells)]
-            for u, unit in enumerate(self._units.tolist()):
-                for s in unit:
-                    self._cell_units[s].append(u)
-        return self._cell_units
 
     def _reserve(self, coefs: Sequence[int], groups: int = 0) -> None:
         """Grow the exact-sum scratch for a sum with these coefficients (and ``groups`` words more: a grouped
@@ -274,7 +263,8 @@ class Model:
         g = puzzle.geometry
         full = g.all_mask
         start = [1 << (v - 1) if v else full for v in puzzle.givens.values]
-        model = cls(g.size, g.n_cells, start, _adjacent=_shape(g).adjacent, _units=_shape(g).units)
+        shape = _shape(g)
+        model = cls(g.size, g.n_cells, start, _adjacent=shape.adjacent, _cell_units=shape.cell_units)
         cages = _Cages.of(puzzle)
         group_cells: list[int] = []  # the extra peers: groups of cells that must all differ
         group_sizes: list[int] = []
@@ -553,6 +543,7 @@ class _Shape:
     region_cells: np.ndarray  #: consecutive rows, then of consecutive columns
     counts: np.ndarray  #: (n_regions,) how many units each region is
     peers: tuple | None = None  #: :func:`_peer_tables` of the geometry alone (made when first needed)
+    cell_units: list | None = None  #: each cell's units (indices into ``units``; :meth:`Model._groups`)
 
 
 _SHAPES: dict = {}
@@ -578,6 +569,10 @@ def _shape(g) -> _Shape:
         start[1:] = np.cumsum([len(r) for r in regions])
         flat = np.array([s for r in regions for s in r], dtype=np.int64)
         shape = _SHAPES[g] = _Shape(units, adjacent, start, flat, np.array(counts, dtype=np.int64))
+        shape.cell_units = [[] for _ in range(g.n_cells)]
+        for index, unit in enumerate(units.tolist()):
+            for s in unit:
+                shape.cell_units[s].append(index)
     return shape
 
 
