@@ -9,6 +9,7 @@ solution and proves it unique.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -218,6 +219,60 @@ def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, s
     for places in (K.PLACES_OFF, K.PLACES_MAX, K.PLACES_SUM):
         assert run(model, 30, keep=0, places=places).count == brute
         assert run(model, 30, keep=0, places=places, restart_base=1).count == brute
+    assert count_variant(puzzle, 30) == brute
+
+
+def test_sum_groups_are_taken_by_units_largest_first():
+    """A sum's cells are grouped by the unit holding most of them, then the next: the 4x4 shaft A3 A2 A1 B1
+    B2 grouped along the line would be A3 A2 A1 (row A) and B1 B2 (digit sums at least 6 + 3); the box of
+    A1 A2 B1 B2 comes first (at least 10), A3 alone (1)."""
+    puzzle = VariantPuzzle.build(standard(2, 2), [0] * 16, [])
+    model = Model.of(puzzle)
+    groups = model._groups([(s, 1) for s in (2, 1, 0, 4, 5)])
+    assert sorted(sorted(g) for _, g in groups) == [[0, 1, 4, 5], [2]]
+    assert model._groups([(0, 1), (1, -1), (5, 1)]) == [(1, [0, 5]), (-1, [1])]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_long_sums_over_many_units_count_like_brute_force(seed):
+    """Arrows whose shafts wander over the board (a path of neighbours through several boxes, rows and
+    columns: the sum's groups taken by units) and two-cell thermometers: the kernel's count, with restarts
+    after every failure too, equals the brute-force count."""
+    rng = random.Random(9000 + seed)
+    h, w = (2, 2) if seed % 2 else (2, 3)
+    n = h * w
+    values = _solved_grid(rng, h, w)
+    cons: list = []
+    for _ in range(rng.randint(1, 3)):
+        bulb = rng.randrange(n * n)
+        line = [rng.choice([t for t in range(n * n) if t != bulb])]
+        while len(line) < rng.randint(2, 6):
+            s = line[-1]
+            steps = [t for t in (s - n, s + n, s - 1 if s % n else -1, s + 1 if s % n < n - 1 else -1)
+                     if 0 <= t < n * n and t not in line and t != bulb]  # fmt: skip
+            if not steps:
+                break
+            line.append(rng.choice(steps))
+        total = sum(values[s] for s in line)
+        if total <= n and values[bulb] == total:
+            cons.append(Arrow((bulb,), tuple(line)))
+        elif total <= n:
+            bulb = rng.choice([s for s in range(n * n) if values[s] == total and s not in line])
+            cons.append(Arrow((bulb,), tuple(line)))
+        else:
+            cons.append(LittleKiller(tuple(line), total))
+    for _ in range(rng.randint(0, n)):
+        a, b = rng.sample(range(n * n), 2)
+        if values[a] != values[b]:
+            cons.append(Thermometer((a, b) if values[a] < values[b] else (b, a)))
+    givens = [v if rng.random() < 0.15 else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    assert puzzle.is_solution(Grid(puzzle.geometry, tuple(values)))
+    model = Model.of(puzzle)
+    brute = _brute_count(puzzle, 30)
+    assert brute >= 1
+    assert run(model, 30, keep=0).count == brute
+    assert run(model, 30, keep=0, restart_base=1).count == brute
     assert count_variant(puzzle, 30) == brute
 
 
@@ -575,3 +630,21 @@ def test_grouped_sum_keeps_exactly_the_supported_digits(seed):
         assert int(cand[i]) & ~masks[i] == 0
         if max(sizes) <= 3:
             assert int(cand[i]) == want[i]
+
+
+@SMALL
+@given(masks=st.lists(st.integers(1, 2**9 - 1), min_size=1, max_size=9), combo_seed=st.integers(0, 2**32 - 1))
+def test_cage_sets_are_kept_only_when_the_cells_can_take_them_one_each(masks, combo_seed):
+    """``_matched`` (a cage's digit set kept only if its cells can take its digits one each) against every
+    assignment of the set's digits to the cells; and the case it is there for: cells {1,2}, {1,2}, {1..4}
+    meet the set {2,3,4} one by one, but cannot take it."""
+    k = len(masks)
+    digits = random.Random(combo_seed).sample(range(9), k)
+    combo = sum(1 << d for d in digits)
+    cand = np.array(masks, dtype=np.int64)
+    cells = np.arange(k, dtype=np.int32)
+    brute = any(all(cand[i] >> d & 1 for i, d in enumerate(order)) for order in itertools.permutations(digits))
+    assert K._matched(cand, cells, 0, k, np.int64(combo)) == brute
+    two = np.array([0b11, 0b11, 0b1111], dtype=np.int64)
+    assert not K._matched(two, np.arange(3, dtype=np.int32), 0, 3, np.int64(0b1110))
+    assert K._matched(two, np.arange(3, dtype=np.int32), 0, 3, np.int64(0b0111))

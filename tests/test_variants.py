@@ -123,7 +123,6 @@ def test_quick_corpus_puzzles_are_solved_and_unique(name):
 #: Corpus puzzles the variant solver cannot yet prove in reasonable time (issue #23's first measure is open
 #: for them): run for :data:`UNPROVED_SECONDS` and marked as expected to time out, never to be wrong.
 UNPROVED = {
-    "Long sums 3",
     "Hard renban 2",
 }
 UNPROVED_SECONDS = 1.0
@@ -144,7 +143,6 @@ SLOW_PROOFS = {
     "3x3:d:k:26:27:3585:3586:3587",  # a name's start
     "I want to break free",
     "A kind of magic",
-    "Long sums 2",
 }
 
 

@@ -24,8 +24,9 @@ Propagators (``T_*``):
   is skipped when the cell it reads has more candidates than ``rel[t, 0, 0]`` (``rel[t, 1, 0]``): then
   every digit of the other cell has a support.
 * ``CAGE`` -- a killer cage's sum: the precomputed digit sets of its size and total (``aux``); those that fit
-  the cells (each set within the union of candidates and meeting every cell) narrow every cell to their
-  union, and a digit all of them need with one place left in the cage goes there.
+  the cells (each set within the union of candidates, meeting every cell, and with ``b`` = 1 one digit for
+  each cell: a matching, :func:`_matched`) narrow every cell to their union, and a digit all of them need
+  with one place left in the cage goes there.
 * ``THERMO`` -- bounds forward and backward along the line (``a`` = 1 strict, 0 slow).
 * ``ABOVE`` -- cell ``cells[0]`` lies below (``a`` = 1; above: 0) every other cell, and those share a unit:
   k of them hold k different digits, so the first cell is below their k-th largest candidate (above their
@@ -282,6 +283,48 @@ def _fits(cand, cells, a, b, combo):
     for i in range(a, b):  # noqa: SIM110 - a loop numba compiles (no generator)
         if not cand[cells[i]] & combo:
             return False
+    return True
+
+
+@njit(**NO_REFCOUNTS)
+def _matched(cand, cells, a, b, combo):
+    """Whether the cells ``cells[a:b]`` can take the digits of ``combo`` (as many as the cells, up to 15
+    cells, digits up to 16), one each: a perfect matching, grown by augmenting paths (Hall's condition: a
+    cage's digit set that fits every cell on its own can still be one digit short for two cells). The owner
+    of each digit (a cell's index, 15 for none) and the digit each was reached from are 4-bit fields of two
+    words."""
+    owner = np.int64(-1)  # every field 15: no owner
+    for i in range(b - a):
+        start = cand[cells[a + i]] & combo
+        seen = start
+        todo = start
+        came = np.int64(-1)  # 15: reached from cell i itself
+        found = -1
+        while todo:
+            bit = low_bit(todo)
+            todo ^= bit
+            d = lowest_bit(bit)
+            j = (owner >> (4 * d)) & 15
+            if j == 15:
+                found = d
+                break
+            more = cand[cells[a + j]] & combo & ~seen
+            seen |= more
+            todo |= more
+            while more:
+                e = lowest_bit(low_bit(more))
+                more &= more - 1
+                came = (came & ~(np.int64(15) << (4 * e))) | (np.int64(d) << (4 * e))
+        if found < 0:
+            return False
+        d = found
+        while True:  # shift the owners along the path back to cell i
+            p = (came >> (4 * d)) & 15
+            j = i if p == 15 else (owner >> (4 * p)) & 15
+            owner = (owner & ~(np.int64(15) << (4 * d))) | (np.int64(j) << (4 * d))
+            if p == 15:
+                break
+            d = p
     return True
 
 
@@ -579,10 +622,23 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
             if combo & ~union:
                 continue
             fits = True
+            sizes = np.int64(0)  # with pb: how many cells have each number of the set's digits (4-bit fields)
             for i in range(lo_i, hi_i):
-                if not cand[cells[i]] & combo:
+                m = cand[cells[i]] & combo
+                if not m:
                     fits = False
                     break
+                if pb:
+                    sizes += np.int64(1) << (4 * min(popcount(m), 15))
+            if fits and pb:
+                # Hall: some t cells with fewer than t digits between them need t cells of fewer than t
+                # digits each; when there are never that many, the matching exists without looking
+                fewer = 0
+                for t in range(1, k + 1):
+                    fewer += (sizes >> (4 * (t - 1))) & 15
+                    if fewer >= t:
+                        fits = _matched(cand, cells, lo_i, hi_i, combo)
+                        break
             if fits:
                 allowed |= combo
                 required &= combo

@@ -49,6 +49,7 @@ class Model:
     _scratch: int = 1
     #: the geometry's peer matrix (bool), set by :meth:`of`: :meth:`linear` groups cells that must differ
     _adjacent: np.ndarray | None = None
+    _cell_units: list | None = None  #: each cell's units, set by :meth:`of`: :meth:`linear` groups by them
     _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
     #: the search may branch on a digit's places in a unit (:func:`.solver_kernel.search`'s ``places``)
     places: int = 0
@@ -94,7 +95,12 @@ class Model:
 
     def cage(self, cells: Sequence[int], total: int) -> None:
         """Different digits in ``cells`` summing to ``total`` (the no-repeat part is the peers' work)."""
-        self._add(K.T_CAGE, cells, aux=cage_combos(len(cells), total, self.size))
+        self._add(K.T_CAGE, cells, b=self._matching(len(cells)), aux=cage_combos(len(cells), total, self.size))
+
+    def _matching(self, k: int) -> int:
+        """``T_CAGE``'s ``b`` for a cage of ``k`` cells: 1 when its digit sets are kept only if the cells can
+        take them one each (:func:`.solver_kernel._matched`: up to 15 cells and 16 digits), else 0."""
+        return int(k <= 15 and self.size <= 16)
 
     def thermo(self, line: Sequence[int], slow: bool) -> None:
         """Digits increase along ``line`` (never decrease when ``slow``)."""
@@ -144,7 +150,7 @@ class Model:
             self._add(K.T_RENBAN, line)
             return
         run = (1 << k) - 1
-        self._add(K.T_CAGE, line, aux=[run << start for start in range(self.size - k + 1)])
+        self._add(K.T_CAGE, line, b=self._matching(k), aux=[run << start for start in range(self.size - k + 1)])
 
     def linear(self, cells: Sequence[int], coefs: Sequence[int], total: int) -> None:
         """``sum(coefs[i] * digit(cells[i])) == total``; a cell listed twice has its coefficients added."""
@@ -163,19 +169,37 @@ class Model:
 
     def _groups(self, items: list[tuple[int, int]]) -> list[tuple[int, list[int]]]:
         """``items`` (cell, coefficient) as groups of cells with one coefficient that are the geometry's peers
-        of each other (so hold different digits), first come first grouped; one group per cell when the
-        digits are above 9 (a group's totals are bits of one word) or the geometry is unknown."""
+        of each other (so hold different digits); one group per cell when the digits are above 9 (a group's
+        totals are bits of one word) or the geometry is unknown. Per coefficient, the unit holding the most
+        of the cells left is a group, again and again while one holds two or more (k different digits sum to
+        at least k(k+1)/2, so larger groups give the sum tighter bounds: "Long sums 2"'s shaft grouped by
+        boxes reaches its bulb's 98, grouped along the line only 83); the cells left join the first group
+        whose cells they all see, else make one."""
         adjacent = self._adjacent
         if adjacent is None or self.size > 9:
             return [(c, [s]) for s, c in items]
         groups: list[tuple[int, list[int]]] = []
-        for s, c in items:
-            for coef, group in groups:
-                if coef == c and all(adjacent[s, t] for t in group):
-                    group.append(s)
+        for coef in dict.fromkeys(c for _, c in items):
+            left = [s for s, c in items if c == coef]
+            units_of = self._cell_units
+            while len(left) > 2 and units_of is not None:  # (two cells: one group if peers, below)
+                count: dict[int, int] = {}
+                for s in left:
+                    for u in units_of[s]:
+                        count[u] = count.get(u, 0) + 1
+                most = max(count.values())
+                if most < 2:
                     break
-            else:
-                groups.append((c, [s]))
+                best = min(u for u, n in count.items() if n == most)
+                groups.append((coef, [s for s in left if best in units_of[s]]))
+                left = [s for s in left if best not in units_of[s]]
+            for s in left:
+                for c, group in groups:
+                    if c == coef and all(adjacent[s, t] for t in group):
+                        group.append(s)
+                        break
+                else:
+                    groups.append((coef, [s]))
         return groups
 
     def _reserve(self, coefs: Sequence[int], groups: int = 0) -> None:
@@ -239,7 +263,8 @@ class Model:
         g = puzzle.geometry
         full = g.all_mask
         start = [1 << (v - 1) if v else full for v in puzzle.givens.values]
-        model = cls(g.size, g.n_cells, start, _adjacent=_shape(g).adjacent)
+        shape = _shape(g)
+        model = cls(g.size, g.n_cells, start, _adjacent=shape.adjacent, _cell_units=shape.cell_units)
         cages = _Cages.of(puzzle)
         group_cells: list[int] = []  # the extra peers: groups of cells that must all differ
         group_sizes: list[int] = []
@@ -292,7 +317,7 @@ class Model:
             self._cells.extend(c.cage)
         self._coefs.extend([1] * sum(sizes))
         self._a.extend([0] * k)
-        self._b.extend([0] * k)
+        self._b.extend(self._matching(n) for n in sizes)
         self._aux_sizes.extend(map(len, combos))
         for combo in combos:
             self._aux.extend(combo)
@@ -518,6 +543,7 @@ class _Shape:
     region_cells: np.ndarray  #: consecutive rows, then of consecutive columns
     counts: np.ndarray  #: (n_regions,) how many units each region is
     peers: tuple | None = None  #: :func:`_peer_tables` of the geometry alone (made when first needed)
+    cell_units: list | None = None  #: each cell's units (indices into ``units``; :meth:`Model._groups`)
 
 
 _SHAPES: dict = {}
@@ -543,6 +569,10 @@ def _shape(g) -> _Shape:
         start[1:] = np.cumsum([len(r) for r in regions])
         flat = np.array([s for r in regions for s in r], dtype=np.int64)
         shape = _SHAPES[g] = _Shape(units, adjacent, start, flat, np.array(counts, dtype=np.int64))
+        shape.cell_units = [[] for _ in range(g.n_cells)]
+        for index, unit in enumerate(units.tolist()):
+            for s in unit:
+                shape.cell_units[s].append(index)
     return shape
 
 
