@@ -332,6 +332,9 @@ def derived(state: State) -> list[Derived]:
         for row, mult, total in _combined(_within(ech, target)):
             if not row or len(row) > MAX_CELLS:
                 continue
+            minus = 2 * sum(w < 0 for w in row.values())
+            if minus > len(row) or (minus == len(row) and total < 0):  # written with more plus signs than minus
+                row, mult, total = {s: -w for s, w in row.items()}, {e: -m for e, m in mult.items()}, -total
             d = 0
             for w in row.values():
                 d = gcd(d, w)
@@ -339,8 +342,6 @@ def derived(state: State) -> list[Derived]:
                 continue  # no whole-number solution: a broken state is not this step's to say
             weights = {s: w // d for s, w in row.items()}
             t = total // d
-            if all(w < 0 for w in weights.values()):
-                weights, t = {s: -w for s, w in weights.items()}, -t
             if max(abs(w) for w in weights.values()) > MAX_WEIGHT:
                 continue
             sig = frozenset(weights.items())
