@@ -104,3 +104,24 @@ def test_no_two_derived_equations_are_the_same():
     assert len(seen) == len(set(seen))
     for a, b in combinations(derived(state)[:30], 2):
         assert (a.cells, a.weights) != (b.cells, tuple(-w for w in b.weights))
+
+
+def test_the_step_text_adds_up():
+    # line 90 after 120 steps has placed cells: the sums named, less the placed cells' part, leave the equation
+    import re
+
+    from sudokit.logic.sum_equations import _step
+
+    state, _ = _walk(90, 120)
+    assert any(state.values)
+    checked = 0
+    for eq in derived(state)[:200]:
+        step = _step(state, eq, tuple(state.cands[s] for s in eq.cells), [], 0)
+        said = re.search(
+            r"add up to (-?\d+)(?:; less the placed cells' part \([^)]*= (-?\d+)\))?, that leaves", step.explanation
+        )
+        assert said, step.explanation
+        placed = int(said.group(2) or 0)
+        assert int(said.group(1)) - placed == eq.scale * eq.total, step.explanation
+        checked += bool(said.group(2))
+    assert checked

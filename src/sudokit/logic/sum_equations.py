@@ -462,8 +462,9 @@ def _step(state: State, eq: Derived, keep: Sequence[int], elim: list[tuple[int, 
     head = f"{NAME}: {' '.join(named)} add up to {raw}"
     known = {s: w for s, w in sorted(placed.items()) if w}
     if known:
-        off = ", ".join(f"{'' if w == 1 else f'{w} x '}{state.label(s)} = {w * vals[s]}" for s, w in known.items())
-        head += f"; less the placed cells ({off})"
+        cells, weights = tuple(known), tuple(known.values())
+        off = _written(state, cells, weights, sum(w * vals[s] for s, w in known.items()))
+        head += f"; less the placed cells' part ({off})"
     found = _written(state, eq.cells, tuple(eq.scale * w for w in eq.weights), eq.scale * eq.total)
     head += f", that leaves {found}"
     if eq.scale > 1:
