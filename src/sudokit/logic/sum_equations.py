@@ -12,13 +12,16 @@ few of these from a fixed menu; here every whole-number combination is in reach:
 - for a *target* (a unit, a row or column with a box it crosses, a row with a column, a diagonal with a
   line or box, a unit with a summed cage meeting it) the combinations whose cells all lie in the target are
   the combinations of the rows pivoted in it that cancel every free column outside it (a small null space);
-- those equations, and their sums and differences, with at most :data:`MAX_CELLS` open cells and weights of
-  at most :data:`MAX_WEIGHT` are narrowed exactly by the candidates: each cell keeps the digits some choice,
-  one digit per cell, with the equation's total and no digit twice in cells that see each other gives it
-  (up to :data:`MAX_EXACT` cells; clique by clique beyond, ``sum_combinations.clique_fit``).
+- those equations, and the sums and differences of two or three of them, with at most :data:`MAX_CELLS` open
+  cells and weights of at most :data:`MAX_WEIGHT` (and not only sums over cells apart added up) are narrowed
+  by the candidates: each cell keeps the digits some choice, one digit per cell, with the equation's total
+  and no digit twice in cells that see each other gives it (exact up to :data:`MAX_EXACT` cells; clique by
+  clique beyond, ``sum_combinations.clique_fit``); when the cells all see each other and have weight 1, a
+  digit every fitting set holds leaves the cells that see all its places.
 
-The step shows the arithmetic: which equations were added and taken away, what is left, e.g.
-``row C + row D - cage C3+D3+D4+D5+E5+F5+F6+F7+G7 (45) ... = 2 x 45 - 45 = 45 leaves B5 + C6 + ... = 17``.
+The step shows the arithmetic: which equations were added and taken away, what is left, e.g. (data line 75)
+``- cage D2+E1+E2+F1+G1 = 28 - ... - cage H3+I2+I3+I4 = 22 + column 1 + column 2 + column 3 - box 1 + box 5 add
+up to 5, that leaves D1 + D3 + D5 + D6 - I4 = 5``.
 Sound: every derived equation is checked exactly (in whole numbers) against the sums it names before it is
 used, and the narrowing keeps every digit some fitting choice uses.
 """
