@@ -27,7 +27,7 @@ from sudokit.logic import text
 from sudokit.logic.cages import cliques_of, distinct_fit, summed_cages
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
-from sudokit.logic.sum_combinations import clique_fit
+from sudokit.logic.sum_combinations import clique_fit, set_sums
 
 NAME = "Band Sum"
 #: SE rating: several little killers added and boxes and cages taken off, a region with no unit's shape,
@@ -166,17 +166,6 @@ def band_sum(state: State) -> Step | None:
     return None
 
 
-def _set_sums(masks: tuple[int, ...]) -> int:
-    """The sums (a bitset) of the sets of different digits cells with candidates ``masks`` can hold."""
-    level = {0}
-    for m in masks:
-        level = {used | b for used in level for b in (1 << (d - 1) for d in digits_of(m & ~used))}
-    out = 0
-    for used in level:
-        out |= 1 << sum(digits_of(used))
-    return out
-
-
 def _rests(state: State, cells: tuple[int, ...], keep: tuple[int, ...], total: int) -> list[tuple[int, int]]:
     """The rest of a box (or other full unit) holding a clique of the band's cells: the clique adds up to one
     of the sums the other cliques can complete ``total`` with, so the rest of the unit to the unit's sum less
@@ -186,7 +175,7 @@ def _rests(state: State, cells: tuple[int, ...], keep: tuple[int, ...], total: i
     vals, cands = state.values, state.cands
     ones = (1,) * len(cells)
     cliques = cliques_of(state, cells, ones)
-    sums = [_set_sums(tuple(keep[i] for i in q)) for q in cliques]
+    sums = [set_sums(tuple(keep[i] for i in q)) for q in cliques]
     out: list[tuple[int, int]] = []
     seen: set[int] = set()
     for i, q in enumerate(cliques):

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 
 from sudokit.constraints.base import add_sums
 from sudokit.constraints.cages import KillerCage
@@ -31,6 +30,7 @@ from sudokit.logic import text
 from sudokit.logic.cages import cliques_of, distinct_fit, masks_of, part_options, region_cages, regions
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
+from sudokit.logic.sum_combinations import digit_sets, digit_sum, set_sums
 
 #: SE rating on one unit; each further unit of the region adds 0.2, as for Innies and Outies (2.8): the same
 #: 45 rule, with every cage that sticks out used by its combinations (one notch above Cage Combinations in a
@@ -50,26 +50,6 @@ class Part:
     sums: int
     cage: KillerCage | None = None
     options: tuple[tuple[int, int], ...] = ()
-
-
-@lru_cache(maxsize=1 << 15)
-def _clique_sets(masks: tuple[int, ...]) -> frozenset[int]:
-    """The digit sets (masks) that cells which must all differ, with candidates ``masks``, can hold."""
-    level = {0}
-    for m in masks:
-        nxt = set()
-        for used in level:
-            free = m & ~used
-            while free:
-                b = free & -free
-                nxt.add(used | b)
-                free ^= b
-        level = nxt
-    return frozenset(level)
-
-
-def _mask_sum(mask: int) -> int:
-    return sum(digits_of(mask))
 
 
 def _sums_text(sums: int) -> str:
@@ -112,7 +92,7 @@ def _parts(state: State, cells: set[int], covered: set[int], partial: list[Kille
         options = part_options(masks_of(state, inner), masks_of(state, outer), cage.total or 0)
         sums = 0
         for part, _ in options:
-            sums |= 1 << _mask_sum(part)
+            sums |= 1 << digit_sum(part)
         if not sums:
             return None
         out.append(Part(inner, sums, cage, options))
@@ -121,9 +101,7 @@ def _parts(state: State, cells: set[int], covered: set[int], partial: list[Kille
     if loose:
         for clique in cliques_of(state, loose):
             group = tuple(loose[i] for i in clique)
-            sums = 0
-            for used in _clique_sets(masks_of(state, group)):
-                sums |= 1 << _mask_sum(used)
+            sums = set_sums(masks_of(state, group))
             if not sums:
                 return None
             out.append(Part(group, sums))
@@ -136,23 +114,23 @@ def _keep(state: State, part: Part, allowed: int) -> dict[int, int]:
     keep: dict[int, int] = {}
     if part.cage is None:
         masks = masks_of(state, part.cells)
-        sets = [u for u in _clique_sets(masks) if allowed >> _mask_sum(u) & 1]
+        sets = [u for u in digit_sets(masks) if allowed >> digit_sum(u) & 1]
         for used in sets:
-            _, k = distinct_fit(tuple(m & used for m in masks), _mask_sum(used))
+            _, k = distinct_fit(tuple(m & used for m in masks), digit_sum(used))
             for s, m in zip(part.cells, k):
                 keep[s] = keep.get(s, 0) | m
         return keep
     inner = part.cells
     outer = tuple(s for s in part.cage.cage if s not in set(inner))
     for piece, combo in part.options:
-        if not allowed >> _mask_sum(piece) & 1:
+        if not allowed >> digit_sum(piece) & 1:
             continue
-        _, k = distinct_fit(tuple(m & piece for m in masks_of(state, inner)), _mask_sum(piece))
+        _, k = distinct_fit(tuple(m & piece for m in masks_of(state, inner)), digit_sum(piece))
         for s, m in zip(inner, k):
             keep[s] = keep.get(s, 0) | m
         if outer:
             rest = combo & ~piece
-            _, k = distinct_fit(tuple(m & rest for m in masks_of(state, outer)), _mask_sum(rest))
+            _, k = distinct_fit(tuple(m & rest for m in masks_of(state, outer)), digit_sum(rest))
             for s, m in zip(outer, k):
                 keep[s] = keep.get(s, 0) | m
     return keep

@@ -41,6 +41,7 @@ from sudokit.logic import (
     subsets,
     sue_de_coq,
     sum_combinations,
+    sum_equations,
     templates,
     triple_exclusion,
     unique_loops,
@@ -162,6 +163,8 @@ def _table() -> list[Technique]:
         T("XYZ-Wing", wings.xyz_wing, 4.4, 180, "Hard"),
         # little killers on neighbouring parallel diagonals added up, less the boxes and cages inside (band_sums.py)
         T(band_sums.NAME, band_sums.band_sum, band_sums.RATING, 70, "Medium", variant=True),
+        # the sums of cages, units, little killers and arrows combined by elimination (sum_equations.py)
+        T(sum_equations.NAME, sum_equations.sum_equation, sum_equations.RATING, 70, "Medium", variant=True),
         T("Unique Rectangle", uniqueness.unique_rectangle, 4.5, 100, "Hard", needs_boxes=True, uniqueness=True),
         # type 3 is rated 4.6 / 4.7 / 4.8 with a naked pair / triple / quad (the step carries its own rating)
         T(

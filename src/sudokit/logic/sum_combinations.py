@@ -211,7 +211,7 @@ def clique_fit(
     hold give its sums, a clique keeps the sums the others can complete, and each cell the digits of the
     placements of its clique's kept sums. For sums too long to search cell by cell."""
     forward = [_forward(tuple(masks[i] for i in q)) for q in cliques]
-    sums = [{weights[q[0]] * _digit_sum(u) for u in levels[-1]} for q, levels in zip(cliques, forward)]
+    sums = [{weights[q[0]] * digit_sum(u) for u in levels[-1]} for q, levels in zip(cliques, forward)]
     if not all(sums):
         return (0,) * len(masks)
     lows = [min(t) for t in sums]
@@ -231,7 +231,7 @@ def clique_fit(
         levels = forward[i]
         alive = set()
         for u in levels[-1]:
-            rest = total - w * _digit_sum(u) - base  # what the others must add up to, above their lowest
+            rest = total - w * digit_sum(u) - base  # what the others must add up to, above their lowest
             if rest >= 0 and others >> rest & 1:
                 alive.add(u)
         kept = _backward(tuple(masks[j] for j in q), frozenset(alive))
@@ -287,8 +287,24 @@ def _forward(masks: tuple[int, ...]) -> tuple[frozenset[int], ...]:
 
 
 @lru_cache(maxsize=1 << 10)
-def _digit_sum(mask: int) -> int:
+def digit_sum(mask: int) -> int:
+    """The sum of the digits in ``mask``."""
     return sum(digits_of(mask))
+
+
+def digit_sets(masks: tuple[int, ...]) -> frozenset[int]:
+    """The sets of different digits (masks) that cells which all see each other, with candidates ``masks``,
+    can hold."""
+    return _forward(masks)[-1]
+
+
+def set_sums(masks: tuple[int, ...]) -> int:
+    """The sums (a bitset: bit ``t`` for the sum ``t``) of the sets of different digits that cells which all
+    see each other, with candidates ``masks``, can hold."""
+    out = 0
+    for used in digit_sets(masks):
+        out |= 1 << digit_sum(used)
+    return out
 
 
 def sum_combination(state: State) -> Step | None:
