@@ -27,6 +27,7 @@ import statistics
 import time
 from pathlib import Path
 
+from sudokit import jit
 from sudokit.constraints import (
     Arrow,
     BetweenLine,
@@ -384,10 +385,11 @@ def main() -> None:
     parser.add_argument("--skip-corpus", action="store_true", help="only the killer set")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per corpus puzzle")
     args = parser.parse_args()
-    if not args.skip_corpus:
-        corpus(args)
-    if args.killers:
-        killers(args)
+    with jit.forms("kernel"):  # the kernels, even on a cold cache (where the plain solver would answer first)
+        if not args.skip_corpus:
+            corpus(args)
+        if args.killers:
+            killers(args)
 
 
 if __name__ == "__main__":
