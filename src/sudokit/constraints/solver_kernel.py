@@ -680,7 +680,7 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
         return _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, pa, buf, cq, cflag, qs)
     if t == T_SANDWICH:
         if pb:
-            return _sandwich_exact(cand, cells, lo_i, k, pa, cq, cflag, qs)
+            return _sandwich_exact(cand, cells, lo_i, k, pa, aux, a_lo, a_hi, buf, cq, cflag, qs)
         return _sandwich(cand, cells, lo_i, k, pa, cq, cflag, qs)
     if t == T_XSUM:
         if pb:
@@ -873,59 +873,95 @@ def _sandwich(cand, cells, lo_i, n, total, cq, cflag, qs):
     return True
 
 
-@njit(cache=True)
-def _sandwich_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
-    """Sandwich on a whole unit of at most 9 digits (a permutation of 1..n): for each place of the 1 and the
-    n, the digit sets of the cells between them (different digits, none 1 or n, summing to ``total``, meeting
-    every cell between) and their complements outside; each cell keeps the digits of some fitting choice."""
+@njit(**NO_REFCOUNTS)
+def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag, qs):
+    """Sandwich on a whole unit of at most 9 digits (a permutation of 1..n). ``aux[a_lo:a_hi]`` holds every
+    set S of digits other than 1 and n that sums to ``total`` (the model's, once per clue). A choice (the 1
+    and the n at places i < j, either way round, S between them) fits when every cell between them meets S,
+    every digit of S has a place between them and their bounds over S reach ``total``, and every cell outside
+    meets the rest R, whose every digit has a place outside; each cell keeps the digits of some fitting choice.
+    The test reads each cell only through its digits in S, in R or at the ends, which is what it keeps: a
+    second run with nothing else changed keeps the same (:func:`propagate` does not wake it for its own
+    changes). Places are bits of one word (bit o: cell o), so a choice costs a few word operations; ``buf[:n]``
+    gathers the digits each cell keeps, ``buf[n:2n]`` holds the cells' candidates."""
     lo_bit = np.int64(1)
     hi_bit = np.int64(1) << (n - 1)
     inner = ((np.int64(1) << n) - 1) & ~(lo_bit | hi_bit)
-    keep = np.zeros(n, dtype=np.int64)
-    for i in range(n):
-        mi = cand[cells[lo_i + i]]
-        if not mi & (lo_bit | hi_bit):
-            continue
-        for j in range(i + 1, n):
-            mj = cand[cells[lo_i + j]]
-            for way in range(2):
-                e1 = lo_bit if way == 0 else hi_bit
-                e2 = hi_bit if way == 0 else lo_bit
-                if not (mi & e1 and mj & e2):
-                    continue
-                ok, _, _ = _window_ok(cand, cells, lo_i + i + 1, lo_i + j, inner, total)
-                if not ok:
-                    continue
-                width = j - i - 1
-                union = np.int64(0)
-                for o in range(i + 1, j):
-                    union |= cand[cells[lo_i + o]]
-                union &= inner
-                sub = union
-                while True:  # every subset of ``union`` (the empty one last)
-                    if popcount(sub) == width and _digit_sum(sub) == total:
-                        fits = _fits(cand, cells, lo_i + i + 1, lo_i + j, sub)
-                        rest = inner & ~sub
-                        if fits:
-                            for o in range(n):
-                                if (o < i or o > j) and not cand[cells[lo_i + o]] & rest:
-                                    fits = False
-                                    break
-                        if fits:
-                            keep[i] |= e1
-                            keep[j] |= e2
-                            for o in range(n):
-                                m = cand[cells[lo_i + o]]
-                                if i < o < j:
-                                    keep[o] |= m & sub
-                                elif o < i or o > j:
-                                    keep[o] |= m & rest
-                    if sub == 0:
-                        break
-                    sub = (sub - 1) & union
-    for i in range(n):
-        s = cells[lo_i + i]
-        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+    all_pos = (np.int64(1) << n) - 1
+    has_lo = np.int64(0)  # the places that may hold the 1, the n
+    has_hi = np.int64(0)
+    for o in range(n):
+        m = cand[cells[lo_i + o]]
+        buf[o] = 0
+        buf[n + o] = np.uint64(m)
+        if m & lo_bit:
+            has_lo |= np.int64(1) << o
+        if m & hi_bit:
+            has_hi |= np.int64(1) << o
+    end_lo = np.int64(0)  # the places that keep the 1, the n
+    end_hi = np.int64(0)
+    for c in range(a_lo, a_hi):
+        sub = aux[c]
+        rest = inner & ~sub
+        w = popcount(sub)
+        meet_s = np.int64(0)  # the cells that hold a digit of S, of R
+        meet_r = np.int64(0)
+        for o in range(n):
+            m = np.int64(buf[n + o])
+            if m & sub:
+                meet_s |= np.int64(1) << o
+            if m & rest:
+                meet_r |= np.int64(1) << o
+        in_pos = np.int64(0)
+        out_pos = np.int64(0)
+        span = (np.int64(1) << w) - 1
+        for i in range(n - w - 1):
+            j = i + w + 1
+            way0 = (has_lo >> i) & (has_hi >> j) & 1
+            way1 = (has_hi >> i) & (has_lo >> j) & 1
+            if not (way0 or way1):
+                continue
+            inside = span << (i + 1)
+            outside = all_pos & ~inside & ~((np.int64(1) << i) | (np.int64(1) << j))
+            if meet_s & inside != inside or meet_r & outside != outside:
+                continue
+            cov_s = np.int64(0)  # every digit of S needs a place inside, every digit of R one outside
+            cov_r = np.int64(0)
+            smin = 0
+            smax = 0
+            for o in range(n):
+                m = np.int64(buf[n + o])
+                if (inside >> o) & 1:
+                    y = m & sub
+                    cov_s |= y
+                    smin += _low(y)
+                    smax += _high(y)
+                else:
+                    cov_r |= m
+            if cov_s != sub or cov_r & rest != rest or smin > total or smax < total:
+                continue
+            in_pos |= inside
+            out_pos |= outside
+            if way0:
+                end_lo |= np.int64(1) << i
+                end_hi |= np.int64(1) << j
+            if way1:
+                end_hi |= np.int64(1) << i
+                end_lo |= np.int64(1) << j
+        if in_pos | out_pos:
+            for o in range(n):
+                if (in_pos >> o) & 1:
+                    buf[o] |= np.uint64(sub)
+                if (out_pos >> o) & 1:
+                    buf[o] |= np.uint64(rest)
+    for o in range(n):
+        keep = np.int64(buf[o])
+        if (end_lo >> o) & 1:
+            keep |= lo_bit
+        if (end_hi >> o) & 1:
+            keep |= hi_bit
+        s = cells[lo_i + o]
+        if not _set(cand, s, cand[s] & keep, cq, cflag, qs):
             return False
     return True
 
@@ -1033,6 +1069,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     made a peer elimination ~7x slower (root propagation of a classic puzzle: 18 against 2.7 us)."""
     by_mask = rel.shape[2] > full
     n_cq = cq.shape[0]
+    last = -1  # the last propagator run, when idempotent (cells it alone narrowed have flag 2)
     ok = True
     while ok:
         # cells that changed: a single digit leaves the peers, the watching propagators are queued
@@ -1041,6 +1078,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             qs[0] += 1
             if qs[0] == cq.shape[0]:
                 qs[0] = 0
+            own = last if cflag[s] == 2 else -1  # changed only by the last run of an idempotent propagator
             cflag[s] = 0
             for k in range(cell_units.shape[1]):
                 u = cell_units[s, k]
@@ -1059,11 +1097,12 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                             ok = False
                             break
                         cand[p] = mp
-                        if not cflag[p]:  # (not _set: see the note above)
+                        if cflag[p] != 1:  # (not _set: see the note above)
+                            if not cflag[p]:
+                                t = qs[1]
+                                cq[t] = p
+                                qs[1] = 0 if t + 1 == n_cq else t + 1
                             cflag[p] = 1
-                            t = qs[1]
-                            cq[t] = p
-                            qs[1] = 0 if t + 1 == n_cq else t + 1
                 if not ok:
                     break
             for k in range(w_start[s], w_start[s + 1]):
@@ -1084,13 +1123,14 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                             ok = False
                             break
                         cand[o] = mp
-                        if not cflag[o]:
+                        if cflag[o] != 1:
+                            if not cflag[o]:
+                                t = qs[1]
+                                cq[t] = o
+                                qs[1] = 0 if t + 1 == n_cq else t + 1
                             cflag[o] = 1
-                            t = qs[1]
-                            cq[t] = o
-                            qs[1] = 0 if t + 1 == n_cq else t + 1
                     continue
-                if not pflag[i]:
+                if not pflag[i] and i != own:
                     pflag[i] = 1
                     pq[qs[3]] = i
                     qs[3] += 1
@@ -1108,6 +1148,14 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                       p_ahi[i], rel, full, buf, peers, n_peers, adj, spots, cq, cflag, qs)  # fmt: skip
             if not ok:
                 pw[i] += 1  # the propagator's weight: its failures (the search's tie-break on hard puzzles)
+            elif p_type[i] == T_GSUM or (p_type[i] == T_SANDWICH and p_b[i]):
+                # idempotent: what it narrowed (the whole cell queue: it was empty before the run) need not
+                # wake it again, unless something else narrows those cells too (then their flag is 1)
+                last = i
+                h = qs[0]
+                while h != qs[1]:
+                    cflag[cq[h]] = 2
+                    h = 0 if h + 1 == n_cq else h + 1
             continue
         # both queues empty: hidden singles over the units
         changed = False

@@ -10,6 +10,7 @@ adds through its ``compile(model)`` method with the builder calls below (:meth:`
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -192,8 +193,22 @@ class Model:
         self._add(K.T_LINEAR, cells, coefs, a=total)
 
     def sandwich(self, line: Sequence[int], total: int) -> None:
-        """The digits between the 1 and the largest digit of ``line`` sum to ``total``."""
-        self._add(K.T_SANDWICH, line, a=total, b=int(self.size <= 9 and self._is_unit(line)))
+        """The digits between the 1 and the largest digit of ``line`` sum to ``total``. On a whole unit of at
+        most 9 digits with its digit sets: those of the digits 2..N-1 that sum to ``total``, and ``2 * N`` words
+        of scratch (:func:`.solver_kernel._sandwich_exact`)."""
+        n = len(line)
+        if self.size <= 9 and self._is_unit(line):
+            inner = list(range(2, n))
+            sets = [
+                sum(1 << (d - 1) for d in combo)
+                for k in range(len(inner) + 1)
+                for combo in itertools.combinations(inner, k)
+                if sum(combo) == total
+            ]
+            self._scratch = max(self._scratch, 2 * n)
+            self._add(K.T_SANDWICH, line, a=total, b=1, aux=sets)
+            return
+        self._add(K.T_SANDWICH, line, a=total)
 
     def xsum(self, line: Sequence[int], total: int) -> None:
         """The first X digits of ``line`` sum to ``total``, X the first digit."""
