@@ -296,30 +296,46 @@ def _digit_sum(m):
     return t
 
 
+def _digit_sets(most: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every set of digits 1..``most`` as masks, by size then value (``start[k]``: where size k begins), and
+    each one's digit sum: the table :func:`_group_totals` walks."""
+    by_size: list[list[int]] = [[] for _ in range(most + 2)]
+    for m in range(1 << most):
+        by_size[bin(m).count("1")].append(m)
+    sets = np.array([m for group in by_size for m in group], dtype=np.int64)
+    start = np.cumsum([0] + [len(group) for group in by_size]).astype(np.int64)
+    sums = np.array([sum(d + 1 for d in range(most) if m >> d & 1) for m in sets], dtype=np.int64)
+    return sets, start, sums
+
+
+#: the digit sets of boards up to 9 digits (grouped sums exist only there: ``Model._groups``)
+SETS, SETS_START, SETS_SUM = _digit_sets(9)
+
+
 @njit(**NO_REFCOUNTS)
 def _group_totals(cand, cells, a, b, wanted):
     """The totals (bit ``t``: total t) of the digit sets of different digits that fit cells[a:b] (one digit
     per cell: within the union of their candidates, meeting every cell), counting only totals in ``wanted``;
-    with ``keep`` the union of those sets, as (totals, keep). The walk for groups of more than 3 cells."""
+    with ``keep`` the union of those sets, as (totals, keep). The walk for groups of more than 3 cells: the
+    table of sets of that size (``SETS``, in increasing order: C(9, k) <= 126 of them on 9 digits) up to the
+    union's largest digit, each set's sum looked up."""
     k = b - a
     union = np.int64(0)
     for i in range(a, b):
         union |= cand[cells[i]]
     totals = np.int64(0)
     keep = np.int64(0)
-    # the sets of k digits up to the union's largest, in increasing order (Gosper's hack): C(9, k) <= 126 of
-    # them on 9 digits, where the union's subsets were up to 511
-    sub = (np.int64(1) << k) - 1
     end = np.int64(1) << _high(union)
-    while sub < end:
-        if not sub & ~union and _fits(cand, cells, a, b, sub):
-            t = _digit_sum(sub)
-            if (wanted >> t) & 1:
-                totals |= np.int64(1) << t
-                keep |= sub
-        c = sub & -sub
-        r = sub + c
-        sub = (((r ^ sub) >> 2) // c) | r
+    for j in range(SETS_START[k], SETS_START[k + 1]):
+        sub = SETS[j]
+        if sub >= end:
+            break
+        if sub & ~union:
+            continue
+        t = SETS_SUM[j]
+        if (wanted >> t) & 1 and _fits(cand, cells, a, b, sub):
+            totals |= np.int64(1) << t
+            keep |= sub
     return totals, keep
 
 
@@ -681,13 +697,13 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
     if t == T_SANDWICH:
         if pb:
             return _sandwich_exact(cand, cells, lo_i, k, pa, aux, a_lo, a_hi, buf, cq, cflag, qs)
-        return _sandwich(cand, cells, lo_i, k, pa, cq, cflag, qs)
+        return _sandwich(cand, cells, lo_i, k, pa, buf, cq, cflag, qs)
     if t == T_XSUM:
         if pb:
-            return _xsum_exact(cand, cells, lo_i, k, pa, cq, cflag, qs)
-        return _xsum(cand, cells, lo_i, k, pa, cq, cflag, qs)
+            return _xsum_exact(cand, cells, lo_i, k, pa, buf, cq, cflag, qs)
+        return _xsum(cand, cells, lo_i, k, pa, buf, cq, cflag, qs)
     if t == T_SKY:
-        return _skyscraper(cand, cells, lo_i, k, pa, pb, cq, cflag, qs)
+        return _skyscraper(cand, cells, lo_i, k, pa, pb, buf, cq, cflag, qs)
     if t == T_QUAD:
         free = k
         allowed = np.int64(0)
@@ -761,34 +777,37 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
 
 @njit(**NO_REFCOUNTS)
 def _window_keep(cand, cells, lo_i, hi_i, keep_mask, total, smin, smax, keep, base):
-    """OR into keep[base + i] the digits of cell i (limited to keep_mask) that fit the window's sum bounds."""
+    """OR into keep[base + i] (words of ``buf``) the digits of cell i (limited to keep_mask) that fit the
+    window's sum bounds."""
     for i in range(lo_i, hi_i):
         m = cand[cells[i]] & keep_mask
         a = _low(m)
         b = _high(m)
-        keep[base + i - lo_i] |= _mask_range(m, 1, total - (smax - b), total - (smin - a))
+        keep[base + i - lo_i] |= np.uint64(_mask_range(m, 1, total - (smax - b), total - (smin - a)))
 
 
-@njit(cache=True)
-def _skyscraper(cand, cells, lo_i, k, c, perm, cq, cflag, qs):
+@njit(**NO_REFCOUNTS)
+def _skyscraper(cand, cells, lo_i, k, c, perm, buf, cq, cflag, qs):
     """Skyscraper: exactly ``c`` digits of cells[lo_i:lo_i + k] are taller than every digit before them.
     Exact support over the states (position, tallest so far, number seen): ``f[i, m]`` has bit v when the
     first i cells can leave tallest m with v seen, ``g[i, m]`` bit v when the rest can end with c seen; a
     digit stays when one state joins the two. With ``perm`` (the line is a whole unit: a permutation of
     1..k) a digit never equals the tallest before it, the tallest after i cells is at least i and the last
-    one is k."""
+    one is k. ``f`` and ``g`` are rows of ``top + 1`` words of ``buf``."""
     top = 0
     for i in range(k):
         top = max(top, _high(cand[cells[lo_i + i]]))
     if c < 1 or c > k or (perm and top < k):
         return False
-    f = np.zeros((k + 1, top + 1), dtype=np.int64)
-    g = np.zeros((k + 1, top + 1), dtype=np.int64)
-    f[0, 0] = 1
+    r = top + 1
+    g0 = (k + 1) * r  # f[i, m] is buf[i * r + m], g[i, m] buf[g0 + i * r + m]
+    for j in range(2 * g0):
+        buf[j] = 0
+    buf[0] = 1
     for i in range(k):
         mm = cand[cells[lo_i + i]]
         for m in range(top + 1):
-            src = f[i, m]
+            src = np.int64(buf[i * r + m])
             if src == 0:
                 continue
             x = mm
@@ -798,13 +817,13 @@ def _skyscraper(cand, cells, lo_i, k, c, perm, cq, cflag, qs):
                 d = lowest_bit(b) + 1
                 if d > m:
                     if not perm or d >= i + 1:
-                        f[i + 1, d] |= src << 1
+                        buf[(i + 1) * r + d] |= np.uint64(src << 1)
                 elif d < m or not perm:
-                    f[i + 1, m] |= src
+                    buf[(i + 1) * r + m] |= np.uint64(src)
     goal = np.int64(1) << c
     for m in range(top + 1):
         if not perm or m == k:
-            g[k, m] = goal
+            buf[g0 + k * r + m] = np.uint64(goal)
     for i in range(k - 1, -1, -1):
         s = cells[lo_i + i]
         mm = cand[s]
@@ -818,27 +837,29 @@ def _skyscraper(cand, cells, lo_i, k, c, perm, cq, cflag, qs):
                 if d > m:
                     if perm and d < i + 1:
                         continue
-                    nxt = g[i + 1, d] >> 1
+                    nxt = np.int64(buf[g0 + (i + 1) * r + d]) >> 1
                 elif d < m or not perm:
-                    nxt = g[i + 1, m]
+                    nxt = np.int64(buf[g0 + (i + 1) * r + m])
                 else:
                     continue
                 if nxt:
-                    g[i, m] |= nxt
-                    if f[i, m] & nxt:
+                    buf[g0 + i * r + m] |= np.uint64(nxt)
+                    if np.int64(buf[i * r + m]) & nxt:
                         keep |= b
         if not _set(cand, s, mm & keep, cq, cflag, qs):
             return False
     return True
 
 
-@njit(cache=True)
-def _sandwich(cand, cells, lo_i, n, total, cq, cflag, qs):
-    """Sandwich: some cell i holds 1 (or n), some j > i holds n (or 1), cells between sum to total."""
+@njit(**NO_REFCOUNTS)
+def _sandwich(cand, cells, lo_i, n, total, keep, cq, cflag, qs):
+    """Sandwich: some cell i holds 1 (or n), some j > i holds n (or 1), cells between sum to total (``keep``:
+    ``buf``, the digits each cell keeps in its first ``n`` words)."""
     lo_bit = np.int64(1)
     hi_bit = np.int64(1) << (n - 1)
     inner = ~(lo_bit | hi_bit)
-    keep = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        keep[i] = 0
     for i in range(n):
         mi = cand[cells[lo_i + i]]
         if not mi & (lo_bit | hi_bit):
@@ -860,15 +881,15 @@ def _sandwich(cand, cells, lo_i, n, total, cq, cflag, qs):
                         break
                 if not outside:
                     continue
-                keep[i] |= e1
-                keep[j] |= e2
+                keep[i] |= np.uint64(e1)
+                keep[j] |= np.uint64(e2)
                 _window_keep(cand, cells, lo_i + i + 1, lo_i + j, inner, total, smin, smax, keep, i + 1)
                 for o in range(n):
                     if o < i or o > j:
-                        keep[o] |= cand[cells[lo_i + o]] & inner
+                        keep[o] |= np.uint64(cand[cells[lo_i + o]] & inner)
     for i in range(n):
         s = cells[lo_i + i]
-        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+        if not _set(cand, s, cand[s] & np.int64(keep[i]), cq, cflag, qs):
             return False
     return True
 
@@ -966,12 +987,13 @@ def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag
     return True
 
 
-@njit(cache=True)
-def _xsum_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
+@njit(**NO_REFCOUNTS)
+def _xsum_exact(cand, cells, lo_i, n, total, keep, cq, cflag, qs):
     """X-sum on a whole unit of at most 9 digits (a permutation of 1..n): for each value x of the first cell,
     the sets of x different digits holding x that sum to ``total``, fit the first x cells (the first one
     holding x) and leave digits for the others; each cell keeps the digits of some fitting choice."""
-    keep = np.zeros(n, dtype=np.int64)
+    for i in range(n):  # ``keep``: ``buf``, the digits each cell keeps in its first n words
+        keep[i] = 0
     full = (np.int64(1) << n) - 1
     first = cells[lo_i]
     saved = cand[first]
@@ -1000,20 +1022,21 @@ def _xsum_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
                 if fits:
                     for i in range(n):
                         mi = cand[cells[lo_i + i]]
-                        keep[i] |= mi & (sub if i < x else rest)
+                        keep[i] |= np.uint64(mi & (sub if i < x else rest))
             sub = (sub - 1) & union
         cand[first] = saved
     for i in range(n):
         s = cells[lo_i + i]
-        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+        if not _set(cand, s, cand[s] & np.int64(keep[i]), cq, cflag, qs):
             return False
     return True
 
 
-@njit(cache=True)
-def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
+@njit(**NO_REFCOUNTS)
+def _xsum(cand, cells, lo_i, n, total, keep, cq, cflag, qs):
     """X-sum: with X the first cell's digit, the first X cells sum to total."""
-    keep = np.zeros(n, dtype=np.int64)
+    for i in range(n):  # ``keep``: ``buf``, the digits each cell keeps in its first n words
+        keep[i] = 0
     first = cells[lo_i]
     saved = cand[first]
     m = saved
@@ -1028,19 +1051,21 @@ def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
         if ok:
             _window_keep(cand, cells, lo_i, lo_i + x, np.int64(-1), total, smin, smax, keep, 0)
             for i in range(x, n):
-                keep[i] |= cand[cells[lo_i + i]]
+                keep[i] |= np.uint64(cand[cells[lo_i + i]])
         cand[first] = saved
     for i in range(n):
         s = cells[lo_i + i]
-        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+        if not _set(cand, s, cand[s] & np.int64(keep[i]), cq, cflag, qs):
             return False
     return True
 
 
-@njit(cache=True)
-def _boards(cand, n_digits, words):
-    """For each digit, the cells holding it as a candidate: rows of ``words`` 64-bit words (bit c: cell c)."""
-    board = np.zeros((n_digits, words), dtype=np.uint64)
+@njit(**NO_REFCOUNTS)
+def _boards(cand, buf, n_digits, words):
+    """For each digit d, the cells holding it as a candidate, into ``buf[d * words:(d + 1) * words]`` (bit c:
+    cell c)."""
+    for j in range(n_digits * words):
+        buf[j] = 0
     for c in range(cand.shape[0]):
         m = cand[c]
         one = np.uint64(1) << np.uint64(c & 63)
@@ -1048,11 +1073,10 @@ def _boards(cand, n_digits, words):
         while m:
             b = low_bit(m)
             m ^= b
-            board[lowest_bit(b), w] |= one
-    return board
+            buf[lowest_bit(b) * words + w] |= one
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi,
               p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
               udirty):  # fmt: skip
@@ -1195,7 +1219,8 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             continue
         # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all (those
         # with the digit: the AND of the places' rows of ``adj`` and the digit's row of ``board``)
-        board = np.empty((0, 0), dtype=np.uint64)
+        words = adj.shape[1]
+        boards = False  # the digits' boards in ``buf`` (free between propagator runs)
         for u in range(units.shape[0]):
             if not udirty[u] & 2:
                 continue
@@ -1213,14 +1238,15 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 ge2 |= ge1 & m
                 ge1 |= m
             some = ge2 & ~ge5  # two to four places
-            if some and board.shape[0] == 0:
-                board = _boards(cand, units.shape[1], adj.shape[1])
+            if some and not boards:
+                _boards(cand, buf, units.shape[1], words)
+                boards = True
             while some:
                 bit = low_bit(some)
                 some ^= bit
                 d = lowest_bit(bit)
                 for w in range(adj.shape[1]):
-                    x = board[d, w]
+                    x = buf[d * words + w]
                     for k in range(units.shape[1]):
                         if not x:
                             break
