@@ -318,7 +318,8 @@ def _group_totals(cand, cells, a, b, wanted):
     per cell: within the union of their candidates, meeting every cell), counting only totals in ``wanted``;
     with ``keep`` the union of those sets, as (totals, keep). The walk for groups of more than 3 cells: the
     table of sets of that size (``SETS``, in increasing order: C(9, k) <= 126 of them on 9 digits) up to the
-    union's largest digit, each set's sum looked up."""
+    union's largest digit, each set's sum looked up; a set whose total and digits are in already is not
+    tested against the cells."""
     k = b - a
     union = np.int64(0)
     for i in range(a, b):
@@ -333,7 +334,14 @@ def _group_totals(cand, cells, a, b, wanted):
         if sub & ~union:
             continue
         t = SETS_SUM[j]
-        if (wanted >> t) & 1 and _fits(cand, cells, a, b, sub):
+        if not (wanted >> t) & 1 or keep | sub == keep and (totals >> t) & 1:
+            continue  # not wanted, or adds nothing: neither a total nor a digit to keep
+        fits = True
+        for i in range(a, b):
+            if not cand[cells[i]] & sub:
+                fits = False
+                break
+        if fits:
             totals |= np.int64(1) << t
             keep |= sub
     return totals, keep
@@ -1220,7 +1228,9 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
         # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all (those
         # with the digit: the AND of the places' rows of ``adj`` and the digit's row of ``board``)
         words = adj.shape[1]
-        boards = False  # the digits' boards in ``buf`` (free between propagator runs)
+        n_digits = units.shape[1]
+        at_places = n_digits * words  # the digits' boards in ``buf`` (free between propagator runs), then the
+        boards = False  # places in the unit of each digit
         for u in range(units.shape[0]):
             if not udirty[u] & 2:
                 continue
@@ -1238,21 +1248,34 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 ge2 |= ge1 & m
                 ge1 |= m
             some = ge2 & ~ge5  # two to four places
-            if some and not boards:
-                _boards(cand, buf, units.shape[1], words)
+            if not some:
+                continue
+            if not boards:
+                _boards(cand, buf, n_digits, words)
                 boards = True
+            z = some
+            while z:
+                e = low_bit(z)
+                z ^= e
+                buf[at_places + lowest_bit(e)] = 0
+            for k in range(units.shape[1]):  # those digits' places: bit k for the unit's k-th cell
+                z = cand[units[u, k]] & some
+                while z:
+                    e = low_bit(z)
+                    z ^= e
+                    buf[at_places + lowest_bit(e)] |= np.uint64(1) << np.uint64(k)
             while some:
                 bit = low_bit(some)
                 some ^= bit
                 d = lowest_bit(bit)
-                for w in range(adj.shape[1]):
+                places = np.int64(buf[at_places + d])
+                for w in range(words):
                     x = buf[d * words + w]
-                    for k in range(units.shape[1]):
-                        if not x:
-                            break
-                        c = units[u, k]
-                        if cand[c] & bit:
-                            x &= adj[c, w]
+                    y = places
+                    while y and x:
+                        e = low_bit(y)
+                        y ^= e
+                        x &= adj[units[u, lowest_bit(e)], w]
                     while x:
                         b = low_bit(x)
                         x ^= b

@@ -331,7 +331,7 @@ class Model:
                 shape.peers = _peer_tables(shape.adjacent, none, none)
             peers, n_peers, adj = shape.peers
         lo, hi, w_start, w_props = _watch_tables(g.n_cells, sizes, cells)
-        self._scratch = max(self._scratch, self.size * adj.shape[1])  # the digits' boards (locked candidates)
+        self._scratch = max(self._scratch, self.size * (adj.shape[1] + 1))  # locked candidates' boards, places
         self.start_array = np.array(self.start, dtype=np.int64)
         ahi = np.cumsum(aux_sizes, dtype=np.int32)
         alo = (ahi - aux_sizes).astype(np.int32)
