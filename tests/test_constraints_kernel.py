@@ -9,6 +9,7 @@ solution and proves it unique.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -604,3 +605,34 @@ def test_grouped_sum_keeps_exactly_the_supported_digits(seed):
         assert int(cand[i]) & ~masks[i] == 0
         if max(sizes) <= 3:
             assert int(cand[i]) == want[i]
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1), sizes=st.tuples(st.integers(1, 3), st.integers(1, 3)), total=st.integers(-9, 9))
+def test_two_group_sums_keep_exactly_the_supported_digits(seed, sizes, total):
+    """A grouped sum of two groups of opposite unit coefficients (equal sums, arrows: the two-shift pass) on
+    random candidates keeps exactly the digits of some choice (different digits within a group) that reaches
+    the total, and fails when there is none: brute force over every choice."""
+    rng = random.Random(seed)
+    n_cells = sizes[0] + sizes[1]
+    cand = np.array([rng.randrange(1, 512) for _ in range(n_cells)], dtype=np.int64)
+    sign = rng.choice((1, -1))
+    coef = np.array([sign] * sizes[0] + [-sign] * sizes[1], dtype=np.int64)
+    cells = np.arange(n_cells, dtype=np.int32)
+    aux = np.array(sizes, dtype=np.int64)
+    keep = [0] * n_cells
+    options = [[d for d in range(1, 10) if m >> (d - 1) & 1] for m in cand]
+    for choice in itertools.product(*options):
+        a, b = choice[: sizes[0]], choice[sizes[0] :]
+        if len(set(a)) == len(a) and len(set(b)) == len(b) and sign * (sum(a) - sum(b)) == total:
+            for i, d in enumerate(choice):
+                keep[i] |= 1 << (d - 1)
+    buf = np.zeros(64, dtype=np.uint64)
+    cq = np.zeros(n_cells + 1, dtype=np.int32)
+    cflag = np.zeros(n_cells, dtype=np.uint8)
+    qs = np.zeros(4, dtype=np.int64)
+    out = cand.copy()
+    ok = K._group_sum(out, cells, coef, 0, aux, 0, 2, total, buf, cq, cflag, qs)
+    assert ok == any(keep)
+    if ok:
+        assert list(out) == keep

@@ -414,6 +414,16 @@ def _group_scan(cand, cells, a, k, wanted, cq, cflag, qs):
     return totals
 
 
+@njit(cache=True, inline="always")
+def _shift(x, sh):
+    """The bits of ``x`` moved up by ``sh`` (down when negative); none left past 63."""
+    if sh >= 64 or sh <= -64:
+        return np.int64(0)
+    if sh >= 0:
+        return x << sh
+    return x >> -sh
+
+
 @njit(**NO_REFCOUNTS)
 def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, qs):
     """Exact support of sum over groups g of coef_g * (the sum of g's different digits) == total: the groups'
@@ -421,20 +431,24 @@ def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, 
     (:func:`_group_scan`: its reachable totals, its cells narrowed to them; kept in the last words of
     ``buf``), the bounds of the sum, then the groups' totals are the digits of one variable in
     :func:`_linear_exact`'s pass (prefix sets forward, completable sets backward, as bit rows: in one word
-    each when the sum's span fits 64 bits); a group rescans only when some of its totals fell. Past the
-    group scans, skipped (True) when the rows do not fit ``buf``."""
+    each when the sum's span fits 64 bits); a group rescans only when some of its totals fell. Two groups
+    of opposite unit coefficients (equal sums) take their totals from two shifts instead. Past the group
+    scans, skipped (True) when the rows do not fit ``buf``."""
     n_groups = a_hi - a_lo
     tail = buf.shape[0] - n_groups
     width = 1
     smin = 0
     smax = 0
     at = lo_i
+    first = np.int64(0)  # the first group's totals
     for g in range(n_groups):
         k = aux[a_lo + g]
         c = coef[at]
         sums = _group_scan(cand, cells, at, k, np.int64(-1), cq, cflag, qs)
         if sums == 0:
             return False
+        if g == 0:
+            first = sums
         if tail >= 0:
             buf[tail + g] = np.uint64(sums)
         lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
@@ -445,6 +459,18 @@ def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, 
         at += k
     if total < smin or total > smax:
         return False
+    k0 = aux[a_lo]
+    c0 = coef[lo_i]
+    if n_groups == 2 and (c0 == 1 or c0 == -1) and coef[lo_i + k0] == -c0:
+        # two groups of opposite unit coefficients (equal sums): t0 - t1 = c0 * total, as two shifts
+        sh = c0 * total
+        wanted0 = first & _shift(sums, sh)
+        wanted1 = sums & _shift(first, -sh)
+        if wanted0 == 0 or wanted1 == 0:
+            return False
+        if wanted0 != first and _group_scan(cand, cells, lo_i, k0, wanted0, cq, cflag, qs) == 0:
+            return False
+        return wanted1 == sums or _group_scan(cand, cells, lo_i + k0, aux[a_lo + 1], wanted1, cq, cflag, qs) != 0
     w = (width + 63) >> 6
     if 2 * (n_groups + 1) * w > tail:
         return True
