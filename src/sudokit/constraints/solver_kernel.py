@@ -38,20 +38,27 @@ Propagators (``T_*``):
   cells must all differ (they share a unit): one scan per group gives its reachable totals (groups of up to 3
   cells, little killers' and arrows' pieces of a box: every choice of different digits, exact per cell;
   larger ones: the digit sets within the union of candidates meeting every cell), the sum's bounds, then an
-  exact pass over the groups' totals (one word per row when they span at most 64 values); a group whose
-  totals fell scans again for them, and its cells keep the digits that reach them.
+  exact pass over the groups' totals (one word per row when they span at most 64 values; two shifts for two
+  groups of opposite unit coefficients); a group whose totals fell scans again for them, and its cells keep
+  the digits that reach them.
 * ``SKY`` -- exact support over (position, tallest so far, number seen) states (:func:`_skyscraper`).
-* ``SANDWICH`` -- on a whole unit of at most 9 digits (``b`` = 1): for each place of the 1 and the largest
-  digit, the fitting digit sets between them (:func:`_sandwich_exact`); else window bounds.
+* ``SANDWICH`` -- on a whole unit of at most 9 digits (``b`` = 1): the digit sets that sum to the clue
+  (``aux``), each tried at every place of the 1 and the largest digit with places as bits of a word
+  (:func:`_sandwich_exact`); else window bounds.
 * ``XSUM`` -- on a whole unit of at most 9 digits (``b`` = 1): for each value x of the first cell, the fitting
   sets of x different digits (:func:`_xsum_exact`); else window bounds.
 * ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds.
 
-Compiling: a helper that takes arrays and allocates none (:func:`_set`, the sums' passes, :func:`_lock`, ...) is
-compiled without numba's reference counting (``_nrt=False``): otherwise every call updates the counts of its
-array arguments (atomic operations, even when inlined), which cost more than the work of a small propagator
-(kernel-only killer set 3,659 -> 5,729 puzzles/s with :func:`_run` inlined into :func:`propagate`). The hot
-loops of :func:`propagate` narrow and queue cells in place for the same reason.
+Compiling: :func:`propagate` and every helper it reaches take arrays and allocate none (per-call work arrays:
+the scratch words ``buf``), so they are compiled without numba's reference counting (``_nrt=False``):
+otherwise every call updates the counts of its array arguments (atomic operations, even when inlined), which
+cost more than the work of a small propagator (kernel-only killer set 3,659 -> 5,729 puzzles/s with
+:func:`_run` inlined into :func:`propagate`; ~30 increments and decrements per :func:`propagate` call before
+it went too). The hot loops of :func:`propagate` narrow and queue cells in place for the same reason.
+
+Waking: a propagator that is idempotent (a second run with nothing else changed narrows nothing: the grouped
+sum, the exact sandwich) is not queued again for the cells only its own run narrowed (their flag is 2 until
+something else narrows them too).
 
 Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg), digits low to
 high, an explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
@@ -991,7 +998,7 @@ def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag
                     cov_s |= y
                     smin += _low(y)
                     smax += _high(y)
-                else:
+                elif (outside >> o) & 1:
                     cov_r |= m
             if cov_s != sub or cov_r & rest != rest or smin > total or smax < total:
                 continue
