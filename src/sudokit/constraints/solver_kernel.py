@@ -964,8 +964,11 @@ def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag
     end_hi = np.int64(0)
     for c in range(a_lo, a_hi):
         sub = aux[c]
-        rest = inner & ~sub
         w = popcount(sub)
+        starts = (has_lo & (has_hi >> (w + 1))) | (has_hi & (has_lo >> (w + 1)))  # places i of a fitting pair
+        if not starts:
+            continue
+        rest = inner & ~sub
         meet_s = np.int64(0)  # the cells that hold a digit of S, of R
         meet_r = np.int64(0)
         for o in range(n):
@@ -977,12 +980,12 @@ def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag
         in_pos = np.int64(0)
         out_pos = np.int64(0)
         span = (np.int64(1) << w) - 1
-        for i in range(n - w - 1):
+        while starts:
+            i = lowest_bit(starts)
+            starts &= starts - 1
             j = i + w + 1
             way0 = (has_lo >> i) & (has_hi >> j) & 1
             way1 = (has_hi >> i) & (has_lo >> j) & 1
-            if not (way0 or way1):
-                continue
             inside = span << (i + 1)
             outside = all_pos & ~inside & ~((np.int64(1) << i) | (np.int64(1) << j))
             if meet_s & inside != inside or meet_r & outside != outside:
