@@ -189,6 +189,35 @@ def test_unit_aware_propagators_count_like_brute_force(seed):
 
 
 @SMALL
+@given(seed=st.integers(0, 2**32 - 1), six=st.booleans(), clues=st.integers(1, 12), share=st.floats(0.0, 0.25))
+def test_sandwich_puzzles_count_like_brute_force(seed, six, clues, share):
+    """Many sandwich clues (rows and columns of a random solved 4x4 or 6x6 grid, either way round), few givens:
+    the digit-set sandwich propagator, which its own narrowing does not wake again, counts like brute force
+    (4x4) and the plain solver (6x6)."""
+    rng = random.Random(seed)
+    h, w = (2, 3) if six else (2, 2)
+    n = h * w
+    values = _solved_grid(rng, h, w)
+    rows = [tuple(r * n + c for c in range(n)) for r in range(n)]
+    cols = [tuple(r * n + c for r in range(n)) for c in range(n)]
+    cons = []
+    for line in rng.sample(rows + cols, min(clues, 2 * n)):
+        if rng.random() < 0.5:
+            line = line[::-1]
+        vals = [values[s] for s in line]
+        i, j = sorted((vals.index(1), vals.index(n)))
+        cons.append(Sandwich(line, sum(vals[i + 1 : j])))
+    givens = [v if rng.random() < share + (0.3 if six else 0.0) else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    model = Model.of(puzzle)
+    brute = _brute_count(puzzle, 30) if not six else count_plain(puzzle, 30)  # brute force: too slow on 6x6
+    assert brute >= 1
+    assert run(model, 30, keep=0).count == brute
+    assert run(model, 30, keep=0, restart_base=1).count == brute
+    assert count_variant(puzzle, 30) == brute
+
+
+@SMALL
 @given(seed=st.integers(0, 2**32 - 1), six=st.booleans(), share=st.floats(0.0, 0.3))
 def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, six, share):
     """Puzzles of thermometers only (random two- to four-cell rising lines the grid keeps, few givens) turn
@@ -648,3 +677,34 @@ def test_cage_sets_are_kept_only_when_the_cells_can_take_them_one_each(masks, co
     two = np.array([0b11, 0b11, 0b1111], dtype=np.int64)
     assert not K._matched(two, np.arange(3, dtype=np.int32), 0, 3, np.int64(0b1110))
     assert K._matched(two, np.arange(3, dtype=np.int32), 0, 3, np.int64(0b0111))
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1), sizes=st.tuples(st.integers(1, 3), st.integers(1, 3)), total=st.integers(-9, 9))
+def test_two_group_sums_keep_exactly_the_supported_digits(seed, sizes, total):
+    """A grouped sum of two groups of opposite unit coefficients (equal sums, arrows: the two-shift pass) on
+    random candidates keeps exactly the digits of some choice (different digits within a group) that reaches
+    the total, and fails when there is none: brute force over every choice."""
+    rng = random.Random(seed)
+    n_cells = sizes[0] + sizes[1]
+    cand = np.array([rng.randrange(1, 512) for _ in range(n_cells)], dtype=np.int64)
+    sign = rng.choice((1, -1))
+    coef = np.array([sign] * sizes[0] + [-sign] * sizes[1], dtype=np.int64)
+    cells = np.arange(n_cells, dtype=np.int32)
+    aux = np.array(sizes, dtype=np.int64)
+    keep = [0] * n_cells
+    options = [[d for d in range(1, 10) if m >> (d - 1) & 1] for m in cand]
+    for choice in itertools.product(*options):
+        a, b = choice[: sizes[0]], choice[sizes[0] :]
+        if len(set(a)) == len(a) and len(set(b)) == len(b) and sign * (sum(a) - sum(b)) == total:
+            for i, d in enumerate(choice):
+                keep[i] |= 1 << (d - 1)
+    buf = np.zeros(64, dtype=np.uint64)
+    cq = np.zeros(n_cells + 1, dtype=np.int32)
+    cflag = np.zeros(n_cells, dtype=np.uint8)
+    qs = np.zeros(4, dtype=np.int64)
+    out = cand.copy()
+    ok = K._group_sum(out, cells, coef, 0, aux, 0, 2, total, buf, cq, cflag, qs)
+    assert ok == any(keep)
+    if ok:
+        assert list(out) == keep

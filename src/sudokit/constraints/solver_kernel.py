@@ -39,20 +39,27 @@ Propagators (``T_*``):
   cells must all differ (they share a unit): one scan per group gives its reachable totals (groups of up to 3
   cells, little killers' and arrows' pieces of a box: every choice of different digits, exact per cell;
   larger ones: the digit sets within the union of candidates meeting every cell), the sum's bounds, then an
-  exact pass over the groups' totals (one word per row when they span at most 64 values); a group whose
-  totals fell scans again for them, and its cells keep the digits that reach them.
+  exact pass over the groups' totals (one word per row when they span at most 64 values; two shifts for two
+  groups of opposite unit coefficients); a group whose totals fell scans again for them, and its cells keep
+  the digits that reach them.
 * ``SKY`` -- exact support over (position, tallest so far, number seen) states (:func:`_skyscraper`).
-* ``SANDWICH`` -- on a whole unit of at most 9 digits (``b`` = 1): for each place of the 1 and the largest
-  digit, the fitting digit sets between them (:func:`_sandwich_exact`); else window bounds.
+* ``SANDWICH`` -- on a whole unit of at most 9 digits (``b`` = 1): the digit sets that sum to the clue
+  (``aux``), each tried at every place of the 1 and the largest digit with places as bits of a word
+  (:func:`_sandwich_exact`); else window bounds.
 * ``XSUM`` -- on a whole unit of at most 9 digits (``b`` = 1): for each value x of the first cell, the fitting
   sets of x different digits (:func:`_xsum_exact`); else window bounds.
 * ``QUAD``, ``BETWEEN`` -- ports of the plain propagators of those kinds.
 
-Compiling: a helper that takes arrays and allocates none (:func:`_set`, the sums' passes, :func:`_lock`, ...) is
-compiled without numba's reference counting (``_nrt=False``): otherwise every call updates the counts of its
-array arguments (atomic operations, even when inlined), which cost more than the work of a small propagator
-(kernel-only killer set 3,659 -> 5,729 puzzles/s with :func:`_run` inlined into :func:`propagate`). The hot
-loops of :func:`propagate` narrow and queue cells in place for the same reason.
+Compiling: :func:`propagate` and every helper it reaches take arrays and allocate none (per-call work arrays:
+the scratch words ``buf``), so they are compiled without numba's reference counting (``_nrt=False``):
+otherwise every call updates the counts of its array arguments (atomic operations, even when inlined), which
+cost more than the work of a small propagator (kernel-only killer set 3,659 -> 5,729 puzzles/s with
+:func:`_run` inlined into :func:`propagate`; ~30 increments and decrements per :func:`propagate` call before
+it went too). The hot loops of :func:`propagate` narrow and queue cells in place for the same reason.
+
+Waking: a propagator that is idempotent (a second run with nothing else changed narrows nothing: the grouped
+sum, the exact sandwich) is not queued again for the cells only its own run narrowed (their flag is 2 until
+something else narrows them too).
 
 Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg), digits low to
 high, an explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
@@ -339,30 +346,54 @@ def _digit_sum(m):
     return t
 
 
+def _digit_sets(most: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every set of digits 1..``most`` as masks, by size then value (``start[k]``: where size k begins), and
+    each one's digit sum: the table :func:`_group_totals` walks."""
+    by_size: list[list[int]] = [[] for _ in range(most + 2)]
+    for m in range(1 << most):
+        by_size[bin(m).count("1")].append(m)
+    sets = np.array([m for group in by_size for m in group], dtype=np.int64)
+    start = np.cumsum([0] + [len(group) for group in by_size]).astype(np.int64)
+    sums = np.array([sum(d + 1 for d in range(most) if m >> d & 1) for m in sets], dtype=np.int64)
+    return sets, start, sums
+
+
+#: the digit sets of boards up to 9 digits (grouped sums exist only there: ``Model._groups``)
+SETS, SETS_START, SETS_SUM = _digit_sets(9)
+
+
 @njit(**NO_REFCOUNTS)
 def _group_totals(cand, cells, a, b, wanted):
     """The totals (bit ``t``: total t) of the digit sets of different digits that fit cells[a:b] (one digit
     per cell: within the union of their candidates, meeting every cell), counting only totals in ``wanted``;
-    with ``keep`` the union of those sets, as (totals, keep). The walk for groups of more than 3 cells."""
+    with ``keep`` the union of those sets, as (totals, keep). The walk for groups of more than 3 cells: the
+    table of sets of that size (``SETS``, in increasing order: C(9, k) <= 126 of them on 9 digits) up to the
+    union's largest digit, each set's sum looked up; a set whose total and digits are in already is not
+    tested against the cells."""
     k = b - a
     union = np.int64(0)
     for i in range(a, b):
         union |= cand[cells[i]]
     totals = np.int64(0)
     keep = np.int64(0)
-    # the sets of k digits up to the union's largest, in increasing order (Gosper's hack): C(9, k) <= 126 of
-    # them on 9 digits, where the union's subsets were up to 511
-    sub = (np.int64(1) << k) - 1
     end = np.int64(1) << _high(union)
-    while sub < end:
-        if not sub & ~union and _fits(cand, cells, a, b, sub):
-            t = _digit_sum(sub)
-            if (wanted >> t) & 1:
-                totals |= np.int64(1) << t
-                keep |= sub
-        c = sub & -sub
-        r = sub + c
-        sub = (((r ^ sub) >> 2) // c) | r
+    for j in range(SETS_START[k], SETS_START[k + 1]):
+        sub = SETS[j]
+        if sub >= end:
+            break
+        if sub & ~union:
+            continue
+        t = SETS_SUM[j]
+        if not (wanted >> t) & 1 or keep | sub == keep and (totals >> t) & 1:
+            continue  # not wanted, or adds nothing: neither a total nor a digit to keep
+        fits = True
+        for i in range(a, b):
+            if not cand[cells[i]] & sub:
+                fits = False
+                break
+        if fits:
+            totals |= np.int64(1) << t
+            keep |= sub
     return totals, keep
 
 
@@ -433,6 +464,16 @@ def _group_scan(cand, cells, a, k, wanted, cq, cflag, qs):
     return totals
 
 
+@njit(cache=True, inline="always")
+def _shift(x, sh):
+    """The bits of ``x`` moved up by ``sh`` (down when negative); none left past 63."""
+    if sh >= 64 or sh <= -64:
+        return np.int64(0)
+    if sh >= 0:
+        return x << sh
+    return x >> -sh
+
+
 @njit(**NO_REFCOUNTS)
 def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, qs):
     """Exact support of sum over groups g of coef_g * (the sum of g's different digits) == total: the groups'
@@ -440,20 +481,24 @@ def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, 
     (:func:`_group_scan`: its reachable totals, its cells narrowed to them; kept in the last words of
     ``buf``), the bounds of the sum, then the groups' totals are the digits of one variable in
     :func:`_linear_exact`'s pass (prefix sets forward, completable sets backward, as bit rows: in one word
-    each when the sum's span fits 64 bits); a group rescans only when some of its totals fell. Past the
-    group scans, skipped (True) when the rows do not fit ``buf``."""
+    each when the sum's span fits 64 bits); a group rescans only when some of its totals fell. Two groups
+    of opposite unit coefficients (equal sums) take their totals from two shifts instead. Past the group
+    scans, skipped (True) when the rows do not fit ``buf``."""
     n_groups = a_hi - a_lo
     tail = buf.shape[0] - n_groups
     width = 1
     smin = 0
     smax = 0
     at = lo_i
+    first = np.int64(0)  # the first group's totals
     for g in range(n_groups):
         k = aux[a_lo + g]
         c = coef[at]
         sums = _group_scan(cand, cells, at, k, np.int64(-1), cq, cflag, qs)
         if sums == 0:
             return False
+        if g == 0:
+            first = sums
         if tail >= 0:
             buf[tail + g] = np.uint64(sums)
         lo = c * (lowest_bit(sums)) if c > 0 else c * (_high(sums) - 1)
@@ -464,6 +509,18 @@ def _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, total, buf, cq, cflag, 
         at += k
     if total < smin or total > smax:
         return False
+    k0 = aux[a_lo]
+    c0 = coef[lo_i]
+    if n_groups == 2 and (c0 == 1 or c0 == -1) and coef[lo_i + k0] == -c0:
+        # two groups of opposite unit coefficients (equal sums): t0 - t1 = c0 * total, as two shifts
+        sh = c0 * total
+        wanted0 = first & _shift(sums, sh)
+        wanted1 = sums & _shift(first, -sh)
+        if wanted0 == 0 or wanted1 == 0:
+            return False
+        if wanted0 != first and _group_scan(cand, cells, lo_i, k0, wanted0, cq, cflag, qs) == 0:
+            return False
+        return wanted1 == sums or _group_scan(cand, cells, lo_i + k0, aux[a_lo + 1], wanted1, cq, cflag, qs) != 0
     w = (width + 63) >> 6
     if 2 * (n_groups + 1) * w > tail:
         return True
@@ -736,14 +793,14 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
         return _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, pa, buf, cq, cflag, qs)
     if t == T_SANDWICH:
         if pb:
-            return _sandwich_exact(cand, cells, lo_i, k, pa, cq, cflag, qs)
-        return _sandwich(cand, cells, lo_i, k, pa, cq, cflag, qs)
+            return _sandwich_exact(cand, cells, lo_i, k, pa, aux, a_lo, a_hi, buf, cq, cflag, qs)
+        return _sandwich(cand, cells, lo_i, k, pa, buf, cq, cflag, qs)
     if t == T_XSUM:
         if pb:
-            return _xsum_exact(cand, cells, lo_i, k, pa, cq, cflag, qs)
-        return _xsum(cand, cells, lo_i, k, pa, cq, cflag, qs)
+            return _xsum_exact(cand, cells, lo_i, k, pa, buf, cq, cflag, qs)
+        return _xsum(cand, cells, lo_i, k, pa, buf, cq, cflag, qs)
     if t == T_SKY:
-        return _skyscraper(cand, cells, lo_i, k, pa, pb, cq, cflag, qs)
+        return _skyscraper(cand, cells, lo_i, k, pa, pb, buf, cq, cflag, qs)
     if t == T_QUAD:
         free = k
         allowed = np.int64(0)
@@ -817,34 +874,37 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
 
 @njit(**NO_REFCOUNTS)
 def _window_keep(cand, cells, lo_i, hi_i, keep_mask, total, smin, smax, keep, base):
-    """OR into keep[base + i] the digits of cell i (limited to keep_mask) that fit the window's sum bounds."""
+    """OR into keep[base + i] (words of ``buf``) the digits of cell i (limited to keep_mask) that fit the
+    window's sum bounds."""
     for i in range(lo_i, hi_i):
         m = cand[cells[i]] & keep_mask
         a = _low(m)
         b = _high(m)
-        keep[base + i - lo_i] |= _mask_range(m, 1, total - (smax - b), total - (smin - a))
+        keep[base + i - lo_i] |= np.uint64(_mask_range(m, 1, total - (smax - b), total - (smin - a)))
 
 
-@njit(cache=True)
-def _skyscraper(cand, cells, lo_i, k, c, perm, cq, cflag, qs):
+@njit(**NO_REFCOUNTS)
+def _skyscraper(cand, cells, lo_i, k, c, perm, buf, cq, cflag, qs):
     """Skyscraper: exactly ``c`` digits of cells[lo_i:lo_i + k] are taller than every digit before them.
     Exact support over the states (position, tallest so far, number seen): ``f[i, m]`` has bit v when the
     first i cells can leave tallest m with v seen, ``g[i, m]`` bit v when the rest can end with c seen; a
     digit stays when one state joins the two. With ``perm`` (the line is a whole unit: a permutation of
     1..k) a digit never equals the tallest before it, the tallest after i cells is at least i and the last
-    one is k."""
+    one is k. ``f`` and ``g`` are rows of ``top + 1`` words of ``buf``."""
     top = 0
     for i in range(k):
         top = max(top, _high(cand[cells[lo_i + i]]))
     if c < 1 or c > k or (perm and top < k):
         return False
-    f = np.zeros((k + 1, top + 1), dtype=np.int64)
-    g = np.zeros((k + 1, top + 1), dtype=np.int64)
-    f[0, 0] = 1
+    r = top + 1
+    g0 = (k + 1) * r  # f[i, m] is buf[i * r + m], g[i, m] buf[g0 + i * r + m]
+    for j in range(2 * g0):
+        buf[j] = 0
+    buf[0] = 1
     for i in range(k):
         mm = cand[cells[lo_i + i]]
         for m in range(top + 1):
-            src = f[i, m]
+            src = np.int64(buf[i * r + m])
             if src == 0:
                 continue
             x = mm
@@ -854,13 +914,13 @@ def _skyscraper(cand, cells, lo_i, k, c, perm, cq, cflag, qs):
                 d = lowest_bit(b) + 1
                 if d > m:
                     if not perm or d >= i + 1:
-                        f[i + 1, d] |= src << 1
+                        buf[(i + 1) * r + d] |= np.uint64(src << 1)
                 elif d < m or not perm:
-                    f[i + 1, m] |= src
+                    buf[(i + 1) * r + m] |= np.uint64(src)
     goal = np.int64(1) << c
     for m in range(top + 1):
         if not perm or m == k:
-            g[k, m] = goal
+            buf[g0 + k * r + m] = np.uint64(goal)
     for i in range(k - 1, -1, -1):
         s = cells[lo_i + i]
         mm = cand[s]
@@ -874,27 +934,29 @@ def _skyscraper(cand, cells, lo_i, k, c, perm, cq, cflag, qs):
                 if d > m:
                     if perm and d < i + 1:
                         continue
-                    nxt = g[i + 1, d] >> 1
+                    nxt = np.int64(buf[g0 + (i + 1) * r + d]) >> 1
                 elif d < m or not perm:
-                    nxt = g[i + 1, m]
+                    nxt = np.int64(buf[g0 + (i + 1) * r + m])
                 else:
                     continue
                 if nxt:
-                    g[i, m] |= nxt
-                    if f[i, m] & nxt:
+                    buf[g0 + i * r + m] |= np.uint64(nxt)
+                    if np.int64(buf[i * r + m]) & nxt:
                         keep |= b
         if not _set(cand, s, mm & keep, cq, cflag, qs):
             return False
     return True
 
 
-@njit(cache=True)
-def _sandwich(cand, cells, lo_i, n, total, cq, cflag, qs):
-    """Sandwich: some cell i holds 1 (or n), some j > i holds n (or 1), cells between sum to total."""
+@njit(**NO_REFCOUNTS)
+def _sandwich(cand, cells, lo_i, n, total, keep, cq, cflag, qs):
+    """Sandwich: some cell i holds 1 (or n), some j > i holds n (or 1), cells between sum to total (``keep``:
+    ``buf``, the digits each cell keeps in its first ``n`` words)."""
     lo_bit = np.int64(1)
     hi_bit = np.int64(1) << (n - 1)
     inner = ~(lo_bit | hi_bit)
-    keep = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        keep[i] = 0
     for i in range(n):
         mi = cand[cells[lo_i + i]]
         if not mi & (lo_bit | hi_bit):
@@ -916,82 +978,122 @@ def _sandwich(cand, cells, lo_i, n, total, cq, cflag, qs):
                         break
                 if not outside:
                     continue
-                keep[i] |= e1
-                keep[j] |= e2
+                keep[i] |= np.uint64(e1)
+                keep[j] |= np.uint64(e2)
                 _window_keep(cand, cells, lo_i + i + 1, lo_i + j, inner, total, smin, smax, keep, i + 1)
                 for o in range(n):
                     if o < i or o > j:
-                        keep[o] |= cand[cells[lo_i + o]] & inner
+                        keep[o] |= np.uint64(cand[cells[lo_i + o]] & inner)
     for i in range(n):
         s = cells[lo_i + i]
-        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+        if not _set(cand, s, cand[s] & np.int64(keep[i]), cq, cflag, qs):
             return False
     return True
 
 
-@njit(cache=True)
-def _sandwich_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
-    """Sandwich on a whole unit of at most 9 digits (a permutation of 1..n): for each place of the 1 and the
-    n, the digit sets of the cells between them (different digits, none 1 or n, summing to ``total``, meeting
-    every cell between) and their complements outside; each cell keeps the digits of some fitting choice."""
+@njit(**NO_REFCOUNTS)
+def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag, qs):
+    """Sandwich on a whole unit of at most 9 digits (a permutation of 1..n). ``aux[a_lo:a_hi]`` holds every
+    set S of digits other than 1 and n that sums to ``total`` (the model's, once per clue). A choice (the 1
+    and the n at places i < j, either way round, S between them) fits when every cell between them meets S,
+    every digit of S has a place between them and their bounds over S reach ``total``, and every cell outside
+    meets the rest R, whose every digit has a place outside; each cell keeps the digits of some fitting choice.
+    The test reads each cell only through its digits in S, in R or at the ends, which is what it keeps: a
+    second run with nothing else changed keeps the same (:func:`propagate` does not wake it for its own
+    changes). Places are bits of one word (bit o: cell o), so a choice costs a few word operations; ``buf[:n]``
+    gathers the digits each cell keeps, ``buf[n:2n]`` holds the cells' candidates."""
     lo_bit = np.int64(1)
     hi_bit = np.int64(1) << (n - 1)
     inner = ((np.int64(1) << n) - 1) & ~(lo_bit | hi_bit)
-    keep = np.zeros(n, dtype=np.int64)
-    for i in range(n):
-        mi = cand[cells[lo_i + i]]
-        if not mi & (lo_bit | hi_bit):
+    all_pos = (np.int64(1) << n) - 1
+    has_lo = np.int64(0)  # the places that may hold the 1, the n
+    has_hi = np.int64(0)
+    for o in range(n):
+        m = cand[cells[lo_i + o]]
+        buf[o] = 0
+        buf[n + o] = np.uint64(m)
+        if m & lo_bit:
+            has_lo |= np.int64(1) << o
+        if m & hi_bit:
+            has_hi |= np.int64(1) << o
+    end_lo = np.int64(0)  # the places that keep the 1, the n
+    end_hi = np.int64(0)
+    for c in range(a_lo, a_hi):
+        sub = aux[c]
+        w = popcount(sub)
+        starts = (has_lo & (has_hi >> (w + 1))) | (has_hi & (has_lo >> (w + 1)))  # places i of a fitting pair
+        if not starts:
             continue
-        for j in range(i + 1, n):
-            mj = cand[cells[lo_i + j]]
-            for way in range(2):
-                e1 = lo_bit if way == 0 else hi_bit
-                e2 = hi_bit if way == 0 else lo_bit
-                if not (mi & e1 and mj & e2):
-                    continue
-                ok, _, _ = _window_ok(cand, cells, lo_i + i + 1, lo_i + j, inner, total)
-                if not ok:
-                    continue
-                width = j - i - 1
-                union = np.int64(0)
-                for o in range(i + 1, j):
-                    union |= cand[cells[lo_i + o]]
-                union &= inner
-                sub = union
-                while True:  # every subset of ``union`` (the empty one last)
-                    if popcount(sub) == width and _digit_sum(sub) == total:
-                        fits = _fits(cand, cells, lo_i + i + 1, lo_i + j, sub)
-                        rest = inner & ~sub
-                        if fits:
-                            for o in range(n):
-                                if (o < i or o > j) and not cand[cells[lo_i + o]] & rest:
-                                    fits = False
-                                    break
-                        if fits:
-                            keep[i] |= e1
-                            keep[j] |= e2
-                            for o in range(n):
-                                m = cand[cells[lo_i + o]]
-                                if i < o < j:
-                                    keep[o] |= m & sub
-                                elif o < i or o > j:
-                                    keep[o] |= m & rest
-                    if sub == 0:
-                        break
-                    sub = (sub - 1) & union
-    for i in range(n):
-        s = cells[lo_i + i]
-        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+        rest = inner & ~sub
+        meet_s = np.int64(0)  # the cells that hold a digit of S, of R
+        meet_r = np.int64(0)
+        for o in range(n):
+            m = np.int64(buf[n + o])
+            if m & sub:
+                meet_s |= np.int64(1) << o
+            if m & rest:
+                meet_r |= np.int64(1) << o
+        in_pos = np.int64(0)
+        out_pos = np.int64(0)
+        span = (np.int64(1) << w) - 1
+        while starts:
+            i = lowest_bit(starts)
+            starts &= starts - 1
+            j = i + w + 1
+            way0 = (has_lo >> i) & (has_hi >> j) & 1
+            way1 = (has_hi >> i) & (has_lo >> j) & 1
+            inside = span << (i + 1)
+            outside = all_pos & ~inside & ~((np.int64(1) << i) | (np.int64(1) << j))
+            if meet_s & inside != inside or meet_r & outside != outside:
+                continue
+            cov_s = np.int64(0)  # every digit of S needs a place inside, every digit of R one outside
+            cov_r = np.int64(0)
+            smin = 0
+            smax = 0
+            for o in range(n):
+                m = np.int64(buf[n + o])
+                if (inside >> o) & 1:
+                    y = m & sub
+                    cov_s |= y
+                    smin += _low(y)
+                    smax += _high(y)
+                elif (outside >> o) & 1:
+                    cov_r |= m
+            if cov_s != sub or cov_r & rest != rest or smin > total or smax < total:
+                continue
+            in_pos |= inside
+            out_pos |= outside
+            if way0:
+                end_lo |= np.int64(1) << i
+                end_hi |= np.int64(1) << j
+            if way1:
+                end_hi |= np.int64(1) << i
+                end_lo |= np.int64(1) << j
+        if in_pos | out_pos:
+            for o in range(n):
+                if (in_pos >> o) & 1:
+                    buf[o] |= np.uint64(sub)
+                if (out_pos >> o) & 1:
+                    buf[o] |= np.uint64(rest)
+    for o in range(n):
+        keep = np.int64(buf[o])
+        if (end_lo >> o) & 1:
+            keep |= lo_bit
+        if (end_hi >> o) & 1:
+            keep |= hi_bit
+        s = cells[lo_i + o]
+        if not _set(cand, s, cand[s] & keep, cq, cflag, qs):
             return False
     return True
 
 
-@njit(cache=True)
-def _xsum_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
+@njit(**NO_REFCOUNTS)
+def _xsum_exact(cand, cells, lo_i, n, total, keep, cq, cflag, qs):
     """X-sum on a whole unit of at most 9 digits (a permutation of 1..n): for each value x of the first cell,
     the sets of x different digits holding x that sum to ``total``, fit the first x cells (the first one
     holding x) and leave digits for the others; each cell keeps the digits of some fitting choice."""
-    keep = np.zeros(n, dtype=np.int64)
+    for i in range(n):  # ``keep``: ``buf``, the digits each cell keeps in its first n words
+        keep[i] = 0
     full = (np.int64(1) << n) - 1
     first = cells[lo_i]
     saved = cand[first]
@@ -1020,20 +1122,21 @@ def _xsum_exact(cand, cells, lo_i, n, total, cq, cflag, qs):
                 if fits:
                     for i in range(n):
                         mi = cand[cells[lo_i + i]]
-                        keep[i] |= mi & (sub if i < x else rest)
+                        keep[i] |= np.uint64(mi & (sub if i < x else rest))
             sub = (sub - 1) & union
         cand[first] = saved
     for i in range(n):
         s = cells[lo_i + i]
-        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+        if not _set(cand, s, cand[s] & np.int64(keep[i]), cq, cflag, qs):
             return False
     return True
 
 
-@njit(cache=True)
-def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
+@njit(**NO_REFCOUNTS)
+def _xsum(cand, cells, lo_i, n, total, keep, cq, cflag, qs):
     """X-sum: with X the first cell's digit, the first X cells sum to total."""
-    keep = np.zeros(n, dtype=np.int64)
+    for i in range(n):  # ``keep``: ``buf``, the digits each cell keeps in its first n words
+        keep[i] = 0
     first = cells[lo_i]
     saved = cand[first]
     m = saved
@@ -1048,19 +1151,21 @@ def _xsum(cand, cells, lo_i, n, total, cq, cflag, qs):
         if ok:
             _window_keep(cand, cells, lo_i, lo_i + x, np.int64(-1), total, smin, smax, keep, 0)
             for i in range(x, n):
-                keep[i] |= cand[cells[lo_i + i]]
+                keep[i] |= np.uint64(cand[cells[lo_i + i]])
         cand[first] = saved
     for i in range(n):
         s = cells[lo_i + i]
-        if not _set(cand, s, cand[s] & keep[i], cq, cflag, qs):
+        if not _set(cand, s, cand[s] & np.int64(keep[i]), cq, cflag, qs):
             return False
     return True
 
 
-@njit(cache=True)
-def _boards(cand, n_digits, words):
-    """For each digit, the cells holding it as a candidate: rows of ``words`` 64-bit words (bit c: cell c)."""
-    board = np.zeros((n_digits, words), dtype=np.uint64)
+@njit(**NO_REFCOUNTS)
+def _boards(cand, buf, n_digits, words):
+    """For each digit d, the cells holding it as a candidate, into ``buf[d * words:(d + 1) * words]`` (bit c:
+    cell c)."""
+    for j in range(n_digits * words):
+        buf[j] = 0
     for c in range(cand.shape[0]):
         m = cand[c]
         one = np.uint64(1) << np.uint64(c & 63)
@@ -1068,11 +1173,10 @@ def _boards(cand, n_digits, words):
         while m:
             b = low_bit(m)
             m ^= b
-            board[lowest_bit(b), w] |= one
-    return board
+            buf[lowest_bit(b) * words + w] |= one
 
 
-@njit(cache=True)
+@njit(**NO_REFCOUNTS)
 def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi,
               p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
               udirty):  # fmt: skip
@@ -1089,6 +1193,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     made a peer elimination ~7x slower (root propagation of a classic puzzle: 18 against 2.7 us)."""
     by_mask = rel.shape[2] > full
     n_cq = cq.shape[0]
+    last = -1  # the last propagator run, when idempotent (cells it alone narrowed have flag 2)
     ok = True
     while ok:
         # cells that changed: a single digit leaves the peers, the watching propagators are queued
@@ -1097,6 +1202,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             qs[0] += 1
             if qs[0] == cq.shape[0]:
                 qs[0] = 0
+            own = last if cflag[s] == 2 else -1  # changed only by the last run of an idempotent propagator
             cflag[s] = 0
             for k in range(cell_units.shape[1]):
                 u = cell_units[s, k]
@@ -1115,11 +1221,12 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                             ok = False
                             break
                         cand[p] = mp
-                        if not cflag[p]:  # (not _set: see the note above)
+                        if cflag[p] != 1:  # (not _set: see the note above)
+                            if not cflag[p]:
+                                t = qs[1]
+                                cq[t] = p
+                                qs[1] = 0 if t + 1 == n_cq else t + 1
                             cflag[p] = 1
-                            t = qs[1]
-                            cq[t] = p
-                            qs[1] = 0 if t + 1 == n_cq else t + 1
                 if not ok:
                     break
             for k in range(w_start[s], w_start[s + 1]):
@@ -1140,13 +1247,14 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                             ok = False
                             break
                         cand[o] = mp
-                        if not cflag[o]:
+                        if cflag[o] != 1:
+                            if not cflag[o]:
+                                t = qs[1]
+                                cq[t] = o
+                                qs[1] = 0 if t + 1 == n_cq else t + 1
                             cflag[o] = 1
-                            t = qs[1]
-                            cq[t] = o
-                            qs[1] = 0 if t + 1 == n_cq else t + 1
                     continue
-                if not pflag[i]:
+                if not pflag[i] and i != own:
                     pflag[i] = 1
                     pq[qs[3]] = i
                     qs[3] += 1
@@ -1164,6 +1272,14 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                       p_ahi[i], rel, full, buf, peers, n_peers, adj, spots, cq, cflag, qs)  # fmt: skip
             if not ok:
                 pw[i] += 1  # the propagator's weight: its failures (the search's tie-break on hard puzzles)
+            elif p_type[i] == T_GSUM or (p_type[i] == T_SANDWICH and p_b[i]):
+                # idempotent: what it narrowed (the whole cell queue: it was empty before the run) need not
+                # wake it again, unless something else narrows those cells too (then their flag is 1)
+                last = i
+                h = qs[0]
+                while h != qs[1]:
+                    cflag[cq[h]] = 2
+                    h = 0 if h + 1 == n_cq else h + 1
             continue
         # both queues empty: hidden singles over the units
         changed = False
@@ -1203,7 +1319,10 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             continue
         # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all (those
         # with the digit: the AND of the places' rows of ``adj`` and the digit's row of ``board``)
-        board = np.empty((0, 0), dtype=np.uint64)
+        words = adj.shape[1]
+        n_digits = units.shape[1]
+        at_places = n_digits * words  # the digits' boards in ``buf`` (free between propagator runs), then the
+        boards = False  # places in the unit of each digit
         for u in range(units.shape[0]):
             if not udirty[u] & 2:
                 continue
@@ -1221,20 +1340,34 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 ge2 |= ge1 & m
                 ge1 |= m
             some = ge2 & ~ge5  # two to four places
-            if some and board.shape[0] == 0:
-                board = _boards(cand, units.shape[1], adj.shape[1])
+            if not some:
+                continue
+            if not boards:
+                _boards(cand, buf, n_digits, words)
+                boards = True
+            z = some
+            while z:
+                e = low_bit(z)
+                z ^= e
+                buf[at_places + lowest_bit(e)] = 0
+            for k in range(units.shape[1]):  # those digits' places: bit k for the unit's k-th cell
+                z = cand[units[u, k]] & some
+                while z:
+                    e = low_bit(z)
+                    z ^= e
+                    buf[at_places + lowest_bit(e)] |= np.uint64(1) << np.uint64(k)
             while some:
                 bit = low_bit(some)
                 some ^= bit
                 d = lowest_bit(bit)
-                for w in range(adj.shape[1]):
-                    x = board[d, w]
-                    for k in range(units.shape[1]):
-                        if not x:
-                            break
-                        c = units[u, k]
-                        if cand[c] & bit:
-                            x &= adj[c, w]
+                places = np.int64(buf[at_places + d])
+                for w in range(words):
+                    x = buf[d * words + w]
+                    y = places
+                    while y and x:
+                        e = low_bit(y)
+                        y ^= e
+                        x &= adj[units[u, lowest_bit(e)], w]
                     while x:
                         b = low_bit(x)
                         x ^= b

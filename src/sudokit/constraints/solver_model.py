@@ -10,6 +10,7 @@ adds through its ``compile(model)`` method with the builder calls below (:meth:`
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -216,15 +217,33 @@ class Model:
         self._add(K.T_LINEAR, cells, coefs, a=total)
 
     def sandwich(self, line: Sequence[int], total: int) -> None:
-        """The digits between the 1 and the largest digit of ``line`` sum to ``total``."""
-        self._add(K.T_SANDWICH, line, a=total, b=int(self.size <= 9 and self._is_unit(line)))
+        """The digits between the 1 and the largest digit of ``line`` sum to ``total``. On a whole unit of at
+        most 9 digits with its digit sets: those of the digits 2..N-1 that sum to ``total``, and ``2 * N`` words
+        of scratch (:func:`.solver_kernel._sandwich_exact`)."""
+        n = len(line)
+        if self.size <= 9 and self._is_unit(line):
+            inner = list(range(2, n))
+            sets = [
+                sum(1 << (d - 1) for d in combo)
+                for k in range(len(inner) + 1)
+                for combo in itertools.combinations(inner, k)
+                if sum(combo) == total
+            ]
+            self._scratch = max(self._scratch, 2 * n)
+            self._add(K.T_SANDWICH, line, a=total, b=1, aux=sets)
+            return
+        self._scratch = max(self._scratch, n)
+        self._add(K.T_SANDWICH, line, a=total)
 
     def xsum(self, line: Sequence[int], total: int) -> None:
-        """The first X digits of ``line`` sum to ``total``, X the first digit."""
+        """The first X digits of ``line`` sum to ``total``, X the first digit (``len(line)`` words of scratch)."""
+        self._scratch = max(self._scratch, len(line))
         self._add(K.T_XSUM, line, a=total, b=int(self.size <= 9 and self._is_unit(line)))
 
     def skyscraper(self, line: Sequence[int], seen: int) -> None:
-        """``seen`` digits of ``line`` are taller than every digit before them."""
+        """``seen`` digits of ``line`` are taller than every digit before them (scratch: two tables of
+        (cells + 1) x (digits + 1) words, :func:`.solver_kernel._skyscraper`)."""
+        self._scratch = max(self._scratch, 2 * (len(line) + 1) * (self.size + 1))
         self._add(K.T_SKY, line, a=seen, b=int(self._is_unit(line)))
 
     def _is_unit(self, cells: Sequence[int]) -> bool:
@@ -337,6 +356,7 @@ class Model:
                 shape.peers = _peer_tables(shape.adjacent, none, none)
             peers, n_peers, adj = shape.peers
         lo, hi, w_start, w_props = _watch_tables(g.n_cells, sizes, cells)
+        self._scratch = max(self._scratch, self.size * (adj.shape[1] + 1))  # locked candidates' boards, places
         self.start_array = np.array(self.start, dtype=np.int64)
         ahi = np.cumsum(aux_sizes, dtype=np.int32)
         alo = (ahi - aux_sizes).astype(np.int32)
@@ -370,7 +390,8 @@ class Model:
 
     @property
     def scratch(self) -> int:
-        """Words of the exact-sum rows the largest linear rule needs (:func:`.solver_kernel._linear_exact`)."""
+        """Words of scratch the propagators need (``buf``): the exact-sum rows of the largest linear rule
+        (:func:`.solver_kernel._linear_exact`), a sandwich's words, the digits' boards of locked candidates."""
         return self._scratch
 
     @property
