@@ -288,16 +288,18 @@ def _equation_step(state: State) -> Step | None:
     if taken:
         odds = [t for t in taken if known_odd >> t & 1]
         evens = [t for t in taken if not known_odd >> t & 1]
-        said = []
-        if odds:
-            said.append(f"{text.cells(state, odds)} odd")
-        if evens:
-            said.append(f"{text.cells(state, evens)} even")
-        known_text = f"; of the cells counted once, {text.and_list(said)} (placed, or by their candidates)"
+        said = [
+            f"{text.cells(state, group)} {'is' if len(group) == 1 else 'are'} {kind}"
+            for group, kind in ((odds, "odd"), (evens, "even"))
+            if group
+        ]
+        known_text = f"; of the cells left, {text.and_list(said)} (placed, or by the candidates)"
     word = "odd" if is_odd else "even"
+    per_unit = bin(odd).count("1")
     expl = (
-        f"{NAME}: the odd digits counted mod 2 in {text.and_list(parts)}, added up: every cell counted an even "
-        f"number of times drops out{known_text}, which leaves {state.label(s)} {word}: {text.removals(state, elim)}"
+        f"{NAME}: a unit holds {per_unit} odd digits, a cage an odd number of them when its sum is odd; adding up "
+        f"the odd digits of {text.and_list(parts)} mod 2, every cell counted an even number of times drops "
+        f"out{known_text}, so {state.label(s)} is {word}: {text.removals(state, elim)}"
     )
     return Step(
         NAME,
@@ -311,11 +313,10 @@ def _equation_step(state: State) -> Step | None:
 
 
 def _part(state: State, eq: Equation) -> str:
-    """One equation in words: ``row A (5 odd digits: odd)``, ``cage A1+A2 = 17 (odd sum: odd)``."""
-    word = "odd" if eq.odd else "even"
+    """One equation in words: ``row A (5)``, ``cage A1+A2 = 17 (odd)``."""
     if eq.units:
-        return f"{eq.name} ({bin(_odd_mask(state.g.size)).count('1')} odd digits: {word})"
-    return f"{eq.name} ({word} sum: {word})"
+        return f"{eq.name} ({bin(_odd_mask(state.g.size)).count('1')})"
+    return f"{eq.name} ({'odd' if eq.odd else 'even'})"
 
 
 def _shrink(combo: int, deps: Sequence[int]) -> int:
