@@ -82,6 +82,8 @@ def _count_step(state: State) -> Step | None:
         return counts[c]
 
     for units, name in regions(state):
+        if any(len(g.units[u]) != g.size for u in units):
+            continue  # a unit of fewer cells holds no known count of odd digits
         cells, inside, partial = region_cages(state, units)
         spans = [count(c) for c in inside]
         if any(sp is None for sp in spans):
