@@ -12,7 +12,8 @@ forcing chains finishes skipped) to where logic without forcing chains stalls, t
 - ``--webs 1`` / ``--webs 2``, **unit webs without caps**: each unit (each two units that share a cell) with
   every summed cage meeting it, filled exactly (cages: different digits with their sums; web cells that see
   each other differ): the candidates no filling uses. What "Cages Around a Unit" (``logic/unit_cages.py``)
-  finds, without its caps on placements and work.
+  finds, without its caps on placements and work. ``--rounds N``: remove those candidates, walk on with the
+  rows but the forcing chains, and look again, up to N times (does it open the puzzle?).
 
 Prints what each puzzle's stall gives (nothing: no such argument removes a candidate there) and the CPU.
 """
@@ -51,7 +52,11 @@ CLASSES = {
 
 def stalled(fpuzzles: str) -> State:
     """The state where every row but the forcing chains is stuck."""
-    state = State.from_variant(read_fpuzzles(fpuzzles))
+    return walk_on(State.from_variant(read_fpuzzles(fpuzzles)))
+
+
+def walk_on(state: State) -> State:
+    """``state`` after every step of the rows but the forcing chains (until they are stuck)."""
     rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
     while (step := next_step(state, rows)) is not None:
         state.apply(step)
@@ -138,6 +143,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("lines", nargs="*", type=int, help="data lines (default: every killer; finished ones skipped)")
     ap.add_argument("--webs", type=int, choices=(1, 2), help="unit webs of one or two units instead of counts")
+    ap.add_argument(
+        "--rounds", type=int, default=1, help="with --webs: remove what the webs remove, walk on, and again (N times)"
+    )
     args = ap.parse_args()
     records = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()]
     lines = args.lines or [n for n, rec in enumerate(records, 1) if "killercage" in rec["types"]]
@@ -155,8 +163,21 @@ def main() -> None:
                 groups = [
                     (u, w) for u in range(n) for w in range(u + 1, n) if not g.unit_sets[u].isdisjoint(g.unit_sets[w])
                 ]
-            removed = {(label, d) for units in groups for label, d in web_removals(state, units)}
-            told = ", ".join(f"{d} from {label}" for label, d in sorted(removed)) or "no candidate removed"
+            told = ""
+            for turn in range(args.rounds):
+                removed = {(label, d) for units in groups for label, d in web_removals(state, units)}
+                told += f"{'; then ' if turn else ''}{len(removed)} removed"
+                if not removed or args.rounds == 1:
+                    told += ": " + (", ".join(f"{d} from {label}" for label, d in sorted(removed)) or "none")
+                    break
+                for label, d in removed:
+                    state.eliminate(g.cell_of(label), d)
+                steps = len(state.empty_cells())
+                walk_on(state)
+                told += f", walked on ({steps - len(state.empty_cells())} cells placed)"
+                if state.is_solved():
+                    told += ": solved"
+                    break
         else:
             found = {name: fixed_cells(state, digits) for name, digits in CLASSES.items()}
             told = "; ".join(f"{name}: {cells}" for name, cells in found.items() if cells)
