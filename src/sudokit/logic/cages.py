@@ -81,6 +81,12 @@ def distinct_fit(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], t
     return tuple(sorted(sets)), tuple(keep)
 
 
+def fitting_sets(masks: Sequence[int], total: int) -> tuple[int, ...]:
+    """The digit sets (masks, in order) that cells which must all differ, with candidates ``masks``, can hold
+    with the sum ``total``, one digit per cell: the sets of :func:`distinct_fit` (exact, memoised)."""
+    return distinct_fit(tuple(masks), total)[0]
+
+
 def loose_fit(
     masks: Sequence[int], total: int, apart: Sequence[Sequence[bool]], signs: Sequence[int] | None = None
 ) -> list[int]:
@@ -320,7 +326,7 @@ def cage_interaction(state: State) -> Step | None:
         cells = cage.cage
         if all(vals[s] for s in cells):
             continue
-        sets, _ = distinct_fit(masks_of(state, cells), cage.total or 0)
+        sets = fitting_sets(masks_of(state, cells), cage.total or 0)
         if not sets:
             continue
         required = -1
@@ -546,16 +552,16 @@ def part_options(inner: tuple[int, ...], outer: tuple[int, ...], total: int) -> 
     ``part`` exactly, outer ones onto the rest of ``combo``)."""
     out = []
     k = len(inner)
-    for combo in distinct_fit(inner + outer, total)[0]:
+    for combo in fitting_sets(inner + outer, total):
         ds = digits_of(combo)
         for pick in combinations(ds, k):
             part = 0
             for d in pick:
                 part |= 1 << (d - 1)
-            if not distinct_fit(tuple(m & part for m in inner), sum(pick))[0]:
+            if not fitting_sets([m & part for m in inner], sum(pick)):
                 continue
             left = combo & ~part
-            if outer and not distinct_fit(tuple(m & left for m in outer), total - sum(pick))[0]:
+            if outer and not fitting_sets([m & left for m in outer], total - sum(pick)):
                 continue
             out.append((part, combo))
     return tuple(out)

@@ -32,6 +32,7 @@ from sudokit.logic import (
     multiple_forcing,
     nested,
     nishio,
+    parity,
     rectangles,
     region_sums,
     se_chains,
@@ -143,6 +144,8 @@ def _table() -> list[Technique]:
         T("Naked Triple", partial(subsets.naked_subset, k=3), 3.6, 80, "Medium"),
         # an arrow's or a little killer's sum with a cage's, a unit's or another rule's (sum_combinations.py)
         T(sum_combinations.NAME, sum_combinations.sum_combination, sum_combinations.RATING, 70, "Medium", variant=True),
+        # odd digits counted over the 45 rule's regions, and the units' and cages' parities added up mod 2 (parity.py)
+        T(parity.NAME, parity.parity, parity.RATING, 70, "Medium", variant=True),
         T("Swordfish", partial(fish.basic_fish, k=3), 3.8, 150, "Hard"),
         T("Hidden Triple", partial(subsets.hidden_subset, k=3), 4.0, 100, "Medium"),
         # Two strong links on one digit, at Sukaku Explainer's ratings and place (all before the XY-Wing): 4.0 in

@@ -23,7 +23,7 @@ from functools import lru_cache
 from sudokit.constraints.cages import KillerCage
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.cages import _combo_text, _region_cages, masks_of
+from sudokit.logic.cages import _combo_text, _region_cages, fitting_sets, masks_of
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -221,7 +221,7 @@ def _step(
         masks = masks_of(state, c.cage)
         narrowed = tuple(m & kk for m, kk in zip(masks, keep[at : at + k]))
         at += k
-        sets = _sets(narrowed, c.total or 0)
+        sets = fitting_sets(narrowed, c.total or 0)
         label = "+".join(state.label(s) for s in c.cage)
         told.append(f"{label} = {c.total} ({_combo_text(state, sets)})")
     return Step(
@@ -238,17 +238,6 @@ def _step(
         ),
         rating=RATING if len(units) == 1 else RATING_TWO,
     )
-
-
-def _sets(masks: tuple[int, ...], total: int) -> list[int]:
-    """The digit sets of a cage's placements over the narrowed candidates ``masks``."""
-    out = set()
-    for p in placements(masks, total):
-        m = 0
-        for b in p:
-            m |= b
-        out.add(m)
-    return sorted(out)
 
 
 def _put(state: State, elim: list) -> str:
