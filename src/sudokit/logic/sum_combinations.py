@@ -307,22 +307,32 @@ def set_sums(masks: tuple[int, ...]) -> int:
     return out
 
 
+def fit_sum(
+    state: State, cells: Sequence[int], weights: Sequence[int], total: int, exact_up_to: int
+) -> tuple[int, ...]:
+    """Each cell's candidates that belong to some choice with ``sum(weight x digit) == total``, no digit twice
+    in cells that see each other: exact over the cells when there are at most ``exact_up_to``
+    (:func:`~sudokit.logic.cages.weighted_fit`), clique by clique beyond (:func:`clique_fit`). The shared
+    narrowing of the sum rows (Sum Combination, Sum Equation)."""
+    masks = tuple(state.cands[s] for s in cells)
+    if len(cells) <= exact_up_to:
+        peers = state.g.peer_sets
+        before = tuple(tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells)))
+        return weighted_fit(masks, tuple(weights), total, before)
+    return clique_fit(masks, tuple(weights), total, cliques_of(state, cells, weights))
+
+
 def sum_combination(state: State) -> Step | None:
     """The first combination of an arrow's or a little killer's sum with one or two other sums (see the
     module) whose exact narrowing removes a candidate."""
     if not any(con.kind in ("arrow", "little_killer") for con in state.constraints):
         return None
     cands = state.cands
-    peers = state.g.peer_sets
     for combo in (c for level in _levels(state) for c in level):
         found = combo.found
         cells = found.cells
         masks = tuple(cands[s] for s in cells)
-        if len(cells) <= MAX_CELLS:
-            before = tuple(tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells)))
-            keep = weighted_fit(masks, found.weights, found.total, before)
-        else:
-            keep = clique_fit(masks, found.weights, found.total, cliques_of(state, cells, found.weights))
+        keep = fit_sum(state, cells, found.weights, found.total, MAX_CELLS)
         if not all(keep):
             continue  # nothing fits: a broken state is not this step's to say
         elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)]

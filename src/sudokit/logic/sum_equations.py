@@ -34,10 +34,10 @@ from fractions import Fraction
 from math import gcd
 
 from sudokit.logic import text
-from sudokit.logic.cages import cliques_of, summed_cages, weighted_fit
+from sudokit.logic.cages import summed_cages
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
-from sudokit.logic.sum_combinations import LinearSum, clique_fit, digit_sets, digit_sum, rule_sums
+from sudokit.logic.sum_combinations import LinearSum, digit_sets, digit_sum, fit_sum, rule_sums
 
 NAME = "Sum Equation"
 #: SE rating: sums of units and cages added and taken away in any number, a region of no unit's shape
@@ -407,11 +407,7 @@ def sum_equation(state: State) -> Step | None:
     for eq in derived(state):
         cells = eq.cells
         masks = tuple(cands[s] for s in cells)
-        if len(cells) <= MAX_EXACT:
-            before = tuple(tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells)))
-            keep = weighted_fit(masks, eq.weights, eq.total, before)
-        else:
-            keep = clique_fit(masks, eq.weights, eq.total, cliques_of(state, cells, eq.weights))
+        keep = fit_sum(state, cells, eq.weights, eq.total, MAX_EXACT)
         if not all(keep):
             continue  # nothing fits: a broken state is not this step's to say
         elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)]
