@@ -211,6 +211,20 @@ def _bits(vec: int) -> list[int]:
     return out
 
 
+def _reduce(v: int, r: int, combo: int, pivots: dict[int, list[int]]) -> tuple[int, int, int]:
+    """Gaussian elimination mod 2 of one equation (cells ``v`` as bits, parity ``r``, the equations it was made
+    of ``combo``) by the pivot rows found so far (top bit -> [cells, parity, combo]), until its top bit has no
+    pivot row."""
+    while v:
+        row = pivots.get(v.bit_length() - 1)
+        if row is None:
+            break
+        v ^= row[0]
+        r ^= row[1]
+        combo ^= row[2]
+    return v, r, combo
+
+
 def _equation_step(state: State) -> Step | None:
     """The open cell with mixed candidates whose oddness the unit and cage equations fix, fewest equations
     first (ties: cell order)."""
@@ -241,15 +255,7 @@ def _equation_step(state: State) -> Step | None:
     for i, eq in enumerate(eqs):
         v = eq.cells & ~known
         r = eq.odd ^ (bin(eq.cells & known_odd).count("1") & 1)
-        combo = 1 << i
-        while v:
-            p = v.bit_length() - 1
-            row = pivots.get(p)
-            if row is None:
-                break
-            v ^= row[0]
-            r ^= row[1]
-            combo ^= row[2]
+        v, r, combo = _reduce(v, r, 1 << i, pivots)
         if v:
             pivots[v.bit_length() - 1] = [v, r, combo]
         elif r:
@@ -258,15 +264,7 @@ def _equation_step(state: State) -> Step | None:
             deps.append(combo)
     best = None
     for s in mixed:
-        v, r, combo = 1 << s, 0, 0
-        while v:
-            p = v.bit_length() - 1
-            row = pivots.get(p)
-            if row is None:
-                break
-            v ^= row[0]
-            r ^= row[1]
-            combo ^= row[2]
+        v, r, combo = _reduce(1 << s, 0, 0, pivots)
         if v:
             continue
         combo = _shrink(combo, deps)
