@@ -75,7 +75,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sudokit.bits import low_bit, lowest_bit, popcount
+from sudokit.bits import bit_length, low_bit, lowest_bit, popcount
 from sudokit.engine.clock import ticks
 
 #: numba's options for a helper that takes arrays and allocates none: cached, compiled without reference
@@ -106,11 +106,7 @@ CLOCK_EVERY = 64
 @njit(cache=True, inline="always")
 def _high(m):
     """The largest digit of a mask (0 for an empty one)."""
-    d = 0
-    while m:
-        d += 1
-        m >>= 1
-    return d
+    return bit_length(m)
 
 
 @njit(cache=True, inline="always")
