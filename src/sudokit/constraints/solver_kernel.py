@@ -1157,19 +1157,15 @@ def _xsum(cand, cells, lo_i, n, total, keep, cq, cflag, qs):
 
 
 @njit(**NO_REFCOUNTS)
-def _boards(cand, buf, n_digits, words):
-    """For each digit d, the cells holding it as a candidate, into ``buf[d * words:(d + 1) * words]`` (bit c:
-    cell c)."""
-    for j in range(n_digits * words):
-        buf[j] = 0
-    for c in range(cand.shape[0]):
-        m = cand[c]
-        one = np.uint64(1) << np.uint64(c & 63)
-        w = c >> 6
-        while m:
-            b = low_bit(m)
-            m ^= b
-            buf[lowest_bit(b) * words + w] |= one
+def _board(cand, buf, d, words):
+    """The cells holding digit d as a candidate, into ``buf[d * words:(d + 1) * words]`` (bit c: cell c):
+    one word at a time, in a register."""
+    n = cand.shape[0]
+    for w in range(words):
+        row = np.uint64(0)
+        for c in range(w << 6, min(n, (w + 1) << 6)):
+            row |= np.uint64((cand[c] >> d) & 1) << np.uint64(c & 63)
+        buf[d * words + w] = row
 
 
 @njit(**NO_REFCOUNTS)
@@ -1314,11 +1310,11 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
         if not ok or changed:
             continue
         # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all (those
-        # with the digit: the AND of the places' rows of ``adj`` and the digit's row of ``board``)
+        # with the digit: the AND of the places' rows of ``adj`` and the digit's board, :func:`_board`)
         words = adj.shape[1]
         n_digits = units.shape[1]
         at_places = n_digits * words  # the digits' boards in ``buf`` (free between propagator runs), then the
-        boards = False  # places in the unit of each digit
+        built = np.int64(0)  # places in the unit of each digit; the digits whose boards are built
         for u in range(units.shape[0]):
             if not udirty[u] & 2:
                 continue
@@ -1338,9 +1334,6 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             some = ge2 & ~ge5  # two to four places
             if not some:
                 continue
-            if not boards:
-                _boards(cand, buf, n_digits, words)
-                boards = True
             z = some
             while z:
                 e = low_bit(z)
@@ -1356,6 +1349,9 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 bit = low_bit(some)
                 some ^= bit
                 d = lowest_bit(bit)
+                if not built & bit:  # built once a pass, when first needed: a board that went stale in the
+                    _board(cand, buf, d, words)  # pass holds more cells than the digit's, never fewer
+                    built |= bit
                 places = np.int64(buf[at_places + d])
                 for w in range(words):
                     x = buf[d * words + w]
