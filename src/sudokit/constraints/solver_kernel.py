@@ -997,7 +997,8 @@ def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag
     The test reads each cell only through its digits in S, in R or at the ends, which is what it keeps: a
     second run with nothing else changed keeps the same (:func:`propagate` does not wake it for its own
     changes). Places are bits of one word (bit o: cell o), so a choice costs a few word operations; ``buf[:n]``
-    gathers the digits each cell keeps, ``buf[n:2n]`` holds the cells' candidates."""
+    gathers the digits each cell keeps, ``buf[n:2n]`` holds the cells' candidates. The pass stops as soon as
+    every candidate of every cell has a fitting choice (nothing can narrow; keeps only grow set by set)."""
     lo_bit = np.int64(1)
     hi_bit = np.int64(1) << (n - 1)
     inner = ((np.int64(1) << n) - 1) & ~(lo_bit | hi_bit)
@@ -1066,11 +1067,16 @@ def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag
                 end_hi |= np.int64(1) << i
                 end_lo |= np.int64(1) << j
         if in_pos | out_pos:
+            lacking = np.int64(0)  # a digit of some cell without a fitting choice so far
             for o in range(n):
                 if (in_pos >> o) & 1:
                     buf[o] |= np.uint64(sub)
                 if (out_pos >> o) & 1:
                     buf[o] |= np.uint64(rest)
+                ends = ((end_lo >> o) & 1) | (((end_hi >> o) & 1) << (n - 1))
+                lacking |= np.int64(buf[n + o]) & ~(np.int64(buf[o]) | ends)
+            if lacking == 0:
+                return True  # every digit of every cell already has a fitting choice: nothing narrows
     for o in range(n):
         keep = np.int64(buf[o])
         if (end_lo >> o) & 1:
