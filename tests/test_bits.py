@@ -53,6 +53,20 @@ def test_bit_operations_on_signed_and_unsigned_words(x):
     assert (count, low_signed & (2**64 - 1), lowest) == (bin(x).count("1"), low, want_lowest)
 
 
+@njit(cache=False)
+def _lengths(x):
+    return bits.bit_length(np.uint64(x)), bits.bit_length(np.int64(x)), bits.bit_length(np.int32(x & 0x7FFF_FFFF))
+
+
+@settings(deadline=None)
+@given(st.integers(0, 2**63 - 1))
+def test_bit_length_is_the_highest_bit_plus_one(x):
+    """``bit_length`` (``ctlz``) on 64- and 32-bit words, 0 included, against Python's and its plain form."""
+    want = (x.bit_length(), x.bit_length(), (x & 0x7FFF_FFFF).bit_length())
+    assert _lengths(x) == want
+    assert bits.bit_length_plain(x) == want[0]
+
+
 @settings(deadline=None)
 @given(st.integers(1, 7).flatmap(lambda m: st.tuples(st.integers(1, m), st.just(m))))
 def test_combinations_come_in_the_order_of_itertools(km):

@@ -5,7 +5,8 @@ integer are rows of 64-bit words, lowest first. A helper is compiled into each k
 three bit operations are LLVM intrinsics, written in place of the call).
 
 - :func:`popcount` and :func:`lowest_bit` are the LLVM ``ctpop`` and ``cttz`` intrinsics (one instruction
-  each on any 64-bit integer, signed or not); :func:`low_bit` keeps only the lowest set bit (``x & -x``, with
+  each on any 64-bit integer, signed or not), :func:`bit_length` the width less ``ctlz`` (the highest set
+  bit's number plus one: a mask's largest digit); :func:`low_bit` keeps only the lowest set bit (``x & -x``, with
   the integer's own type, which plain numba code cannot write for ``uint64``). Iterating over the bits of
   ``x`` is ``while x: b = low_bit(x); x ^= b; ... lowest_bit(b) ...``.
 - :func:`first_combo` / :func:`next_combo` walk the ``k``-combinations of ``m`` indices in lexicographic
@@ -62,6 +63,22 @@ def lowest_bit(typingctx, x):
 
 
 @intrinsic
+def bit_length(typingctx, x):
+    """The number of bits of a non-negative integer up to its highest set bit (``int.bit_length``: the
+    width less ``ctlz``, one ``lzcnt``/``bsr``), as an int64; 0 for 0. For a candidate mask, its largest
+    digit."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        lz = builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+        width = ir.Constant(args[0].type, x.bitwidth)
+        return _to_int64(builder, builder.sub(width, lz), x.bitwidth)
+
+    return types.int64(x), codegen
+
+
+@intrinsic
 def low_bit(typingctx, x):
     """Only the lowest set bit of ``x`` (``x & -x``; 0 for 0), of ``x``'s own integer type."""
     if not isinstance(x, types.Integer):
@@ -84,6 +101,11 @@ def lowest_bit_plain(x):
     return (v & -v).bit_length() - 1
 
 
+def bit_length_plain(x):
+    """:func:`bit_length` in plain Python."""
+    return int(x).bit_length()
+
+
 def low_bit_plain(x):
     """:func:`low_bit` in plain Python, of ``x``'s own type (the sign bit of a signed 64-bit ``x`` stays
     negative, as in compiled code)."""
@@ -95,10 +117,16 @@ def low_bit_plain(x):
 
 
 #: The plain-Python form of each intrinsic, for running a kernel's Python body (``sudokit.jit.python_form``).
-PLAIN_FORMS = {popcount: popcount_plain, lowest_bit: lowest_bit_plain, low_bit: low_bit_plain}
+PLAIN_FORMS = {
+    popcount: popcount_plain,
+    lowest_bit: lowest_bit_plain,
+    low_bit: low_bit_plain,
+    bit_length: bit_length_plain,
+}
 
 if config.DISABLE_JIT:  # NUMBA_DISABLE_JIT=1 runs the kernels as Python, where no intrinsic can be called
     popcount, lowest_bit, low_bit = popcount_plain, lowest_bit_plain, low_bit_plain  # type: ignore[assignment]
+    bit_length = bit_length_plain  # type: ignore[assignment]
 
 
 @njit(cache=True, inline="always")

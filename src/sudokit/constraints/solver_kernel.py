@@ -75,7 +75,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from sudokit.bits import low_bit, lowest_bit, popcount
+from sudokit.bits import bit_length, low_bit, lowest_bit, popcount
 from sudokit.engine.clock import ticks
 
 #: numba's options for a helper that takes arrays and allocates none: cached, compiled without reference
@@ -106,11 +106,7 @@ CLOCK_EVERY = 64
 @njit(cache=True, inline="always")
 def _high(m):
     """The largest digit of a mask (0 for an empty one)."""
-    d = 0
-    while m:
-        d += 1
-        m >>= 1
-    return d
+    return bit_length(m)
 
 
 @njit(cache=True, inline="always")
@@ -1001,7 +997,8 @@ def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag
     The test reads each cell only through its digits in S, in R or at the ends, which is what it keeps: a
     second run with nothing else changed keeps the same (:func:`propagate` does not wake it for its own
     changes). Places are bits of one word (bit o: cell o), so a choice costs a few word operations; ``buf[:n]``
-    gathers the digits each cell keeps, ``buf[n:2n]`` holds the cells' candidates."""
+    gathers the digits each cell keeps, ``buf[n:2n]`` holds the cells' candidates. The pass stops as soon as
+    every candidate of every cell has a fitting choice (nothing can narrow; keeps only grow set by set)."""
     lo_bit = np.int64(1)
     hi_bit = np.int64(1) << (n - 1)
     inner = ((np.int64(1) << n) - 1) & ~(lo_bit | hi_bit)
@@ -1070,11 +1067,16 @@ def _sandwich_exact(cand, cells, lo_i, n, total, aux, a_lo, a_hi, buf, cq, cflag
                 end_hi |= np.int64(1) << i
                 end_lo |= np.int64(1) << j
         if in_pos | out_pos:
+            lacking = np.int64(0)  # a digit of some cell without a fitting choice so far
             for o in range(n):
                 if (in_pos >> o) & 1:
                     buf[o] |= np.uint64(sub)
                 if (out_pos >> o) & 1:
                     buf[o] |= np.uint64(rest)
+                ends = ((end_lo >> o) & 1) | (((end_hi >> o) & 1) << (n - 1))
+                lacking |= np.int64(buf[n + o]) & ~(np.int64(buf[o]) | ends)
+            if lacking == 0:
+                return True  # every digit of every cell already has a fitting choice: nothing narrows
     for o in range(n):
         keep = np.int64(buf[o])
         if (end_lo >> o) & 1:
@@ -1161,19 +1163,15 @@ def _xsum(cand, cells, lo_i, n, total, keep, cq, cflag, qs):
 
 
 @njit(**NO_REFCOUNTS)
-def _boards(cand, buf, n_digits, words):
-    """For each digit d, the cells holding it as a candidate, into ``buf[d * words:(d + 1) * words]`` (bit c:
-    cell c)."""
-    for j in range(n_digits * words):
-        buf[j] = 0
-    for c in range(cand.shape[0]):
-        m = cand[c]
-        one = np.uint64(1) << np.uint64(c & 63)
-        w = c >> 6
-        while m:
-            b = low_bit(m)
-            m ^= b
-            buf[lowest_bit(b) * words + w] |= one
+def _board(cand, buf, d, words):
+    """The cells holding digit d as a candidate, into ``buf[d * words:(d + 1) * words]`` (bit c: cell c):
+    one word at a time, in a register."""
+    n = cand.shape[0]
+    for w in range(words):
+        row = np.uint64(0)
+        for c in range(w << 6, min(n, (w + 1) << 6)):
+            row |= np.uint64((cand[c] >> d) & 1) << np.uint64(c & 63)
+        buf[d * words + w] = row
 
 
 @njit(**NO_REFCOUNTS)
@@ -1318,11 +1316,11 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
         if not ok or changed:
             continue
         # still nothing: a digit confined to some cells of a unit leaves every cell that sees them all (those
-        # with the digit: the AND of the places' rows of ``adj`` and the digit's row of ``board``)
+        # with the digit: the AND of the places' rows of ``adj`` and the digit's board, :func:`_board`)
         words = adj.shape[1]
         n_digits = units.shape[1]
         at_places = n_digits * words  # the digits' boards in ``buf`` (free between propagator runs), then the
-        boards = False  # places in the unit of each digit
+        built = np.int64(0)  # places in the unit of each digit; the digits whose boards are built
         for u in range(units.shape[0]):
             if not udirty[u] & 2:
                 continue
@@ -1342,9 +1340,6 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             some = ge2 & ~ge5  # two to four places
             if not some:
                 continue
-            if not boards:
-                _boards(cand, buf, n_digits, words)
-                boards = True
             z = some
             while z:
                 e = low_bit(z)
@@ -1360,6 +1355,9 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 bit = low_bit(some)
                 some ^= bit
                 d = lowest_bit(bit)
+                if not built & bit:  # built once a pass, when first needed: a board that went stale in the
+                    _board(cand, buf, d, words)  # pass holds more cells than the digit's, never fewer
+                    built |= bit
                 places = np.int64(buf[at_places + d])
                 for w in range(words):
                     x = buf[d * words + w]
