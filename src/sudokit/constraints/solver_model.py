@@ -325,9 +325,11 @@ class Model:
         model._finish(g, group_sizes, group_cells)
         if model._types and set(model._types) <= {K.T_THERMO, K.T_ABOVE}:
             model.places = K.PLACES_SUM  # thermometers only: branching on places proved the givens-free ones
-        if K.T_THERMO in model._types and model._types.count(K.T_CAGE) == model._renbans and set(model._types) <= {
-            K.T_THERMO, K.T_ABOVE, K.T_CAGE
-        }:  # thermometers and renban lines only: probing the bounds at depth 0-2 (docs/variants.md)
+        if (
+            K.T_THERMO in model._types
+            and model._types.count(K.T_CAGE) == model._renbans
+            and set(model._types) <= {K.T_THERMO, K.T_ABOVE, K.T_CAGE}
+        ):  # thermometers and renban lines only: probing the bounds at depth 0-2 (docs/variants.md)
             model.probe = (0, 2)
         if g.size <= 9:
             model.restarts = K.RESTART_BASE  # restarts kept exact by nogoods: fewer nodes on the 9x9 corpus
