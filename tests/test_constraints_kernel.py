@@ -91,6 +91,9 @@ def test_random_constraints_kernel_count_is_brute_force_count(seed, six, keep):
     kernel, plain, brute = _three_ways(puzzle, 30)
     assert kernel == plain == brute >= 1
     assert run(model, 30, probe_after=0, probe_depth=5).count == brute  # probing at every shallow node
+    # the bounds only, the probes' fixed points reused from ancestors (and after restarts)
+    assert run(model, 30, probe_after=0, probe_depth=5, probe_bounds=True).count == brute
+    assert run(model, 30, probe_after=0, probe_depth=99, probe_bounds=True, restart_base=1).count == brute
     assert run(model, 30, wdeg_after=10**9).count == brute  # the fewest candidates only
     assert run(model, 30, restart_base=1).count == brute  # a restart after every failure: nogoods keep it exact
     for places in (K.PLACES_MAX, K.PLACES_SUM):  # also branching on a digit's places in a unit
@@ -117,6 +120,7 @@ def test_killers_kernel_count_is_brute_force_count(seed, six, most, clues):
     kernel, plain, brute = _three_ways(puzzle, 20)
     assert kernel == plain == brute >= 1
     assert run(Model.of(puzzle), 20, probe_after=0, probe_depth=5).count == brute
+    assert run(Model.of(puzzle), 20, probe_after=0, probe_depth=99, probe_bounds=True).count == brute
 
 
 def _unit_rules(rng: random.Random, values: list[int], h: int, w: int) -> list:
@@ -221,7 +225,7 @@ def test_sandwich_puzzles_count_like_brute_force(seed, six, clues, share):
 @given(seed=st.integers(0, 2**32 - 1), six=st.booleans(), share=st.floats(0.0, 0.3))
 def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, six, share):
     """Puzzles of thermometers only (random two- to four-cell rising lines the grid keeps, few givens) turn
-    branching on a digit's places on; the count equals the brute-force count, and so it does with the places
+    branching on a digit's places and probing on; the count equals the brute-force count, and so it does with the places
     weighed by their heaviest cell or not branched on."""
     rng = random.Random(seed)
     h, w = (2, 3) if six else (2, 2)
@@ -243,8 +247,10 @@ def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, s
     puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
     model = Model.of(puzzle)
     assert model.places == (K.PLACES_SUM if cons else K.PLACES_OFF)
+    assert model.probe == ((0, 2) if cons else None)  # and probing the cells' bounds at depth 0-2
     brute = _brute_count(puzzle, 30)
     assert brute >= 1
+    assert run(model, 30, keep=0, probe_depth=-1).count == brute  # without probing
     for places in (K.PLACES_OFF, K.PLACES_MAX, K.PLACES_SUM):
         assert run(model, 30, keep=0, places=places).count == brute
         assert run(model, 30, keep=0, places=places, restart_base=1).count == brute

@@ -1420,11 +1420,21 @@ PLACES_SUM = 2
 @njit(cache=True)
 def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
-           udirty):  # fmt: skip
+           udirty, sup, sup_done, sup_tag, gen, bounds):  # fmt: skip
     """Failed-digit probing of the state at ``depth`` (a hard search's shallow nodes only): each candidate of
-    each open cell is propagated on the scratch level ``depth + 1``; one that fails is removed and the state
-    propagated again, until a pass removes nothing. False when the state itself fails."""
+    each open cell (with ``bounds``, only its smallest and largest) is propagated on the scratch level
+    ``depth + 1``; one that fails is removed and the state propagated again, until a pass removes nothing.
+    False when the state itself fails.
+
+    Each probe that holds keeps the fixed point it reached (``sup[k]``, ``sup_done[k]`` for k = cell * digits
+    + digit index; ``sup_tag[k]`` = [kept, depth, that depth's node number ``gen[depth]``]). A candidate whose
+    fixed point lies within the state is not probed again (that fixed point shows the probe would hold). One
+    kept at this node or at an ancestor (its depth's node number unchanged) bounds every solution with that
+    digit in the current state, so the probe starts from it, narrowed to the state, and propagates only the
+    cells the state narrowed: as sound as a probe from the state (the propagators remove only digits no
+    solution has), and as cheap as the change."""
     n_cells = st_cand.shape[1]
+    nd = sup.shape[0] // n_cells
     cur = st_cand[depth]
     done = st_done[depth]
     dst = st_cand[depth + 1]
@@ -1436,24 +1446,63 @@ def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_t
             m = cur[cell]
             if m & (m - 1) == 0:
                 continue
+            if bounds:
+                h = m
+                while h & (h - 1):
+                    h &= h - 1
+                m = low_bit(m) | h
             while m:
                 b = low_bit(m)
                 m ^= b
                 if not cur[cell] & b:
                     continue
-                for c in range(n_cells):
-                    dst[c] = cur[c]
-                    dst_done[c] = done[c]
-                dst[cell] = b
-                cflag[cell] = 1
-                cq[qs[1]] = cell
-                qs[1] += 1
-                if qs[1] == cq.shape[0]:
-                    qs[1] = 0
+                k = cell * nd + lowest_bit(b)
+                s = sup[k]
+                base = False
+                if sup_tag[k, 0]:
+                    held = True
+                    for c in range(n_cells):
+                        if s[c] & ~cur[c]:
+                            held = False
+                            break
+                    if held:  # the last fixed point this digit reached lies within the state
+                        continue
+                    d0 = sup_tag[k, 1]
+                    base = d0 <= depth and sup_tag[k, 2] == gen[d0]
+                if base:  # from the kept fixed point, narrowed to the state: queue the cells narrowed
+                    sd = sup_done[k]
+                    for c in range(n_cells):
+                        v = s[c] & cur[c]
+                        dst[c] = v
+                        dst_done[c] = sd[c]
+                        if v != s[c]:
+                            cflag[c] = 1
+                            cq[qs[1]] = c
+                            qs[1] += 1
+                            if qs[1] == cq.shape[0]:
+                                qs[1] = 0
+                else:
+                    for c in range(n_cells):
+                        dst[c] = cur[c]
+                        dst_done[c] = done[c]
+                    dst[cell] = b
+                    cflag[cell] = 1
+                    cq[qs[1]] = cell
+                    qs[1] += 1
+                    if qs[1] == cq.shape[0]:
+                        qs[1] = 0
                 if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                              p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
                              qs, pw, cell_units, udirty):  # fmt: skip
+                    sd = sup_done[k]
+                    for c in range(n_cells):
+                        s[c] = dst[c]
+                        sd[c] = dst_done[c]
+                    sup_tag[k, 0] = 1
+                    sup_tag[k, 1] = depth
+                    sup_tag[k, 2] = gen[depth]
                     continue
+                sup_tag[k, 0] = 0
                 changed = True
                 if not _set(cur, cell, cur[cell] & ~b, cq, cflag, qs):
                     return False
@@ -1595,8 +1644,8 @@ def _ng_visit(dst, src, root, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, c
 
 @njit(cache=True)
 def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo, p_ahi, p_cells,
-           p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, places, restart_base,
-           sols, stats, st_cand, st_done, st_cell, st_rem,
+           p_coef, aux, rel, full, adj, limit, budget, wdeg_after, probe_after, probe_depth, probe_bounds, places,
+           restart_base, sols, stats, st_cand, st_done, st_cell, st_rem,
            buf, spots, cq, cflag, pq, pflag, qs, pw, st_dec, ng_lits, ng_meta, wnext, whead, mark):  # fmt: skip
     """Solve / count from the candidates ``start`` (givens as single digits, unary rules applied).
 
@@ -1607,7 +1656,8 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     propagator ``i``'s failures, ``pw[n_props + c]`` the failed digits of cell ``c``; a cell weighs 1 + its
     own count + those of the propagators watching it), so a hard search turns to the cells its conflicts are
     about; before, simply the fewest candidates. Once more than ``probe_after`` nodes were visited, the nodes
-    at depth up to ``probe_depth`` are probed first (:func:`_probe`). With ``places`` (``PLACES_MAX`` /
+    at depth up to ``probe_depth`` are probed first (:func:`_probe`; with ``probe_bounds`` each cell's smallest
+    and largest candidates only). With ``places`` (``PLACES_MAX`` /
     ``PLACES_SUM``) a digit with two or three places left in a unit, fewer than the chosen cell's candidates
     per failure weight (the weight of its places: the heaviest one's, or their sum), is branched on instead:
     each child puts the digit in one of the places (``st_cell`` = -1 - (unit * 64 + digit index), ``st_rem``
@@ -1671,6 +1721,12 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     cutoff = restart_base
     stamp = 0
     lits = np.empty(n_cells + 1, dtype=np.int32)
+    # probing's supports: per (cell, digit) the fixpoint its last successful probe reached (:func:`_probe`)
+    n_sup = n_cells * popcount(full) if probe_depth >= 0 else 1
+    sup = np.zeros((n_sup, n_cells if probe_depth >= 0 else 1), dtype=np.int64)
+    sup_done = np.zeros(sup.shape, dtype=np.uint8)
+    sup_tag = np.zeros((n_sup, 3), dtype=np.int64)
+    gen = np.zeros(n_cells + 2, dtype=np.int64)  # nodes visited by depth
     for c in range(n_cells):
         whead[c] = -1
         mark[c] = 0
@@ -1735,9 +1791,11 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 restarts += 1
                 cutoff += cutoff // 2
         cur = st_cand[depth]
+        gen[depth] += 1
         if nodes > probe_after and depth <= probe_depth and not _probe(
             st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units, udirty
+            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units, udirty,
+            sup, sup_done, sup_tag, gen, probe_bounds,
         ):  # fmt: skip
             backtracks += 1
             st_rem[depth] = 0  # no digit left to try here

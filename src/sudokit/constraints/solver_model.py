@@ -52,10 +52,14 @@ class Model:
     _adjacent: np.ndarray | None = None
     _cell_units: list | None = None  #: each cell's units, set by :meth:`of`: :meth:`linear` groups by them
     _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
+    _renbans: int = 0  #: the renban lines compiled as cages
     #: the search may branch on a digit's places in a unit (:func:`.solver_kernel.search`'s ``places``)
     places: int = 0
     #: failures before the search's first restart, 0 for none (:func:`.solver_kernel.search`'s ``restart_base``)
     restarts: int = 0
+    #: (after, depth) of the search's failed-digit probing on the cells' bounds, None for none
+    #: (:func:`.solver_kernel.search`'s ``probe_after``, ``probe_depth``, ``probe_bounds``)
+    probe: tuple[int, int] | None = None
     arrays: tuple = ()
     start_array: np.ndarray | None = None  #: ``start`` as the kernel reads it (set with ``arrays``)
 
@@ -151,6 +155,7 @@ class Model:
             self._add(K.T_RENBAN, line)
             return
         run = (1 << k) - 1
+        self._renbans += 1
         self._add(K.T_CAGE, line, b=self._matching(k), aux=[run << start for start in range(self.size - k + 1)])
 
     def linear(self, cells: Sequence[int], coefs: Sequence[int], total: int) -> None:
@@ -320,6 +325,12 @@ class Model:
         model._finish(g, group_sizes, group_cells)
         if model._types and set(model._types) <= {K.T_THERMO, K.T_ABOVE}:
             model.places = K.PLACES_SUM  # thermometers only: branching on places proved the givens-free ones
+        if (
+            K.T_THERMO in model._types
+            and model._types.count(K.T_CAGE) == model._renbans
+            and set(model._types) <= {K.T_THERMO, K.T_ABOVE, K.T_CAGE}
+        ):  # thermometers and renban lines only: probing the bounds at depth 0-2 (docs/variants.md)
+            model.probe = (0, 2)
         if g.size <= 9:
             model.restarts = K.RESTART_BASE  # restarts kept exact by nogoods: fewer nodes on the 9x9 corpus
         return model
@@ -817,13 +828,15 @@ class _Scratch(threading.local):
 _SCRATCH = _Scratch()
 
 
-def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int = K.PROBE_AFTER,
-        probe_depth: int = K.PROBE_DEPTH, wdeg_after: int = K.WDEG_AFTER,
-        places: int | None = None, restart_base: int | None = None) -> Run:  # fmt: skip
+def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: int | None = None,
+        probe_depth: int | None = None, wdeg_after: int = K.WDEG_AFTER,
+        places: int | None = None, restart_base: int | None = None,
+        probe_bounds: bool | None = None) -> Run:  # fmt: skip
     """Search ``model`` for up to ``limit`` solutions (``budget`` in clock ticks, 0 = none), keeping the
     first ``keep`` of them; branching by failure weight once ``wdeg_after`` nodes were visited, nodes at depth
-    up to ``probe_depth`` probed once ``probe_after`` nodes were visited, branching on a digit's places as
-    ``places`` says (default: the model's choice; :func:`.solver_kernel.search`)."""
+    up to ``probe_depth`` probed once ``probe_after`` nodes were visited (each cell's bounds only with
+    ``probe_bounds``; the three default to the model's choice, ``Model.probe``, else no probing), branching
+    on a digit's places as ``places`` says (default: the model's choice; :func:`.solver_kernel.search`)."""
     n_cells = model.n_cells
     sols = np.zeros((max(keep, 1), n_cells), dtype=np.uint8)
     stats = np.zeros(4, dtype=np.int64)
@@ -833,8 +846,9 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         limit,
         budget,
         wdeg_after,
-        probe_after,
-        probe_depth,
+        probe_after if probe_after is not None else model.probe[0] if model.probe else K.PROBE_AFTER,
+        probe_depth if probe_depth is not None else model.probe[1] if model.probe else K.PROBE_DEPTH,
+        (model.probe is not None and probe_depth is None) if probe_bounds is None else probe_bounds,
         model.places if places is None else places,
         model.restarts if restart_base is None else restart_base,
         sols,
