@@ -186,15 +186,15 @@ def test_curved_links_paint_in_png_and_raster():
     png = board_png(puzzle, Candidates.of(puzzle), spec)
     image = Image.open(io.BytesIO(png)).convert("RGB")
     link = tuple(int(PALETTE["link"][i : i + 2], 16) for i in (1, 3, 5))
-    assert _near(image, link) > 50
+    assert _pixels_near(image, link) > 50
     scene = board_scene(puzzle, Candidates.of(puzzle), spec)  # painted as replay paints its frames
     big = Image.new("RGB", (round(scene.width * SUPERSAMPLE), round(scene.height * SUPERSAMPLE)), "white")
     paint(ImageDraw.Draw(big), scene.items, SUPERSAMPLE)
     frame = shrink(big, scene).convert("RGB")
-    assert _near(frame, link) > 50
+    assert _pixels_near(frame, link) > 50
 
 
-def _near(image, colour: tuple[int, ...]) -> int:
+def _pixels_near(image, colour: tuple[int, ...]) -> int:
     """Pixels of an RGB ``image`` within 40 (summed over the channels) of ``colour``; read as bytes (Pillow 12
     deprecates ``getdata``)."""
     raw = image.tobytes()
