@@ -19,7 +19,7 @@ clique by clique (:func:`clique_fit`). Placed cells come off the total."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -80,13 +80,9 @@ def rule_sums(state: State) -> list[LinearSum]:
     return out
 
 
-def _bases(state: State) -> list[LinearSum]:
-    """The sums a rule's sum is taken with: cages, units, virtual cages (kept in the state's memo)."""
-    found = state.memo.get("sum-combination-bases")
-    if found is not None:
-        return found
-    from sudokit.logic.killer_sums import sum_groups
-
+def cage_and_unit_sums(state: State, unit_how: Callable[[str, int], str]) -> list[LinearSum]:
+    """The summed cages (written ``cage A1+A2 = 3``) and the full-size units (written by ``unit_how(name, total)``)
+    of the state as linear sums: what the sum rows combine."""
     g = state.g
     full = g.size * (g.size + 1) // 2
     out = [
@@ -94,10 +90,21 @@ def _bases(state: State) -> list[LinearSum]:
         for c in summed_cages(state)
     ]
     out += [
-        LinearSum(tuple(unit), (1,) * len(unit), full, f"{state.unit_name(u)} adds up to {full}")
+        LinearSum(tuple(unit), (1,) * len(unit), full, unit_how(state.unit_name(u), full))
         for u, unit in enumerate(g.units)
         if len(unit) == g.size
     ]
+    return out
+
+
+def _bases(state: State) -> list[LinearSum]:
+    """The sums a rule's sum is taken with: cages, units, virtual cages (kept in the state's memo)."""
+    found = state.memo.get("sum-combination-bases")
+    if found is not None:
+        return found
+    from sudokit.logic.killer_sums import sum_groups
+
+    out = cage_and_unit_sums(state, lambda name, full: f"{name} adds up to {full}")
     if summed_cages(state):
         out += [LinearSum(grp.cells, (1,) * len(grp.cells), grp.total, grp.how) for grp in sum_groups(state)]
     state.memo["sum-combination-bases"] = out

@@ -37,7 +37,7 @@ from sudokit.logic import text
 from sudokit.logic.cages import summed_cages
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
-from sudokit.logic.sum_combinations import LinearSum, digit_sets, digit_sum, fit_sum, rule_sums
+from sudokit.logic.sum_combinations import LinearSum, cage_and_unit_sums, digit_sets, digit_sum, fit_sum, rule_sums
 
 NAME = "Sum Equation"
 #: SE rating: sums of units and cages added and taken away in any number, a region of no unit's shape
@@ -70,23 +70,7 @@ class Derived:
 
 def equations(state: State) -> list[LinearSum]:
     """The summed cages, full-size units, little killers and arrows of the state as linear sums."""
-    g = state.g
-    full = g.size * (g.size + 1) // 2
-    out = [
-        LinearSum(tuple(c.cage), (1,) * len(c.cage), c.total or 0, f"cage {_plus(state, c.cage)} = {c.total}")
-        for c in summed_cages(state)
-    ]
-    out += [
-        LinearSum(tuple(unit), (1,) * len(unit), full, state.unit_name(u))
-        for u, unit in enumerate(g.units)
-        if len(unit) == g.size
-    ]
-    out += rule_sums(state)
-    return out
-
-
-def _plus(state: State, cells: Sequence[int]) -> str:
-    return "+".join(state.label(s) for s in cells)
+    return cage_and_unit_sums(state, lambda name, full: name) + rule_sums(state)
 
 
 def _normal(row: dict[int, int], mult: dict[int, int], total: int) -> int:
