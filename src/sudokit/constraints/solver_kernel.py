@@ -382,12 +382,7 @@ def _group_totals(cand, cells, a, b, wanted):
         t = SETS_SUM[j]
         if not (wanted >> t) & 1 or keep | sub == keep and (totals >> t) & 1:
             continue  # not wanted, or adds nothing: neither a total nor a digit to keep
-        fits = True
-        for i in range(a, b):
-            if not cand[cells[i]] & sub:
-                fits = False
-                break
-        if fits:
+        if _fits(cand, cells, a, b, sub):
             totals |= np.int64(1) << t
             keep |= sub
     return totals, keep
@@ -751,12 +746,7 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
             r = run << start
             if r & ~union:
                 continue
-            fits = True
-            for i in range(lo_i, hi_i):
-                if not cand[cells[i]] & r:
-                    fits = False
-                    break
-            if fits:
+            if _fits(cand, cells, lo_i, hi_i, r):
                 allowed |= r
         if allowed == 0:
             return False
@@ -1116,12 +1106,7 @@ def _xsum_exact(cand, cells, lo_i, n, total, keep, cq, cflag, qs):
             wanted = sub & bit and popcount(sub) == x and _digit_sum(sub) == total
             if wanted and _fits(cand, cells, lo_i, lo_i + x, sub):
                 rest = full & ~sub
-                fits = True
-                for i in range(x, n):
-                    if not cand[cells[lo_i + i]] & rest:
-                        fits = False
-                        break
-                if fits:
+                if _fits(cand, cells, lo_i + x, lo_i + n, rest):
                     for i in range(n):
                         mi = cand[cells[lo_i + i]]
                         keep[i] |= np.uint64(mi & (sub if i < x else rest))
