@@ -4,6 +4,7 @@ the summary; a chunk whose task raises or whose worker dies loses no line."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import re
@@ -223,6 +224,32 @@ def test_ctrl_c_keeps_the_finished_lines_and_prints_the_summary(jobs, tmp_path):
     assert numbers == list(range(1, len(numbers) + 1)) and 0 < len(numbers) < len(lines)
     assert f"\n{len(numbers)} puzzles\n" in out  # the summary covers exactly the lines written
     assert f"the output above covers the first {len(numbers)} puzzles" in err.decode()
+
+
+def _ctrl_c_lost_on_two(chunk: list[int]) -> Answer:
+    """Chunk [2] gets a Ctrl-C whose KeyboardInterrupt is dropped on its way up, as numba drops one raised
+    while compiled code calls back into Python (numba's unpickler, when a kernel returns an array)."""
+    if chunk[0] == 2:
+        with contextlib.suppress(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+    return Answer(f"{chunk[0]}\n".encode(), [], Counts(done=1), 1)
+
+
+def test_a_ctrl_c_whose_keyboard_interrupt_was_lost_still_stops_the_batch(capsysbinary):
+    batch = Batch(out=sys.stdout.buffer)
+    before = signal.getsignal(signal.SIGINT)
+    stopped = batch.run(InProcess(), _ctrl_c_lost_on_two, chunked(range(6), 1), _lost)
+    ignored = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, before)
+    assert stopped and ignored is signal.SIG_IGN  # stopped, and a second Ctrl-C cannot cut the summary
+    assert capsysbinary.readouterr().out.decode().splitlines() == ["0", "1", "2"]  # chunk 2's lines kept
+    assert batch.puzzles == 3 and batch.tally == Counts(done=3)
+
+
+def test_without_ctrl_c_a_batch_leaves_the_handler_as_it_found_it(capsysbinary):
+    before = signal.getsignal(signal.SIGINT)
+    assert not Batch(out=sys.stdout.buffer).run(InProcess(), _ctrl_c_lost_on_two, chunked([0, 1], 1), _lost)
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 def _unsendable(chunk: list[int]) -> Answer:

@@ -14,7 +14,10 @@ share of the summary), and :meth:`Batch.run` maps the task over a :class:`~sudok
   runner's to handle (:mod:`sudokit.jobs.processes`). No line is lost either way.
 - **Ctrl-C.** A chunk's lines are written and counted together (:func:`held_interrupt`), so after Ctrl-C the
   summary counts exactly the lines written; :meth:`Batch.run` returns ``True`` and the command prints its
-  summary and exits with status 130.
+  summary and exits with status 130. The key press is also noted (:func:`noted_interrupt`) and looked at after
+  each chunk, because the ``KeyboardInterrupt`` itself can be lost: numba drops an exception raised while
+  compiled code calls back into Python (boxing an array a kernel returns calls numba's unpickler), and the job
+  ran on to the end as if no key had been pressed.
 - **Progress** on stderr (rich), only on a terminal.
 """
 
@@ -97,6 +100,32 @@ def held_interrupt():
         signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
     if caught:
         raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def noted_interrupt() -> Iterator[list[bool]]:
+    """Ctrl-C raises ``KeyboardInterrupt`` as before and also sets the yielded flag, which outlives a
+    ``KeyboardInterrupt`` that was lost on its way up (see the module's notes); the handler before is back after
+    the block unless the block ignored Ctrl-C on its way out."""
+    pressed = [False]
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
+    before = signal.getsignal(signal.SIGINT)
+    if not callable(before):  # ignored (SIG_IGN) or the system's default: left as it is
+        yield pressed
+        return
+
+    def note(signum: int, frame: Any) -> None:
+        pressed[0] = True
+        before(signum, frame)  # Python's handler raises KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, note)
+    try:
+        yield pressed
+    finally:
+        if signal.getsignal(signal.SIGINT) is note:
+            signal.signal(signal.SIGINT, before)
 
 
 def progress(label: str, show: bool | None = None):
@@ -188,7 +217,7 @@ class Batch:
 
         answers = runner.map(Guarded(task), fed(), window)
         try:
-            with progress(label, show_progress) as bar:
+            with noted_interrupt() as pressed, progress(label, show_progress) as bar:
                 counter = bar.add_task(label, total=None)
                 for answer in answers:
                     chunk = kept.popleft()
@@ -200,6 +229,8 @@ class Batch:
                         answer = ordered(answer)
                     self.write(answer)
                     bar.advance(counter, answer.puzzles)
+                    if pressed[0]:  # a Ctrl-C whose KeyboardInterrupt was lost on the way
+                        raise KeyboardInterrupt
         except KeyboardInterrupt:
             signal.signal(signal.SIGINT, signal.SIG_IGN)
             ending = getattr(runner, "interrupted", None)  # a runner that must quieten its shutdown
