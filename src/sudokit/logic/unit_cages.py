@@ -83,43 +83,57 @@ def web_fit(
     """Each cell's digits (masks, cells in ``groups`` order) over the fillings of a web: ``groups`` its cages'
     cells (and single cells in no cage, with total None), ``masks`` their candidates in the same order. None
     when the cages have more than :data:`MAX_PLACEMENTS` placements in all or the search checks more than
-    :data:`BUDGET` placements (nothing is known then)."""
+    :data:`BUDGET` placements (nothing is known then).
+
+    A group's placement is one integer, its cells' one-bit masks side by side (``g.n`` bits a cell), so testing
+    a placement against the digits another group's choice bans from its cells is one ``&``."""
+    n = g.size
+    full = (1 << n) - 1
     cells = [s for grp in groups for s in grp]
     index = {s: i for i, s in enumerate(cells)}
-    peers = g.peer_sets
-    near = [tuple(index[p] for p in peers[s] if p in index) for s in cells]
-    starts: list[int] = []
-    options: list[tuple[tuple[int, ...], ...]] = []
+    owner = [gi for gi, grp in enumerate(groups) for _ in grp]
+    starts = [0] * len(groups)
     at = 0
-    for grp, total in zip(groups, totals):
-        options.append(placements(tuple(masks[at : at + len(grp)]), total))
-        starts.append(at)
+    for gi, grp in enumerate(groups):
+        starts[gi] = at
         at += len(grp)
+    # for each cell: the (group, shift) of every cell of another group that sees it
+    peers = g.peer_sets
+    seen_by = [
+        [
+            (owner[index[x]], n * (index[x] - starts[owner[index[x]]]))
+            for x in peers[s]
+            if x in index and owner[index[x]] != owner[i]
+        ]
+        for i, s in enumerate(cells)
+    ]
+    options: list[list[int]] = []
+    for gi, (grp, total) in enumerate(zip(groups, totals)):
+        at = starts[gi]
+        ways = placements(tuple(masks[at : at + len(grp)]), total)
+        options.append([sum(b << (n * j) for j, b in enumerate(p)) for p in ways])
     if sum(len(o) for o in options) > MAX_PLACEMENTS:
         return None
-    owner = [gi for gi, grp in enumerate(groups) for _ in grp]
-    linked = [
-        frozenset(owner[x] for j in range(len(grp)) for x in near[starts[gi] + j]) - {gi}
-        for gi, grp in enumerate(groups)
-    ]
-    keep = [0] * len(cells)
+    keep = [0] * len(groups)  # per group, its cells' digits used by a filling found so far, packed alike
     work = 0
 
-    def narrow(gi: int, p: tuple[int, ...], opts: dict[int, list]) -> dict[int, list] | None:
+    def narrow(gi: int, p: int, opts: dict[int, list[int]]) -> dict[int, list[int]] | None:
         """The other groups' placements left once group ``gi`` takes ``p`` (None when one has none)."""
         nonlocal work
         banned: dict[int, int] = {}
-        for j, b in enumerate(p):
-            for x in near[starts[gi] + j]:
-                banned[x] = banned.get(x, 0) | b
+        at = starts[gi]
+        for j in range(len(groups[gi])):
+            b = (p >> (n * j)) & full
+            for h, shift in seen_by[at + j]:
+                banned[h] = banned.get(h, 0) | (b << shift)
         out = {}
         for h, hs in opts.items():
             if h == gi:
                 continue
-            if h in linked[gi]:
+            ban = banned.get(h)
+            if ban is not None:
                 work += len(hs)
-                at = starts[h]
-                hs = [q for q in hs if not any(banned.get(at + j, 0) & b for j, b in enumerate(q))]
+                hs = [q for q in hs if not q & ban]
                 if not hs:
                     return None
             out[h] = hs
@@ -127,14 +141,13 @@ def web_fit(
             raise _OverBudget
         return out
 
-    def search(opts: dict[int, list], chosen: dict[int, tuple[int, ...]]) -> dict | None:
+    def search(opts: dict[int, list[int]], chosen: dict[int, int]) -> dict[int, int] | None:
         """A filling: a placement for each group of ``opts`` (its placements left) with the ``chosen`` ones."""
         if not opts:
             return chosen
         gi = min(opts, key=lambda h: len(opts[h]))
-        at = starts[gi]
         # placements that still cover an uncovered candidate first: each filling found covers more
-        for p in sorted(opts[gi], key=lambda q: all(keep[at + j] & b for j, b in enumerate(q))):
+        for p in sorted(opts[gi], key=lambda q: not q & ~keep[gi]):
             rest = narrow(gi, p, opts)
             if rest is not None:
                 found = search(rest, {**chosen, gi: p})
@@ -142,23 +155,23 @@ def web_fit(
                     return found
         return None
 
-    start = {gi: list(o) for gi, o in enumerate(options)}
+    start = dict(enumerate(options))
     try:
         for gi, grp in enumerate(groups):
             at = starts[gi]
             for j in range(len(grp)):
+                shift = n * j
                 for d in digits_of(masks[at + j]):
                     b = 1 << (d - 1)
-                    if keep[at + j] & b:
+                    if keep[gi] >> shift & b:
                         continue
-                    found = search({**start, gi: [p for p in options[gi] if p[j] == b]}, {})
+                    found = search({**start, gi: [p for p in options[gi] if (p >> shift) & full == b]}, {})
                     if found is not None:
                         for h, q in found.items():
-                            for jj, bb in enumerate(q):
-                                keep[starts[h] + jj] |= bb
+                            keep[h] |= q
     except _OverBudget:
         return None
-    return tuple(keep)
+    return tuple((keep[owner[i]] >> (n * (i - starts[owner[i]]))) & full for i in range(len(cells)))
 
 
 class _OverBudget(Exception):
