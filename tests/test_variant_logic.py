@@ -34,7 +34,7 @@ from sudokit.geometry import standard
 from sudokit.logic import explain, hint, registry, templates, variant_rules
 from sudokit.logic.explain import next_step
 from sudokit.logic.state import State
-from variant_corpus import RECORDS, solution_of
+from variant_corpus import RECORDS, logic_walk, solution_of
 
 #: A classic solution every hand-made case below is true of (the corpus' first puzzle).
 S = [int(ch) for ch in RECORDS[0]["solution"]]
@@ -246,10 +246,7 @@ WHISPERS = RECORDS[4]
 
 def _stuck_whispers() -> State:
     """The whispers puzzle's state where every technique but the forcing chains is stuck."""
-    state = State.from_variant(read_fpuzzles(WHISPERS["fpuzzles"]))
-    rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
-    while (step := next_step(state, rows)) is not None:
-        state.apply(step)
+    state = logic_walk(RECORDS.index(WHISPERS)).state.copy()
     assert not state.is_solved()
     return state
 
@@ -537,11 +534,8 @@ def test_variant_aic_finishes_a_killer_forcing_chains_were_needed_for():
 def test_a_unit_without_cages_inside_is_not_an_innies_step():
     """Innies of a row with no cage inside are the whole row (45 = 45): that is a plain subset, not the 45 rule;
     the White Room killer once showed "45 - 0 = 45" steps."""
-    state = State.from_variant(read_fpuzzles(RECORDS[70]["fpuzzles"]))
-    rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
-    while (step := next_step(state, rows)) is not None:
+    for step in logic_walk(70).steps:
         assert "- 0 = " not in step.explanation, step.explanation
-        state.apply(step)
 
 
 def test_overlapping_cages_are_not_counted_twice_by_the_45_rule():
@@ -584,22 +578,15 @@ def test_constraint_peers_join_the_geometry():
 @pytest.mark.parametrize("index", range(len(RECORDS)))
 def test_every_variant_step_keeps_the_solution(index):
     """Every step logic takes (forcing chains left out, to keep the run short; the benchmark runs them) on every
-    bundled puzzle keeps the known solution's digits, up to 300 steps."""
-    rec = RECORDS[index]
-    sol = solution_of(rec)
-    state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
-    rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
-    for _ in range(300):
-        if state.is_solved():
-            break
-        step = next_step(state, rows)
-        if step is None:
-            break
+    bundled puzzle keeps the known solution's digits."""
+    sol = solution_of(RECORDS[index])
+    walk = logic_walk(index)
+    for step in walk.steps:
         for s, d in step.placements:
             assert sol[s] == d, step.explanation
         for s, d in step.eliminations:
             assert sol[s] != d, step.explanation
-        state.apply(step)
+    assert walk.state.is_solved() or not any(walk.state.values[s] not in (0, d) for s, d in enumerate(sol))
 
 
 #: The anti-knight / anti-king / non-consecutive puzzle (data line 27) after 76 steps of its path (its 77th is an
@@ -872,12 +859,8 @@ def test_unit_webs_finish_two_bundled_killers():
     """Lines 95 and 89 without forcing chains: every step sound; both finish, and each uses its web row (they
     stalled before it: see the two rows' cases)."""
     for rec, name in ((WEB_KILLER, "Cages Around a Unit"), (WEB_PAIR_KILLER, "Cages Around Two Units")):
-        state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
         sol = solution_of(rec)
-        rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
-        used = 0
-        while (step := next_step(state, rows)) is not None:
+        walk = logic_walk(RECORDS.index(rec))
+        for step in walk.steps:
             assert all(sol[s] != d for s, d in step.eliminations) and all(sol[s] == d for s, d in step.placements)
-            used += step.technique == name
-            state.apply(step)
-        assert state.is_solved() and used, rec["name"]
+        assert walk.state.is_solved() and any(step.technique == name for step in walk.steps), rec["name"]
