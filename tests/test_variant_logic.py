@@ -35,6 +35,7 @@ from sudokit.logic import explain, hint, registry, templates, variant_rules
 from sudokit.logic.explain import next_step
 from sudokit.logic.state import State
 from variant_corpus import RECORDS, logic_walk, solution_of
+from variant_stalls import STALLS, SUMS, WEBS, stalled
 
 #: A classic solution every hand-made case below is true of (the corpus' first puzzle).
 S = [int(ch) for ch in RECORDS[0]["solution"]]
@@ -150,26 +151,26 @@ def _cases() -> dict[str, tuple[State, str]]:
     # seed 40 (the first of 0-40): six units and cages added up mod 2 leave B7 odd (seeds 0-39 have no such state)
     out["Parity"] = (_scattered_cages("Parity", seeds=range(40, 41)), "mod 2")
     out["Pattern Overlay"] = (
-        _stalled(TAREK, exclude=f"forcing chain,pattern overlay,template combination,{SUMS}"),
+        stalled("Pattern Overlay"),
         "ways to place",
     )
     out["Region Sum"] = (
-        _stalled(REGION_KILLER, exclude=f"forcing chain,region sum,pattern overlay,template combination,{WEBS},{SUMS}"),
+        stalled("Region Sum"),
         "the others can complete",
     )
-    out["Variant AIC"] = (_stalled(FLOWER_RING, exclude=f"forcing chain,variant aic,{WEBS}"), "makes")
+    out["Variant AIC"] = (stalled("Variant AIC"), "makes")
     out["Template Combination"] = (
-        _stalled(WHITE_ROOM, exclude=f"forcing chain,template combination,{WEBS}"),
+        stalled("Template Combination"),
         "overlap",
     )
-    out["Cages Around a Unit"] = (_stalled(WEB_KILLER, exclude=f"forcing chain,{WEBS}"), "no filling puts")
+    out["Cages Around a Unit"] = (stalled("Cages Around a Unit"), "no filling puts")
     out["Cages Around Two Units"] = (
-        _stalled(WEB_PAIR_KILLER, exclude="forcing chain,cages around two units"),
+        stalled("Cages Around Two Units"),
         "no filling puts",
     )
-    out["Sum Combination"] = (_stalled(CTC_TRIBUTE, exclude=f"forcing chain,sum combination,{WEBS}"), "gives")
-    out["Band Sum"] = (_stalled(HAILSTONE, exclude=f"forcing chain,band sum,{WEBS}"), "counted twice")
-    out["Sum Equation"] = (_stalled(TAREK, exclude="forcing chain,sum equation"), "that leaves")
+    out["Sum Combination"] = (stalled("Sum Combination"), "gives")
+    out["Band Sum"] = (stalled("Band Sum"), "counted twice")
+    out["Sum Equation"] = (stalled("Sum Equation"), "that leaves")
     return out
 
 
@@ -257,49 +258,15 @@ DIAGONAL_KILLER = RECORDS[91]
 REGION_KILLER = RECORDS[92]
 #: A bundled killer (data line 90) that logic finishes with cage links in its chains, not without them.
 FLOWER_RING = RECORDS[89]
-#: "White Room" (data line 71): logic finishes it with two digits' templates, not without them.
-WHITE_ROOM = RECORDS[70]
-#: "CTC Tribute" (data line 40): arrows, cages and thermometers; its arrows are taken out of the 45 rule.
-CTC_TRIBUTE = RECORDS[39]
-#: "Hailstone - little killer [easier]" (data line 49): five parallel little killers each way, a Band Sum.
-HAILSTONE = RECORDS[48]
 #: "tarek unsolvable #41" (data line 75): its templates need a cage that must hold the digit.
 TAREK = RECORDS[74]
-#: The rows that fill a unit's (or two units') cages together (unit_cages.py): they finish lines 71, 90, 92 and 93
-#: before the rows those puzzles were chosen for, so the cases of those rows leave them out.
-WEBS = "cages around a unit,cages around two units"
-#: The row that combines every sum by elimination (sum_equations.py): it finishes line 93 without Region Sum and
-#: on line 75 takes steps before the templates, so the cases of those rows leave it out.
-SUMS = "sum equation"
 #: A killer (data line 95) that logic without forcing chains finishes with a unit's web, not without.
 WEB_KILLER = RECORDS[94]
 #: A diagonal killer of 2-cell cages (data line 89) that needs two units' webs as well.
 WEB_PAIR_KILLER = RECORDS[88]
 
-
-def _stalled(rec, exclude: str) -> State:
-    """The bundled puzzle's state where every row but ``exclude`` is stuck."""
-    state = State.from_variant(read_fpuzzles(rec["fpuzzles"]))
-    rows = registry.applicable(state, techniques=registry.technique_set(exclude=exclude))
-    while (step := next_step(state, rows)) is not None:
-        state.apply(step)
-    assert not state.is_solved()
-    return state
-
-
 #: Cases whose state is not true of ``S``: the bundled puzzle's solution.
-CASE_SOLUTIONS = {
-    "Variant Forcing Chain": WHISPERS,
-    "Pattern Overlay": TAREK,
-    "Template Combination": WHITE_ROOM,
-    "Region Sum": REGION_KILLER,
-    "Variant AIC": FLOWER_RING,
-    "Sum Combination": CTC_TRIBUTE,
-    "Cages Around a Unit": WEB_KILLER,
-    "Cages Around Two Units": WEB_PAIR_KILLER,
-    "Band Sum": HAILSTONE,
-    "Sum Equation": TAREK,
-}
+CASE_SOLUTIONS = {"Variant Forcing Chain": WHISPERS, **{name: RECORDS[index] for name, (index, _) in STALLS.items()}}
 #: Rows a case's first-step test leaves out: the unit webs finish lines 90 and 71 before their chains and
 #: two-digit templates are needed; Sum Equation takes line 75's step before its templates.
 CASE_EXCLUDE = {"Variant AIC": WEBS, "Template Combination": WEBS, "Pattern Overlay": SUMS}
@@ -325,10 +292,22 @@ def test_variant_technique_is_the_first_step_and_sound(name):
         assert solution[s] != d, step.explanation
 
 
+@pytest.mark.parametrize("name", sorted(STALLS))
+def test_a_stored_stall_keeps_the_solution_and_every_row_left_in_is_stuck_there(name):
+    """The stored stalls (tests/variant_stalls.json) stand for their walks: the solution is still in the state,
+    and no row the walk used finds a step there (so the case's row is what opens it)."""
+    index, exclude = STALLS[name]
+    state = stalled(name)
+    sol = solution_of(RECORDS[index])
+    assert all(v == d if v else c >> (d - 1) & 1 for v, c, d in zip(state.values, state.cands, sol))
+    assert not state.is_solved()
+    assert next_step(state, registry.applicable(state, techniques=registry.technique_set(exclude=exclude))) is None
+
+
 def test_pattern_overlay_names_the_cage_it_needs(monkeypatch):
     """On "tarek unsolvable #41" the first template step needs a cage that must hold the digit: it names that
     cage and keeps the solution; without the cages the templates remove less."""
-    state = _stalled(TAREK, exclude=f"forcing chain,pattern overlay,template combination,{SUMS}")
+    state = stalled("Pattern Overlay")
     step = templates.pattern_overlay(state)
     assert step is not None and "once in cage" in step.explanation, step and step.explanation
     sol = solution_of(TAREK)
