@@ -425,6 +425,25 @@ def test_a_rule_without_a_compiled_form_goes_to_the_plain_solver():
     assert result.status is Status.SOLVED and result.solution.values == tuple(values)
 
 
+def test_a_puzzle_is_compiled_once_and_its_model_only_read():
+    """``solve_variant`` / ``count_variant`` keep a puzzle's model while it lives: a second call compiles
+    nothing, and a search leaves every array of the model as it was (so the kept model stays right)."""
+    from sudokit.constraints import solver
+
+    d = _corpus([66])[0]  # "Sandwich snipe 18": 2 solutions, a search of thousands of nodes
+    puzzle = read_fpuzzles(d["fpuzzles"])
+    first = solve_variant(puzzle, limit=1)
+    model = solver._MODELS[puzzle]
+    before = [np.array(a, copy=True) for a in (model.start_array, *model.arrays)]
+    assert count_variant(puzzle, 5) == 2 and solver._MODELS[puzzle] is model
+    for old, now in zip(before, (model.start_array, *model.arrays)):
+        assert np.array_equal(old, now)
+    again = solve_variant(puzzle, limit=1)
+    assert again.solution == first.solution and puzzle.is_solution(again.solution)
+    other = read_fpuzzles(d["fpuzzles"])  # another puzzle object: its own model
+    assert count_variant(other, 5) == 2 and solver._MODELS[other] is not model
+
+
 def test_model_run_keeps_only_checked_counts():
     """The kernel's own entry: solutions come back as digits by cell, at most ``keep`` of them."""
     puzzle = VariantPuzzle.build(standard(2, 2), [0] * 16, [])

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 import time
+import weakref
 from dataclasses import dataclass
 
 from sudokit.constraints.base import Constraint
@@ -260,14 +261,26 @@ def count_plain(puzzle: VariantPuzzle, limit: int = 2) -> int:
 KEEP = 16
 
 
+#: Each puzzle's compiled model (None: a rule without a compiled propagator), kept while the puzzle lives: a
+#: puzzle is immutable and the kernel only reads its model, so a second call on it (a uniqueness proof after a
+#: solve, a count after a hint) compiles nothing.
+_MODELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
 def _compiled(puzzle: VariantPuzzle):
-    """The puzzle's compiled model, or None when a rule has no compiled propagator."""
+    """The puzzle's compiled model (made on the first call), or None when a rule has no compiled propagator."""
     from sudokit.constraints.solver_model import Model, NotCompiled
 
     try:
-        return Model.of(puzzle)
+        return _MODELS[puzzle]
+    except KeyError:
+        pass
+    try:
+        model = Model.of(puzzle)
     except NotCompiled:
-        return None
+        model = None
+    _MODELS[puzzle] = model
+    return model
 
 
 def _kernel_run(puzzle: VariantPuzzle, model, limit: int, time_limit: float | None):
