@@ -733,3 +733,64 @@ def test_two_group_sums_keep_exactly_the_supported_digits(seed, sizes, total):
     assert ok == any(keep)
     if ok:
         assert list(out) == keep
+
+
+def _sandwich_call(masks: list[int], total: int) -> tuple[bool, list[int]]:
+    """``_sandwich_exact`` on one 9-cell line with these candidates: (no contradiction, the cells' masks)."""
+    n = len(masks)
+    sets = [sum(1 << (d - 1) for d in c) for k in range(n - 1) for c in itertools.combinations(range(2, n), k)
+            if sum(c) == total]  # fmt: skip
+    cand = np.array(masks, dtype=np.int64)
+    ok = K._sandwich_exact(cand, np.arange(n, dtype=np.int32), 0, n, total, np.array(sets or [0], dtype=np.int64),
+                           0, len(sets), np.zeros(2 * n, dtype=np.uint64), np.zeros(n + 1, dtype=np.int32),
+                           np.zeros(n, dtype=np.uint8), np.zeros(4, dtype=np.int64))  # fmt: skip
+    return bool(ok), [int(m) for m in cand]
+
+
+def _sandwich_support(masks: list[int], total: int) -> list[int] | None:
+    """Brute force: each cell's digits in some line of different digits within ``masks`` whose digits between
+    the 1 and the 9 sum to ``total``; None when there is none."""
+    keep = [0] * len(masks)
+    found = False
+    line: list[int] = []
+
+    def walk(used: int) -> None:
+        nonlocal found
+        if len(line) == len(masks):
+            i, j = sorted((line.index(1), line.index(9)))
+            if sum(line[i + 1 : j]) == total:
+                found = True
+                for o, d in enumerate(line):
+                    keep[o] |= 1 << (d - 1)
+            return
+        for d in range(1, 10):
+            if masks[len(line)] >> (d - 1) & 1 and not used >> d & 1:
+                line.append(d)
+                walk(used | 1 << d)
+                line.pop()
+
+    walk(0)
+    return keep if found else None
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1))
+def test_sandwich_keeps_every_supported_digit_and_refuses_two_cells_left_one_digit(seed):
+    """The exact sandwich on random lines of candidates against every line of different digits: nothing
+    supported is removed, a line with no support may fail; and a choice whose cells between (or outside) the
+    1 and the 9 leave two cells with the same one digit of its set is refused: 1, {3,5}, {3,5}, {2,4,9}, 9,
+    then 5-8 has {2,3,4} between the ends cell by cell, as a whole and within the bounds, but 3 only once."""
+    rng = random.Random(seed)
+    values = list(range(1, 10))
+    rng.shuffle(values)
+    i, j = sorted((values.index(1), values.index(9)))
+    total = sum(values[i + 1 : j]) + rng.choice([0, 0, 0, 1, -1])
+    masks = [(1 << (v - 1)) | (rng.getrandbits(9) & rng.getrandbits(9) & rng.getrandbits(9)) for v in values]
+    want = _sandwich_support(masks, total)
+    ok, kept = _sandwich_call(masks, total)
+    if want is not None:
+        assert ok and all(w & ~k == 0 and k & ~m == 0 for w, k, m in zip(want, kept, masks))
+    five_to_eight = 0b11110000
+    line = [1, 0b10100, 0b10100, 0b100001010, 1 << 8] + [five_to_eight] * 4
+    assert _sandwich_support(line, 9) is None
+    assert not _sandwich_call(line, 9)[0]
