@@ -794,3 +794,38 @@ def test_sandwich_keeps_every_supported_digit_and_refuses_two_cells_left_one_dig
     line = [1, 0b10100, 0b10100, 0b100001010, 1 << 8] + [five_to_eight] * 4
     assert _sandwich_support(line, 9) is None
     assert not _sandwich_call(line, 9)[0]
+
+
+def test_chains_of_equal_sums_imply_the_pairs_they_link():
+    """Sides linked through a chain of equal sums have one sum: every pair no constraint names, once."""
+    from sudokit.constraints.sums import implied_equal_sums
+
+    chain = [EqualSums((0,), (1, 2)), EqualSums((2, 1), (5,)), EqualSums((5,), (9, 10)), EqualSums((3,), (4,))]
+    pairs = {frozenset(p) for p in implied_equal_sums(chain)}
+    assert pairs == {frozenset({(0,), (5,)}), frozenset({(0,), (9, 10)}), frozenset({(1, 2), (9, 10)})}
+    assert len(implied_equal_sums(chain)) == 3
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1), six=st.booleans())
+def test_equal_sum_chains_count_like_brute_force(seed, six):
+    """Region-sum-line-like chains (sides of one or two cells of a random solved grid with one sum, linked
+    side to side): the implied equal digits (one-cell sides linked through others) and two-cell equalities
+    compiled as pairs count like brute force (4x4) and the plain solver (6x6)."""
+    rng = random.Random(seed)
+    h, w = (2, 3) if six else (2, 2)
+    n = h * w
+    values = _solved_grid(rng, h, w)
+    cons = []
+    for _ in range(rng.randint(1, 4)):
+        total = rng.randint(1, n)
+        sides = [(s,) for s in range(n * n) if values[s] == total]
+        sides += [(a, b) for a in range(n * n) for b in range(a + 1, n * n) if values[a] + values[b] == total]
+        chain = rng.sample(sides, min(len(sides), rng.randint(2, 5)))
+        cons += [EqualSums(a, b, "regionsumline") for a, b in zip(chain, chain[1:])]
+    givens = [v if rng.random() < (0.45 if six else 0.15) else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    brute = _brute_count(puzzle, 30) if not six else count_plain(puzzle, 30)
+    assert brute >= 1
+    assert count_variant(puzzle, 30) == brute
+    assert run(Model.of(puzzle), 30, keep=0, restart_base=1).count == brute

@@ -22,6 +22,7 @@ from numba import njit
 from sudokit.constraints import solver_kernel as K
 from sudokit.constraints.base import RELATIONS, NotCompiled, pair_table
 from sudokit.constraints.cages import KillerCage, cage_combos
+from sudokit.constraints.sums import implied_equal_sums
 
 if TYPE_CHECKING:
     from sudokit.constraints.puzzle import VariantPuzzle
@@ -164,6 +165,9 @@ class Model:
         for s, c in zip(cells, coefs):
             merged[s] = merged.get(s, 0) + c
         items = [(s, c) for s, c in merged.items() if c]
+        if total == 0 and len(items) == 2 and items[0][1] == -items[1][1]:  # two cells of one digit: a pair
+            self.pair(items[0][0], items[1][0], ("equal",))
+            return
         groups = self._groups(items)
         if len(groups) == len(items):
             self._linear([s for s, _ in items], [c for _, c in items], total)
@@ -314,6 +318,9 @@ class Model:
                 group_sizes.extend(sizes_of)
         if run:
             model._cages(run)
+        for left, right in implied_equal_sums(puzzle.constraints):
+            if len(left) == len(right) == 1:  # equal digits; longer implied sums cost more than they saved
+                model.pair(left[0], right[0], ("equal",))
         model._thermo_groups(_shape(g).units)
         group_cells.extend(cages.cells)
         group_sizes.extend(cages.sizes)
