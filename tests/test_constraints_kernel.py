@@ -426,22 +426,23 @@ def test_a_rule_without_a_compiled_form_goes_to_the_plain_solver():
 
 
 def test_a_puzzle_is_compiled_once_and_its_model_only_read():
-    """``solve_variant`` / ``count_variant`` keep a puzzle's model while it lives: a second call compiles
+    """``solve_variant`` / ``count_variant`` keep the last puzzle's model: a second call on it compiles
     nothing, and a search leaves every array of the model as it was (so the kept model stays right)."""
     from sudokit.constraints import solver
 
     d = _corpus([66])[0]  # "Sandwich snipe 18": 2 solutions, a search of thousands of nodes
     puzzle = read_fpuzzles(d["fpuzzles"])
     first = solve_variant(puzzle, limit=1)
-    model = solver._MODELS[puzzle]
+    model = solver._compiled(puzzle)
     before = [np.array(a, copy=True) for a in (model.start_array, *model.arrays)]
-    assert count_variant(puzzle, 5) == 2 and solver._MODELS[puzzle] is model
+    assert count_variant(puzzle, 5) == 2 and solver._compiled(puzzle) is model
     for old, now in zip(before, (model.start_array, *model.arrays)):
         assert np.array_equal(old, now)
     again = solve_variant(puzzle, limit=1)
     assert again.solution == first.solution and puzzle.is_solution(again.solution)
-    other = read_fpuzzles(d["fpuzzles"])  # another puzzle object: its own model
-    assert count_variant(other, 5) == 2 and solver._MODELS[other] is not model
+    other = read_fpuzzles(d["fpuzzles"])  # another puzzle object: its own model, which replaces the kept one
+    assert count_variant(other, 5) == 2 and solver._compiled(other) is not model
+    assert solver._compiled(puzzle) is not model
 
 
 def test_model_run_keeps_only_checked_counts():

@@ -261,25 +261,26 @@ def count_plain(puzzle: VariantPuzzle, limit: int = 2) -> int:
 KEEP = 16
 
 
-#: Each puzzle's compiled model (None: a rule without a compiled propagator), kept while the puzzle lives: a
-#: puzzle is immutable and the kernel only reads its model, so a second call on it (a uniqueness proof after a
-#: solve, a count after a hint) compiles nothing.
-_MODELS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: The last puzzle compiled (a weak reference) and its model (None: a rule without a compiled propagator). A
+#: puzzle is immutable and the kernel only reads its model, so the next call on the same puzzle (a uniqueness
+#: proof after a solve, a count after a hint) compiles nothing; one entry, so a batch keeps no models alive.
+_last: tuple = (None, None)
 
 
 def _compiled(puzzle: VariantPuzzle):
-    """The puzzle's compiled model (made on the first call), or None when a rule has no compiled propagator."""
+    """The puzzle's compiled model (made unless it was the last one compiled), or None when a rule has no
+    compiled propagator."""
+    global _last
     from sudokit.constraints.solver_model import Model, NotCompiled
 
-    try:
-        return _MODELS[puzzle]
-    except KeyError:
-        pass
+    ref, model = _last
+    if ref is not None and ref() is puzzle:
+        return model
     try:
         model = Model.of(puzzle)
     except NotCompiled:
         model = None
-    _MODELS[puzzle] = model
+    _last = (weakref.ref(puzzle), model)
     return model
 
 
