@@ -811,8 +811,8 @@ def test_chains_of_equal_sums_imply_the_pairs_they_link():
 @given(seed=st.integers(0, 2**32 - 1), six=st.booleans())
 def test_equal_sum_chains_count_like_brute_force(seed, six):
     """Region-sum-line-like chains (sides of one or two cells of a random solved grid with one sum, linked
-    side to side): the implied equal digits (one-cell sides linked through others) and two-cell equalities
-    compiled as pairs count like brute force (4x4) and the plain solver (6x6)."""
+    side to side): with the implied equal digits (one-cell sides linked through others, compiled as pair
+    tables) they count like brute force (4x4) and the plain solver (6x6)."""
     rng = random.Random(seed)
     h, w = (2, 3) if six else (2, 2)
     n = h * w

@@ -165,9 +165,6 @@ class Model:
         for s, c in zip(cells, coefs):
             merged[s] = merged.get(s, 0) + c
         items = [(s, c) for s, c in merged.items() if c]
-        if total == 0 and len(items) == 2 and items[0][1] == -items[1][1]:  # two cells of one digit: a pair
-            self.pair(items[0][0], items[1][0], ("equal",))
-            return
         groups = self._groups(items)
         if len(groups) == len(items):
             self._linear([s for s, _ in items], [c for _, c in items], total)
