@@ -425,6 +425,26 @@ def test_a_rule_without_a_compiled_form_goes_to_the_plain_solver():
     assert result.status is Status.SOLVED and result.solution.values == tuple(values)
 
 
+def test_a_puzzle_is_compiled_once_and_its_model_only_read():
+    """``solve_variant`` / ``count_variant`` keep the last puzzle's model: a second call on it compiles
+    nothing, and a search leaves every array of the model as it was (so the kept model stays right)."""
+    from sudokit.constraints import solver
+
+    d = _corpus([66])[0]  # "Sandwich snipe 18": 2 solutions, a search of thousands of nodes
+    puzzle = read_fpuzzles(d["fpuzzles"])
+    first = solve_variant(puzzle, limit=1)
+    model = solver._compiled(puzzle)
+    before = [np.array(a, copy=True) for a in (model.start_array, *model.arrays)]
+    assert count_variant(puzzle, 5) == 2 and solver._compiled(puzzle) is model
+    for old, now in zip(before, (model.start_array, *model.arrays)):
+        assert np.array_equal(old, now)
+    again = solve_variant(puzzle, limit=1)
+    assert again.solution == first.solution and puzzle.is_solution(again.solution)
+    other = read_fpuzzles(d["fpuzzles"])  # another puzzle object: its own model, which replaces the kept one
+    assert count_variant(other, 5) == 2 and solver._compiled(other) is not model
+    assert solver._compiled(puzzle) is not model
+
+
 def test_model_run_keeps_only_checked_counts():
     """The kernel's own entry: solutions come back as digits by cell, at most ``keep`` of them."""
     puzzle = VariantPuzzle.build(standard(2, 2), [0] * 16, [])
@@ -714,3 +734,99 @@ def test_two_group_sums_keep_exactly_the_supported_digits(seed, sizes, total):
     assert ok == any(keep)
     if ok:
         assert list(out) == keep
+
+
+def _sandwich_call(masks: list[int], total: int) -> tuple[bool, list[int]]:
+    """``_sandwich_exact`` on one 9-cell line with these candidates: (no contradiction, the cells' masks)."""
+    n = len(masks)
+    sets = [sum(1 << (d - 1) for d in c) for k in range(n - 1) for c in itertools.combinations(range(2, n), k)
+            if sum(c) == total]  # fmt: skip
+    cand = np.array(masks, dtype=np.int64)
+    ok = K._sandwich_exact(cand, np.arange(n, dtype=np.int32), 0, n, total, np.array(sets or [0], dtype=np.int64),
+                           0, len(sets), np.zeros(2 * n, dtype=np.uint64), np.zeros(n + 1, dtype=np.int32),
+                           np.zeros(n, dtype=np.uint8), np.zeros(4, dtype=np.int64))  # fmt: skip
+    return bool(ok), [int(m) for m in cand]
+
+
+def _sandwich_support(masks: list[int], total: int) -> list[int] | None:
+    """Brute force: each cell's digits in some line of different digits within ``masks`` whose digits between
+    the 1 and the 9 sum to ``total``; None when there is none."""
+    keep = [0] * len(masks)
+    found = False
+    line: list[int] = []
+
+    def walk(used: int) -> None:
+        nonlocal found
+        if len(line) == len(masks):
+            i, j = sorted((line.index(1), line.index(9)))
+            if sum(line[i + 1 : j]) == total:
+                found = True
+                for o, d in enumerate(line):
+                    keep[o] |= 1 << (d - 1)
+            return
+        for d in range(1, 10):
+            if masks[len(line)] >> (d - 1) & 1 and not used >> d & 1:
+                line.append(d)
+                walk(used | 1 << d)
+                line.pop()
+
+    walk(0)
+    return keep if found else None
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1))
+def test_sandwich_keeps_every_supported_digit_and_refuses_two_cells_left_one_digit(seed):
+    """The exact sandwich on random lines of candidates against every line of different digits: nothing
+    supported is removed, a line with no support may fail; and a choice whose cells between (or outside) the
+    1 and the 9 leave two cells with the same one digit of its set is refused: 1, {3,5}, {3,5}, {2,4,9}, 9,
+    then 5-8 has {2,3,4} between the ends cell by cell, as a whole and within the bounds, but 3 only once."""
+    rng = random.Random(seed)
+    values = list(range(1, 10))
+    rng.shuffle(values)
+    i, j = sorted((values.index(1), values.index(9)))
+    total = sum(values[i + 1 : j]) + rng.choice([0, 0, 0, 1, -1])
+    masks = [(1 << (v - 1)) | (rng.getrandbits(9) & rng.getrandbits(9) & rng.getrandbits(9)) for v in values]
+    want = _sandwich_support(masks, total)
+    ok, kept = _sandwich_call(masks, total)
+    if want is not None:
+        assert ok and all(w & ~k == 0 and k & ~m == 0 for w, k, m in zip(want, kept, masks))
+    five_to_eight = 0b11110000
+    line = [1, 0b10100, 0b10100, 0b100001010, 1 << 8] + [five_to_eight] * 4
+    assert _sandwich_support(line, 9) is None
+    assert not _sandwich_call(line, 9)[0]
+
+
+def test_chains_of_equal_sums_imply_the_pairs_they_link():
+    """Sides linked through a chain of equal sums have one sum: every pair no constraint names, once."""
+    from sudokit.constraints.sums import implied_equal_sums
+
+    chain = [EqualSums((0,), (1, 2)), EqualSums((2, 1), (5,)), EqualSums((5,), (9, 10)), EqualSums((3,), (4,))]
+    pairs = {frozenset(p) for p in implied_equal_sums(chain)}
+    assert pairs == {frozenset({(0,), (5,)}), frozenset({(0,), (9, 10)}), frozenset({(1, 2), (9, 10)})}
+    assert len(implied_equal_sums(chain)) == 3
+
+
+@SMALL
+@given(seed=st.integers(0, 2**32 - 1), six=st.booleans())
+def test_equal_sum_chains_count_like_brute_force(seed, six):
+    """Region-sum-line-like chains (sides of one or two cells of a random solved grid with one sum, linked
+    side to side): with the implied equal digits (one-cell sides linked through others, compiled as pair
+    tables) they count like brute force (4x4) and the plain solver (6x6)."""
+    rng = random.Random(seed)
+    h, w = (2, 3) if six else (2, 2)
+    n = h * w
+    values = _solved_grid(rng, h, w)
+    cons = []
+    for _ in range(rng.randint(1, 4)):
+        total = rng.randint(1, n)
+        sides = [(s,) for s in range(n * n) if values[s] == total]
+        sides += [(a, b) for a in range(n * n) for b in range(a + 1, n * n) if values[a] + values[b] == total]
+        chain = rng.sample(sides, min(len(sides), rng.randint(2, 5)))
+        cons += [EqualSums(a, b, "regionsumline") for a, b in zip(chain, chain[1:])]
+    givens = [v if rng.random() < (0.45 if six else 0.15) else 0 for v in values]
+    puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
+    brute = _brute_count(puzzle, 30) if not six else count_plain(puzzle, 30)
+    assert brute >= 1
+    assert count_variant(puzzle, 30) == brute
+    assert run(Model.of(puzzle), 30, keep=0, restart_base=1).count == brute

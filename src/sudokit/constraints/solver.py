@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import sys
 import time
+import weakref
 from dataclasses import dataclass
 
 from sudokit.constraints.base import Constraint
@@ -260,14 +261,27 @@ def count_plain(puzzle: VariantPuzzle, limit: int = 2) -> int:
 KEEP = 16
 
 
+#: The last puzzle compiled (a weak reference) and its model (None: a rule without a compiled propagator). A
+#: puzzle is immutable and the kernel only reads its model, so the next call on the same puzzle (a uniqueness
+#: proof after a solve, a count after a hint) compiles nothing; one entry, so a batch keeps no models alive.
+_last: tuple = (None, None)
+
+
 def _compiled(puzzle: VariantPuzzle):
-    """The puzzle's compiled model, or None when a rule has no compiled propagator."""
+    """The puzzle's compiled model (made unless it was the last one compiled), or None when a rule has no
+    compiled propagator."""
+    global _last
     from sudokit.constraints.solver_model import Model, NotCompiled
 
+    ref, model = _last
+    if ref is not None and ref() is puzzle:
+        return model
     try:
-        return Model.of(puzzle)
+        model = Model.of(puzzle)
     except NotCompiled:
-        return None
+        model = None
+    _last = (weakref.ref(puzzle), model)
+    return model
 
 
 def _kernel_run(puzzle: VariantPuzzle, model, limit: int, time_limit: float | None):

@@ -10,6 +10,7 @@ adds through its ``compile(model)`` method with the builder calls below (:meth:`
 
 from __future__ import annotations
 
+import functools
 import itertools
 import threading
 from collections.abc import Sequence
@@ -22,6 +23,7 @@ from numba import njit
 from sudokit.constraints import solver_kernel as K
 from sudokit.constraints.base import RELATIONS, NotCompiled, pair_table
 from sudokit.constraints.cages import KillerCage, cage_combos
+from sudokit.constraints.sums import implied_equal_sums
 
 if TYPE_CHECKING:
     from sudokit.constraints.puzzle import VariantPuzzle
@@ -227,15 +229,8 @@ class Model:
         of scratch (:func:`.solver_kernel._sandwich_exact`)."""
         n = len(line)
         if self.size <= 9 and self._is_unit(line):
-            inner = list(range(2, n))
-            sets = [
-                sum(1 << (d - 1) for d in combo)
-                for k in range(len(inner) + 1)
-                for combo in itertools.combinations(inner, k)
-                if sum(combo) == total
-            ]
             self._scratch = max(self._scratch, 2 * n)
-            self._add(K.T_SANDWICH, line, a=total, b=1, aux=sets)
+            self._add(K.T_SANDWICH, line, a=total, b=1, aux=_sandwich_sets(n, total))
             return
         self._scratch = max(self._scratch, n)
         self._add(K.T_SANDWICH, line, a=total)
@@ -314,6 +309,9 @@ class Model:
                 group_sizes.extend(sizes_of)
         if run:
             model._cages(run)
+        for left, right in implied_equal_sums(puzzle.constraints):
+            if len(left) == len(right) == 1:  # equal digits; longer implied sums cost more than they saved
+                model.pair(left[0], right[0], ("equal",))
         model._thermo_groups(_shape(g).units)
         group_cells.extend(cages.cells)
         group_sizes.extend(cages.sizes)
@@ -408,6 +406,19 @@ class Model:
     @property
     def n_props(self) -> int:
         return len(self._types)
+
+
+@functools.lru_cache(maxsize=512)
+def _sandwich_sets(n: int, total: int) -> tuple[int, ...]:
+    """The sets of the digits 2..n-1 that sum to ``total``, as masks (made once per clue value: 128 subsets
+    of 2..8 on 9x9)."""
+    inner = range(2, n)
+    return tuple(
+        sum(1 << (d - 1) for d in combo)
+        for k in range(n - 1)
+        for combo in itertools.combinations(inner, k)
+        if sum(combo) == total
+    )
 
 
 #: Boards of up to this many digits get the pair relations as tables over whole candidate masks (``2 ** size``

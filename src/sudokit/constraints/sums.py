@@ -3,7 +3,7 @@ forbids them). Double arrows, zipper lines and region sum lines are made of thes
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -57,3 +57,42 @@ class EqualSums(Constraint):
             f"{what.get(self.source, self.source)}: {names(geometry, self.left)} sum to the same as "
             f"{names(geometry, self.right)}"
         )
+
+
+#: Chains of equal sums with more sides than this get no implied equalities (their number grows as its square).
+MOST_LINKED_SIDES = 12
+
+
+def implied_equal_sums(constraints: Iterable[object]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The equalities that follow from chains of :class:`EqualSums` (a region sum line's segments, a zipper
+    line's pairs and centre): sides linked through others all have one sum. Returns each pair of sides of a
+    chain (of at most :data:`MOST_LINKED_SIDES`) that no constraint names directly, as (left, right). The
+    compiled model takes those of two single cells as equal digits ("Raw Spaghetti": 443 -> 165 nodes); all
+    of them cut its nodes less (200) and slowed "Region sum lines, hard" (39 -> 52 ms)."""
+    parent: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+    def root(side: tuple[int, ...]) -> tuple[int, ...]:
+        while parent[side] != side:
+            parent[side] = parent[parent[side]]
+            side = parent[side]
+        return side
+
+    named = set()
+    for con in constraints:
+        if isinstance(con, EqualSums):
+            a, b = tuple(sorted(con.left)), tuple(sorted(con.right))
+            parent.setdefault(a, a)
+            parent.setdefault(b, b)
+            parent[root(a)] = root(b)
+            named.add(frozenset((a, b)))
+    chains: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for side in parent:
+        chains.setdefault(root(side), []).append(side)
+    out = []
+    for sides in chains.values():
+        if 2 < len(sides) <= MOST_LINKED_SIDES:
+            for i, a in enumerate(sides):
+                for b in sides[i + 1 :]:
+                    if a != b and frozenset((a, b)) not in named:
+                        out.append((a, b))
+    return out
