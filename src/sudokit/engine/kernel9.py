@@ -453,10 +453,7 @@ from numba.extending import intrinsic
 
 from sudokit.bits import lowest_bit, popcount
 from sudokit.engine.clock import ticks
-from sudokit.engine.kernel import CLOCK_EVERY, INVALID, NO_SOLUTION, TIMEOUT, finish
-
-#: Status of a puzzle whose answer failed :func:`check9` (never handed out: the callers raise).
-BROKEN = 6
+from sudokit.engine.kernel import BROKEN, CLOCK_EVERY, INVALID, NO_SOLUTION, TIMEOUT, finish
 
 
 def _build_tables():
