@@ -461,8 +461,9 @@ shared: 27 operations instead of 40)                                            
 numba's wraparound code on each index goes (11
 sar/and/add sequences; 441 -> 312 instructions)
 hidden singles: a row or box left without a place   0.82 / 0.83  0.66 / 0.65  0.63 / 0.67  rejected (the same
-for the digit is a contradiction at once (18 more                                          nodes: the new
-branches per digit, taken about half the time)                                             branches mispredict)
+for the digit is a contradiction at once (18 more                                          nodes; likely the
+branches per digit, either way about half the time;                                        new branches
+no counters in this VM to count mispredictions)                                            mispredicting)
 ``_choose_way``: the unit by a branch-free minimum   1.00 / 0.98  1.01 / 1.01  0.97 / 1.00  noise; rejected
 of ``8 * score + unit`` (forum_hardest_1106: 1.01 /                                        (1106 0.98-1.01)
 0.98)
