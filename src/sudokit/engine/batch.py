@@ -111,18 +111,16 @@ def strings_to_array(lines: list[str], geometry: Geometry) -> tuple[np.ndarray, 
     return out, bad
 
 
-_CLASSIC9: dict[Geometry, bool] = {}
+_STANDARD9 = standard()
 _NO_ROWS = np.zeros(0, dtype=np.intp)
 
 
 def _is_classic9(geometry: Geometry) -> bool:
-    """The plain 9x9 board (rows, columns, 3x3 boxes), which the bitboard kernel serves (the answer kept per
-    geometry: comparing with ``standard()`` cost about a microsecond a call, twice per batch)."""
-    found = _CLASSIC9.get(geometry)
-    if found is None:
-        found = geometry.size == 9 and geometry.is_standard and geometry.box_rows == 3 and geometry == standard()
-        _CLASSIC9[geometry] = found
-    return found
+    """The plain 9x9 board (rows, columns, 3x3 boxes), which the bitboard kernel serves. The shared instance is
+    recognised first (calling ``standard()`` here cost about a microsecond, twice per batch)."""
+    return geometry is _STANDARD9 or (
+        geometry.size == 9 and geometry.is_standard and geometry.box_rows == 3 and geometry == _STANDARD9
+    )
 
 
 @functools.cache
