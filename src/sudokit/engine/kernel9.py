@@ -464,6 +464,9 @@ hidden singles: a row or box left without a place   0.82 / 0.83  0.66 / 0.65  0.
 for the digit is a contradiction at once (18 more                                          nodes; likely the
 branches per digit, either way about half the time;                                        new branches
 no counters in this VM to count mispredictions)                                            mispredicting)
+hidden singles: the column counts by a tree (each    1.00 / 1.01  1.00 / 0.97  0.98 / 0.99  noise; rejected
+band's three rows, then the bands), not a chain of                                         (1106 0.99-1.00)
+nine (forum_hardest_1106: 1.00 / 0.99)
 ``_choose_way``: the unit by a branch-free minimum   1.00 / 0.98  1.01 / 1.01  0.97 / 1.00  noise; rejected
 of ``8 * score + unit`` (forum_hardest_1106: 1.01 /                                        (1106 0.98-1.01)
 0.98)
