@@ -443,7 +443,7 @@ propagation (the stage order near the start)
 4.8-5.3, CPU shares 30-56%, indicative): serg 0.82x / 0.81x, norvig_top95 0.83x / 0.83x (L1 / L2).
 
 Measured, eighth round (issue #22, helper x22; ``/tmp`` copies of this file A/B in one process, interleaved, CPU
-time, best of 3; the first 3,000 of serg_benchmark and top1465, all of norvig_top95; load 3.9-5.7; the guesses
+time, best of 3; the first 3,000 of serg_benchmark and top1465, all of norvig_top95; load 3.4-5.7; the guesses
 and answers are the same in every row; ratios > 1 are faster):
 
 ==================================================  ===========  ===========  ===========  =====================
