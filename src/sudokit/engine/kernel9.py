@@ -462,14 +462,14 @@ numba's wraparound code on each index goes (11
 sar/and/add sequences; 441 -> 312 instructions)
 hidden singles: a row or box left without a place   0.82 / 0.83  0.66 / 0.65  0.63 / 0.67  rejected (the same
 for the digit is a contradiction at once (18 more                                          nodes; likely the
-branches per digit, either way about half the time;                                        new branches
-no counters in this VM to count mispredictions)                                            mispredicting)
-hidden singles: the column counts by a tree (each    1.00 / 1.01  1.00 / 0.97  0.98 / 0.99  noise; rejected
+branches per digit, either way about half the                                              new branches
+time; no counters in this VM to count them)                                                mispredicting)
+hidden singles: the column counts by a tree (each   1.00 / 1.01  1.00 / 0.97  0.98 / 0.99  noise; rejected
 band's three rows, then the bands), not a chain of                                         (1106 0.99-1.00)
 nine (forum_hardest_1106: 1.00 / 0.99)
-``_choose_way``: the unit by a branch-free minimum   1.00 / 0.98  1.01 / 1.01  0.97 / 1.00  noise; rejected
-of ``8 * score + unit`` (forum_hardest_1106: 1.01 /                                        (1106 0.98-1.01)
-0.98)
+``_choose_way``: the unit by a branch-free minimum  1.00 / 0.98  1.01 / 1.01  0.97 / 1.00  noise; rejected
+of ``8 * score + unit`` (forum_hardest_1106:                                               (1106 0.98-1.01)
+1.01 / 0.98)
 ==================================================  ===========  ===========  ===========  =====================
 
 The branch after the first solution (counting to 2 only, so the first solution is untouched; guesses per puzzle
