@@ -119,6 +119,8 @@ def cell_values(values: np.ndarray, size: int, what: str = "puzzle array") -> np
     if not isinstance(values, np.ndarray):
         raise SudokitError(f"{what} must be a numpy array, not {type(values).__name__}")
     if values.dtype == np.uint8:
+        if not values.size or values.max() <= size:  # one reduction: the common case of a clean array
+            return np.ascontiguousarray(values)
         bad = values > size
     elif values.dtype.kind in "biu":
         bad = (values < 0) | (values > size)

@@ -7,14 +7,18 @@ order. Memory stays bounded by the chunk size whatever the input length.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from sudokit.engine.kernel import INVALID, MULTIPLE, NO_SOLUTION, SOLVED, TIMEOUT
+from sudokit.engine.api import budget_ticks, cell_values, is_variant_chunk, variant_chunk
+from sudokit.engine.clock import now
+from sudokit.engine.kernel import BROKEN, INVALID, MULTIPLE, NO_SOLUTION, SOLVED, TIMEOUT
 from sudokit.engine.tables import tables
 from sudokit.errors import SudokitError, expect_int, expect_seconds
 from sudokit.geometry import Geometry, for_cells, standard
@@ -107,9 +111,25 @@ def strings_to_array(lines: list[str], geometry: Geometry) -> tuple[np.ndarray, 
     return out, bad
 
 
+_STANDARD9 = standard()
+_NO_ROWS = np.zeros(0, dtype=np.intp)
+
+
 def _is_classic9(geometry: Geometry) -> bool:
-    """The plain 9x9 board (rows, columns, 3x3 boxes), which the bitboard kernel serves."""
-    return geometry.size == 9 and geometry.is_standard and geometry.box_rows == 3 and geometry == standard()
+    """The plain 9x9 board (rows, columns, 3x3 boxes), which the bitboard kernel serves. The shared instance is
+    recognised first (calling ``standard()`` here cost about a microsecond, twice per batch)."""
+    return geometry is _STANDARD9 or (
+        geometry.size == 9 and geometry.is_standard and geometry.box_rows == 3 and geometry == _STANDARD9
+    )
+
+
+@functools.cache
+def _kernel9() -> ModuleType:
+    """The bitboard kernel's module, imported on first use (it builds tables and loads numba code); a
+    function-level import on every batch cost about a microsecond."""
+    from sudokit.engine import kernel9
+
+    return kernel9
 
 
 #: Batches smaller than this stay on one thread: starting threads costs more than it gains.
@@ -131,8 +151,6 @@ def solve_chunk(
     seconds per puzzle (status ``timeout``). ``timing``: ``"puzzle"`` times each puzzle in the kernel (the
     ``ticks`` column); ``"batch"`` (the default, a little cheaper) times the chunk and gives each puzzle the
     chunk's average."""
-    from sudokit.engine.api import budget_ticks
-
     limit = expect_int(limit, "limit")
     workers = expect_int(workers, "workers")
     budget = budget_ticks(expect_seconds(time_limit))
@@ -153,15 +171,11 @@ def solve_chunk(
         _search(puzzles, geometry, limit, workers, (solutions, status, counts, stats), budget)
         ticks = stats[:, 3] if per_puzzle else np.zeros(k, dtype=np.int64)
     else:
-        from sudokit.engine.clock import now
-
         t0 = now()
         _search(puzzles, geometry, limit, workers, (solutions, status, counts, stats), budget)
         ticks = np.full(k, (now() - t0) // k, dtype=np.int64)
-    if fused:
-        from sudokit.engine.kernel9 import BROKEN
-
-        wrong = np.flatnonzero(status == BROKEN)
+    if fused:  # BROKEN is the highest status: one reduction (np.flatnonzero cost 2.5 us a batch)
+        wrong = np.flatnonzero(status == BROKEN) if k and status.max() >= BROKEN else _NO_ROWS
     else:
         found = (status == SOLVED) | (status == MULTIPLE)
         wrong = np.flatnonzero(found & ~verify(puzzles, solutions, geometry, workers))
@@ -183,8 +197,7 @@ def _search(puzzles: np.ndarray, geometry: Geometry, limit: int, workers: int, o
         return
     serial: Callable[..., Any]  # either kernel's row loop (their argument lists differ)
     if _is_classic9(geometry):
-        from sudokit.engine import kernel9
-
+        kernel9 = _kernel9()
         args = (limit, budget, *out, *kernel9.table_args())
         serial, blocks = kernel9.search9_rows, "search9_blocks"
     else:
@@ -298,8 +311,6 @@ class _Part:
 def _parts(puzzles: Iterable[str | Grid] | np.ndarray, geometry: Geometry | None, chunk: int) -> Iterator[_Part]:
     """The chunks of :func:`solve_many`'s input, their geometry found and checked; the heavy work (reading the
     strings, checking an array's values) is :func:`_solve_part`'s."""
-    from sudokit.engine.api import is_variant_chunk
-
     geo: Geometry | None  # the batch's geometry: given, or found from the first puzzle
     if isinstance(puzzles, np.ndarray):
         if puzzles.ndim != 2:
@@ -347,8 +358,6 @@ def _parts(puzzles: Iterable[str | Grid] | np.ndarray, geometry: Geometry | None
 
 def _solve_part(settings: tuple[int, int, float | None, str], part: _Part) -> Batch:
     """One chunk of :func:`solve_many` solved (``settings``: its limit, threads, time limit, timing)."""
-    from sudokit.engine.api import cell_values, variant_chunk
-
     limit, workers, time_limit, timing = settings
     if part.error is not None:
         raise part.error

@@ -96,6 +96,9 @@ NO_SOLUTION = 1
 MULTIPLE = 2
 INVALID = 3
 TIMEOUT = 5  #: the time budget ran out first (4 is the batch's "unreadable")
+#: The bitboard kernel's answer failed its rule check (:func:`sudokit.engine.kernel9.check9`): never handed out, the
+#: callers raise. The highest status code.
+BROKEN = 6
 
 #: Search nodes between two reads of the cycle counter when a time budget is set (a read costs ~20 cycles).
 CLOCK_EVERY = 64

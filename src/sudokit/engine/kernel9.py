@@ -441,6 +441,67 @@ propagation (the stage order near the start)
 
 ``python benchmarks/tdoku.py --repeat 3 --no-two-workers --sets serg_benchmark,norvig_top95`` on this tree (load
 4.8-5.3, CPU shares 30-56%, indicative): serg 0.82x / 0.81x, norvig_top95 0.83x / 0.83x (L1 / L2).
+
+Measured, eighth round (issue #22, helper x22; ``/tmp`` copies of this file A/B in one process, interleaved, CPU
+time, best of 3; the first 3,000 of serg_benchmark and top1465, all of norvig_top95; load 3.4-5.7; the guesses
+and answers are the same in every row; ratios > 1 are faster):
+
+==================================================  ===========  ===========  ===========  =====================
+change                                              serg         top95        top1465      kept?
+                                                    L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  =====================
+lookup tables as int32 (``SHRINK``, ``COMPLEX``,    0.98 / 1.00  1.01 / 1.03  0.99 / 1.00  noise; rejected
+``EXPAND``, ``KEEP``, ``_WAYS``, ``_TCOL``: half
+the cache footprint)
+naked singles: the counts by a tree over the nine   0.85 / 0.86  0.87 / 0.82  0.90 / 0.90  rejected (2,134
+words (depth 4, not a chain of 9; the digit planes                                         instructions in
+shared: 27 operations instead of 40)                                                       ``_propagate``, not
+                                                                                           1,854)
+``_place``: ``b & 3`` and ``d & 15`` first, so      0.99 / 1.00  1.01 / 1.00  1.00 / 1.01  noise; rejected
+numba's wraparound code on each index goes (11
+sar/and/add sequences; 441 -> 312 instructions)
+hidden singles: a row or box left without a place   0.82 / 0.83  0.66 / 0.65  0.63 / 0.67  rejected (the same
+for the digit is a contradiction at once (18 more                                          nodes; likely the
+branches per digit, either way about half the                                              new branches
+time; no counters in this VM to count them)                                                mispredicting)
+hidden singles: the column counts by a tree (each   1.00 / 1.01  1.00 / 0.97  0.98 / 0.99  noise; rejected
+band's three rows, then the bands), not a chain of                                         (1106 0.99-1.00)
+nine (forum_hardest_1106: 1.00 / 0.99)
+``_choose_way``: the unit by a branch-free minimum  1.00 / 0.98  1.01 / 1.01  0.97 / 1.00  noise; rejected
+of ``8 * score + unit`` (forum_hardest_1106:                                               (1106 0.98-1.01)
+1.01 / 0.98)
+==================================================  ===========  ===========  ===========  =====================
+
+The branch after the first solution (counting to 2 only, so the first solution is untouched; guesses per puzzle
+exact; the first 4,000 of forum_hardest_1905_11plus, the first 10,000 of 17_clue): a unit's refutation is what
+counting to 2 spends on a unique puzzle, so a rule that refutes faster could run there alone.
+
+==================================================  =====  =======  =====  ======  =====  =======  ==========
+rule once a solution is found                       top95  top1465  forum  1106    serg   17_clue  kept?
+==================================================  =====  =======  =====  ======  =====  =======  ==========
+kept (the same rule throughout)                     11.95  8.76     61.72  111.99  6.92   0.41     --
+units tied on pairs: fewest open cells first        11.98  8.81     61.70  111.82  6.92   0.41     rejected
+... most open cells first                           11.85  8.75     61.81  112.26  6.92   0.41     rejected
+the unit's two-way digit with the most open places  11.94  8.76     62.51  109.72  6.93   0.42     rejected
+in the grid / the fewest                            11.81  8.71     63.84  117.14  6.88   0.41
+the bivalue cell with the most open peers (the old  9.40   8.62     70.43  130.47  6.90   0.39     rejected
+branch)
+... only when the first solution took fewer than    10.56  8.74     61.74  111.99  6.91   0.42     rejected
+4 guesses (8: 10.86, 8.89, 61.88, 112.06; 16:
+10.79, 8.83, 62.32, 112.52; 32: 10.77, 8.82,
+64.17, 114.90)
+==================================================  =====  =======  =====  ======  =====  =======  ==========
+
+The cell branch after the first solution wins on norvig_top95 by a few puzzles (line 7: 194 -> 79 guesses; lines
+16 and 11: 55 -> 2 and 49 -> 2) and loses on 240 of forum_hardest_1106's 375 (118 better). With the threshold of
+4 guesses the gain is mostly three puzzles (lines 16, 11 and 14; 8 better, 6 worse), which are top1465's lines
+1097, 536 and 405, where 121 puzzles guess more and 59 fewer: a heavy tail of single puzzles, not a rule.
+
+Outside the kernel: the batch API's cost around the kernel call, for one easy puzzle, was 16 us of the 19.3 us
+a ``solve_all`` call took (CPU, the kernel call 3.0 us; ``cProfile`` and ``timeit``, load 4.5): the classic-9x9
+test compared the geometry with ``standard()`` twice per batch, three function-level imports, ``np.flatnonzero``
+for the BROKEN test, a three-pass value check of a clean uint8 array. Now 12.6 us (the rest is argument checks
+and the batch's arrays); on norvig_top95 (95 puzzles, about 480 us a pass) that is 1.3% of a pass.
 """
 
 from __future__ import annotations
@@ -453,10 +514,7 @@ from numba.extending import intrinsic
 
 from sudokit.bits import lowest_bit, popcount
 from sudokit.engine.clock import ticks
-from sudokit.engine.kernel import CLOCK_EVERY, INVALID, NO_SOLUTION, TIMEOUT, finish
-
-#: Status of a puzzle whose answer failed :func:`check9` (never handed out: the callers raise).
-BROKEN = 6
+from sudokit.engine.kernel import BROKEN, CLOCK_EVERY, INVALID, NO_SOLUTION, TIMEOUT, finish
 
 
 def _build_tables():
