@@ -1788,11 +1788,27 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 cutoff += cutoff // 2
         cur = st_cand[depth]
         gen[depth] += 1
-        if nodes > probe_after and depth <= probe_depth and not _probe(
-            st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
-            p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units, udirty,
-            sup, sup_done, sup_tag, gen, probe_bounds,
-        ):  # fmt: skip
+        ok = True
+        if nodes > probe_after and depth <= probe_depth:
+            ok = _probe(
+                st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b, p_alo,
+                p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag, qs, pw, cell_units,
+                udirty, sup, sup_done, sup_tag, gen, probe_bounds,
+            )  # fmt: skip
+            if ok and n_ng > 0:
+                # the cells the probes fixed visit their nogoods too: without it a solution counted before a
+                # restart could be reached and counted again (its nogood's last literal set by a probe)
+                stamp += 1
+                while ok:
+                    ok = _ng_visit(cur, cur, True, mark, stamp, ng_lits, ng_meta, wnext, whead, cq, cflag, qs)
+                    if not ok or qs[0] == qs[1]:
+                        break
+                    ok = propagate(cur, st_done[depth], units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi,
+                                   p_a, p_b, p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag,
+                                   pq, pflag, qs, pw, cell_units, udirty)  # fmt: skip
+                if not ok:
+                    _clear_cells(cq, cflag, qs)
+        if not ok:
             backtracks += 1
             st_rem[depth] = 0  # no digit left to try here
             best = -2
