@@ -427,27 +427,33 @@ def _brute_count(puzzle: VariantPuzzle, limit: int) -> int:
     constraint once all its cells are filled (and the global ones at the end); no propagation at all."""
     g = puzzle.geometry
     n_cells = g.n_cells
-    values = list(puzzle.givens.values)
+    givens = puzzle.givens.values
+    values = list(givens)
     ready: list[list] = [[] for _ in range(n_cells)]
     for con in puzzle.constraints:
         ready[max(con.cells) if con.cells else n_cells - 1].append(con)
+    filled = [tuple(p for p in g.peers[s] if p < s or givens[p]) for s in range(n_cells)]  # peers with a digit
+    digits = tuple(g.digits)
     count = 0
 
     def go(s: int) -> None:
         nonlocal count
-        if count >= limit:
-            return
         if s == n_cells:
             count += 1
             return
-        given = puzzle.givens.values[s]
-        for d in [given] if given else list(g.digits):
-            if any(values[p] == d for p in g.peers[s] if p < s or puzzle.givens.values[p]):
+        given = givens[s]
+        taken = {values[p] for p in filled[s]}
+        for d in (given,) if given else digits:
+            if d in taken:
                 continue
             values[s] = d
-            full = values if s == n_cells - 1 else values[: s + 1] + [1] * (n_cells - s - 1)
-            if all(con.check(full) for con in ready[s]):
-                go(s + 1)
+            if ready[s]:
+                full = values if s == n_cells - 1 else values[: s + 1] + [1] * (n_cells - s - 1)
+                if not all(con.check(full) for con in ready[s]):
+                    continue
+            go(s + 1)
+            if count >= limit:
+                break
         values[s] = given
 
     go(0)
