@@ -146,6 +146,16 @@ class Model:
                         done.add(group)
                         self._add(K.T_ABOVE, (cell, *group), a=direction)
 
+    def _halls(self, units: np.ndarray) -> None:
+        """With strict thermometers (their bounds leave the cells' candidates as runs of digits) on a board of
+        up to 15 digits and 64 units: each unit's Hall intervals (:data:`.solver_kernel.T_HALL`), one
+        propagator per unit in the units' order (``a``: the unit, ``b``: the first of them)."""
+        if not self._thermos or self.size > 15 or units.shape[0] > 64:
+            return
+        first = len(self._types)
+        for u, unit in enumerate(units.tolist()):
+            self._add(K.T_HALL, unit, a=u, b=first)
+
     def renban(self, line: Sequence[int]) -> None:
         """A set of consecutive digits (the no-repeat part is the peers' work): a cage whose digit sets are
         the runs of ``len(line)`` consecutive digits, so a digit every fitting run holds is placed or locked
@@ -315,6 +325,7 @@ class Model:
         if run:
             model._cages(run)
         model._thermo_groups(_shape(g).units)
+        model._halls(_shape(g).units)
         group_cells.extend(cages.cells)
         group_sizes.extend(cages.sizes)
         for cells, coefs, total, distinct in cages.innies_outies(g):
@@ -323,13 +334,15 @@ class Model:
             else:
                 model._linear(cells, coefs, total)  # innies and outies: different cells
         model._finish(g, group_sizes, group_cells)
-        if model._types and set(model._types) <= {K.T_THERMO, K.T_ABOVE}:
+        if model._types and set(model._types) <= {K.T_THERMO, K.T_ABOVE, K.T_HALL}:
             model.places = K.PLACES_SUM  # thermometers only: branching on places proved the givens-free ones
         if (
             K.T_THERMO in model._types
+            and model._renbans > 0
             and model._types.count(K.T_CAGE) == model._renbans
-            and set(model._types) <= {K.T_THERMO, K.T_ABOVE, K.T_CAGE}
-        ):  # thermometers and renban lines only: probing the bounds at depth 0-2 (docs/variants.md)
+            and set(model._types) <= {K.T_THERMO, K.T_ABOVE, K.T_HALL, K.T_CAGE}
+        ):  # thermometers and renban lines, both and nothing else: probing the bounds at depth 0-2 (thermometers
+            # alone: it cost more than it saved with the Hall intervals; docs/variants.md)
             model.probe = (0, 2)
         if g.size <= 9:
             model.restarts = K.RESTART_BASE  # restarts kept exact by nogoods: fewer nodes on the 9x9 corpus
@@ -855,7 +868,7 @@ def run(model: Model, limit: int, budget: int = 0, keep: int = 2, probe_after: i
         stats,
         *_SCRATCH.get(n_cells, model.n_props, model.scratch),
         np.zeros(4, dtype=np.int64),
-        np.zeros(model.n_props + n_cells, dtype=np.int64),
+        np.zeros(model.n_props + n_cells + model.arrays[0].shape[0], dtype=np.int64),  # failure weights
         *_SCRATCH.nogood_store(),
     )
     return Run(int(status), int(count), sols[: min(int(count), keep)], stats)
