@@ -98,6 +98,9 @@ def test_random_constraints_kernel_count_is_brute_force_count(seed, six, keep):
     assert run(model, 30, restart_base=1).count == brute  # a restart after every failure: nogoods keep it exact
     for places in (K.PLACES_MAX, K.PLACES_SUM):  # also branching on a digit's places in a unit
         assert run(model, 30, places=places).count == brute
+    model.unit_weights = not model.unit_weights  # the units' failure weights in dom/wdeg, or not
+    assert run(model, 30).count == brute
+    assert run(model, 30, restart_base=1).count == brute
     result = solve_variant(puzzle, limit=2)
     assert result.status is (Status.SOLVED if brute == 1 else Status.MULTIPLE)
     if brute == 1:
@@ -248,7 +251,7 @@ def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, s
     model = Model.of(puzzle)
     assert model.places == (K.PLACES_SUM if cons else K.PLACES_OFF)
     assert model.probe is None  # no probing (it cost more than it saved with the units' Hall intervals)
-    assert (K.T_HALL in model._types) == bool(cons)
+    assert (K.T_HALL in model._types) == model.unit_weights == bool(cons)  # Hall intervals, units' weights
     brute = _brute_count(puzzle, 30)
     assert brute >= 1
     assert run(model, 30, keep=0, probe_depth=-1).count == brute  # without probing

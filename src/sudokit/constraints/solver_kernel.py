@@ -1792,6 +1792,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             per_cell[c] += 1
     udirty = np.full(n_units, 3, dtype=np.uint8)
     cwt = np.zeros(n_cells, dtype=np.int64)  # each open cell's failure weight at the current node
+    unit_weights = pw.shape[0] >= n_props + n_cells + n_units  # the units' failure weights too
     qs[0] = 0
     qs[1] = n_cells  # the rings have one slot more than they can hold: every cell and propagator queued
     qs[2] = 0
@@ -1903,7 +1904,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 pc = popcount(cur[c])
                 if pc > 1:
                     w = 1 + pw[n_props + c]
-                    for k in range(cell_units.shape[1]):
+                    for k in range(cell_units.shape[1] if unit_weights else 0):
                         u = cell_units[c, k]
                         if u < 0:
                             break
