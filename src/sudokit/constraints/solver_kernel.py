@@ -1254,9 +1254,11 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     n_cq = cq.shape[0]
     last = -1  # the last propagator run, when idempotent (cells it alone narrowed have flag 2)
     at_units = p_type.shape[0] + cand.shape[0]  # the units' failure weights in ``pw`` (when it holds them)
-    hall_todo = np.int64(0)  # the units whose Hall intervals to look at (T_HALL propagators hall_first + bit;
-    # the model makes them one per unit, in order, when there are at most 64 units)
-    hall_first = 0
+    # the units whose Hall intervals to look at: T_HALL propagators hall_first + bit, which the model puts last,
+    # one per unit in order (when there are at most 64 units), watched by no cell: a changed cell marks its units
+    hall_todo = np.int64(0)
+    n_props = p_type.shape[0]
+    hall_first = p_b[n_props - 1] if n_props > 0 and p_type[n_props - 1] == T_HALL else -1
     ok = True
     while ok:
         # cells that changed: a single digit leaves the peers, the watching propagators are queued
@@ -1272,6 +1274,8 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 if u < 0:
                     break
                 udirty[u] = 3
+                if hall_first >= 0:
+                    hall_todo |= np.int64(1) << u
             m = cand[s]
             if not done[s] and m & (m - 1) == 0:
                 done[s] = 1
@@ -1316,10 +1320,6 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                                 cq[t] = o
                                 qs[1] = 0 if t + 1 == n_cq else t + 1
                             cflag[o] = 1
-                    continue
-                if p_type[i] == T_HALL:  # a unit's Hall intervals: last, when nothing else narrows (below)
-                    hall_todo |= np.int64(1) << p_a[i]
-                    hall_first = p_b[i]
                     continue
                 if not pflag[i] and i != own:
                     pflag[i] = 1
@@ -1468,7 +1468,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
             hall_todo ^= bit
             i = hall_first + lowest_bit(bit)
             if not _hall(cand, p_cells, p_lo[i], p_hi[i] - p_lo[i], cq, cflag, qs):
-                pw[i] += 1
+                pw[at_units + lowest_bit(bit) if pw.shape[0] > at_units else i] += 1  # the unit's failure
                 ok = False
                 break
         if not ok:

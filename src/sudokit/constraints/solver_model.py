@@ -53,6 +53,8 @@ class Model:
     _cell_units: list | None = None  #: each cell's units, set by :meth:`of`: :meth:`linear` groups by them
     _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
     _renbans: int = 0  #: the renban lines compiled as cages
+    _watched: int = -1  #: the propagators the cells watch: those before this one (-1: all; the Hall intervals'
+    # come after, marked by the units instead: :func:`.solver_kernel.propagate`)
     #: the search may branch on a digit's places in a unit (:func:`.solver_kernel.search`'s ``places``)
     places: int = 0
     #: failures before the search's first restart, 0 for none (:func:`.solver_kernel.search`'s ``restart_base``)
@@ -154,7 +156,7 @@ class Model:
         propagator per unit in the units' order (``a``: the unit, ``b``: the first of them)."""
         if not self._thermos or self.size > 15 or units.shape[0] > 64:
             return
-        first = len(self._types)
+        first = self._watched = len(self._types)
         for u, unit in enumerate(units.tolist()):
             self._add(K.T_HALL, unit, a=u, b=first)
 
@@ -327,7 +329,6 @@ class Model:
         if run:
             model._cages(run)
         model._thermo_groups(_shape(g).units)
-        model._halls(_shape(g).units)
         group_cells.extend(cages.cells)
         group_sizes.extend(cages.sizes)
         for cells, coefs, total, distinct in cages.innies_outies(g):
@@ -335,6 +336,7 @@ class Model:
                 model.cage(cells, total)
             else:
                 model._linear(cells, coefs, total)  # innies and outies: different cells
+        model._halls(_shape(g).units)  # last: the propagators after ``_watched`` are watched by no cell
         model._finish(g, group_sizes, group_cells)
         # with thermometers, the units' failures weigh their cells: givens-free thermometers 10-20x fewer nodes
         # (on every model: from 6x more to 3.5x fewer nodes a puzzle, docs/variants.md)
@@ -384,7 +386,8 @@ class Model:
                 none = np.zeros(0, dtype=np.int64)
                 shape.peers = _peer_tables(shape.adjacent, none, none)
             peers, n_peers, adj = shape.peers
-        lo, hi, w_start, w_props = _watch_tables(g.n_cells, sizes, cells)
+        watched = self._watched if self._watched >= 0 else len(self._types)
+        lo, hi, w_start, w_props = _watch_tables(g.n_cells, sizes, cells, watched)
         self._scratch = max(self._scratch, self.size * (adj.shape[1] + 1))  # locked candidates' boards, places
         self.start_array = np.array(self.start, dtype=np.int64)
         ahi = np.cumsum(aux_sizes, dtype=np.int32)
@@ -528,10 +531,10 @@ def _peer_tables(base, group_sizes, group_cells):
 
 
 @njit(cache=True)
-def _watch_tables(n_cells, sizes, cells):
+def _watch_tables(n_cells, sizes, cells, watched):
     """The propagators' tables: ``sizes`` their cell counts and ``cells`` their cells one after another.
     Returns (each propagator's first and end index into ``cells``, the watch lists as CSR: w_start,
-    w_props)."""
+    w_props); only the first ``watched`` propagators are in the watch lists."""
     n = sizes.shape[0]
     lo = np.zeros(n, dtype=np.int32)
     hi = np.zeros(n, dtype=np.int32)
@@ -543,7 +546,7 @@ def _watch_tables(n_cells, sizes, cells):
     # watch lists: for each cell the propagators reading it (each once), by cell then propagator
     last = np.full(n_cells, -1, dtype=np.int32)
     w_start = np.zeros(n_cells + 1, dtype=np.int32)
-    for i in range(n):
+    for i in range(watched):
         for j in range(lo[i], hi[i]):
             s = cells[j]
             if last[s] != i:
@@ -554,7 +557,7 @@ def _watch_tables(n_cells, sizes, cells):
     w_props = np.zeros(max(w_start[n_cells], 1), dtype=np.int32)
     fill = w_start[:n_cells].copy()
     last[:] = -1
-    for i in range(n):
+    for i in range(watched):
         for j in range(lo[i], hi[i]):
             s = cells[j]
             if last[s] != i:
