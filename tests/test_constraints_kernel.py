@@ -228,8 +228,8 @@ def test_sandwich_puzzles_count_like_brute_force(seed, six, clues, share):
 @given(seed=st.integers(0, 2**32 - 1), six=st.booleans(), share=st.floats(0.0, 0.3))
 def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, six, share):
     """Puzzles of thermometers only (random two- to four-cell rising lines the grid keeps, few givens) turn
-    branching on a digit's places and the units' Hall intervals on; the count equals the brute-force count, and
-    so it does with the places weighed by their heaviest cell or not branched on."""
+    branching on a digit's places and the units' Hall intervals on (locked candidates off); the count equals the
+    brute-force count, and so it does with the places weighed by their heaviest cell or not branched on."""
     rng = random.Random(seed)
     h, w = (2, 3) if six else (2, 2)
     n = h * w
@@ -252,6 +252,8 @@ def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, s
     assert model.places == (K.PLACES_SUM if cons else K.PLACES_OFF)
     assert model.probe is None  # no probing (it cost more than it saved with the units' Hall intervals)
     assert (K.T_HALL in model._types) == model.unit_weights == bool(cons)  # Hall intervals, units' weights
+    halls = [b for t, b in zip(model._types, model._b) if t == K.T_HALL]
+    assert all(b < 0 for b in halls)  # in place of locked candidates (propagate leaves those out)
     brute = _brute_count(puzzle, 30)
     assert brute >= 1
     assert run(model, 30, keep=0, probe_depth=-1).count == brute  # without probing

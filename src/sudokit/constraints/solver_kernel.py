@@ -33,7 +33,8 @@ Propagators (``T_*``):
   k-th smallest). Thermometers that branch or meet give these.
 * ``HALL`` -- a unit's Hall intervals (:func:`_hall`: j open cells within j consecutive digits take them; the
   other cells lose them), in models with strict thermometers. Not queued: a changed cell marks its units, and
-  :func:`propagate` looks at the marked ones last, when nothing else narrows.
+  :func:`propagate` looks at the marked ones last, when nothing else narrows. In models of thermometers only
+  they stand in for locked candidates, which :func:`propagate` then leaves out (``b`` < 0).
 * ``RENBAN`` -- the runs of consecutive digits that fit the cells (a renban line of different cells is
   compiled as a ``CAGE`` whose digit sets are the runs).
 * ``LINEAR`` -- ``sum(coef[i] * digit[i]) == a``: bounds consistency, then exact support with repeats
@@ -1255,10 +1256,17 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     last = -1  # the last propagator run, when idempotent (cells it alone narrowed have flag 2)
     at_units = p_type.shape[0] + cand.shape[0]  # the units' failure weights in ``pw`` (when it holds them)
     # the units whose Hall intervals to look at: T_HALL propagators hall_first + bit, which the model puts last,
-    # one per unit in order (when there are at most 64 units), watched by no cell: a changed cell marks its units
+    # one per unit in order (when there are at most 64 units), watched by no cell: a changed cell marks its units.
+    # Their ``b`` is hall_first, or -1 - hall_first for no locked candidates (thermometer-only models)
     hall_todo = np.int64(0)
     n_props = p_type.shape[0]
-    hall_first = p_b[n_props - 1] if n_props > 0 and p_type[n_props - 1] == T_HALL else -1
+    hall_first = -1
+    locked = True
+    if n_props > 0 and p_type[n_props - 1] == T_HALL:
+        hall_first = p_b[n_props - 1]
+        if hall_first < 0:
+            hall_first = -1 - hall_first
+            locked = False
     ok = True
     while ok:
         # cells that changed: a single digit leaves the peers, the watching propagators are queued
@@ -1394,7 +1402,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
         n_digits = units.shape[1]
         at_places = n_digits * words  # the digits' boards in ``buf`` (free between propagator runs), then the
         built = np.int64(0)  # places in the unit of each digit; the digits whose boards are built
-        for u in range(units.shape[0]):
+        for u in range(units.shape[0] if locked else 0):
             if not udirty[u] & 2:
                 continue
             udirty[u] &= 1
