@@ -52,6 +52,8 @@ class Model:
     _adjacent: np.ndarray | None = None
     _cell_units: list | None = None  #: each cell's units, set by :meth:`of`: :meth:`linear` groups by them
     _thermos: list[tuple[int, ...]] = field(default_factory=list)  #: the strict thermometers so far
+    _thermo_lines: int = 0  #: the thermometers so far, strict or slow
+    _thermo_pairs: int = 0  #: the pairs their steps were compiled to (boards up to ``PAIR_MASKS_MOST`` digits)
     _renbans: int = 0  #: the renban lines compiled as cages
     _watched: int = -1  #: the propagators the cells watch: those before this one (-1: all; the Hall intervals'
     # come after, marked by the units instead: :func:`.solver_kernel.propagate`)
@@ -113,7 +115,15 @@ class Model:
 
     def thermo(self, line: Sequence[int], slow: bool) -> None:
         """Digits increase along ``line`` (never decrease when ``slow``)."""
-        self._add(K.T_THERMO, line, a=0 if slow else 1)
+        self._thermo_lines += 1
+        if self.size <= PAIR_MASKS_MOST and len(set(line)) == len(line):
+            # each step a pair over mask tables (narrowed in one look-up when a cell changes, not queued): arc
+            # consistency on every step, to a fixed point, is the line's bounds ("Bicycle race" 9.0 -> 7.6 ms)
+            steps = list(zip(line, line[1:]))
+            self._thermo_pairs += len(steps)
+            self.pairs(steps, ("at_most",) if slow else ("less",))
+        else:
+            self._add(K.T_THERMO, line, a=0 if slow else 1)
         if not slow:
             self._thermos.append(tuple(line))
 
@@ -338,19 +348,21 @@ class Model:
             else:
                 model._linear(cells, coefs, total)  # innies and outies: different cells
         # thermometers only: the Hall intervals instead of locked candidates (lines 79-81 1.5-1.8x faster)
-        only = bool(model._types) and set(model._types) <= {K.T_THERMO, K.T_ABOVE}
+        thermo = {K.T_THERMO, K.T_PAIR, K.T_ABOVE}  # what thermometers compile to
+        steps = model._thermo_lines > 0 and model._types.count(K.T_PAIR) == model._thermo_pairs  # pairs: theirs
+        only = steps and set(model._types) <= thermo
         model._halls(_shape(g).units, locked=not only)  # last: the propagators after ``_watched``: watched by none
         model._finish(g, group_sizes, group_cells)
         # with thermometers, the units' failures weigh their cells: givens-free thermometers 10-20x fewer nodes
         # (on every model: from 6x more to 3.5x fewer nodes a puzzle, docs/variants.md)
-        model.unit_weights = K.T_THERMO in model._types
-        if model._types and set(model._types) <= {K.T_THERMO, K.T_ABOVE, K.T_HALL}:
+        model.unit_weights = model._thermo_lines > 0
+        if only:
             model.places = K.PLACES_SUM  # thermometers only: branching on places proved the givens-free ones
         if (
-            K.T_THERMO in model._types
+            steps
             and model._renbans > 0
             and model._types.count(K.T_CAGE) == model._renbans
-            and set(model._types) <= {K.T_THERMO, K.T_ABOVE, K.T_HALL, K.T_CAGE}
+            and set(model._types) <= thermo | {K.T_HALL, K.T_CAGE}
         ):  # thermometers and renban lines, both and nothing else: probing the bounds at depth 0-2 (thermometers
             # alone: it cost more than it saved with the Hall intervals; docs/variants.md)
             model.probe = (0, 2)
