@@ -257,6 +257,14 @@ def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, s
     brute = _brute_count(puzzle, 30)
     assert brute >= 1
     assert run(model, 30, keep=0, probe_depth=-1).count == brute  # without probing
+    saved = solver_model.PAIR_MASKS_MOST
+    solver_model.PAIR_MASKS_MOST = 0  # as on boards over 9 digits: whole lines (T_THERMO), not pairs
+    try:
+        lines = Model.of(puzzle)
+    finally:
+        solver_model.PAIR_MASKS_MOST = saved
+    assert (K.T_THERMO in lines._types) == bool(cons) and K.T_PAIR not in lines._types
+    assert run(lines, 30, keep=0).count == brute
     for places in (K.PLACES_OFF, K.PLACES_MAX, K.PLACES_SUM):
         assert run(model, 30, keep=0, places=places).count == brute
         assert run(model, 30, keep=0, places=places, restart_base=1).count == brute
