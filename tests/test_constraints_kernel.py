@@ -98,6 +98,9 @@ def test_random_constraints_kernel_count_is_brute_force_count(seed, six, keep):
     assert run(model, 30, restart_base=1).count == brute  # a restart after every failure: nogoods keep it exact
     for places in (K.PLACES_MAX, K.PLACES_SUM):  # also branching on a digit's places in a unit
         assert run(model, 30, places=places).count == brute
+    model.unit_weights = not model.unit_weights  # the units' failure weights in dom/wdeg, or not
+    assert run(model, 30).count == brute
+    assert run(model, 30, restart_base=1).count == brute
     result = solve_variant(puzzle, limit=2)
     assert result.status is (Status.SOLVED if brute == 1 else Status.MULTIPLE)
     if brute == 1:
@@ -225,8 +228,8 @@ def test_sandwich_puzzles_count_like_brute_force(seed, six, clues, share):
 @given(seed=st.integers(0, 2**32 - 1), six=st.booleans(), share=st.floats(0.0, 0.3))
 def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, six, share):
     """Puzzles of thermometers only (random two- to four-cell rising lines the grid keeps, few givens) turn
-    branching on a digit's places and probing on; the count equals the brute-force count, and so it does with the places
-    weighed by their heaviest cell or not branched on."""
+    branching on a digit's places and the units' Hall intervals on (locked candidates off); the count equals the
+    brute-force count, and so it does with the places weighed by their heaviest cell or not branched on."""
     rng = random.Random(seed)
     h, w = (2, 3) if six else (2, 2)
     n = h * w
@@ -247,14 +250,57 @@ def test_thermometer_puzzles_branch_on_places_and_count_like_brute_force(seed, s
     puzzle = VariantPuzzle.build(standard(h, w), givens, cons)
     model = Model.of(puzzle)
     assert model.places == (K.PLACES_SUM if cons else K.PLACES_OFF)
-    assert model.probe == ((0, 2) if cons else None)  # and probing the cells' bounds at depth 0-2
+    assert model.probe is None  # no probing (it cost more than it saved with the units' Hall intervals)
+    assert (K.T_HALL in model._types) == model.unit_weights == bool(cons)  # Hall intervals, units' weights
+    halls = [b for t, b in zip(model._types, model._b) if t == K.T_HALL]
+    assert all(b < 0 for b in halls)  # in place of locked candidates (propagate leaves those out)
     brute = _brute_count(puzzle, 30)
     assert brute >= 1
     assert run(model, 30, keep=0, probe_depth=-1).count == brute  # without probing
+    saved = solver_model.PAIR_MASKS_MOST
+    solver_model.PAIR_MASKS_MOST = 0  # as on boards over 9 digits: whole lines (T_THERMO), not pairs
+    try:
+        lines = Model.of(puzzle)
+    finally:
+        solver_model.PAIR_MASKS_MOST = saved
+    assert (K.T_THERMO in lines._types) == bool(cons) and K.T_PAIR not in lines._types
+    assert run(lines, 30, keep=0).count == brute
     for places in (K.PLACES_OFF, K.PLACES_MAX, K.PLACES_SUM):
         assert run(model, 30, keep=0, places=places).count == brute
         assert run(model, 30, keep=0, places=places, restart_base=1).count == brute
     assert count_variant(puzzle, 30) == brute
+
+
+def _hall(masks: list[int]) -> tuple[bool, list[int]]:
+    """:func:`.solver_kernel._hall` on one unit whose cells hold ``masks``: (ok, the masks after)."""
+    k = len(masks)
+    cand = np.array(masks, dtype=np.int64)
+    qs = np.zeros(4, dtype=np.int64)
+    ok = K._hall(cand, np.arange(k, dtype=np.int32), 0, k, np.zeros(k + 1, np.int32), np.zeros(k, np.uint8), qs)
+    return bool(ok), [int(m) for m in cand]
+
+
+def test_hall_intervals_leave_the_other_cells():
+    """Two cells within {1,2} take both digits; three cells within {1,2} are one too many."""
+    assert _hall([0b0011, 0b0011, 0b1111, 0b1110]) == (True, [0b0011, 0b0011, 0b1100, 0b1100])
+    assert _hall([0b0110, 0b0001, 0b0110, 0b1111]) == (True, [0b0110, 0b0001, 0b0110, 0b1001])  # by a fixed 1
+    assert _hall([0b1011, 0b0011, 0b1111, 0b1111]) == (True, [0b1011, 0b0011, 0b1111, 0b1111])  # a hole: none
+    assert _hall([0b0011, 0b0011, 0b0011, 0b1111])[0] is False
+
+
+@settings(max_examples=300, deadline=None)
+@given(data=st.data(), k=st.integers(2, 7))
+def test_hall_intervals_keep_every_assignment(data, k):
+    """Random candidates of one unit (k cells, digits 1..k): every way to give the cells k different digits
+    within their candidates survives the Hall intervals, and a contradiction comes only when there is none."""
+    masks = [data.draw(st.integers(1, (1 << k) - 1)) for _ in range(k)]
+    ok, after = _hall(masks)
+    ways = [p for p in itertools.permutations(range(k)) if all(masks[i] >> p[i] & 1 for i in range(k))]
+    if not ok:
+        assert not ways
+    for p in ways:
+        assert all(after[i] >> p[i] & 1 for i in range(k))
+    assert all(a & ~m == 0 for a, m in zip(after, masks))
 
 
 def test_sum_groups_are_taken_by_units_largest_first():

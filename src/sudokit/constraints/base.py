@@ -204,6 +204,8 @@ RELATIONS: dict[str, Callable[..., bool]] = {
     "not_sum": lambda x, y, *vs: x + y not in vs,
     "different_mod": lambda x, y, m: x % m != y % m,
     "different_third": lambda x, y, n: (x - 1) * 3 // n != (y - 1) * 3 // n,
+    "less": lambda x, y: x < y,  # a thermometer's step (as the compiled model takes it)
+    "at_most": lambda x, y: x <= y,  # a slow thermometer's step
 }
 
 

@@ -31,6 +31,10 @@ Propagators (``T_*``):
 * ``ABOVE`` -- cell ``cells[0]`` lies below (``a`` = 1; above: 0) every other cell, and those share a unit:
   k of them hold k different digits, so the first cell is below their k-th largest candidate (above their
   k-th smallest). Thermometers that branch or meet give these.
+* ``HALL`` -- a unit's Hall intervals (:func:`_hall`: j open cells within j consecutive digits take them; the
+  other cells lose them), in models with strict thermometers. Not queued: a changed cell marks its units, and
+  :func:`propagate` looks at the marked ones last, when nothing else narrows. In models of thermometers only
+  they stand in for locked candidates, which :func:`propagate` then leaves out (``b`` < 0).
 * ``RENBAN`` -- the runs of consecutive digits that fit the cells (a renban line of different cells is
   compiled as a ``CAGE`` whose digit sets are the runs).
 * ``LINEAR`` -- ``sum(coef[i] * digit[i]) == a``: bounds consistency, then exact support with repeats
@@ -61,8 +65,10 @@ Waking: a propagator that is idempotent (a second run with nothing else changed 
 sum, the exact sandwich) is not queued again for the cells only its own run narrowed (their flag is 2 until
 something else narrows them too).
 
-Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg), digits low to
-high, an explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
+Search: depth first on the open cell with the fewest candidates per failure weight (dom/wdeg: a cell weighs
+its failed digits, the failures of the propagators watching it and those of its units, a unit's being the
+hidden singles that found it without a place for a digit or a cell without a digit), digits low to high, an
+explicit stack of candidate copies; optionally (``places``: the model turns it on for puzzles of
 thermometers only) on a digit's two or three places in a unit when they are fewer per weight; restarts
 (``restart_base``: the model sets it on boards up to 9 digits) with the finished part of the tree kept out by
 nogoods watched on two literals. The first ``sol.shape[0]`` solutions are stored for the caller to check.
@@ -94,6 +100,7 @@ T_QUAD = 8
 T_BETWEEN = 9
 T_GSUM = 10
 T_ABOVE = 11
+T_HALL = 12
 
 # results of search (the engine's codes: sudokit.engine.kernel)
 SOLVED = 0
@@ -627,6 +634,73 @@ def _window_ok(cand, cells, lo_i, hi_i, keep_mask, total):
     return smin <= total <= smax, smin, smax
 
 
+@njit(**NO_REFCOUNTS)
+def _hall(cand, cells, lo_i, k, cq, cflag, qs):
+    """Hall intervals of a unit's ``k`` cells (k <= 15 digits): when j open cells have all their candidates
+    within j consecutive digits a..b, those digits are theirs and leave every other cell; more than j such
+    cells is a contradiction. Such an interval needs j cells whose span is j digits or fewer, so only the
+    narrow cells (spans up to the largest such j) take part: for each smallest digit a of one of them, the
+    narrow cells from a up are counted by their largest digit (4-bit fields of one word), then swept up b."""
+    widths = np.int64(0)  # the open cells by the width of their span (4-bit fields)
+    n_open = 0
+    for i in range(lo_i, lo_i + k):
+        m = cand[cells[i]]
+        if m & (m - 1):
+            widths += np.int64(1) << (4 * (_high(m) - lowest_bit(m) - 1))
+            n_open += 1
+    most = 0  # the largest j below the open cells with j cells no wider than j
+    cum = 0
+    for j in range(1, n_open):
+        cum += (widths >> (4 * (j - 1))) & 15
+        if cum >= j:
+            most = j
+    if most == 0:
+        return True
+    los = np.int64(0)  # the narrow cells: smallest and largest digit index (4-bit fields by position)
+    his = np.int64(0)
+    narrow = 0
+    lows = np.int64(0)
+    for i in range(k):
+        m = cand[cells[lo_i + i]]
+        if m & (m - 1):
+            lo = lowest_bit(m)
+            hi = _high(m) - 1
+            if hi - lo < most:
+                los |= np.int64(lo) << (4 * i)
+                his |= np.int64(hi) << (4 * i)
+                narrow |= 1 << i
+                lows |= low_bit(m)
+    while lows:
+        la = low_bit(lows)
+        lows ^= la
+        a = lowest_bit(la)
+        hist = np.int64(0)
+        top = 0
+        z = narrow
+        while z:
+            i = lowest_bit(z)
+            z &= z - 1
+            if (los >> (4 * i)) & 15 >= a:
+                h = (his >> (4 * i)) & 15
+                hist += np.int64(1) << (4 * h)
+                if h > top:
+                    top = h
+        cum = 0
+        for b in range(a, top + 1):
+            cum += (hist >> (4 * b)) & 15
+            if cum > b - a + 1:
+                return False
+            if cum == b - a + 1 and cum > 1:
+                span = _span(a + 1, b + 1)
+                for i in range(lo_i, lo_i + k):
+                    s = cells[i]
+                    m = cand[s]
+                    if m & span and m & ~span and not _set(cand, s, m & ~span, cq, cflag, qs):
+                        return False
+                break  # a wider interval from a holds these cells and as many more digits as cells
+    return True
+
+
 @njit(cache=True, inline="always")
 def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, buf, peers, n_peers, adj, spots, cq,
          cflag, qs):  # fmt: skip
@@ -775,6 +849,8 @@ def _run(t, pa, pb, cand, cells, coef, lo_i, hi_i, aux, a_lo, a_hi, rel, full, b
         for _ in range(need - 1):
             m ^= low_bit(m)
         return _set(cand, x, cand[x] & _span(_low(m) + 1, 62), cq, cflag, qs)
+    if t == T_HALL:
+        return _hall(cand, cells, lo_i, k, cq, cflag, qs)
     if t == T_GSUM:
         return _group_sum(cand, cells, coef, lo_i, aux, a_lo, a_hi, pa, buf, cq, cflag, qs)
     if t == T_SANDWICH:
@@ -1180,7 +1256,8 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     hidden singles to look for, bit 2: locked candidates), and only marked units are scanned: a unit no
     changed cell lies in is at the fixed point it had. Pairs over mask tables (``rel`` of width ``full + 1``)
     are not queued: a changed cell narrows the other cell of each at once (two tables make a pair arc
-    consistent, each side when the other changes).
+    consistent, each side when the other changes). A unit where the hidden singles fail counts the failure
+    in ``pw[n_props + n_cells + u]`` when ``pw`` is that long (the search's unit weights).
 
     The hot loops here narrow a cell and queue it in place rather than through :func:`_set`: a helper that
     takes arrays costs numba reference-count updates (atomic) on them at every call, even inlined, which
@@ -1188,6 +1265,19 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
     by_mask = rel.shape[2] > full
     n_cq = cq.shape[0]
     last = -1  # the last propagator run, when idempotent (cells it alone narrowed have flag 2)
+    at_units = p_type.shape[0] + cand.shape[0]  # the units' failure weights in ``pw`` (when it holds them)
+    # the units whose Hall intervals to look at: T_HALL propagators hall_first + bit, which the model puts last,
+    # one per unit in order (when there are at most 64 units), watched by no cell: a changed cell marks its units.
+    # Their ``b`` is hall_first, or -1 - hall_first for no locked candidates (thermometer-only models)
+    hall_todo = np.int64(0)
+    n_props = p_type.shape[0]
+    hall_first = -1
+    locked = True
+    if n_props > 0 and p_type[n_props - 1] == T_HALL:
+        hall_first = p_b[n_props - 1]
+        if hall_first < 0:
+            hall_first = -1 - hall_first
+            locked = False
     ok = True
     while ok:
         # cells that changed: a single digit leaves the peers, the watching propagators are queued
@@ -1203,6 +1293,8 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 if u < 0:
                     break
                 udirty[u] = 3
+                if hall_first >= 0:
+                    hall_todo |= np.int64(1) << u
             m = cand[s]
             if not done[s] and m & (m - 1) == 0:
                 done[s] = 1
@@ -1288,6 +1380,8 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                 more |= once & m
                 once |= m
             if once != full:
+                if pw.shape[0] > at_units:
+                    pw[at_units + u] += 1  # the unit's weight: its failures
                 ok = False
                 break
             alone = once & ~more
@@ -1299,6 +1393,8 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                     if hit and hit != m:
                         if hit & (hit - 1):
                             ok = False  # two digits need the same cell
+                            if pw.shape[0] > at_units:
+                                pw[at_units + u] += 1
                             break
                         cand[s] = hit
                         if not cflag[s]:
@@ -1317,7 +1413,7 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
         n_digits = units.shape[1]
         at_places = n_digits * words  # the digits' boards in ``buf`` (free between propagator runs), then the
         built = np.int64(0)  # places in the unit of each digit; the digits whose boards are built
-        for u in range(units.shape[0]):
+        for u in range(units.shape[0] if locked else 0):
             if not udirty[u] & 2:
                 continue
             udirty[u] &= 1
@@ -1384,8 +1480,21 @@ def propagate(cand, done, units, peers, n_peers, w_start, w_props, p_type, p_lo,
                     break
             if not ok:
                 break
-        if qs[0] == qs[1]:
+        if qs[0] != qs[1]:
+            continue
+        while hall_todo:
+            bit = low_bit(hall_todo)
+            hall_todo ^= bit
+            i = hall_first + lowest_bit(bit)
+            if not _hall(cand, p_cells, p_lo[i], p_hi[i] - p_lo[i], cq, cflag, qs):
+                pw[at_units + lowest_bit(bit) if pw.shape[0] > at_units else i] += 1  # the unit's failure
+                ok = False
+                break
+        if not ok:
             break
+        if qs[0] != qs[1]:
+            continue
+        break
     if not ok:  # empty the queues for the next call
         while qs[0] != qs[1]:
             cflag[cq[qs[0]]] = 0
@@ -1649,15 +1758,15 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
     solutions are written to ``sols`` (digits by cell). ``budget`` in clock ticks (0: no limit).
     ``stats`` receives [guesses, nodes, backtracks, restarts]. Once more than ``wdeg_after`` nodes were visited, the
     cell to branch on is the one with the fewest candidates per failure weight (dom/wdeg: ``pw[i]`` counts
-    propagator ``i``'s failures, ``pw[n_props + c]`` the failed digits of cell ``c``; a cell weighs 1 + its
-    own count + those of the propagators watching it), so a hard search turns to the cells its conflicts are
-    about; before, simply the fewest candidates. Once more than ``probe_after`` nodes were visited, the nodes
-    at depth up to ``probe_depth`` are probed first (:func:`_probe`; with ``probe_bounds`` each cell's smallest
-    and largest candidates only). With ``places`` (``PLACES_MAX`` /
-    ``PLACES_SUM``) a digit with two or three places left in a unit, fewer than the chosen cell's candidates
-    per failure weight (the weight of its places: the heaviest one's, or their sum), is branched on instead:
-    each child puts the digit in one of the places (``st_cell`` = -1 - (unit * 64 + digit index), ``st_rem``
-    the places as bits of the unit's positions).
+    propagator ``i``'s failures, ``pw[n_props + c]`` the failed digits of cell ``c``, ``pw[n_props + n_cells + u]``
+    the failures hidden singles found in unit ``u`` (when ``pw`` is that long); a cell weighs 1 + its own count +
+    those of the propagators watching it + those of its units), so a hard search turns to the cells its conflicts
+    are about; before, simply the fewest candidates. Once more than ``probe_after`` nodes were visited, the nodes at
+    depth up to ``probe_depth`` are probed first (:func:`_probe`; with ``probe_bounds`` each cell's smallest and
+    largest candidates only). With ``places`` (``PLACES_MAX`` / ``PLACES_SUM``) a digit with two or three places
+    left in a unit, fewer than the chosen cell's candidates per failure weight (the weight of its places: the
+    heaviest one's, or their sum), is branched on instead: each child puts the digit in one of the places
+    (``st_cell`` = -1 - (unit * 64 + digit index), ``st_rem`` the places as bits of the unit's positions).
 
     With ``restart_base`` > 0 the search restarts from the root after that many failures, then after 3/2 as
     many more, and so on (the failure weights kept). Before it does, the part of the tree it has explored
@@ -1702,6 +1811,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
             per_cell[c] += 1
     udirty = np.full(n_units, 3, dtype=np.uint8)
     cwt = np.zeros(n_cells, dtype=np.int64)  # each open cell's failure weight at the current node
+    unit_weights = pw.shape[0] >= n_props + n_cells + n_units  # the units' failure weights too
     qs[0] = 0
     qs[1] = n_cells  # the rings have one slot more than they can hold: every cell and propagator queued
     qs[2] = 0
@@ -1829,6 +1939,11 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 pc = popcount(cur[c])
                 if pc > 1:
                     w = 1 + pw[n_props + c]
+                    for k in range(cell_units.shape[1] if unit_weights else 0):
+                        u = cell_units[c, k]
+                        if u < 0:
+                            break
+                        w += pw[n_props + n_cells + u]
                     for k in range(w_start[c], w_start[c + 1]):
                         w += pw[w_props[k]]
                     cwt[c] = w
