@@ -120,12 +120,6 @@ def test_quick_corpus_puzzles_are_solved_and_unique(name):
     assert puzzle.is_solution(result.solution)
 
 
-#: Corpus puzzles the variant solver cannot yet prove in reasonable time (issue #23's first measure is open
-#: for them): run for :data:`UNPROVED_SECONDS` and marked as expected to time out, never to be wrong.
-UNPROVED = {
-    "Hard renban 2",
-}
-UNPROVED_SECONDS = 1.0
 #: Corpus puzzles whose proof takes about a second of CPU or more: marked slow (CI runs them).
 SLOW_PROOFS = {
     "Killing with flowers",
@@ -137,6 +131,7 @@ SLOW_PROOFS = {
     "Wecoc #2",
     "tarek unsolvable #41",
     "Hard renban 1",
+    "Hard renban 2",
     "16x16: Sudoku X, very hard",
     "16x16: Sudoku X, hard",
     "16x16: Windoku",
@@ -146,38 +141,25 @@ SLOW_PROOFS = {
 }
 
 
-class _Unproved(Exception):
-    """A corpus puzzle's count was not proved in its time."""
-
-
 def _corpus_param(d: dict):
-    name = d["name"]
-    marks = []
-    if name in UNPROVED:
-        marks.append(pytest.mark.xfail(raises=_Unproved, reason=f"not proved in {UNPROVED_SECONDS:g} s (issue #23)"))
-    elif any(name.startswith(slow) for slow in SLOW_PROOFS):
-        marks.append(pytest.mark.slow)
-    return pytest.param(d, id=name[:40], marks=marks)
+    slow = any(d["name"].startswith(name) for name in SLOW_PROOFS)
+    return pytest.param(d, id=d["name"][:40], marks=[pytest.mark.slow] if slow else [])
 
 
 def test_corpus_proof_lists_name_corpus_puzzles():
     names = [d["name"] for d in SUPPORTED]
-    assert set(names) >= UNPROVED
     assert all(any(n.startswith(slow) for n in names) for slow in SLOW_PROOFS)
 
 
 @pytest.mark.parametrize("d", [_corpus_param(d) for d in SUPPORTED])
 def test_every_corpus_puzzle_is_solved_and_its_count_proved(d):
     """Issue #23's first measure: every corpus puzzle solved to the file's solution and its count proved (1,
-    or the file's count where it gives one: one puzzle has 2 solutions). Those in :data:`UNPROVED` get a short
-    time and are expected to time out (a wrong grid or count still fails them); the rest have a generous
-    wall-clock limit, only so that a hung run cannot stall the suite."""
+    or the file's count where it gives one: one puzzle has 2 solutions). The wall-clock limit is generous, only
+    so that a hung run cannot stall the suite."""
     puzzle = read_fpuzzles(d["fpuzzles"])
     expected = d.get("count") or 1
-    unproved = d["name"] in UNPROVED
-    result = solve_variant(puzzle, limit=2, time_limit=UNPROVED_SECONDS if unproved else 300.0)
-    if result.status is Status.TIMEOUT:
-        raise _Unproved(d["name"])
+    result = solve_variant(puzzle, limit=2, time_limit=300.0)
+    assert result.status is not Status.TIMEOUT
     assert result.count == expected, (result.status, result.count)
     if expected == 1:
         assert result.status is Status.SOLVED
