@@ -163,11 +163,19 @@ def _joined(
     for other in others:
         if other is first or not other.cells:
             continue
+        shared = [(where[s], w) for s, w in zip(other.cells, other.weights) if s in where]
+        # cells the result keeps at least: first's that ``other`` does not cancel, and all of other's own
+        fixed = len(first.cells) + len(other.cells) - 2 * len(shared)
+        if fixed > limit:
+            continue
         factors = []
-        for s, w in zip(other.cells, other.weights):
-            if s in where and where[s] % w == 0 and where[s] // w not in factors:
-                factors.append(where[s] // w)
+        for v, w in shared:
+            if v % w == 0 and v // w not in factors:
+                factors.append(v // w)
         for f in factors:
+            kept = fixed + sum(1 for v, w in shared if v != f * w)  # the shared cells that do not cancel
+            if not 1 <= kept <= limit:
+                continue  # (what combine would make, refused below: same count of cells)
             found, sign = combine(first, other, f)
             if 1 <= len(found.cells) <= limit and max(abs(w) for w in found.weights) <= MAX_WEIGHT:
                 yield other, f, sign, found
