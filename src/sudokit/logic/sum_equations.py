@@ -30,8 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from math import gcd
+from math import gcd, lcm
 
 from sudokit.logic import text
 from sudokit.logic.cages import summed_cages
@@ -169,8 +168,11 @@ def _echelon(eqs: Sequence[LinearSum], values: Sequence[int]) -> _Echelon:
 
 
 def _null_space(matrix: list[list[int]], k: int) -> list[list[int]]:
-    """A basis (whole numbers) of the vectors ``c`` of length ``k`` with ``matrix @ c == 0``."""
-    rows = [[Fraction(x) for x in r] for r in matrix if any(r)]
+    """A basis of the vectors ``c`` of length ``k`` with ``matrix @ c == 0``: for each free column (no pivot in the
+    reduced row echelon form) the smallest whole-number vector with 1 there before scaling, i.e. positive there.
+    Gauss-Jordan in whole numbers (each row kept divided by the gcd of its entries), which gives the rows of the
+    rational form up to a factor, so the same pivots and the same basis."""
+    rows = [list(r) for r in matrix if any(r)]
     pivot_cols: list[int] = []
     r = 0
     for c in range(k):
@@ -179,26 +181,32 @@ def _null_space(matrix: list[list[int]], k: int) -> list[list[int]]:
             continue
         rows[r], rows[pick] = rows[pick], rows[r]
         lead = rows[r][c]
-        rows[r] = [x / lead for x in rows[r]]
         for i in range(len(rows)):
             if i != r and rows[i][c]:
                 factor = rows[i][c]
-                rows[i] = [a - factor * b for a, b in zip(rows[i], rows[r])]
+                rows[i] = _primitive([lead * a - factor * b for a, b in zip(rows[i], rows[r])])
         pivot_cols.append(c)
         r += 1
         if r == len(rows):
             break
     basis = []
     for f in (c for c in range(k) if c not in pivot_cols):
-        vec = [Fraction(0)] * k
-        vec[f] = Fraction(1)
+        scale = 1
         for i, pc in enumerate(pivot_cols):
-            vec[pc] = -rows[i][f]
-        den = 1
-        for x in vec:
-            den = den * x.denominator // gcd(den, x.denominator)
-        basis.append([int(x * den) for x in vec])
+            if rows[i][f]:
+                scale = lcm(scale, abs(rows[i][pc]))
+        vec = [0] * k
+        vec[f] = scale
+        for i, pc in enumerate(pivot_cols):
+            vec[pc] = -rows[i][f] * scale // rows[i][pc]  # exact: rows[i][pc] divides scale when rows[i][f] != 0
+        basis.append(_primitive(vec))
     return basis
+
+
+def _primitive(vec: list[int]) -> list[int]:
+    """``vec`` divided by the gcd of its entries (unchanged when that is 0 or 1)."""
+    g = gcd(*vec)
+    return [x // g for x in vec] if g > 1 else vec
 
 
 def _targets(state: State) -> Iterator[frozenset[int]]:
