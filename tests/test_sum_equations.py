@@ -125,3 +125,24 @@ def test_the_step_text_adds_up():
         assert int(said.group(1)) - placed == eq.scale * eq.total, step.explanation
         checked += bool(said.group(2))
     assert checked
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 8).flatmap(lambda k: st.tuples(st.just(k), st.lists(st.lists(st.integers(-3, 3), min_size=k,
+       max_size=k), max_size=7))))  # fmt: skip
+def test_null_space_is_a_whole_number_basis_of_the_kernel(case):
+    """Each basis vector solves the equations, is primitive and positive at its free column (1 there, the
+    pivots' entries 0); there are as many as the columns less the rank."""
+    from math import gcd
+
+    from sudokit.logic.sum_equations import _null_space
+
+    k, matrix = case
+    basis = _null_space(matrix, k)
+    rank = np.linalg.matrix_rank(np.array(matrix, dtype=float)) if matrix else 0
+    assert len(basis) == k - rank
+    for vec in basis:
+        assert all(sum(a * c for a, c in zip(row, vec)) == 0 for row in matrix)
+        assert gcd(*vec) == 1
+    if basis:  # independent: the free columns pick out one vector each
+        assert np.linalg.matrix_rank(np.array(basis, dtype=float)) == len(basis)
