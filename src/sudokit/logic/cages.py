@@ -218,16 +218,24 @@ def _cliques(
 ) -> tuple[tuple[int, ...], ...]:
     """:func:`cliques_of` on the board's units and the cages' cells (memoised: they do not change)."""
     where = {s: i for i, s in enumerate(cells)}
-    blocks = [tuple(u) for u in g.units] + list(cages)
+    # each block's cells among ``cells``, by sign, in the blocks' order (units, then cages): only those of two
+    # or more cells can give a clique
+    parts = []
+    for block in [*g.units, *cages]:
+        here = sorted(where[s] for s in block if s in where)
+        if len(here) > 1:
+            for x in (1, -1):
+                part = tuple(i for i in here if sign[i] == x)
+                if len(part) > 1:
+                    parts.append(part)
     left = set(range(len(cells)))
     out: list[tuple[int, ...]] = []
     while left:
         best: tuple[int, ...] = ()
-        for block in blocks:
-            for x in (1, -1):
-                part = tuple(sorted(where[s] for s in block if s in where and where[s] in left and sign[where[s]] == x))
-                if len(part) > len(best):
-                    best = part
+        for whole in parts:
+            part = tuple(i for i in whole if i in left)
+            if len(part) > len(best):
+                best = part
         if len(best) <= 1:
             out += [(i,) for i in sorted(left)]
             break
