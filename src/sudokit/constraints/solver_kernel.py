@@ -135,6 +135,17 @@ def _span(lo, hi):
 
 
 @njit(**NO_REFCOUNTS)
+def _queue(s, cq, cflag, qs):
+    """Put cell ``s`` on the cell queue (a ring: ``qs[1]`` its end) unless it is there already."""
+    if not cflag[s]:
+        cflag[s] = 1
+        cq[qs[1]] = s
+        qs[1] += 1
+        if qs[1] == cq.shape[0]:
+            qs[1] = 0
+
+
+@njit(**NO_REFCOUNTS)
 def _set(cand, s, m, cq, cflag, qs):
     """Narrow cell ``s`` to ``m`` (a subset of its mask); queue it when it changed. False when empty."""
     if m == cand[s]:
@@ -142,12 +153,7 @@ def _set(cand, s, m, cq, cflag, qs):
     if m == 0:
         return False
     cand[s] = m
-    if not cflag[s]:
-        cflag[s] = 1
-        cq[qs[1]] = s
-        qs[1] += 1
-        if qs[1] == cq.shape[0]:
-            qs[1] = 0
+    _queue(s, cq, cflag, qs)
     return True
 
 
@@ -1581,21 +1587,13 @@ def _probe(st_cand, st_done, depth, units, peers, n_peers, w_start, w_props, p_t
                         dst[c] = v
                         dst_done[c] = sd[c]
                         if v != s[c]:
-                            cflag[c] = 1
-                            cq[qs[1]] = c
-                            qs[1] += 1
-                            if qs[1] == cq.shape[0]:
-                                qs[1] = 0
+                            _queue(c, cq, cflag, qs)
                 else:
                     for c in range(n_cells):
                         dst[c] = cur[c]
                         dst_done[c] = done[c]
                     dst[cell] = b
-                    cflag[cell] = 1
-                    cq[qs[1]] = cell
-                    qs[1] += 1
-                    if qs[1] == cq.shape[0]:
-                        qs[1] = 0
+                    _queue(cell, cq, cflag, qs)
                 if propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
                              p_alo, p_ahi, p_cells, p_coef, aux, rel, full, buf, adj, spots, cq, cflag, pq, pflag,
                              qs, pw, cell_units, udirty):  # fmt: skip
@@ -2035,11 +2033,7 @@ def search(start, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p
                 b = np.int64(1) << (code % 64)
             st_dec[2, depth] = cell * 64 + lowest_bit(b)
             dst[cell] = b
-            cflag[cell] = 1
-            cq[qs[1]] = cell
-            qs[1] += 1
-            if qs[1] == cq.shape[0]:
-                qs[1] = 0
+            _queue(cell, cq, cflag, qs)
             stamp += 1
             while True:  # propagate; with nogoods, the cells fixed here visit theirs, until nothing changes
                 ok = propagate(dst, dst_done, units, peers, n_peers, w_start, w_props, p_type, p_lo, p_hi, p_a, p_b,
