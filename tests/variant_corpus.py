@@ -20,6 +20,14 @@ def solution_of(rec) -> list[int]:
     return [int(ch, 36) for ch in rec["solution"]]
 
 
+def start_state(index: int):
+    """``RECORDS[index]``'s logic state before any step."""
+    from sudokit.formats.fpuzzles import read_fpuzzles
+    from sudokit.logic.state import State
+
+    return State.from_variant(read_fpuzzles(RECORDS[index]["fpuzzles"]))
+
+
 class Walk(NamedTuple):
     """A bundled puzzle walked by logic: every step taken, in order, and the state after the last one (solved,
     or where every row is stuck). Shared by the tests that read it: copy the state before changing it."""
@@ -33,12 +41,10 @@ def logic_walk(index: int) -> Walk:
     """``RECORDS[index]`` walked by logic without forcing chains (``next_step`` with every other row) until it is
     solved or stuck; taken once per test session (the walks of the bundled killers are the suite's costliest
     logic, and several tests check the same walk). A walk of more than 1,000 steps is a bug."""
-    from sudokit.formats.fpuzzles import read_fpuzzles
     from sudokit.logic import registry
     from sudokit.logic.explain import next_step
-    from sudokit.logic.state import State
 
-    state = State.from_variant(read_fpuzzles(RECORDS[index]["fpuzzles"]))
+    state = start_state(index)
     rows = registry.applicable(state, techniques=registry.technique_set(exclude="forcing chain"))
     steps = []
     while not state.is_solved() and (step := next_step(state, rows)) is not None:

@@ -15,7 +15,7 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from variant_corpus import RECORDS
+from variant_corpus import RECORDS, start_state
 
 FILE = Path(__file__).with_name("variant_stalls.json")
 #: The rows that fill a unit's (or two units') cages together (unit_cages.py): they finish lines 71, 90, 92 and 93
@@ -46,20 +46,12 @@ STALLS: dict[str, tuple[int, str]] = {
 }
 
 
-def start(index: int):
-    """The bundled puzzle's state before any step."""
-    from sudokit.formats.fpuzzles import read_fpuzzles
-    from sudokit.logic.state import State
-
-    return State.from_variant(read_fpuzzles(RECORDS[index]["fpuzzles"]))
-
-
 def walk(index: int, exclude: str):
     """The bundled puzzle's state where every row but ``exclude`` is stuck (the walk the file stores)."""
     from sudokit.logic import registry
     from sudokit.logic.explain import next_step
 
-    state = start(index)
+    state = start_state(index)
     rows = registry.applicable(state, techniques=registry.technique_set(exclude=exclude))
     while (step := next_step(state, rows)) is not None:
         state.apply(step)
@@ -81,7 +73,7 @@ def stalled(name: str):
     index, exclude = STALLS[name]
     entry = _stored()[name]
     assert (entry["line"], entry["exclude"]) == (index + 1, exclude), f"{FILE.name} is stale: rewrite it"
-    state = start(index)
+    state = start_state(index)
     pairs = [token.split(":") for token in entry["cells"].split()]
     state.values = [int(v) for v, _ in pairs]
     state.cands = [int(m, 16) for _, m in pairs]
