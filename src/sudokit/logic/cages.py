@@ -24,6 +24,7 @@ from itertools import combinations
 from sudokit.constraints.cages import KillerCage, cage_combos
 from sudokit.geometry import Geometry
 from sudokit.logic import text
+from sudokit.logic.puzzle_memo import puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -148,14 +149,26 @@ def _group_keep(
     """What a group of cells with a known (signed) sum keeps, and how, in words ("" when exact): exact for
     cells that all see each other and for a few cells, by bounds for more (:data:`MAX_LOOSE_GROUP`)."""
     masks = masks_of(state, cells)
-    peers = state.g.peer_sets
-    apart = [[b in peers[a] for b in cells] for a in cells]
-    if signs is None and all(apart[i][j] for i in range(len(cells)) for j in range(i)):
+    sign = tuple(signs) if signs is not None else None
+    plans = puzzle_memo(state).setdefault("group-plans", {})
+    key = (tuple(cells), sign)
+    plan = plans.get(key)
+    if plan is None:  # how to narrow the group (it depends on the cells and the cages only)
+        peers = state.g.peer_sets
+        apart = [[b in peers[a] for b in cells] for a in cells]
+        if signs is None and all(apart[i][j] for i in range(len(cells)) for j in range(i)):
+            plan = plans[key] = ("distinct", None)
+        elif len(cells) > MAX_LOOSE_GROUP:
+            plan = plans[key] = ("bounds", cliques_of(state, cells, sign))
+        else:
+            before = tuple(tuple(j for j in range(i) if apart[i][j]) for i in range(len(cells)))
+            plan = plans[key] = ("loose", (sign if sign is not None else (1,) * len(cells), before))
+    how, data = plan
+    if how == "distinct":
         return list(distinct_fit(masks, total)[1]), ""
-    if len(cells) > MAX_LOOSE_GROUP:
-        sign = tuple(signs) if signs is not None else None
-        return list(bound_fit(masks, total, sign, cliques_of(state, cells, sign))), BY_BOUNDS
-    return loose_fit(masks, total, apart, signs), ""
+    if how == "bounds":
+        return list(bound_fit(masks, total, sign, data)), BY_BOUNDS
+    return list(weighted_fit(masks, data[0], total, data[1])), ""  # loose_fit's search
 
 
 @lru_cache(maxsize=1 << 14)
@@ -433,9 +446,32 @@ def innies_outies(state: State) -> Step | None:
     known sum, lose a candidate; smaller groups first within a region (innies before outies on a tie)."""
     if not summed_cages(state):
         return None
+    for units, name, inside, partial, groups in _innies_groups(state):
+        for found in groups:
+            kind, group, total = found[:3]
+            signs = found[3:]
+            keep, how = _group_keep(state, group, total, signs[0] if signs else None)
+            if not all(keep):
+                continue
+            elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
+            if not elim:
+                continue
+            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs, how)
+    return None
+
+
+def _innies_groups(state: State) -> list[tuple[list[int], str, list[KillerCage], list[KillerCage], list[tuple]]]:
+    """Each region (:func:`regions` order) that is not exactly its cages, with its cages wholly and partly
+    inside and its groups with a known sum (innies, outies, innies minus outies), smaller groups first; kept
+    for the puzzle (they depend on the cages only)."""
+    memo = puzzle_memo(state)
+    found = memo.get("innies-groups")
+    if found is not None:
+        return found
     g = state.g
     of = _region_cages(state)["of"]
     full = g.size * (g.size + 1) // 2
+    out = []
     for units, name in regions(state):
         cells, inside, partial = region_cages(state, units)
         if not partial and all(s in of for s in cells):
@@ -457,17 +493,9 @@ def innies_outies(state: State) -> Step | None:
         if mixed is not None:
             groups.append(mixed)
         groups.sort(key=lambda grp: len(grp[1]))
-        for found in groups:
-            kind, group, total = found[:3]
-            signs = found[3:]
-            keep, how = _group_keep(state, group, total, signs[0] if signs else None)
-            if not all(keep):
-                continue
-            elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
-            if not elim:
-                continue
-            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs, how)
-    return None
+        out.append((units, name, inside, partial, groups))
+    memo["innies-groups"] = out
+    return out
 
 
 def _mixed_group(cells: set[int], partial: list[KillerCage], of: dict, innie_sum: int) -> tuple | None:

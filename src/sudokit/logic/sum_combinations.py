@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from sudokit.logic import text
 from sudokit.logic.cages import cliques_of, summed_cages, weighted_fit
+from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -80,6 +81,15 @@ def rule_sums(state: State) -> list[LinearSum]:
     return out
 
 
+def _rule_sums(state: State) -> list[LinearSum]:
+    """:func:`rule_sums`, kept for the puzzle (they depend on its constraints only)."""
+    memo = puzzle_memo(state)
+    found = memo.get("rule-sums")
+    if found is None:
+        found = memo["rule-sums"] = rule_sums(state)
+    return found
+
+
 def cage_and_unit_sums(state: State, unit_how: Callable[[str, int], str]) -> list[LinearSum]:
     """The summed cages (written ``cage A1+A2 = 3``) and the full-size units (written by ``unit_how(name, total)``)
     of the state as linear sums: what the sum rows combine."""
@@ -99,7 +109,8 @@ def cage_and_unit_sums(state: State, unit_how: Callable[[str, int], str]) -> lis
 
 def _bases(state: State) -> list[LinearSum]:
     """The sums a rule's sum is taken with: cages, units, virtual cages (kept in the state's memo)."""
-    found = state.memo.get("sum-combination-bases")
+    memo = placed_memo(state, "sum-combination-bases")
+    found = memo.get("bases")
     if found is not None:
         return found
     from sudokit.logic.killer_sums import sum_groups
@@ -107,7 +118,7 @@ def _bases(state: State) -> list[LinearSum]:
     out = cage_and_unit_sums(state, lambda name, full: f"{name} adds up to {full}")
     if summed_cages(state):
         out += [LinearSum(grp.cells, (1,) * len(grp.cells), grp.total, grp.how) for grp in sum_groups(state)]
-    state.memo["sum-combination-bases"] = out
+    memo["bases"] = out
     return out
 
 
@@ -185,20 +196,24 @@ def _levels(state: State) -> Iterator[list[Combination]]:
     """The combinations of a rule's sum with one other sum, then with two (a first combination of more than
     :data:`MAX_CELLS` and up to :data:`MAX_MIDDLE` open cells, with another sum), ... up to
     :data:`MAX_TERMS` sums, that keep 1 to :data:`MAX_MIDDLE` open cells: level by level (each made only
-    when asked for, and kept in the state's memo), fewer cells first within a level, each combination once."""
-    levels: list[list[Combination]] = state.memo.setdefault("sum-combinations", [])
+    when asked for, and kept for the puzzle and its placed cells: they do not depend on the candidates), fewer
+    cells first within a level, each combination once."""
+    memo = placed_memo(state, "sum-combinations")
+    levels: list[list[Combination]] = memo.setdefault("levels", [])
     yield from levels
     if len(levels) >= MAX_TERMS - 1:
         return
-    found_in = state.memo.setdefault("sum-combination-seen", set())
-    rules = [r for r in (_open(state, r) for r in rule_sums(state)) if r.cells]
-    others = rules + [_open(state, b) for b in _bases(state)]
+    found_in = memo.setdefault("seen", set())
     if not levels:
-        state.memo["sum-combination-middles"] = [Combination(((rule, 1),), rule) for rule in rules]
+        # the same objects at every level: a sum is told from the terms a combination holds by identity
+        rules = [r for r in (_open(state, r) for r in _rule_sums(state)) if r.cells]
+        memo["others"] = rules + [_open(state, b) for b in _bases(state)]
+        memo["middles"] = [Combination(((rule, 1),), rule) for rule in rules]
+    others = memo["others"]
     while len(levels) < MAX_TERMS - 1:
         level: list[Combination] = []
         middles: list[Combination] = []
-        for combo in state.memo["sum-combination-middles"]:
+        for combo in memo["middles"]:
             for other, f, sign, found in _joined(combo.found, others, MAX_MIDDLE):
                 if any(other is lin for lin, _ in combo.terms):
                     continue
@@ -212,7 +227,7 @@ def _levels(state: State) -> Iterator[list[Combination]]:
                     middles.append(joined)
         level.sort(key=lambda c: len(c.found.cells))
         levels.append(level)
-        state.memo["sum-combination-middles"] = middles
+        memo["middles"] = middles
         yield level
 
 
@@ -329,12 +344,32 @@ def fit_sum(
     in cells that see each other: exact over the cells when there are at most ``exact_up_to``
     (:func:`~sudokit.logic.cages.weighted_fit`), clique by clique beyond (:func:`clique_fit`). The shared
     narrowing of the sum rows (Sum Combination, Sum Equation)."""
-    masks = tuple(state.cands[s] for s in cells)
-    if len(cells) <= exact_up_to:
-        peers = state.g.peer_sets
-        before = tuple(tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells)))
-        return weighted_fit(masks, tuple(weights), total, before)
-    return clique_fit(masks, tuple(weights), total, cliques_of(state, cells, weights))
+    cands = state.cands
+    masks = tuple(cands[s] for s in cells)
+    exact, apart = _fit_plan(state, tuple(cells), tuple(weights), exact_up_to)
+    if exact:
+        return weighted_fit(masks, tuple(weights), total, apart)
+    return clique_fit(masks, tuple(weights), total, apart)
+
+
+def _fit_plan(
+    state: State, cells: tuple[int, ...], weights: tuple[int, ...], exact_up_to: int
+) -> tuple[bool, tuple[tuple[int, ...], ...]]:
+    """How :func:`fit_sum` narrows these cells: exactly (True) with each cell's earlier cells that see it, or
+    by cliques (False, :func:`~sudokit.logic.cages.cliques_of`); kept for the puzzle (it depends on the
+    geometry and the cages only)."""
+    plans = puzzle_memo(state).setdefault("fit-plans", {})
+    key = (cells, weights, exact_up_to)
+    found = plans.get(key)
+    if found is None:
+        if len(cells) <= exact_up_to:
+            peers = state.g.peer_sets
+            before = tuple(tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells)))
+            found = (True, before)
+        else:
+            found = (False, cliques_of(state, cells, weights))
+        plans[key] = found
+    return found
 
 
 def sum_combination(state: State) -> Step | None:

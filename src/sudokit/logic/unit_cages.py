@@ -76,6 +76,12 @@ def placements(masks: tuple[int, ...], total: int | None) -> tuple[tuple[int, ..
     return tuple(out)
 
 
+@lru_cache(maxsize=1 << 14)
+def packed_placements(masks: tuple[int, ...], total: int | None, n: int) -> tuple[int, ...]:
+    """:func:`placements`, each as one integer: its cells' one-bit masks side by side, ``n`` bits a cell."""
+    return tuple(sum(b << (n * j) for j, b in enumerate(p)) for p in placements(masks, total))
+
+
 @lru_cache(maxsize=1 << 12)
 def web_fit(
     g: Geometry, groups: tuple[tuple[int, ...], ...], totals: tuple[int | None, ...], masks: tuple[int, ...]
@@ -89,29 +95,11 @@ def web_fit(
     a placement against the digits another group's choice bans from its cells is one ``&``."""
     n = g.size
     full = (1 << n) - 1
-    cells = [s for grp in groups for s in grp]
-    index = {s: i for i, s in enumerate(cells)}
-    owner = [gi for gi, grp in enumerate(groups) for _ in grp]
-    starts = [0] * len(groups)
-    at = 0
-    for gi, grp in enumerate(groups):
-        starts[gi] = at
-        at += len(grp)
-    # for each cell: the (group, shift) of every cell of another group that sees it
-    peers = g.peer_sets
-    seen_by = [
-        [
-            (owner[index[x]], n * (index[x] - starts[owner[index[x]]]))
-            for x in peers[s]
-            if x in index and owner[index[x]] != owner[i]
-        ]
-        for i, s in enumerate(cells)
-    ]
+    owner, starts, seen_by = _layout(g, groups)
     options: list[list[int]] = []
     for gi, (grp, total) in enumerate(zip(groups, totals)):
         at = starts[gi]
-        ways = placements(tuple(masks[at : at + len(grp)]), total)
-        options.append([sum(b << (n * j) for j, b in enumerate(p)) for p in ways])
+        options.append(list(packed_placements(tuple(masks[at : at + len(grp)]), total, n)))
     if sum(len(o) for o in options) > MAX_PLACEMENTS:
         return None
     keep = [0] * len(groups)  # per group, its cells' digits used by a filling found so far, packed alike
@@ -171,7 +159,35 @@ def web_fit(
                             keep[h] |= q
     except _OverBudget:
         return None
-    return tuple((keep[owner[i]] >> (n * (i - starts[owner[i]]))) & full for i in range(len(cells)))
+    return tuple((keep[owner[i]] >> (n * (i - starts[owner[i]]))) & full for i in range(len(owner)))
+
+
+@lru_cache(maxsize=1 << 10)
+def _layout(
+    g: Geometry, groups: tuple[tuple[int, ...], ...]
+) -> tuple[list[int], list[int], list[list[tuple[int, int]]]]:
+    """A web's layout for :func:`web_fit` (it depends on the groups only): each cell's group (cells in
+    ``groups`` order), each group's first cell, and for each cell the (group, shift) of every cell of another
+    group that sees it."""
+    n = g.size
+    cells = [s for grp in groups for s in grp]
+    index = {s: i for i, s in enumerate(cells)}
+    owner = [gi for gi, grp in enumerate(groups) for _ in grp]
+    starts = [0] * len(groups)
+    at = 0
+    for gi, grp in enumerate(groups):
+        starts[gi] = at
+        at += len(grp)
+    peers = g.peer_sets
+    seen_by = [
+        [
+            (owner[index[x]], n * (index[x] - starts[owner[index[x]]]))
+            for x in peers[s]
+            if x in index and owner[index[x]] != owner[i]
+        ]
+        for i, s in enumerate(cells)
+    ]
+    return owner, starts, seen_by
 
 
 class _OverBudget(Exception):
