@@ -20,12 +20,12 @@ PUZZLES = 8
 #: Sets of placed cells kept per puzzle and kind of work.
 PLACED = 8
 
-_PUZZLES: dict[tuple[int, int], tuple[Any, Any, dict[str, Any]]] = {}
+_PUZZLES: dict[tuple[int, int], tuple[Any, Any, dict[Any, Any]]] = {}
 
 
-def puzzle_memo(state: State) -> dict[str, Any]:
+def puzzle_memo(state: State) -> dict[Any, Any]:
     """A dict shared by every state of ``state``'s puzzle (same geometry and constraints objects): for work
-    that depends on them only."""
+    that depends on them only (string keys; :func:`placed_memo` keeps its own under tuple keys)."""
     key = (id(state.g), id(state.constraints))
     slot = _PUZZLES.get(key)
     if slot is None or slot[0] is not state.g or slot[1] is not state.constraints:
@@ -38,7 +38,7 @@ def puzzle_memo(state: State) -> dict[str, Any]:
 def placed_memo(state: State, kind: str) -> dict[str, Any]:
     """A dict shared by the states of ``state``'s puzzle with the same placed cells (values), one per ``kind``
     of work: for work that depends on the puzzle and its placed cells, not on the candidates."""
-    by_values: dict[tuple[int, ...], dict[str, Any]] = puzzle_memo(state).setdefault(kind, {})
+    by_values: dict[tuple[int, ...], dict[str, Any]] = puzzle_memo(state).setdefault(("placed", kind), {})
     key = tuple(state.values)
     found = by_values.get(key)
     if found is None:

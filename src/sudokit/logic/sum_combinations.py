@@ -19,7 +19,7 @@ clique by clique (:func:`clique_fit`). Placed cells come off the total."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -81,7 +81,7 @@ def rule_sums(state: State) -> list[LinearSum]:
     return out
 
 
-def _rule_sums(state: State) -> list[LinearSum]:
+def puzzle_rule_sums(state: State) -> list[LinearSum]:
     """:func:`rule_sums`, kept for the puzzle (they depend on its constraints only)."""
     memo = puzzle_memo(state)
     found = memo.get("rule-sums")
@@ -206,7 +206,7 @@ def _levels(state: State) -> Iterator[list[Combination]]:
     found_in = memo.setdefault("seen", set())
     if not levels:
         # the same objects at every level: a sum is told from the terms a combination holds by identity
-        rules = [r for r in (_open(state, r) for r in _rule_sums(state)) if r.cells]
+        rules = [r for r in (_open(state, r) for r in puzzle_rule_sums(state)) if r.cells]
         memo["others"] = rules + [_open(state, b) for b in _bases(state)]
         memo["middles"] = [Combination(((rule, 1),), rule) for rule in rules]
     others = memo["others"]
@@ -240,10 +240,11 @@ def clique_fit(
     cliques (a digit may repeat from one clique to another): the sets of different digits each clique can
     hold give its sums, a clique keeps the sums the others can complete, and each cell the digits of the
     placements of its clique's kept sums. For sums too long to search cell by cell."""
-    forward = [_forward(tuple(masks[i] for i in q)) for q in cliques]
-    sums = [{weights[q[0]] * digit_sum(u) for u in levels[-1]} for q, levels in zip(cliques, forward)]
-    if not all(sums):
+    parts = [tuple(masks[i] for i in q) for q in cliques]
+    by_sum = [_by_sum(part) for part in parts]
+    if not all(by_sum):
         return (0,) * len(masks)
+    sums = [[weights[q[0]] * t for t in found] for q, found in zip(cliques, by_sum)]
     lows = [min(t) for t in sums]
     bits = [_bitset(t - lo for t in options) for options, lo in zip(sums, lows)]  # bit k: the sum lo + k
     n = len(cliques)
@@ -254,37 +255,61 @@ def clique_fit(
     for i in range(n - 1, -1, -1):
         after[i] = _convolve(after[i + 1], bits[i])
     keep = [0] * len(masks)
+    low = sum(lows)
     for i, q in enumerate(cliques):
         others = _convolve(before[i], after[i + 1])
-        base = sum(lows) - lows[i]  # the others' lowest sum
+        base = low - lows[i]  # the others' lowest sum
         w = weights[q[0]]
-        levels = forward[i]
-        alive = set()
-        for u in levels[-1]:
-            rest = total - w * digit_sum(u) - base  # what the others must add up to, above their lowest
+        allowed = 0  # the clique's digit sums the others complete: bit t for the sum t
+        for t in by_sum[i]:
+            rest = total - w * t - base  # what the others must add up to, above their lowest
             if rest >= 0 and others >> rest & 1:
-                alive.add(u)
-        kept = _backward(tuple(masks[j] for j in q), frozenset(alive))
+                allowed |= 1 << t
+        kept = _kept(parts[i], allowed)
         for j, m in zip(q, kept):
             keep[j] |= m
     return tuple(keep)
 
 
 @lru_cache(maxsize=1 << 14)
-def _backward(masks: tuple[int, ...], alive: frozenset[int]) -> tuple[int, ...]:
+def _by_sum(masks: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """The digit sets a clique with candidates ``masks`` can hold, by their sum (sums in increasing order)."""
+    out: dict[int, list[int]] = {}
+    for used in _forward(masks)[-1]:
+        out.setdefault(digit_sum(used), []).append(used)
+    return {t: tuple(out[t]) for t in sorted(out)}
+
+
+@lru_cache(maxsize=1 << 14)
+def _kept(masks: tuple[int, ...], allowed: int) -> tuple[int, ...]:
+    """Each cell's digits in the placements of a clique (candidates ``masks``) whose digits add up to one of
+    the sums ``allowed`` (a bitset: bit ``t`` for the sum ``t``)."""
+    alive = [u for t, sets in _by_sum(masks).items() if allowed >> t & 1 for u in sets]
+    return _backward(masks, alive)
+
+
+def _backward(masks: tuple[int, ...], alive: Iterable[int]) -> tuple[int, ...]:
     """Each cell's digits in the placements of a clique (candidates ``masks``) that fill one of the digit
-    sets ``alive``."""
+    sets ``alive``: back from the last cell, each set less one of its digits the cell can hold, while what
+    is left is a set the cells before can hold."""
     levels = _forward(masks)
     keep = [0] * len(masks)
-    for j in range(len(masks) - 1, -1, -1):  # back from the sets kept: each cell's digits on the way
+    for j in range(len(masks) - 1, -1, -1):
         m = masks[j]
+        earlier = levels[j]
         back = set()
-        for used in levels[j]:
-            for d in digits_of(m & ~used):
-                if used | 1 << (d - 1) in alive:
-                    back.add(used)
-                    keep[j] |= 1 << (d - 1)
-        alive = frozenset(back)
+        kept = 0
+        for u in alive:
+            x = u & m
+            while x:
+                b = x & -x
+                x ^= b
+                v = u ^ b
+                if v in earlier:
+                    back.add(v)
+                    kept |= b
+        keep[j] = kept
+        alive = back
     return tuple(keep)
 
 

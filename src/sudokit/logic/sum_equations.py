@@ -34,9 +34,18 @@ from math import gcd, lcm
 
 from sudokit.logic import text
 from sudokit.logic.cages import summed_cages
+from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
-from sudokit.logic.sum_combinations import LinearSum, cage_and_unit_sums, digit_sets, digit_sum, fit_sum, rule_sums
+from sudokit.logic.sum_combinations import (
+    LinearSum,
+    cage_and_unit_sums,
+    digit_sets,
+    digit_sum,
+    fit_sum,
+    puzzle_rule_sums,
+    rule_sums,
+)
 
 NAME = "Sum Equation"
 #: SE rating: sums of units and cages added and taken away in any number, a region of no unit's shape
@@ -70,6 +79,15 @@ class Derived:
 def equations(state: State) -> list[LinearSum]:
     """The summed cages, full-size units, little killers and arrows of the state as linear sums."""
     return cage_and_unit_sums(state, lambda name, full: name) + rule_sums(state)
+
+
+def _equations(state: State) -> list[LinearSum]:
+    """:func:`equations`, kept for the puzzle (they depend on its constraints only)."""
+    memo = puzzle_memo(state)
+    found = memo.get("sum-equations")
+    if found is None:
+        found = memo["sum-equations"] = equations(state)
+    return found
 
 
 def _normal(row: dict[int, int], mult: dict[int, int], total: int) -> int:
@@ -314,10 +332,15 @@ def _sparser(mult: dict[int, int], dependencies: list[dict[int, int]]) -> dict[i
 def derived(state: State) -> list[Derived]:
     """Every derived equation over 1 to :data:`MAX_CELLS` open cells with small weights (see the module),
     fewer cells first; kept per set of placed cells."""
-    eqs = equations(state)
+    memo = placed_memo(state, "sum-equations")
+    found = memo.get("derived")
+    if found is not None:
+        return found
+    eqs = _equations(state)
     key = (tuple((e.cells, e.weights, e.total) for e in eqs), tuple(state.values))
     found = _CACHE.get(key)
     if found is not None:
+        memo["derived"] = found
         return found
     ech = _echelon(eqs, state.values)
     seen: set[frozenset[tuple[int, int]]] = set()
@@ -354,7 +377,7 @@ def derived(state: State) -> list[Derived]:
     out.sort(key=lambda e: (len(e.cells), len(e.terms)))
     if len(_CACHE) >= CACHE:
         _CACHE.clear()
-    _CACHE[key] = out
+    _CACHE[key] = memo["derived"] = out
     return out
 
 
@@ -392,7 +415,7 @@ def _check(
 
 def sum_equation(state: State) -> Step | None:
     """The first derived equation (fewest cells first) whose exact narrowing removes a candidate."""
-    if not summed_cages(state) and not rule_sums(state):
+    if not summed_cages(state) and not puzzle_rule_sums(state):
         return None
     cands = state.cands
     peers = state.g.peer_sets
@@ -434,7 +457,7 @@ def _written(state: State, cells: Sequence[int], weights: Sequence[int], total: 
 
 
 def _step(state: State, eq: Derived, keep: Sequence[int], elim: list[tuple[int, int]], required: int) -> Step:
-    eqs = equations(state)
+    eqs = _equations(state)
     vals = state.values
     named = []
     raw = 0
