@@ -114,22 +114,29 @@ def weighted_fit(
     rest_low = [sum(least[i:]) for i in range(k + 1)]
     rest_high = [sum(most[i:]) for i in range(k + 1)]
     keep = [0] * k
-    chosen = [0] * k
+    chosen = [0] * k  # each cell's digit on the way, as a one-bit mask
 
     def walk(i: int, left: int) -> bool:
         if i == k:
-            return left == 0
+            if left:
+                return False
+            for j in range(k):  # a choice that fits: each cell keeps its digit
+                keep[j] |= chosen[j]
+            return True
         if not rest_low[i] <= left <= rest_high[i]:
             return False
+        banned = 0
+        for j in before[i]:
+            banned |= chosen[j]
+        free = masks[i] & ~banned
+        w = weights[i]
         found = False
-        for d in digits_of(masks[i]):
-            if any(chosen[j] == d for j in before[i]):
-                continue
-            chosen[i] = d
-            if walk(i + 1, left - weights[i] * d):
+        while free:
+            b = free & -free
+            free ^= b
+            chosen[i] = b
+            if walk(i + 1, left - w * b.bit_length()):
                 found = True
-                for j in range(i + 1):
-                    keep[j] |= 1 << (chosen[j] - 1)
         return found
 
     walk(0, total)
@@ -221,7 +228,10 @@ def bound_fit(
 def cliques_of(state: State, cells: Sequence[int], signs: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
     """The indices of ``cells`` split into groups of cells that all see each other and share a sign: greedily,
     the biggest part of the group a unit or a summed cage holds first (bigger cliques give tighter bounds)."""
-    cages = tuple(c.cage for c in summed_cages(state))
+    memo = puzzle_memo(state)
+    cages = memo.get("cage-cells")
+    if cages is None:
+        cages = memo["cage-cells"] = tuple(c.cage for c in summed_cages(state))
     return _cliques(state.g, cages, tuple(cells), tuple(signs) if signs is not None else (1,) * len(cells))
 
 
@@ -232,29 +242,46 @@ def _cliques(
     """:func:`cliques_of` on the board's units and the cages' cells (memoised: they do not change)."""
     where = {s: i for i, s in enumerate(cells)}
     # each block's cells among ``cells``, by sign, in the blocks' order (units, then cages): only those of two
-    # or more cells can give a clique
+    # or more cells can give a clique (so only the blocks that hold one of the cells are looked at)
+    units = sorted({u for s in cells for u in g.units_of[s]})
+    cage_of = _cages_of(cages)
+    held = sorted({c for s in cells for c in cage_of.get(s, ())})
     parts = []
-    for block in [*g.units, *cages]:
+    for block in [*(g.units[u] for u in units), *(cages[c] for c in held)]:
         here = sorted(where[s] for s in block if s in where)
         if len(here) > 1:
             for x in (1, -1):
                 part = tuple(i for i in here if sign[i] == x)
                 if len(part) > 1:
                     parts.append(part)
-    left = set(range(len(cells)))
+    # greedily: the first part with the most cells not yet taken (parts and cells left as bitmasks of indices)
+    bits = [sum(1 << i for i in part) for part in parts]
+    k = len(cells)
+    left = (1 << k) - 1
     out: list[tuple[int, ...]] = []
     while left:
-        best: tuple[int, ...] = ()
-        for whole in parts:
-            part = tuple(i for i in whole if i in left)
-            if len(part) > len(best):
-                best = part
-        if len(best) <= 1:
-            out += [(i,) for i in sorted(left)]
+        best, most = 0, 0
+        for whole in bits:
+            taken = whole & left
+            count = taken.bit_count()
+            if count > most:
+                best, most = taken, count
+        if most <= 1:
+            out += [(i,) for i in range(k) if left >> i & 1]
             break
-        out.append(best)
-        left -= set(best)
+        out.append(tuple(i for i in range(k) if best >> i & 1))
+        left &= ~best
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _cages_of(cages: tuple[tuple[int, ...], ...]) -> dict[int, tuple[int, ...]]:
+    """Per cell, the indices of the ``cages`` that hold it."""
+    out: dict[int, list[int]] = {}
+    for c, cage in enumerate(cages):
+        for s in cage:
+            out.setdefault(s, []).append(c)
+    return {s: tuple(cs) for s, cs in out.items()}
 
 
 def _forced_in(state: State, cage: KillerCage) -> dict[int, int]:

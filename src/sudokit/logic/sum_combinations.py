@@ -337,7 +337,14 @@ def _forward(masks: tuple[int, ...]) -> tuple[frozenset[int], ...]:
     """The digit sets (masks) the first 0, 1, ... cells of a clique with candidates ``masks`` can hold."""
     levels = [frozenset({0})]
     for m in masks:
-        levels.append(frozenset(used | 1 << (d - 1) for used in levels[-1] for d in digits_of(m & ~used)))
+        reached = set()
+        for used in levels[-1]:
+            free = m & ~used
+            while free:
+                b = free & -free
+                free ^= b
+                reached.add(used | b)
+        levels.append(frozenset(reached))
     return tuple(levels)
 
 
