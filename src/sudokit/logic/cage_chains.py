@@ -143,6 +143,9 @@ class Links:
                         if len(where) == 2:  # two places: a plain link
                             self.strong_plain[a] |= 1 << b
                             self.strong_plain[b] |= 1 << a
+        of_digit: dict[int, list[tuple[int, frozenset[int]]]] = {}  # the groups of each digit
+        for hi, (other, e) in enumerate(self.groups):
+            of_digit.setdefault(e, []).append((hi, frozenset(other)))
         for gi, (cells, d) in enumerate(self.groups):
             x = self.count + gi
             bit = 1 << (d - 1)
@@ -152,8 +155,8 @@ class Links:
                     y = c * n + d - 1
                     self.weak[x] |= 1 << y
                     self.weak[y] |= 1 << x
-            for hi, (other, e) in enumerate(self.groups):
-                if hi != gi and e == d and set(other) <= seen:
+            for hi, other_cells in of_digit[d]:
+                if hi != gi and other_cells <= seen:
                     self.weak[x] |= 1 << (self.count + hi)
 
     def cells_of(self, x: int) -> tuple[int, ...]:
@@ -277,13 +280,19 @@ def _reach(weak: list[int], strong: list[int], start: int, start_on: bool):
     front_on, front_off = on, off
     while front_on or front_off:
         new_off = 0
-        for y in bit_numbers(front_on):
-            new_off |= weak[y]
+        rest = front_on
+        while rest:
+            low = rest & -rest
+            new_off |= weak[low.bit_length() - 1]
+            rest ^= low
         new_off &= ~off
         off |= new_off
         new_on = 0
-        for x in bit_numbers(front_off | new_off):
-            new_on |= strong[x]
+        rest = front_off | new_off
+        while rest:
+            low = rest & -rest
+            new_on |= strong[low.bit_length() - 1]
+            rest ^= low
         new_on &= ~on
         on |= new_on
         yield on, off
