@@ -63,14 +63,42 @@ def _tables(g: Geometry) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[
     return peers, units, rows
 
 
+@lru_cache(maxsize=16)
+def _unsure(g: Geometry) -> tuple[int, ...]:
+    """The full units (cell bitmasks) a template is not sure to hit. One cell per row, no two of them peers, is
+    ``size`` cells in ``size`` different columns (boxes): every column (box) holds one. So a family of units
+    that splits the grid (the rows, the columns, the boxes) is hit by every template; the others (diagonals,
+    extra regions) are checked at its end."""
+    full = (1 << g.n_cells) - 1
+    sure: set[int] = set()
+    for family in (g.rows, g.cols, g.boxes):
+        masks = [sum(1 << s for s in g.units[u]) for u in family]
+        if len(masks) == g.size and all(m.bit_count() == g.size for m in masks) and sum(masks) == full:
+            union = 0
+            for m in masks:
+                union |= m
+            if union == full:
+                sure.update(masks)
+    return tuple(u for u in _tables(g)[1] if u not in sure)
+
+
+def _template_checks(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[bool, tuple[int, ...]]:
+    """Whether every full unit and every mask of ``musts`` has one of the ``places``, and the masks (those
+    places) a template must still be checked against at its end (:func:`_unsure`, and ``musts``)."""
+    _, units, _ = _tables(g)
+    if any(not u & places for u in units) or any(not m & places for m in musts):
+        return False, ()
+    return True, tuple(u & places for u in _unsure(g)) + tuple(m & places for m in musts)
+
+
 @lru_cache(maxsize=1 << 12)
 def overlay(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[int, int, int]:
     """The templates of a digit whose possible cells are the bitmask ``places`` (candidates and placed copies),
     each hitting every full unit and every mask of ``musts`` once: (cells some template uses, cells every
     template uses, how many templates). (0, 0, 0) when there is none."""
-    peers, units, rows = _tables(g)
-    checks = tuple(u & places for u in units) + tuple(m & places for m in musts)
-    if any(not c for c in checks):
+    peers, _, rows = _tables(g)
+    some, checks = _template_checks(g, places, musts)
+    if not some:
         return 0, 0, 0
     row_cells = [tuple(s for s in row if places >> s & 1) for row in rows]
     union, inter, count = 0, -1, 0
@@ -198,9 +226,9 @@ MAX_TEMPLATES = 6000
 def digit_templates(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[int, ...] | None:
     """Every template (a cell bitmask) of a digit as :func:`overlay` counts them; None when there are more
     than :data:`MAX_TEMPLATES`."""
-    peers, units, rows = _tables(g)
-    checks = tuple(u & places for u in units) + tuple(m & places for m in musts)
-    if any(not c for c in checks):
+    peers, _, rows = _tables(g)
+    some, checks = _template_checks(g, places, musts)
+    if not some:
         return ()
     row_cells = [tuple(s for s in row if places >> s & 1) for row in rows]
     out: list[int] = []
