@@ -201,11 +201,9 @@ def bound_fit(
         union = 0
         for i in members:
             union |= masks[i]
-        ds = digits_of(union & ~without)
-        m = len(members)
-        if len(ds) < m:
+        low, high = _low_high(union & ~without, len(members))
+        if low > high:
             return 1, 0  # empty: no way
-        low, high = sum(ds[:m]), sum(ds[-m:])
         return (low, high) if sign[members[0]] > 0 else (-high, -low)
 
     spans = [span(q) for q in groups]
@@ -215,14 +213,36 @@ def bound_fit(
         lo_q, hi_q = spans[gi]
         for i in q:
             others = [j for j in q if j != i]
-            for d in digits_of(masks[i]):
-                lo, hi = span(others, 1 << (d - 1))
-                if lo > hi:
-                    continue
+            union = 0
+            for j in others:
+                union |= masks[j]
+            flip = bool(others) and sign[others[0]] < 0
+            free = masks[i]
+            while free:
+                b = free & -free
+                free ^= b
+                if others:  # span(others, b)
+                    lo, hi = _low_high(union & ~b, len(others))
+                    if lo > hi:
+                        continue
+                    if flip:
+                        lo, hi = -hi, -lo
+                else:
+                    lo, hi = 0, 0
                 rest_low, rest_high = all_low - lo_q + lo, all_high - hi_q + hi
-                if rest_low <= total - sign[i] * d <= rest_high:
-                    keep[i] |= 1 << (d - 1)
+                if rest_low <= total - sign[i] * b.bit_length() <= rest_high:
+                    keep[i] |= b
     return tuple(keep)
+
+
+@lru_cache(maxsize=1 << 16)
+def _low_high(mask: int, m: int) -> tuple[int, int]:
+    """The sums of the ``m`` lowest and the ``m`` highest digits of ``mask`` (``m`` >= 1); (1, 0) when it has
+    fewer than ``m``."""
+    ds = digits_of(mask)
+    if len(ds) < m:
+        return 1, 0
+    return sum(ds[:m]), sum(ds[-m:])
 
 
 def cliques_of(state: State, cells: Sequence[int], signs: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
@@ -243,12 +263,16 @@ def _cliques(
     where = {s: i for i, s in enumerate(cells)}
     # each block's cells among ``cells``, by sign, in the blocks' order (units, then cages): only those of two
     # or more cells can give a clique (so only the blocks that hold one of the cells are looked at)
-    units = sorted({u for s in cells for u in g.units_of[s]})
-    cage_of = _cages_of(cages)
-    held = sorted({c for s in cells for c in cage_of.get(s, ())})
+    in_unit: dict[int, list[int]] = {}
+    in_cage: dict[int, list[int]] = {}
+    units_of, cage_of = g.units_of, _cages_of(cages)
+    for s, i in where.items():
+        for u in units_of[s]:
+            in_unit.setdefault(u, []).append(i)
+        for c in cage_of.get(s, ()):
+            in_cage.setdefault(c, []).append(i)
     parts = []
-    for block in [*(g.units[u] for u in units), *(cages[c] for c in held)]:
-        here = sorted(where[s] for s in block if s in where)
+    for here in [*(sorted(in_unit[u]) for u in sorted(in_unit)), *(sorted(in_cage[c]) for c in sorted(in_cage))]:
         if len(here) > 1:
             for x in (1, -1):
                 part = tuple(i for i in here if sign[i] == x)
