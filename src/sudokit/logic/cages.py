@@ -67,17 +67,20 @@ def distinct_fit(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], t
     sets = {u for u in levels[k] if sum(digits_of(u)) == total}
     keep = [0] * k
     alive = sets
-    for i in range(k - 1, -1, -1):
+    for i in range(k - 1, -1, -1):  # back from the sets kept: each one less a digit cell i can hold
         before = set()
         m = masks[i]
-        for used in levels[i]:
-            free = m & ~used
+        earlier = levels[i]
+        kept = 0
+        for u in alive:
+            free = u & m
             while free:
                 b = free & -free
-                if used | b in alive:
-                    before.add(used)
-                    keep[i] |= b
                 free ^= b
+                if u ^ b in earlier:
+                    before.add(u ^ b)
+                    kept |= b
+        keep[i] = kept
         alive = before
     return tuple(sorted(sets)), tuple(keep)
 
