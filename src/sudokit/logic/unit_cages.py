@@ -104,16 +104,19 @@ def web_fit(
         return None
     keep = [0] * len(groups)  # per group, its cells' digits used by a filling found so far, packed alike
     work = 0
+    bans: dict[tuple[int, int], dict[int, int]] = {}  # (group, placement) -> what it bans in each other group
 
     def narrow(gi: int, p: int, opts: dict[int, list[int]]) -> dict[int, list[int]] | None:
         """The other groups' placements left once group ``gi`` takes ``p`` (None when one has none)."""
         nonlocal work
-        banned: dict[int, int] = {}
-        at = starts[gi]
-        for j in range(len(groups[gi])):
-            b = (p >> (n * j)) & full
-            for h, shift in seen_by[at + j]:
-                banned[h] = banned.get(h, 0) | (b << shift)
+        banned = bans.get((gi, p))
+        if banned is None:
+            banned = bans[(gi, p)] = {}
+            at = starts[gi]
+            for j in range(len(groups[gi])):
+                b = (p >> (n * j)) & full
+                for h, shift in seen_by[at + j]:
+                    banned[h] = banned.get(h, 0) | (b << shift)
         out = {}
         for h, hs in opts.items():
             if h == gi:
@@ -133,9 +136,14 @@ def web_fit(
         """A filling: a placement for each group of ``opts`` (its placements left) with the ``chosen`` ones."""
         if not opts:
             return chosen
-        gi = min(opts, key=lambda h: len(opts[h]))
+        gi, fewest = -1, 0
+        for h, hs in opts.items():  # the first group with the fewest placements left
+            if gi < 0 or len(hs) < fewest:
+                gi, fewest = h, len(hs)
         # placements that still cover an uncovered candidate first: each filling found covers more
-        for p in sorted(opts[gi], key=lambda q: not q & ~keep[gi]):
+        uncovered = ~keep[gi]
+        ps = opts[gi]
+        for p in [q for q in ps if q & uncovered] + [q for q in ps if not q & uncovered]:
             rest = narrow(gi, p, opts)
             if rest is not None:
                 found = search(rest, {**chosen, gi: p})
