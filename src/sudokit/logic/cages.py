@@ -133,6 +133,14 @@ def weighted_fit(
             banned |= chosen[j]
         free = masks[i] & ~banned
         w = weights[i]
+        if i == k - 1 and w:  # the last cell: only the digit that leaves nothing fits
+            d = left // w
+            if d * w != left or d < 1 or not free >> (d - 1) & 1:
+                return False
+            chosen[i] = 1 << (d - 1)
+            for j in range(k):
+                keep[j] |= chosen[j]
+            return True
         found = False
         while free:
             b = free & -free

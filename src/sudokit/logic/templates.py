@@ -102,20 +102,25 @@ def overlay(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[int, int,
         return 0, 0, 0
     row_cells = [tuple(s for s in row if places >> s & 1) for row in rows]
     union, inter, count = 0, -1, 0
+    last = len(row_cells) - 1
 
     def walk(r: int, blocked: int, used: int) -> None:
         nonlocal union, inter, count
-        if r == len(row_cells):
-            if all(c & used for c in checks):
-                union |= used
-                inter &= used
-                count += 1
+        if r == last:  # the last row: each cell left ends a template (checked here, without a call)
+            for s in row_cells[r]:
+                if not blocked >> s & 1:
+                    done = used | 1 << s
+                    if all(c & done for c in checks):
+                        union |= done
+                        inter &= done
+                        count += 1
             return
         for s in row_cells[r]:
             if not blocked >> s & 1:
                 walk(r + 1, blocked | peers[s], used | 1 << s)
 
-    walk(0, 0, 0)
+    if row_cells:
+        walk(0, 0, 0)
     return (union, inter, count) if count else (0, 0, 0)
 
 
