@@ -54,17 +54,27 @@ def distinct_fit(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], t
     (masks) some placement uses, and each cell's digits that belong to one. Exact: placements are followed
     cell by cell over the set of digits used so far (at most C(n, k) sets per cell)."""
     k = len(masks)
-    levels: list[set[int]] = [{0}]
-    for m in masks:
-        nxt = set()
-        for used in levels[-1]:
+    # levels[i]: the sets the first i cells can hold (with their sums) that the cells after can still complete
+    # to the total by their lowest and highest digits (only sets that lead to no fitting set are left out)
+    levels: list[dict[int, int]] = [{0: 0}]
+    after = 0
+    later = [0] * (k + 1)  # later[i]: the candidates of cells i.. together
+    for i in range(k - 1, -1, -1):
+        after |= masks[i]
+        later[i] = after
+    for i, m in enumerate(masks):
+        rest = k - i - 1
+        low, high = _low_high(later[i + 1], rest) if rest else (0, 0)
+        nxt: dict[int, int] = {}
+        for used, t in levels[-1].items():
             free = m & ~used
             while free:
                 b = free & -free
-                nxt.add(used | b)
                 free ^= b
+                if low <= total - t - b.bit_length() <= high:
+                    nxt[used | b] = t + b.bit_length()
         levels.append(nxt)
-    sets = {u for u in levels[k] if sum(digits_of(u)) == total}
+    sets = set(levels[k]) if k else ({0} if total == 0 else set())  # all with the total (nothing left to add)
     keep = [0] * k
     alive = sets
     for i in range(k - 1, -1, -1):  # back from the sets kept: each one less a digit cell i can hold
