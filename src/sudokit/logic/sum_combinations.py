@@ -410,16 +410,20 @@ def sum_combination(state: State) -> Step | None:
     if not any(con.kind in ("arrow", "little_killer") for con in state.constraints):
         return None
     cands = state.cands
+    # per combination (kept with them, for these placed cells), its cells' candidates when it last removed
+    # nothing: the same candidates remove nothing again
+    idle: dict[int, tuple[int, ...]] = placed_memo(state, "sum-combinations").setdefault("idle", {})
     for combo in (c for level in _levels(state) for c in level):
         found = combo.found
         cells = found.cells
         masks = tuple(cands[s] for s in cells)
+        if idle.get(id(combo)) == masks:
+            continue
         keep = fit_sum(state, cells, found.weights, found.total, MAX_CELLS)
-        if not all(keep):
-            continue  # nothing fits: a broken state is not this step's to say
-        elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)]
+        elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)] if all(keep) else []
         if elim:
             return _step(state, combo, keep, sorted(elim))
+        idle[id(combo)] = masks  # nothing fits (a broken state is not this step's to say) or nothing removed
     return None
 
 

@@ -419,15 +419,26 @@ def sum_equation(state: State) -> Step | None:
         return None
     cands = state.cands
     peers = state.g.peer_sets
-    for eq in derived(state):
+    eqs = derived(state)
+    memo = placed_memo(state, "sum-equations")
+    cliques = memo.get("cliques")  # per equation: weights all 1 over cells that all see each other
+    if cliques is None:
+        cliques = memo["cliques"] = [set(eq.weights) == {1} and _see_all(peers, eq.cells) for eq in eqs]
+    fits: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = memo.setdefault("fits", {})  # the last narrowing
+    for i, eq in enumerate(eqs):
         cells = eq.cells
         masks = tuple(cands[s] for s in cells)
-        keep = fit_sum(state, cells, eq.weights, eq.total, MAX_EXACT)
+        last = fits.get(i)
+        if last is not None and last[0] == masks:
+            keep = last[1]
+        else:
+            keep = fit_sum(state, cells, eq.weights, eq.total, MAX_EXACT)
+            fits[i] = (masks, keep)
         if not all(keep):
             continue  # nothing fits: a broken state is not this step's to say
         elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)]
         required = 0
-        if set(eq.weights) == {1} and all(cells[j] in peers[cells[i]] for i in range(len(cells)) for j in range(i)):
+        if cliques[i]:
             required = _required(keep, eq.total)
             for d in digits_of(required):
                 places = [s for s, k in zip(cells, keep) if k >> (d - 1) & 1]
@@ -436,6 +447,11 @@ def sum_equation(state: State) -> Step | None:
         if elim:
             return _step(state, eq, keep, sorted(set(elim)), required)
     return None
+
+
+def _see_all(peers: Sequence[frozenset[int]], cells: Sequence[int]) -> bool:
+    """The cells all see each other."""
+    return all(cells[j] in peers[cells[i]] for i in range(len(cells)) for j in range(i))
 
 
 def _required(masks: tuple[int, ...], total: int) -> int:
