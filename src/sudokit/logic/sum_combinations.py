@@ -166,12 +166,16 @@ class Combination:
 
 
 def _joined(
-    first: LinearSum, others: Sequence[LinearSum], limit: int
+    first: LinearSum, others: Sequence[LinearSum], limit: int, bits: Sequence[int] | None = None
 ) -> Iterator[tuple[LinearSum, int, int, LinearSum]]:
     """Each (other sum, factor, sign, ``sign x (first - factor x other)``) that drops a cell the two share and
-    keeps 1 to ``limit`` open cells with weights of at most :data:`MAX_WEIGHT`."""
+    keeps 1 to ``limit`` open cells with weights of at most :data:`MAX_WEIGHT`. ``bits``: each other sum's
+    cells as a bitmask (the sums that share no cell with ``first`` are passed over without a look)."""
     where = dict(zip(first.cells, first.weights))
-    for other in others:
+    mine = _cell_bits(first.cells)
+    for i, other in enumerate(others):
+        if bits is not None and not bits[i] & mine:
+            continue  # no cell shared: nothing to drop
         if other is first or not other.cells:
             continue
         shared = [(where[s], w) for s, w in zip(other.cells, other.weights) if s in where]
@@ -192,6 +196,13 @@ def _joined(
                 yield other, f, sign, found
 
 
+def _cell_bits(cells: Sequence[int]) -> int:
+    out = 0
+    for s in cells:
+        out |= 1 << s
+    return out
+
+
 def _levels(state: State) -> Iterator[list[Combination]]:
     """The combinations of a rule's sum with one other sum, then with two (a first combination of more than
     :data:`MAX_CELLS` and up to :data:`MAX_MIDDLE` open cells, with another sum), ... up to
@@ -208,13 +219,14 @@ def _levels(state: State) -> Iterator[list[Combination]]:
         # the same objects at every level: a sum is told from the terms a combination holds by identity
         rules = [r for r in (_open(state, r) for r in puzzle_rule_sums(state)) if r.cells]
         memo["others"] = rules + [_open(state, b) for b in _bases(state)]
+        memo["others-bits"] = [_cell_bits(lin.cells) for lin in memo["others"]]
         memo["middles"] = [Combination(((rule, 1),), rule) for rule in rules]
-    others = memo["others"]
+    others, bits = memo["others"], memo["others-bits"]
     while len(levels) < MAX_TERMS - 1:
         level: list[Combination] = []
         middles: list[Combination] = []
         for combo in memo["middles"]:
-            for other, f, sign, found in _joined(combo.found, others, MAX_MIDDLE):
+            for other, f, sign, found in _joined(combo.found, others, MAX_MIDDLE, bits):
                 if any(other is lin for lin, _ in combo.terms):
                     continue
                 key = (frozenset(zip(found.cells, found.weights)), found.total)

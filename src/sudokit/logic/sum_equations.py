@@ -320,12 +320,18 @@ def _sparser(mult: dict[int, int], dependencies: list[dict[int, int]]) -> dict[i
         improved = False
         for dep in dependencies:
             for sign in (1, -1):
-                cand = dict(best)
+                # how many equations and how much weight ``best`` plus ``sign x dep`` would name, less best's
+                more_terms = more_weight = 0
                 for e, m in dep.items():
-                    cand[e] = cand.get(e, 0) + sign * m
-                cand = {e: m for e, m in cand.items() if m}
-                if (len(cand), sum(map(abs, cand.values()))) < (len(best), sum(map(abs, best.values()))):
-                    best, improved = cand, True
+                    old = best.get(e, 0)
+                    new = old + sign * m
+                    more_terms += (new != 0) - (old != 0)
+                    more_weight += abs(new) - abs(old)
+                if more_terms < 0 or (more_terms == 0 and more_weight < 0):
+                    cand = dict(best)
+                    for e, m in dep.items():
+                        cand[e] = cand.get(e, 0) + sign * m
+                    best, improved = {e: m for e, m in cand.items() if m}, True
     return best
 
 
