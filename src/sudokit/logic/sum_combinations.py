@@ -253,12 +253,20 @@ def clique_fit(
     hold give its sums, a clique keeps the sums the others can complete, and each cell the digits of the
     placements of its clique's kept sums. For sums too long to search cell by cell."""
     parts = [tuple(masks[i] for i in q) for q in cliques]
-    by_sum = [_by_sum(part) for part in parts]
-    if not all(by_sum):
+    infos = [_sum_bits(part) for part in parts]
+    if not all(found for found, _ in infos):
         return (0,) * len(masks)
-    sums = [[weights[q[0]] * t for t in found] for q, found in zip(cliques, by_sum)]
-    lows = [min(t) for t in sums]
-    bits = [_bitset(t - lo for t in options) for options, lo in zip(sums, lows)]  # bit k: the sum lo + k
+    lows: list[int] = []
+    bits: list[int] = []  # bit k: the sum lows[i] + k
+    for q, (found, lowest) in zip(cliques, infos):
+        w = weights[q[0]]
+        if w == 1:
+            lows.append(lowest)
+            bits.append(found >> lowest)
+        else:
+            options = [w * t for t in range(found.bit_length()) if found >> t & 1]
+            lows.append(min(options))
+            bits.append(_bitset(t - lows[-1] for t in options))
     n = len(cliques)
     before = [1]  # before[i]: the cliques before i together, bit k for the sum (their lows) + k
     for b in bits:
@@ -273,14 +281,31 @@ def clique_fit(
         base = low - lows[i]  # the others' lowest sum
         w = weights[q[0]]
         allowed = 0  # the clique's digit sums the others complete: bit t for the sum t
-        for t in by_sum[i]:
+        found = infos[i][0]
+        while found:
+            b = found & -found
+            found ^= b
+            t = b.bit_length() - 1
             rest = total - w * t - base  # what the others must add up to, above their lowest
             if rest >= 0 and others >> rest & 1:
-                allowed |= 1 << t
+                allowed |= b
+        if len(q) == 1:  # one cell: its digits are its sums
+            keep[q[0]] |= parts[i][0] & allowed >> 1
+            continue
         kept = _kept(parts[i], allowed)
         for j, m in zip(q, kept):
             keep[j] |= m
     return tuple(keep)
+
+
+@lru_cache(maxsize=1 << 14)
+def _sum_bits(masks: tuple[int, ...]) -> tuple[int, int]:
+    """The sums of the digit sets a clique with candidates ``masks`` can hold (a bitset: bit ``t`` for the sum
+    ``t``) and the lowest of them; (0, 0) when it can hold none."""
+    found = 0
+    for t in _by_sum(masks):
+        found |= 1 << t
+    return found, (found & -found).bit_length() - 1 if found else 0
 
 
 @lru_cache(maxsize=1 << 14)
@@ -334,13 +359,13 @@ def _bitset(values: Iterator[int]) -> int:
 
 def _convolve(a: int, b: int) -> int:
     """The sums of one of ``a``'s and one of ``b``'s (bitsets of sums from 0)."""
+    if b.bit_count() > a.bit_count():
+        a, b = b, a  # the same sums: shift the one with more sums by each of the other's
     out = 0
-    k = 0
     while b:
-        if b & 1:
-            out |= a << k
-        b >>= 1
-        k += 1
+        low = b & -b
+        out |= a << (low.bit_length() - 1)
+        b ^= low
     return out
 
 
