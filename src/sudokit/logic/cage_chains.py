@@ -32,6 +32,7 @@ from sudokit.logic import text
 from sudokit.logic.cages import distinct_fit, loose_fit, masks_of, summed_cages
 from sudokit.logic.chains import bit_numbers, length_penalty
 from sudokit.logic.killer_sums import sum_groups
+from sudokit.logic.puzzle_memo import puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 from sudokit.logic.variant_rules import narrowed
@@ -122,10 +123,15 @@ class Links:
                 self.strong.append(0)
             return index[key]
 
+        vals = state.values
         for u in range(len(g.units)):
+            placed = 0  # the digits placed in the unit
+            for s in g.units[u]:
+                if vals[s]:
+                    placed |= 1 << (vals[s] - 1)
             for d in g.digits:
                 where = state.positions(u, d)
-                if len(where) < 2 or state.placed_in(u, d):
+                if len(where) < 2 or placed >> (d - 1) & 1:
                     continue
                 inside = set(where)
                 parts: list[tuple[int, ...]] = [(s,) for s in where]
@@ -166,10 +172,9 @@ class Links:
         return self.groups[x - self.count][1] if x >= self.count else x % self.n + 1
 
     def _fit(self, cells: Sequence[int], masks: tuple[int, ...], total: int) -> tuple[int, ...]:
-        peers = self.state.g.peer_sets
-        if all(b in peers[a] for i, a in enumerate(cells) for b in cells[:i]):
+        apart = _apart(self.state, tuple(cells))
+        if apart is None:
             return distinct_fit(masks, total)[1]
-        apart = [[b in peers[a] for b in cells] for a in cells]
         return tuple(loose_fit(masks, total, apart))
 
     def _sum_links(self, cells: Sequence[int], total: int, why: str) -> None:
@@ -270,6 +275,18 @@ class Links:
         if units:
             return state.unit_name(units[0])
         return "the cells see each other"
+
+
+def _apart(state: State, cells: tuple[int, ...]) -> list[list[bool]] | None:
+    """Which of the cells see each other (None when they all do); kept for the puzzle."""
+    known = puzzle_memo(state).setdefault("cage-chain-apart", {})
+    if cells not in known:
+        peers = state.g.peer_sets
+        if all(b in peers[a] for i, a in enumerate(cells) for b in cells[:i]):
+            known[cells] = None
+        else:
+            known[cells] = [[b in peers[a] for b in cells] for a in cells]
+    return known[cells]
 
 
 def _reach(weak: list[int], strong: list[int], start: int, start_on: bool):
