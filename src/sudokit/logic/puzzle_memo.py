@@ -15,7 +15,7 @@ from typing import Any
 
 from sudokit.logic.state import State
 
-#: Puzzles whose work is kept (the oldest forgotten first).
+#: Puzzles whose work is kept (the one asked for longest ago forgotten first).
 PUZZLES = 8
 #: Sets of placed cells kept per puzzle and kind of work.
 PLACED = 8
@@ -27,11 +27,12 @@ def puzzle_memo(state: State) -> dict[Any, Any]:
     """A dict shared by every state of ``state``'s puzzle (same geometry and constraints objects): for work
     that depends on them only (string keys; :func:`placed_memo` keeps its own under tuple keys)."""
     key = (id(state.g), id(state.constraints))
-    slot = _PUZZLES.get(key)
+    slot = _PUZZLES.pop(key, None)  # put back last: the puzzle asked for longest ago is forgotten first
     if slot is None or slot[0] is not state.g or slot[1] is not state.constraints:
         if len(_PUZZLES) >= PUZZLES:
             del _PUZZLES[next(iter(_PUZZLES))]
-        slot = _PUZZLES[key] = (state.g, state.constraints, {})
+        slot = (state.g, state.constraints, {})
+    _PUZZLES[key] = slot
     return slot[2]
 
 
