@@ -24,7 +24,7 @@ from itertools import combinations
 from sudokit.constraints.cages import KillerCage, cage_combos
 from sudokit.geometry import Geometry
 from sudokit.logic import text
-from sudokit.logic.puzzle_memo import puzzle_memo
+from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -725,20 +725,60 @@ def unit_combinations(state: State) -> Step | None:
     return None
 
 
-def _unit_step(state: State, u: int, cages: list[KillerCage], partial_ok: bool) -> Step | None:
+def _unit_cages(
+    state: State, u: int, cages: list[KillerCage], partial_ok: bool
+) -> tuple[list[KillerCage], list[tuple[list[int], list[int]]], list[int], tuple[int, ...]] | None:
+    """The cages :func:`_unit_step` takes in unit ``u`` (None when it takes none), each with its cells inside
+    and outside the unit, the unit's other cells, and every cell it reads; kept for the puzzle (it depends on
+    the cages only)."""
+    plans = puzzle_memo(state).setdefault("unit-combinations", {})
+    key = (u, partial_ok)
+    if key in plans:
+        return plans[key]
     g = state.g
     cells = g.unit_sets[u]
     meeting = [c for c in cages if not cells.isdisjoint(c.cage)]
     whole = [c for c in meeting if cells.issuperset(c.cage)]
     used = meeting if partial_ok else whole
-    if len(used) < 2 or (partial_ok and len(used) == len(whole)):
-        return None  # the partial pass only looks at units a cage sticks out of
-    covered = [s for c in used for s in c.cage if s in cells]
-    rest = [s for s in g.units[u] if s not in set(covered)]
+    plan = None
+    if len(used) >= 2 and not (partial_ok and len(used) == len(whole)):  # partial: units a cage sticks out of
+        covered = [s for c in used for s in c.cage if s in cells]
+        rest = [s for s in g.units[u] if s not in set(covered)]
+        cuts = [([s for s in c.cage if s in cells], [s for s in c.cage if s not in cells]) for c in used]
+        read = tuple(s for inner, outer in cuts for s in inner + outer) + tuple(rest)
+        plan = (used, cuts, rest, read)
+    plans[key] = plan
+    return plan
+
+
+def _unit_step(state: State, u: int, cages: list[KillerCage], partial_ok: bool) -> Step | None:
+    plan = _unit_cages(state, u, cages, partial_ok)
+    if plan is None:
+        return None
+    used, plan_cuts, rest, read = plan
+    # the unit's last look at these placed cells found nothing with the same candidates: nothing again
+    idle = placed_memo(state, "unit-combinations").setdefault("idle", {})
+    cands = state.cands
+    seen = tuple(cands[s] for s in read)
+    if idle.get((u, partial_ok)) == seen:
+        return None
+    found_step = _unit_found(state, u, partial_ok, used, plan_cuts, rest)
+    if found_step is None:
+        idle[(u, partial_ok)] = seen
+    return found_step
+
+
+def _unit_found(
+    state: State,
+    u: int,
+    partial_ok: bool,
+    used: list[KillerCage],
+    plan_cuts: list[tuple[list[int], list[int]]],
+    rest: list[int],
+) -> Step | None:
+    g = state.g
     options, cuts = [], []
-    for c in used:
-        inner = [s for s in c.cage if s in cells]
-        outer = [s for s in c.cage if s not in cells]
+    for c, (inner, outer) in zip(used, plan_cuts):
         found = part_options(masks_of(state, inner), masks_of(state, outer), c.total or 0)
         options.append(tuple(sorted({part for part, _ in found})))
         cuts.append((inner, outer, found))
