@@ -24,6 +24,7 @@ from sudokit.constraints.cages import KillerCage
 from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic.cages import _combo_text, _region_cages, fitting_sets, masks_of
+from sudokit.logic.puzzle_memo import puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -219,6 +220,31 @@ def _unit_groups(g: Geometry, k: int) -> list[tuple[int, ...]]:
     return [(u, v) for u in range(n) for v in range(u + 1, n) if not g.unit_sets[u].isdisjoint(g.unit_sets[v])]
 
 
+def _webs(
+    state: State, k: int, cages: list[KillerCage]
+) -> list[tuple[tuple[int, ...], list[KillerCage], tuple[tuple[int, ...], ...], list[int], tuple[int | None, ...]]]:
+    """Each unit (``k`` = 2: two units that share a cell) with a summed cage sticking out of it: the units, the
+    cages meeting them, the web's groups (cages, then the units' cells in none) and cells, and the groups'
+    totals; kept for the puzzle (it depends on the cages only)."""
+    memo = puzzle_memo(state)
+    found = memo.get(f"unit-webs-{k}")
+    if found is not None:
+        return found
+    g = state.g
+    out = []
+    for units in _unit_groups(g, k):
+        meeting, loose = _web(state, units, cages)
+        inside = set().union(*(g.unit_sets[u] for u in units))
+        if not meeting or all(inside.issuperset(c.cage) for c in meeting):
+            continue  # the cages wholly inside: Cage Combinations in a Unit says all there is
+        groups = tuple(tuple(c.cage) for c in meeting) + tuple((s,) for s in loose)
+        cells = [s for grp in groups for s in grp]
+        totals = tuple(c.total for c in meeting) + (None,) * len(loose)
+        out.append((units, meeting, groups, cells, totals))
+    memo[f"unit-webs-{k}"] = out
+    return out
+
+
 def cages_around_unit(state: State, k: int = 1) -> Step | None:
     """The first unit (in unit order; ``k`` = 2: two units that share a cell) whose web (its cells and every
     cell of the summed cages meeting it, at least one of them sticking out) has a candidate no filling uses."""
@@ -227,16 +253,9 @@ def cages_around_unit(state: State, k: int = 1) -> Step | None:
         return None
     g = state.g
     vals, cands = state.values, state.cands
-    for units in _unit_groups(g, k):
-        meeting, loose = _web(state, units, cages)
-        inside = set().union(*(g.unit_sets[u] for u in units))
-        if not meeting or all(inside.issuperset(c.cage) for c in meeting):
-            continue  # the cages wholly inside: Cage Combinations in a Unit says all there is
-        groups = tuple(tuple(c.cage) for c in meeting) + tuple((s,) for s in loose)
-        cells = [s for grp in groups for s in grp]
+    for units, meeting, groups, cells, totals in _webs(state, k, cages):
         if all(vals[s] for s in cells):
             continue
-        totals = tuple(c.total for c in meeting) + (None,) * len(loose)
         keep = web_fit(g, groups, totals, masks_of(state, cells))
         if keep is None or not all(keep):
             continue  # too big to search, or no filling at all (a broken state is not this step's to say)
