@@ -518,15 +518,23 @@ def innies_outies(state: State) -> Step | None:
     known sum, lose a candidate; smaller groups first within a region (innies before outies on a tie)."""
     if not summed_cages(state):
         return None
+    cands = state.cands
+    # per group (kept with the puzzle's groups), its cells' candidates when it last removed nothing at these
+    # placed cells: the same candidates remove nothing again
+    idle: dict[int, tuple[int, ...]] = placed_memo(state, "innies").setdefault("idle", {})
     for units, name, inside, partial, groups in _innies_groups(state):
         for found in groups:
             kind, group, total = found[:3]
+            seen = tuple(cands[s] for s in group)
+            if idle.get(id(found)) == seen:
+                continue
             signs = found[3:]
             keep, how = _group_keep(state, group, total, signs[0] if signs else None)
-            if not all(keep):
-                continue
-            elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
+            elim = []
+            if all(keep):
+                elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(cands[s] & ~m)]
             if not elim:
+                idle[id(found)] = seen
                 continue
             return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs, how)
     return None
