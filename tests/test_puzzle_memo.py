@@ -31,6 +31,7 @@ ROWS = [
     sum_combinations.sum_combination,
     sum_equations.sum_equation,
     cages.innies_outies,
+    cages.unit_combinations,
     region_sums.region_sum,
     band_sums.band_sum,
     killer_sums.virtual_cage,

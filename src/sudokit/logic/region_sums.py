@@ -28,7 +28,7 @@ from sudokit.constraints.base import add_sums
 from sudokit.constraints.cages import KillerCage
 from sudokit.logic import text
 from sudokit.logic.cages import cliques_of, distinct_fit, masks_of, part_options, region_cages, regions
-from sudokit.logic.puzzle_memo import puzzle_memo
+from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 from sudokit.logic.sum_combinations import digit_sets, digit_sum, set_sums
@@ -95,6 +95,8 @@ class _Region:
     total: int
     sticking: list[tuple[KillerCage, tuple[int, ...], tuple[int, ...]]]
     loose: list[tuple[int, ...]]
+    #: every cell the row reads: the sticking cages' cells, then the cliques'
+    read: tuple[int, ...]
 
 
 def _plans(state: State) -> list[_Region]:
@@ -120,7 +122,8 @@ def _plans(state: State) -> list[_Region]:
         caged = {s for c in partial for s in c.cage}
         loose = sorted(s for s in cells if s not in caged and s not in covered)
         groups = [tuple(loose[i] for i in clique) for clique in cliques_of(state, loose)] if loose else []
-        out.append(_Region(units, name, inside, total, sticking, groups))
+        read = tuple(s for _, inner, outer in sticking for s in inner + outer) + tuple(s for grp in groups for s in grp)
+        out.append(_Region(units, name, inside, total, sticking, groups, read))
     memo["region-sums"] = out
     return out
 
@@ -183,42 +186,58 @@ def region_sum(state: State) -> Step | None:
     the other parts cannot complete to the region's total removes a candidate."""
     if not any(isinstance(c, KillerCage) and c.total is not None for c in state.constraints):
         return None
-    cands, vals = state.cands, state.values
+    cands = state.cands
+    # per region (kept with the puzzle's regions), its cells' candidates when it last removed nothing at these
+    # placed cells: the same candidates remove nothing again
+    idle: dict[int, tuple[int, ...]] = placed_memo(state, "region-sums").setdefault("idle", {})
     for region in _plans(state):
-        units, name, inside, total = region.units, region.name, region.inside, region.total
-        parts = _parts(state, region)
-        if parts is None or len(parts) < 2:
+        seen = tuple(cands[s] for s in region.read)
+        if idle.get(id(region)) == seen:
             continue
-        n = len(parts)
-        before = [1] * (n + 1)  # before[i]: the sums of parts 0..i-1 together
-        after = [1] * (n + 1)  # after[i]: of parts i..n-1
-        for i, part in enumerate(parts):
-            before[i + 1] = add_sums(before[i], part.sums)
-        for i in range(n - 1, -1, -1):
-            after[i] = add_sums(after[i + 1], parts[i].sums)
-        if not before[n] >> total & 1:
-            continue  # no way at all: a broken state is not this step's to say
-        kept: list[int] = []
-        for i, part in enumerate(parts):
-            others = add_sums(before[i], after[i + 1])
-            ok = 0
-            for t in range(part.sums.bit_length()):
-                if part.sums >> t & 1 and t <= total and others >> (total - t) & 1:
-                    ok |= 1 << t
-            kept.append(ok)
-        elim: list[tuple[int, int]] = []
-        narrowed: list[int] = []
-        for i, part in enumerate(parts):
-            if kept[i] == part.sums:
-                continue
-            for s, m in _keep(state, part, kept[i]).items():
-                if not vals[s]:
-                    elim += [(s, d) for d in digits_of(cands[s] & ~m) if (s, d) not in elim]
-            narrowed.append(i)
-        if not elim:
-            continue
-        return _step(state, units, name, inside, total, parts, kept, narrowed, sorted(elim))
+        found = _region_step(state, region)
+        if found is not None:
+            return found
+        idle[id(region)] = seen
     return None
+
+
+def _region_step(state: State, region: _Region) -> Step | None:
+    """The region's step: a part's sum the other parts cannot complete to the region's total removes a
+    candidate; None when none does."""
+    cands, vals = state.cands, state.values
+    units, name, inside, total = region.units, region.name, region.inside, region.total
+    parts = _parts(state, region)
+    if parts is None or len(parts) < 2:
+        return None
+    n = len(parts)
+    before = [1] * (n + 1)  # before[i]: the sums of parts 0..i-1 together
+    after = [1] * (n + 1)  # after[i]: of parts i..n-1
+    for i, part in enumerate(parts):
+        before[i + 1] = add_sums(before[i], part.sums)
+    for i in range(n - 1, -1, -1):
+        after[i] = add_sums(after[i + 1], parts[i].sums)
+    if not before[n] >> total & 1:
+        return None  # no way at all: a broken state is not this step's to say
+    kept: list[int] = []
+    for i, part in enumerate(parts):
+        others = add_sums(before[i], after[i + 1])
+        ok = 0
+        for t in range(part.sums.bit_length()):
+            if part.sums >> t & 1 and t <= total and others >> (total - t) & 1:
+                ok |= 1 << t
+        kept.append(ok)
+    elim: list[tuple[int, int]] = []
+    narrowed: list[int] = []
+    for i, part in enumerate(parts):
+        if kept[i] == part.sums:
+            continue
+        for s, m in _keep(state, part, kept[i]).items():
+            if not vals[s]:
+                elim += [(s, d) for d in digits_of(cands[s] & ~m) if (s, d) not in elim]
+        narrowed.append(i)
+    if not elim:
+        return None
+    return _step(state, units, name, inside, total, parts, kept, narrowed, sorted(elim))
 
 
 def _part_name(state: State, part: Part) -> str:
