@@ -16,9 +16,9 @@ from typing import Any
 from sudokit.logic.state import State
 
 #: Puzzles whose work is kept (the one asked for longest ago forgotten first).
-PUZZLES = 8
+PUZZLES = 4
 #: Sets of placed cells kept per puzzle and kind of work.
-PLACED = 8
+PLACED = 2
 
 _PUZZLES: dict[tuple[int, int], tuple[Any, Any, dict[Any, Any]]] = {}
 

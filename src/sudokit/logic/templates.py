@@ -264,18 +264,25 @@ def _words(masks: tuple[int, ...], n_cells: int) -> np.ndarray:
 @lru_cache(maxsize=1 << 12)
 def room_for(g: Geometry, first: tuple[int, ...], second: tuple[int, ...]) -> int:
     """Bitmask over ``first`` (templates of one digit): those some template of ``second`` (another digit's)
-    does not overlap, in chunks to bound memory."""
+    does not overlap. ``second`` is taken in blocks, each against the templates of ``first`` still without
+    such a partner (most find one in the first block), which bounds memory too."""
     a, b = _words(first, g.n_cells), _words(second, g.n_cells)
+    found = np.zeros(len(first), dtype=bool)
+    step = 256
+    for lo in range(0, len(second), step):
+        rows = np.flatnonzero(~found)
+        if not rows.size:
+            break
+        part, block = a[rows], b[lo : lo + step]
+        for chunk in range(0, rows.size, max(1, 2_000_000 // step)):
+            sub = part[chunk : chunk + 2_000_000 // step]
+            overlap = np.zeros((len(sub), len(block)), dtype=bool)
+            for w in range(a.shape[1]):
+                overlap |= (sub[:, w, None] & block[None, :, w]) != 0
+            found[rows[chunk : chunk + len(sub)][~overlap.all(axis=1)]] = True
     keep = 0
-    step = max(1, 2_000_000 // max(1, len(second)))
-    for lo in range(0, len(first), step):
-        part = a[lo : lo + step]
-        overlap = np.zeros((len(part), len(second)), dtype=bool)
-        for w in range(a.shape[1]):
-            overlap |= (part[:, w, None] & b[None, :, w]) != 0
-        fits = ~overlap.all(axis=1)
-        for i in np.flatnonzero(fits):
-            keep |= 1 << (lo + int(i))
+    for i in np.flatnonzero(found):
+        keep |= 1 << int(i)
     return keep
 
 
