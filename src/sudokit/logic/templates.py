@@ -101,26 +101,43 @@ def overlay(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[int, int,
     if not some:
         return 0, 0, 0
     row_cells = [tuple(s for s in row if places >> s & 1) for row in rows]
-    union, inter, count = 0, -1, 0
-    last = len(row_cells) - 1
+    if not row_cells:
+        return 0, 0, 0
+    n = len(row_cells)
+    later = [0] * (n + 1)  # later[r]: the cells of rows r.. (what is blocked before them matters no more)
+    for r in range(n - 1, -1, -1):
+        later[r] = later[r + 1] | sum(1 << s for s in rows[r])
+    hits = {s: sum(1 << j for j, c in enumerate(checks) if c >> s & 1) for cells in row_cells for s in cells}
+    every = (1 << len(checks)) - 1
+    known: dict[tuple[int, int, int], tuple[int, int, int]] = {}
 
-    def walk(r: int, blocked: int, used: int) -> None:
-        nonlocal union, inter, count
-        if r == last:  # the last row: each cell left ends a template (checked here, without a call)
+    def rest(r: int, blocked: int, hit: int) -> tuple[int, int, int]:
+        """The ends of templates from row ``r`` on (their cells there), with ``blocked`` cells and the checks
+        ``hit`` so far: (how many, cells some uses, cells every one uses); the same for every start that blocks
+        the same cells of those rows and hits the same checks, so worked out once."""
+        key = (r, blocked & later[r], hit)
+        found = known.get(key)
+        if found is not None:
+            return found
+        count, union, inter = 0, 0, -1
+        if r == n - 1:  # the last row: each cell left ends a template that hits every check
+            for s in row_cells[r]:
+                if not blocked >> s & 1 and hit | hits[s] == every:
+                    count += 1
+                    union |= 1 << s
+                    inter &= 1 << s
+        else:
             for s in row_cells[r]:
                 if not blocked >> s & 1:
-                    done = used | 1 << s
-                    if all(c & done for c in checks):
-                        union |= done
-                        inter &= done
-                        count += 1
-            return
-        for s in row_cells[r]:
-            if not blocked >> s & 1:
-                walk(r + 1, blocked | peers[s], used | 1 << s)
+                    c, u, i = rest(r + 1, blocked | peers[s], hit | hits[s])
+                    if c:
+                        count += c
+                        union |= 1 << s | u
+                        inter &= 1 << s | i
+        found = known[key] = (count, union, inter) if count else (0, 0, 0)
+        return found
 
-    if row_cells:
-        walk(0, 0, 0)
+    count, union, inter = rest(0, 0, 0)
     return (union, inter, count) if count else (0, 0, 0)
 
 
