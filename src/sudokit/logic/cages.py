@@ -23,7 +23,7 @@ from itertools import combinations
 
 from sudokit.constraints.cages import KillerCage, cage_combos
 from sudokit.geometry import Geometry
-from sudokit.logic import text
+from sudokit.logic import set_bits, text
 from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
@@ -52,47 +52,9 @@ def masks_of(state: State, cells: Sequence[int]) -> tuple[int, ...]:
 def distinct_fit(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For cells that must all differ, with candidates ``masks``, summing to ``total``: the digit sets
     (masks) some placement uses, and each cell's digits that belong to one. Exact: placements are followed
-    cell by cell over the set of digits used so far (at most C(n, k) sets per cell)."""
-    k = len(masks)
-    # levels[i]: the sets the first i cells can hold (with their sums) that the cells after can still complete
-    # to the total by their lowest and highest digits (only sets that lead to no fitting set are left out)
-    levels: list[dict[int, int]] = [{0: 0}]
-    after = 0
-    later = [0] * (k + 1)  # later[i]: the candidates of cells i.. together
-    for i in range(k - 1, -1, -1):
-        after |= masks[i]
-        later[i] = after
-    for i, m in enumerate(masks):
-        rest = k - i - 1
-        low, high = _low_high(later[i + 1], rest) if rest else (0, 0)
-        nxt: dict[int, int] = {}
-        for used, t in levels[-1].items():
-            free = m & ~used
-            while free:
-                b = free & -free
-                free ^= b
-                if low <= total - t - b.bit_length() <= high:
-                    nxt[used | b] = t + b.bit_length()
-        levels.append(nxt)
-    sets = set(levels[k]) if k else ({0} if total == 0 else set())  # all with the total (nothing left to add)
-    keep = [0] * k
-    alive = sets
-    for i in range(k - 1, -1, -1):  # back from the sets kept: each one less a digit cell i can hold
-        before = set()
-        m = masks[i]
-        earlier = levels[i]
-        kept = 0
-        for u in alive:
-            free = u & m
-            while free:
-                b = free & -free
-                free ^= b
-                if u ^ b in earlier:
-                    before.add(u ^ b)
-                    kept |= b
-        keep[i] = kept
-        alive = before
-    return tuple(sorted(sets)), tuple(keep)
+    cell by cell over the sets of digits used so far, all sets of a cell as one integer (:mod:`set_bits`)."""
+    alive = set_bits.with_sum(masks, total)
+    return tuple(set_bits.members(alive)), set_bits.digits_used(masks, alive)
 
 
 def fitting_sets(masks: Sequence[int], total: int) -> tuple[int, ...]:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sudokit.logic import text
+from sudokit.logic import set_bits, text
 from sudokit.logic.cages import cliques_of, summed_cages, weighted_fit
 from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
@@ -302,97 +302,15 @@ def clique_fit(
 def _sum_bits(masks: tuple[int, ...]) -> tuple[int, int]:
     """The sums of the digit sets a clique with candidates ``masks`` can hold (a bitset: bit ``t`` for the sum
     ``t``) and the lowest of them; (0, 0) when it can hold none."""
-    levels = _subset_levels(masks)
-    sums = _subset_tables(_digits_in(masks))[2]
-    found = 0
-    for t, having in enumerate(sums):
-        if levels[-1] & having:
-            found |= 1 << t
+    found = set_bits.sums_held(masks)
     return found, (found & -found).bit_length() - 1 if found else 0
 
 
 @lru_cache(maxsize=1 << 14)
 def _kept(masks: tuple[int, ...], allowed: int) -> tuple[int, ...]:
     """Each cell's digits in the placements of a clique (candidates ``masks``) whose digits add up to one of
-    the sums ``allowed`` (a bitset: bit ``t`` for the sum ``t``): back from the last cell, each set kept less
-    one of its digits the cell can hold, while what is left is a set the cells before can hold."""
-    levels = _subset_levels(masks)
-    has, _, sums = _subset_tables(_digits_in(masks))
-    wanted = 0
-    for t, having in enumerate(sums):
-        if allowed >> t & 1:
-            wanted |= having
-    alive = levels[-1] & wanted
-    keep = [0] * len(masks)
-    for j in range(len(masks) - 1, -1, -1):
-        earlier = levels[j]
-        back = 0
-        kept = 0
-        free = masks[j]
-        while free:
-            b = free & -free
-            free ^= b
-            d = b.bit_length() - 1
-            left = (alive & has[d]) >> (1 << d) & earlier  # the sets holding the digit, less it, the cells before hold
-            if left:
-                kept |= b
-                back |= left
-        keep[j] = kept
-        alive = back
-    return tuple(keep)
-
-
-def _digits_in(masks: tuple[int, ...]) -> int:
-    """How many digits the subset tables need for ``masks`` (9, or more on a bigger board)."""
-    top = 9
-    for m in masks:
-        if m.bit_length() > top:
-            top = m.bit_length()
-    return top
-
-
-@lru_cache(maxsize=8)
-def _subset_tables(n: int) -> tuple[list[int], list[int], list[int]]:
-    """Sets of digits as bits of one integer: the set with mask ``U`` is bit ``U`` (2**n bits). Per digit bit
-    ``d``: the sets that hold it and those that do not; per sum ``t``: the sets whose digits add up to it."""
-    size = 1 << n
-    everything = (1 << size) - 1
-    has = []
-    for d in range(n):
-        run = 1 << d  # sets U with bit d: runs of 2**d ones after 2**d zeros, over and over
-        pattern = ((1 << run) - 1) << run
-        length = 2 * run
-        while length < size:
-            pattern |= pattern << length
-            length *= 2
-        has.append(pattern)
-    sums = [0] * (n * (n + 1) // 2 + 1)
-    total = [0] * size
-    for u in range(1, size):
-        low = u & -u
-        total[u] = total[u ^ low] + low.bit_length()
-        sums[total[u]] |= 1 << u
-    sums[0] = 1
-    return has, [everything ^ h for h in has], sums
-
-
-@lru_cache(maxsize=1 << 14)
-def _subset_levels(masks: tuple[int, ...]) -> tuple[int, ...]:
-    """The digit sets the first 0, 1, ... cells of a clique with candidates ``masks`` can hold, each level as
-    one integer over the sets (:func:`_subset_tables`): a digit ``d`` a cell can hold takes each set without
-    it to the set with it, one shift for them all."""
-    _, lacks, _ = _subset_tables(_digits_in(masks))
-    levels = [1]  # the empty set
-    for m in masks:
-        reached = 0
-        free = m
-        while free:
-            b = free & -free
-            free ^= b
-            d = b.bit_length() - 1
-            reached |= (levels[-1] & lacks[d]) << (1 << d)
-        levels.append(reached)
-    return tuple(levels)
+    the sums ``allowed`` (a bitset: bit ``t`` for the sum ``t``)."""
+    return set_bits.digits_used(masks, set_bits.with_sums(masks, allowed))
 
 
 def _bitset(values: Iterator[int]) -> int:
