@@ -332,22 +332,6 @@ def _convolve(a: int, b: int) -> int:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
-def _forward(masks: tuple[int, ...]) -> tuple[frozenset[int], ...]:
-    """The digit sets (masks) the first 0, 1, ... cells of a clique with candidates ``masks`` can hold."""
-    levels = [frozenset({0})]
-    for m in masks:
-        reached = set()
-        for used in levels[-1]:
-            free = m & ~used
-            while free:
-                b = free & -free
-                free ^= b
-                reached.add(used | b)
-        levels.append(frozenset(reached))
-    return tuple(levels)
-
-
 @lru_cache(maxsize=1 << 10)
 def digit_sum(mask: int) -> int:
     """The sum of the digits in ``mask``."""
@@ -357,7 +341,12 @@ def digit_sum(mask: int) -> int:
 def digit_sets(masks: tuple[int, ...]) -> frozenset[int]:
     """The sets of different digits (masks) that cells which all see each other, with candidates ``masks``,
     can hold."""
-    return _forward(masks)[-1]
+    return _digit_sets(tuple(masks))
+
+
+@lru_cache(maxsize=1 << 14)
+def _digit_sets(masks: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(set_bits.members(set_bits.levels(masks)[-1]))
 
 
 def set_sums(masks: tuple[int, ...]) -> int:
