@@ -44,9 +44,14 @@ def tables(n: int) -> tuple[list[int], list[int], list[int]]:
     return has, [everything ^ h for h in has], sums
 
 
-@lru_cache(maxsize=1 << 14)
 def levels(masks: tuple[int, ...]) -> tuple[int, ...]:
-    """The sets the first 0, 1, ... cells of a clique with candidates ``masks`` can hold, one integer each."""
+    """The sets the first 0, 1, ... cells of a clique with candidates ``masks`` can hold, one integer each
+    (memoised up to 9 digits: a level of 16 digits is 65,536 bits)."""
+    return _levels(masks) if digits_for(masks) == 9 else _levels.__wrapped__(masks)
+
+
+@lru_cache(maxsize=1 << 14)
+def _levels(masks: tuple[int, ...]) -> tuple[int, ...]:
     _, lacks, _ = tables(digits_for(masks))
     out = [1]  # the empty set
     for m in masks:
