@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from sudokit.constraints.base import add_sums
 from sudokit.logic import text
 from sudokit.logic.cages import cliques_of, distinct_fit, summed_cages
+from sudokit.logic.puzzle_memo import puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 from sudokit.logic.sum_combinations import clique_fit, set_sums
@@ -137,17 +138,32 @@ def _peel(state: State, count: dict[int, int], total: int) -> tuple[list[tuple[s
     return taken, total
 
 
+def _plans(state: State) -> list[tuple[list[Band], int, list[tuple[str, int]], int, list[int]]]:
+    """Each band or pair of crossing bands (:func:`_regions` order) whose cells left after :func:`_peel` are
+    counted once each: (bands, their total, what was taken, the total left, the cells left); kept for the
+    puzzle (it depends on the constraints only)."""
+    memo = puzzle_memo(state)
+    found = memo.get("band-sums")
+    if found is not None:
+        return found
+    out = []
+    for bands, count, total in _regions(state):
+        taken, left = _peel(state, count, total)
+        rest = sorted(s for s, k in count.items() if k)
+        if not taken or any(count[s] > 1 for s in rest):
+            continue
+        out.append((bands, total, taken, left, rest))
+    memo["band-sums"] = out
+    return out
+
+
 def band_sum(state: State) -> Step | None:
     """The first band or pair of crossing bands (see the module) whose cells left, counted once each, lose a
     candidate to their sum."""
     if not any(con.kind == "little_killer" for con in state.constraints):
         return None
     vals, cands = state.values, state.cands
-    for bands, count, total in _regions(state):
-        taken, left = _peel(state, count, total)
-        rest = sorted(s for s, k in count.items() if k)
-        if not taken or any(count[s] > 1 for s in rest):
-            continue
+    for bands, total, taken, left, rest in _plans(state):
         cells = tuple(s for s in rest if not vals[s])
         open_total = left - sum(vals[s] for s in rest)
         if not 2 <= len(cells) <= MAX_CELLS:

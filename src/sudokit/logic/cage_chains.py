@@ -32,6 +32,7 @@ from sudokit.logic import text
 from sudokit.logic.cages import distinct_fit, loose_fit, masks_of, summed_cages
 from sudokit.logic.chains import bit_numbers, length_penalty
 from sudokit.logic.killer_sums import sum_groups
+from sudokit.logic.puzzle_memo import puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 from sudokit.logic.variant_rules import narrowed
@@ -122,10 +123,15 @@ class Links:
                 self.strong.append(0)
             return index[key]
 
+        vals = state.values
         for u in range(len(g.units)):
+            placed = 0  # the digits placed in the unit
+            for s in g.units[u]:
+                if vals[s]:
+                    placed |= 1 << (vals[s] - 1)
             for d in g.digits:
                 where = state.positions(u, d)
-                if len(where) < 2 or state.placed_in(u, d):
+                if len(where) < 2 or placed >> (d - 1) & 1:
                     continue
                 inside = set(where)
                 parts: list[tuple[int, ...]] = [(s,) for s in where]
@@ -143,6 +149,9 @@ class Links:
                         if len(where) == 2:  # two places: a plain link
                             self.strong_plain[a] |= 1 << b
                             self.strong_plain[b] |= 1 << a
+        of_digit: dict[int, list[tuple[int, frozenset[int]]]] = {}  # the groups of each digit
+        for hi, (other, e) in enumerate(self.groups):
+            of_digit.setdefault(e, []).append((hi, frozenset(other)))
         for gi, (cells, d) in enumerate(self.groups):
             x = self.count + gi
             bit = 1 << (d - 1)
@@ -152,8 +161,8 @@ class Links:
                     y = c * n + d - 1
                     self.weak[x] |= 1 << y
                     self.weak[y] |= 1 << x
-            for hi, (other, e) in enumerate(self.groups):
-                if hi != gi and e == d and set(other) <= seen:
+            for hi, other_cells in of_digit[d]:
+                if hi != gi and other_cells <= seen:
                     self.weak[x] |= 1 << (self.count + hi)
 
     def cells_of(self, x: int) -> tuple[int, ...]:
@@ -163,10 +172,9 @@ class Links:
         return self.groups[x - self.count][1] if x >= self.count else x % self.n + 1
 
     def _fit(self, cells: Sequence[int], masks: tuple[int, ...], total: int) -> tuple[int, ...]:
-        peers = self.state.g.peer_sets
-        if all(b in peers[a] for i, a in enumerate(cells) for b in cells[:i]):
+        apart = _apart(self.state, tuple(cells))
+        if apart is None:
             return distinct_fit(masks, total)[1]
-        apart = [[b in peers[a] for b in cells] for a in cells]
         return tuple(loose_fit(masks, total, apart))
 
     def _sum_links(self, cells: Sequence[int], total: int, why: str) -> None:
@@ -269,6 +277,18 @@ class Links:
         return "the cells see each other"
 
 
+def _apart(state: State, cells: tuple[int, ...]) -> list[list[bool]] | None:
+    """Which of the cells see each other (None when they all do); kept for the puzzle."""
+    known = puzzle_memo(state).setdefault("cage-chain-apart", {})
+    if cells not in known:
+        peers = state.g.peer_sets
+        if all(b in peers[a] for i, a in enumerate(cells) for b in cells[:i]):
+            known[cells] = None
+        else:
+            known[cells] = [[b in peers[a] for b in cells] for a in cells]
+    return known[cells]
+
+
 def _reach(weak: list[int], strong: list[int], start: int, start_on: bool):
     """Breadth-first over the chain from ``start`` (true when ``start_on``, else false) with bitsets: after
     each round (a weak and a strong link), the candidates reached true and false so far."""
@@ -277,13 +297,19 @@ def _reach(weak: list[int], strong: list[int], start: int, start_on: bool):
     front_on, front_off = on, off
     while front_on or front_off:
         new_off = 0
-        for y in bit_numbers(front_on):
-            new_off |= weak[y]
+        rest = front_on
+        while rest:
+            low = rest & -rest
+            new_off |= weak[low.bit_length() - 1]
+            rest ^= low
         new_off &= ~off
         off |= new_off
         new_on = 0
-        for x in bit_numbers(front_off | new_off):
-            new_on |= strong[x]
+        rest = front_off | new_off
+        while rest:
+            low = rest & -rest
+            new_on |= strong[low.bit_length() - 1]
+            rest ^= low
         new_on &= ~on
         on |= new_on
         yield on, off

@@ -23,7 +23,8 @@ from itertools import combinations
 
 from sudokit.constraints.cages import KillerCage, cage_combos
 from sudokit.geometry import Geometry
-from sudokit.logic import text
+from sudokit.logic import set_bits, text
+from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -51,34 +52,9 @@ def masks_of(state: State, cells: Sequence[int]) -> tuple[int, ...]:
 def distinct_fit(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """For cells that must all differ, with candidates ``masks``, summing to ``total``: the digit sets
     (masks) some placement uses, and each cell's digits that belong to one. Exact: placements are followed
-    cell by cell over the set of digits used so far (at most C(n, k) sets per cell)."""
-    k = len(masks)
-    levels: list[set[int]] = [{0}]
-    for m in masks:
-        nxt = set()
-        for used in levels[-1]:
-            free = m & ~used
-            while free:
-                b = free & -free
-                nxt.add(used | b)
-                free ^= b
-        levels.append(nxt)
-    sets = {u for u in levels[k] if sum(digits_of(u)) == total}
-    keep = [0] * k
-    alive = sets
-    for i in range(k - 1, -1, -1):
-        before = set()
-        m = masks[i]
-        for used in levels[i]:
-            free = m & ~used
-            while free:
-                b = free & -free
-                if used | b in alive:
-                    before.add(used)
-                    keep[i] |= b
-                free ^= b
-        alive = before
-    return tuple(sorted(sets)), tuple(keep)
+    cell by cell over the sets of digits used so far, all sets of a cell as one integer (:mod:`set_bits`)."""
+    alive = set_bits.with_sum(masks, total)
+    return tuple(set_bits.members(alive)), set_bits.digits_used(masks, alive)
 
 
 def fitting_sets(masks: Sequence[int], total: int) -> tuple[int, ...]:
@@ -113,22 +89,37 @@ def weighted_fit(
     rest_low = [sum(least[i:]) for i in range(k + 1)]
     rest_high = [sum(most[i:]) for i in range(k + 1)]
     keep = [0] * k
-    chosen = [0] * k
+    chosen = [0] * k  # each cell's digit on the way, as a one-bit mask
 
     def walk(i: int, left: int) -> bool:
         if i == k:
-            return left == 0
+            if left:
+                return False
+            for j in range(k):  # a choice that fits: each cell keeps its digit
+                keep[j] |= chosen[j]
+            return True
         if not rest_low[i] <= left <= rest_high[i]:
             return False
+        banned = 0
+        for j in before[i]:
+            banned |= chosen[j]
+        free = masks[i] & ~banned
+        w = weights[i]
+        if i == k - 1 and w:  # the last cell: only the digit that leaves nothing fits
+            d = left // w
+            if d * w != left or d < 1 or not free >> (d - 1) & 1:
+                return False
+            chosen[i] = 1 << (d - 1)
+            for j in range(k):
+                keep[j] |= chosen[j]
+            return True
         found = False
-        for d in digits_of(masks[i]):
-            if any(chosen[j] == d for j in before[i]):
-                continue
-            chosen[i] = d
-            if walk(i + 1, left - weights[i] * d):
+        while free:
+            b = free & -free
+            free ^= b
+            chosen[i] = b
+            if walk(i + 1, left - w * b.bit_length()):
                 found = True
-                for j in range(i + 1):
-                    keep[j] |= 1 << (chosen[j] - 1)
         return found
 
     walk(0, total)
@@ -148,14 +139,26 @@ def _group_keep(
     """What a group of cells with a known (signed) sum keeps, and how, in words ("" when exact): exact for
     cells that all see each other and for a few cells, by bounds for more (:data:`MAX_LOOSE_GROUP`)."""
     masks = masks_of(state, cells)
-    peers = state.g.peer_sets
-    apart = [[b in peers[a] for b in cells] for a in cells]
-    if signs is None and all(apart[i][j] for i in range(len(cells)) for j in range(i)):
+    sign = tuple(signs) if signs is not None else None
+    plans = puzzle_memo(state).setdefault("group-plans", {})
+    key = (tuple(cells), sign)
+    plan = plans.get(key)
+    if plan is None:  # how to narrow the group (it depends on the cells and the cages only)
+        peers = state.g.peer_sets
+        apart = [[b in peers[a] for b in cells] for a in cells]
+        if signs is None and all(apart[i][j] for i in range(len(cells)) for j in range(i)):
+            plan = plans[key] = ("distinct", None)
+        elif len(cells) > MAX_LOOSE_GROUP:
+            plan = plans[key] = ("bounds", cliques_of(state, cells, sign))
+        else:
+            before = tuple(tuple(j for j in range(i) if apart[i][j]) for i in range(len(cells)))
+            plan = plans[key] = ("loose", (sign if sign is not None else (1,) * len(cells), before))
+    how, data = plan
+    if how == "distinct":
         return list(distinct_fit(masks, total)[1]), ""
-    if len(cells) > MAX_LOOSE_GROUP:
-        sign = tuple(signs) if signs is not None else None
-        return list(bound_fit(masks, total, sign, cliques_of(state, cells, sign))), BY_BOUNDS
-    return loose_fit(masks, total, apart, signs), ""
+    if how == "bounds":
+        return list(bound_fit(masks, total, sign, data)), BY_BOUNDS
+    return list(weighted_fit(masks, data[0], total, data[1])), ""  # loose_fit's search
 
 
 @lru_cache(maxsize=1 << 14)
@@ -181,11 +184,9 @@ def bound_fit(
         union = 0
         for i in members:
             union |= masks[i]
-        ds = digits_of(union & ~without)
-        m = len(members)
-        if len(ds) < m:
+        low, high = _low_high(union & ~without, len(members))
+        if low > high:
             return 1, 0  # empty: no way
-        low, high = sum(ds[:m]), sum(ds[-m:])
         return (low, high) if sign[members[0]] > 0 else (-high, -low)
 
     spans = [span(q) for q in groups]
@@ -195,20 +196,45 @@ def bound_fit(
         lo_q, hi_q = spans[gi]
         for i in q:
             others = [j for j in q if j != i]
-            for d in digits_of(masks[i]):
-                lo, hi = span(others, 1 << (d - 1))
-                if lo > hi:
-                    continue
+            union = 0
+            for j in others:
+                union |= masks[j]
+            flip = bool(others) and sign[others[0]] < 0
+            free = masks[i]
+            while free:
+                b = free & -free
+                free ^= b
+                if others:  # span(others, b)
+                    lo, hi = _low_high(union & ~b, len(others))
+                    if lo > hi:
+                        continue
+                    if flip:
+                        lo, hi = -hi, -lo
+                else:
+                    lo, hi = 0, 0
                 rest_low, rest_high = all_low - lo_q + lo, all_high - hi_q + hi
-                if rest_low <= total - sign[i] * d <= rest_high:
-                    keep[i] |= 1 << (d - 1)
+                if rest_low <= total - sign[i] * b.bit_length() <= rest_high:
+                    keep[i] |= b
     return tuple(keep)
+
+
+@lru_cache(maxsize=1 << 16)
+def _low_high(mask: int, m: int) -> tuple[int, int]:
+    """The sums of the ``m`` lowest and the ``m`` highest digits of ``mask`` (``m`` >= 1); (1, 0) when it has
+    fewer than ``m``."""
+    ds = digits_of(mask)
+    if len(ds) < m:
+        return 1, 0
+    return sum(ds[:m]), sum(ds[-m:])
 
 
 def cliques_of(state: State, cells: Sequence[int], signs: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
     """The indices of ``cells`` split into groups of cells that all see each other and share a sign: greedily,
     the biggest part of the group a unit or a summed cage holds first (bigger cliques give tighter bounds)."""
-    cages = tuple(c.cage for c in summed_cages(state))
+    memo = puzzle_memo(state)
+    cages = memo.get("cage-cells")
+    if cages is None:
+        cages = memo["cage-cells"] = tuple(c.cage for c in summed_cages(state))
     return _cliques(state.g, cages, tuple(cells), tuple(signs) if signs is not None else (1,) * len(cells))
 
 
@@ -219,29 +245,50 @@ def _cliques(
     """:func:`cliques_of` on the board's units and the cages' cells (memoised: they do not change)."""
     where = {s: i for i, s in enumerate(cells)}
     # each block's cells among ``cells``, by sign, in the blocks' order (units, then cages): only those of two
-    # or more cells can give a clique
+    # or more cells can give a clique (so only the blocks that hold one of the cells are looked at)
+    in_unit: dict[int, list[int]] = {}
+    in_cage: dict[int, list[int]] = {}
+    units_of, cage_of = g.units_of, _cages_of(cages)
+    for s, i in where.items():
+        for u in units_of[s]:
+            in_unit.setdefault(u, []).append(i)
+        for c in cage_of.get(s, ()):
+            in_cage.setdefault(c, []).append(i)
     parts = []
-    for block in [*g.units, *cages]:
-        here = sorted(where[s] for s in block if s in where)
+    for here in [*(sorted(in_unit[u]) for u in sorted(in_unit)), *(sorted(in_cage[c]) for c in sorted(in_cage))]:
         if len(here) > 1:
             for x in (1, -1):
                 part = tuple(i for i in here if sign[i] == x)
                 if len(part) > 1:
                     parts.append(part)
-    left = set(range(len(cells)))
+    # greedily: the first part with the most cells not yet taken (parts and cells left as bitmasks of indices)
+    bits = [sum(1 << i for i in part) for part in parts]
+    k = len(cells)
+    left = (1 << k) - 1
     out: list[tuple[int, ...]] = []
     while left:
-        best: tuple[int, ...] = ()
-        for whole in parts:
-            part = tuple(i for i in whole if i in left)
-            if len(part) > len(best):
-                best = part
-        if len(best) <= 1:
-            out += [(i,) for i in sorted(left)]
+        best, most = 0, 0
+        for whole in bits:
+            taken = whole & left
+            count = taken.bit_count()
+            if count > most:
+                best, most = taken, count
+        if most <= 1:
+            out += [(i,) for i in range(k) if left >> i & 1]
             break
-        out.append(best)
-        left -= set(best)
+        out.append(tuple(i for i in range(k) if best >> i & 1))
+        left &= ~best
     return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def _cages_of(cages: tuple[tuple[int, ...], ...]) -> dict[int, tuple[int, ...]]:
+    """Per cell, the indices of the ``cages`` that hold it."""
+    out: dict[int, list[int]] = {}
+    for c, cage in enumerate(cages):
+        for s in cage:
+            out.setdefault(s, []).append(c)
+    return {s: tuple(cs) for s, cs in out.items()}
 
 
 def _forced_in(state: State, cage: KillerCage) -> dict[int, int]:
@@ -433,9 +480,40 @@ def innies_outies(state: State) -> Step | None:
     known sum, lose a candidate; smaller groups first within a region (innies before outies on a tie)."""
     if not summed_cages(state):
         return None
+    cands = state.cands
+    # per group (kept with the puzzle's groups), its cells' candidates when it last removed nothing at these
+    # placed cells: the same candidates remove nothing again
+    idle: dict[int, tuple[int, ...]] = placed_memo(state, "innies").setdefault("idle", {})
+    for units, name, inside, partial, groups in _innies_groups(state):
+        for found in groups:
+            kind, group, total = found[:3]
+            seen = tuple(cands[s] for s in group)
+            if idle.get(id(found)) == seen:
+                continue
+            signs = found[3:]
+            keep, how = _group_keep(state, group, total, signs[0] if signs else None)
+            elim = []
+            if all(keep):
+                elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(cands[s] & ~m)]
+            if not elim:
+                idle[id(found)] = seen
+                continue
+            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs, how)
+    return None
+
+
+def _innies_groups(state: State) -> list[tuple[list[int], str, list[KillerCage], list[KillerCage], list[tuple]]]:
+    """Each region (:func:`regions` order) that is not exactly its cages, with its cages wholly and partly
+    inside and its groups with a known sum (innies, outies, innies minus outies), smaller groups first; kept
+    for the puzzle (they depend on the cages only)."""
+    memo = puzzle_memo(state)
+    found = memo.get("innies-groups")
+    if found is not None:
+        return found
     g = state.g
     of = _region_cages(state)["of"]
     full = g.size * (g.size + 1) // 2
+    out = []
     for units, name in regions(state):
         cells, inside, partial = region_cages(state, units)
         if not partial and all(s in of for s in cells):
@@ -457,17 +535,9 @@ def innies_outies(state: State) -> Step | None:
         if mixed is not None:
             groups.append(mixed)
         groups.sort(key=lambda grp: len(grp[1]))
-        for found in groups:
-            kind, group, total = found[:3]
-            signs = found[3:]
-            keep, how = _group_keep(state, group, total, signs[0] if signs else None)
-            if not all(keep):
-                continue
-            elim = [(s, d) for s, m in zip(group, keep) if not state.values[s] for d in digits_of(state.cands[s] & ~m)]
-            if not elim:
-                continue
-            return _innies_step(state, units, name, inside, partial, kind, group, total, elim, signs, how)
-    return None
+        out.append((units, name, inside, partial, groups))
+    memo["innies-groups"] = out
+    return out
 
 
 def _mixed_group(cells: set[int], partial: list[KillerCage], of: dict, innie_sum: int) -> tuple | None:
@@ -625,20 +695,60 @@ def unit_combinations(state: State) -> Step | None:
     return None
 
 
-def _unit_step(state: State, u: int, cages: list[KillerCage], partial_ok: bool) -> Step | None:
+def _unit_cages(
+    state: State, u: int, cages: list[KillerCage], partial_ok: bool
+) -> tuple[list[KillerCage], list[tuple[list[int], list[int]]], list[int], tuple[int, ...]] | None:
+    """The cages :func:`_unit_step` takes in unit ``u`` (None when it takes none), each with its cells inside
+    and outside the unit, the unit's other cells, and every cell it reads; kept for the puzzle (it depends on
+    the cages only)."""
+    plans = puzzle_memo(state).setdefault("unit-combinations", {})
+    key = (u, partial_ok)
+    if key in plans:
+        return plans[key]
     g = state.g
     cells = g.unit_sets[u]
     meeting = [c for c in cages if not cells.isdisjoint(c.cage)]
     whole = [c for c in meeting if cells.issuperset(c.cage)]
     used = meeting if partial_ok else whole
-    if len(used) < 2 or (partial_ok and len(used) == len(whole)):
-        return None  # the partial pass only looks at units a cage sticks out of
-    covered = [s for c in used for s in c.cage if s in cells]
-    rest = [s for s in g.units[u] if s not in set(covered)]
+    plan = None
+    if len(used) >= 2 and not (partial_ok and len(used) == len(whole)):  # partial: units a cage sticks out of
+        covered = [s for c in used for s in c.cage if s in cells]
+        rest = [s for s in g.units[u] if s not in set(covered)]
+        cuts = [([s for s in c.cage if s in cells], [s for s in c.cage if s not in cells]) for c in used]
+        read = tuple(s for inner, outer in cuts for s in inner + outer) + tuple(rest)
+        plan = (used, cuts, rest, read)
+    plans[key] = plan
+    return plan
+
+
+def _unit_step(state: State, u: int, cages: list[KillerCage], partial_ok: bool) -> Step | None:
+    plan = _unit_cages(state, u, cages, partial_ok)
+    if plan is None:
+        return None
+    used, plan_cuts, rest, read = plan
+    # the unit's last look at these placed cells found nothing with the same candidates: nothing again
+    idle = placed_memo(state, "unit-combinations").setdefault("idle", {})
+    cands = state.cands
+    seen = tuple(cands[s] for s in read)
+    if idle.get((u, partial_ok)) == seen:
+        return None
+    found_step = _unit_found(state, u, partial_ok, used, plan_cuts, rest)
+    if found_step is None:
+        idle[(u, partial_ok)] = seen
+    return found_step
+
+
+def _unit_found(
+    state: State,
+    u: int,
+    partial_ok: bool,
+    used: list[KillerCage],
+    plan_cuts: list[tuple[list[int], list[int]]],
+    rest: list[int],
+) -> Step | None:
+    g = state.g
     options, cuts = [], []
-    for c in used:
-        inner = [s for s in c.cage if s in cells]
-        outer = [s for s in c.cage if s not in cells]
+    for c, (inner, outer) in zip(used, plan_cuts):
         found = part_options(masks_of(state, inner), masks_of(state, outer), c.total or 0)
         options.append(tuple(sorted({part for part, _ in found})))
         cuts.append((inner, outer, found))

@@ -34,6 +34,7 @@ from sudokit.logic.cages import (
     regions,
     summed_cages,
 )
+from sudokit.logic.puzzle_memo import placed_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -99,11 +100,12 @@ def _unit_groups(state: State) -> list[SumGroup]:
 
 
 def sum_groups(state: State) -> list[SumGroup]:
-    """The virtual cages of the state (kept in its memo until the next change): the 45 rule's innies and outies,
+    """The virtual cages of the state (kept for the puzzle and its placed cells): the 45 rule's innies and outies,
     and each cage, unit or group less a smaller one inside it (unless what is left is whole cages); placed cells
     taken off, then groups of 2 to :data:`MAX_GROUP` open cells that are not a summed cage, without repeats, in
     the order found."""
-    found = state.memo.get("sum-groups")
+    memo = placed_memo(state, "sum-groups")
+    found = memo.get("groups")
     if found is not None:
         return found
     cages = [SumGroup(tuple(c.cage), c.total or 0, f"the cage's sum {c.total}") for c in summed_cages(state)]
@@ -145,7 +147,7 @@ def sum_groups(state: State) -> list[SumGroup]:
             )
             total -= less
         out.append(SumGroup(cells, total, how))
-    state.memo["sum-groups"] = out
+    memo["groups"] = out
     return out
 
 

@@ -28,6 +28,7 @@ from sudokit.constraints.base import add_sums
 from sudokit.constraints.cages import KillerCage
 from sudokit.logic import text
 from sudokit.logic.cages import cliques_of, distinct_fit, masks_of, part_options, region_cages, regions
+from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 from sudokit.logic.sum_combinations import digit_sets, digit_sum, set_sums
@@ -82,13 +83,56 @@ def _extra_regions(state: State) -> Iterator[tuple[list[int], str]]:
             yield square, f"{names} and {state.unit_name(square[3])}"
 
 
-def _parts(state: State, cells: set[int], covered: set[int], partial: list[KillerCage]) -> list[Part] | None:
-    """The parts of a region's cells not in its wholly-inside cages (``covered``): the cages that stick out,
-    then the groups of cells in no cage (None when a part cannot be filled)."""
+@dataclass(frozen=True)
+class _Region:
+    """A region with a cage sticking out, as :func:`region_sum` reads it (it depends on the cages only):
+    its units and name, the cages wholly inside, what the rest adds up to, each cage that sticks out with its
+    cells inside and outside, and the cliques of its cells in no cage."""
+
+    units: list[int]
+    name: str
+    inside: list[KillerCage]
+    total: int
+    sticking: list[tuple[KillerCage, tuple[int, ...], tuple[int, ...]]]
+    loose: list[tuple[int, ...]]
+    #: every cell the row reads: the sticking cages' cells, then the cliques'
+    read: tuple[int, ...]
+
+
+def _plans(state: State) -> list[_Region]:
+    """The regions (:func:`cages.regions` order, then Ls and squares of boxes) with a cage sticking out; kept
+    for the puzzle."""
+    memo = puzzle_memo(state)
+    found = memo.get("region-sums")
+    if found is not None:
+        return found
+    g = state.g
+    full = g.size * (g.size + 1) // 2
+    out = []
+    for units, name in _regions_all(state):
+        cells, inside, partial = region_cages(state, units)
+        if not partial:
+            continue  # the innies alone: Innies and Outies' and Virtual Cage's work
+        covered = {s for c in inside for s in c.cage}
+        total = full * len(units) - sum(c.total or 0 for c in inside)
+        sticking = [
+            (cage, tuple(s for s in cage.cage if s in cells), tuple(s for s in cage.cage if s not in cells))
+            for cage in partial
+        ]
+        caged = {s for c in partial for s in c.cage}
+        loose = sorted(s for s in cells if s not in caged and s not in covered)
+        groups = [tuple(loose[i] for i in clique) for clique in cliques_of(state, loose)] if loose else []
+        read = tuple(s for _, inner, outer in sticking for s in inner + outer) + tuple(s for grp in groups for s in grp)
+        out.append(_Region(units, name, inside, total, sticking, groups, read))
+    memo["region-sums"] = out
+    return out
+
+
+def _parts(state: State, region: _Region) -> list[Part] | None:
+    """The parts of a region's cells not in its wholly-inside cages: the cages that stick out, then the groups
+    of cells in no cage (None when a part cannot be filled)."""
     out: list[Part] = []
-    for cage in partial:
-        inner = tuple(s for s in cage.cage if s in cells)
-        outer = tuple(s for s in cage.cage if s not in cells)
+    for cage, inner, outer in region.sticking:
         options = part_options(masks_of(state, inner), masks_of(state, outer), cage.total or 0)
         sums = 0
         for part, _ in options:
@@ -96,15 +140,11 @@ def _parts(state: State, cells: set[int], covered: set[int], partial: list[Kille
         if not sums:
             return None
         out.append(Part(inner, sums, cage, options))
-    caged = {s for c in partial for s in c.cage}
-    loose = sorted(s for s in cells if s not in caged and s not in covered)
-    if loose:
-        for clique in cliques_of(state, loose):
-            group = tuple(loose[i] for i in clique)
-            sums = set_sums(masks_of(state, group))
-            if not sums:
-                return None
-            out.append(Part(group, sums))
+    for group in region.loose:
+        sums = set_sums(masks_of(state, group))
+        if not sums:
+            return None
+        out.append(Part(group, sums))
     return out
 
 
@@ -146,48 +186,58 @@ def region_sum(state: State) -> Step | None:
     the other parts cannot complete to the region's total removes a candidate."""
     if not any(isinstance(c, KillerCage) and c.total is not None for c in state.constraints):
         return None
-    g = state.g
-    full = g.size * (g.size + 1) // 2
-    cands, vals = state.cands, state.values
-    for units, name in _regions_all(state):
-        cells, inside, partial = region_cages(state, units)
-        if not partial:
-            continue  # the innies alone: Innies and Outies' and Virtual Cage's work
-        covered = {s for c in inside for s in c.cage}
-        total = full * len(units) - sum(c.total or 0 for c in inside)
-        parts = _parts(state, cells, covered, partial)
-        if parts is None or len(parts) < 2:
+    cands = state.cands
+    # per region (kept with the puzzle's regions), its cells' candidates when it last removed nothing at these
+    # placed cells: the same candidates remove nothing again
+    idle: dict[int, tuple[int, ...]] = placed_memo(state, "region-sums").setdefault("idle", {})
+    for region in _plans(state):
+        seen = tuple(cands[s] for s in region.read)
+        if idle.get(id(region)) == seen:
             continue
-        n = len(parts)
-        before = [1] * (n + 1)  # before[i]: the sums of parts 0..i-1 together
-        after = [1] * (n + 1)  # after[i]: of parts i..n-1
-        for i, part in enumerate(parts):
-            before[i + 1] = add_sums(before[i], part.sums)
-        for i in range(n - 1, -1, -1):
-            after[i] = add_sums(after[i + 1], parts[i].sums)
-        if not before[n] >> total & 1:
-            continue  # no way at all: a broken state is not this step's to say
-        kept: list[int] = []
-        for i, part in enumerate(parts):
-            others = add_sums(before[i], after[i + 1])
-            ok = 0
-            for t in range(part.sums.bit_length()):
-                if part.sums >> t & 1 and t <= total and others >> (total - t) & 1:
-                    ok |= 1 << t
-            kept.append(ok)
-        elim: list[tuple[int, int]] = []
-        narrowed: list[int] = []
-        for i, part in enumerate(parts):
-            if kept[i] == part.sums:
-                continue
-            for s, m in _keep(state, part, kept[i]).items():
-                if not vals[s]:
-                    elim += [(s, d) for d in digits_of(cands[s] & ~m) if (s, d) not in elim]
-            narrowed.append(i)
-        if not elim:
-            continue
-        return _step(state, units, name, inside, total, parts, kept, narrowed, sorted(elim))
+        found = _region_step(state, region)
+        if found is not None:
+            return found
+        idle[id(region)] = seen
     return None
+
+
+def _region_step(state: State, region: _Region) -> Step | None:
+    """The region's step: a part's sum the other parts cannot complete to the region's total removes a
+    candidate; None when none does."""
+    cands, vals = state.cands, state.values
+    units, name, inside, total = region.units, region.name, region.inside, region.total
+    parts = _parts(state, region)
+    if parts is None or len(parts) < 2:
+        return None
+    n = len(parts)
+    before = [1] * (n + 1)  # before[i]: the sums of parts 0..i-1 together
+    after = [1] * (n + 1)  # after[i]: of parts i..n-1
+    for i, part in enumerate(parts):
+        before[i + 1] = add_sums(before[i], part.sums)
+    for i in range(n - 1, -1, -1):
+        after[i] = add_sums(after[i + 1], parts[i].sums)
+    if not before[n] >> total & 1:
+        return None  # no way at all: a broken state is not this step's to say
+    kept: list[int] = []
+    for i, part in enumerate(parts):
+        others = add_sums(before[i], after[i + 1])
+        ok = 0
+        for t in range(part.sums.bit_length()):
+            if part.sums >> t & 1 and t <= total and others >> (total - t) & 1:
+                ok |= 1 << t
+        kept.append(ok)
+    elim: list[tuple[int, int]] = []
+    narrowed: list[int] = []
+    for i, part in enumerate(parts):
+        if kept[i] == part.sums:
+            continue
+        for s, m in _keep(state, part, kept[i]).items():
+            if not vals[s]:
+                elim += [(s, d) for d in digits_of(cands[s] & ~m) if (s, d) not in elim]
+        narrowed.append(i)
+    if not elim:
+        return None
+    return _step(state, units, name, inside, total, parts, kept, narrowed, sorted(elim))
 
 
 def _part_name(state: State, part: Part) -> str:

@@ -23,8 +23,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from sudokit.logic import text
+from sudokit.logic import set_bits, text
 from sudokit.logic.cages import cliques_of, summed_cages, weighted_fit
+from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -80,6 +81,15 @@ def rule_sums(state: State) -> list[LinearSum]:
     return out
 
 
+def puzzle_rule_sums(state: State) -> list[LinearSum]:
+    """:func:`rule_sums`, kept for the puzzle (they depend on its constraints only)."""
+    memo = puzzle_memo(state)
+    found = memo.get("rule-sums")
+    if found is None:
+        found = memo["rule-sums"] = rule_sums(state)
+    return found
+
+
 def cage_and_unit_sums(state: State, unit_how: Callable[[str, int], str]) -> list[LinearSum]:
     """The summed cages (written ``cage A1+A2 = 3``) and the full-size units (written by ``unit_how(name, total)``)
     of the state as linear sums: what the sum rows combine."""
@@ -99,7 +109,8 @@ def cage_and_unit_sums(state: State, unit_how: Callable[[str, int], str]) -> lis
 
 def _bases(state: State) -> list[LinearSum]:
     """The sums a rule's sum is taken with: cages, units, virtual cages (kept in the state's memo)."""
-    found = state.memo.get("sum-combination-bases")
+    memo = placed_memo(state, "sum-combination-bases")
+    found = memo.get("bases")
     if found is not None:
         return found
     from sudokit.logic.killer_sums import sum_groups
@@ -107,7 +118,7 @@ def _bases(state: State) -> list[LinearSum]:
     out = cage_and_unit_sums(state, lambda name, full: f"{name} adds up to {full}")
     if summed_cages(state):
         out += [LinearSum(grp.cells, (1,) * len(grp.cells), grp.total, grp.how) for grp in sum_groups(state)]
-    state.memo["sum-combination-bases"] = out
+    memo["bases"] = out
     return out
 
 
@@ -155,12 +166,16 @@ class Combination:
 
 
 def _joined(
-    first: LinearSum, others: Sequence[LinearSum], limit: int
+    first: LinearSum, others: Sequence[LinearSum], limit: int, bits: Sequence[int] | None = None
 ) -> Iterator[tuple[LinearSum, int, int, LinearSum]]:
     """Each (other sum, factor, sign, ``sign x (first - factor x other)``) that drops a cell the two share and
-    keeps 1 to ``limit`` open cells with weights of at most :data:`MAX_WEIGHT`."""
+    keeps 1 to ``limit`` open cells with weights of at most :data:`MAX_WEIGHT`. ``bits``: each other sum's
+    cells as a bitmask (the sums that share no cell with ``first`` are passed over without a look)."""
     where = dict(zip(first.cells, first.weights))
-    for other in others:
+    mine = _cell_bits(first.cells)
+    for i, other in enumerate(others):
+        if bits is not None and not bits[i] & mine:
+            continue  # no cell shared: nothing to drop
         if other is first or not other.cells:
             continue
         shared = [(where[s], w) for s, w in zip(other.cells, other.weights) if s in where]
@@ -181,25 +196,37 @@ def _joined(
                 yield other, f, sign, found
 
 
+def _cell_bits(cells: Sequence[int]) -> int:
+    out = 0
+    for s in cells:
+        out |= 1 << s
+    return out
+
+
 def _levels(state: State) -> Iterator[list[Combination]]:
     """The combinations of a rule's sum with one other sum, then with two (a first combination of more than
     :data:`MAX_CELLS` and up to :data:`MAX_MIDDLE` open cells, with another sum), ... up to
     :data:`MAX_TERMS` sums, that keep 1 to :data:`MAX_MIDDLE` open cells: level by level (each made only
-    when asked for, and kept in the state's memo), fewer cells first within a level, each combination once."""
-    levels: list[list[Combination]] = state.memo.setdefault("sum-combinations", [])
+    when asked for, and kept for the puzzle and its placed cells: they do not depend on the candidates), fewer
+    cells first within a level, each combination once."""
+    memo = placed_memo(state, "sum-combinations")
+    levels: list[list[Combination]] = memo.setdefault("levels", [])
     yield from levels
     if len(levels) >= MAX_TERMS - 1:
         return
-    found_in = state.memo.setdefault("sum-combination-seen", set())
-    rules = [r for r in (_open(state, r) for r in rule_sums(state)) if r.cells]
-    others = rules + [_open(state, b) for b in _bases(state)]
+    found_in = memo.setdefault("seen", set())
     if not levels:
-        state.memo["sum-combination-middles"] = [Combination(((rule, 1),), rule) for rule in rules]
+        # the same objects at every level: a sum is told from the terms a combination holds by identity
+        rules = [r for r in (_open(state, r) for r in puzzle_rule_sums(state)) if r.cells]
+        memo["others"] = rules + [_open(state, b) for b in _bases(state)]
+        memo["others-bits"] = [_cell_bits(lin.cells) for lin in memo["others"]]
+        memo["middles"] = [Combination(((rule, 1),), rule) for rule in rules]
+    others, bits = memo["others"], memo["others-bits"]
     while len(levels) < MAX_TERMS - 1:
         level: list[Combination] = []
         middles: list[Combination] = []
-        for combo in state.memo["sum-combination-middles"]:
-            for other, f, sign, found in _joined(combo.found, others, MAX_MIDDLE):
+        for combo in memo["middles"]:
+            for other, f, sign, found in _joined(combo.found, others, MAX_MIDDLE, bits):
                 if any(other is lin for lin, _ in combo.terms):
                     continue
                 key = (frozenset(zip(found.cells, found.weights)), found.total)
@@ -212,7 +239,7 @@ def _levels(state: State) -> Iterator[list[Combination]]:
                     middles.append(joined)
         level.sort(key=lambda c: len(c.found.cells))
         levels.append(level)
-        state.memo["sum-combination-middles"] = middles
+        memo["middles"] = middles
         yield level
 
 
@@ -225,12 +252,21 @@ def clique_fit(
     cliques (a digit may repeat from one clique to another): the sets of different digits each clique can
     hold give its sums, a clique keeps the sums the others can complete, and each cell the digits of the
     placements of its clique's kept sums. For sums too long to search cell by cell."""
-    forward = [_forward(tuple(masks[i] for i in q)) for q in cliques]
-    sums = [{weights[q[0]] * digit_sum(u) for u in levels[-1]} for q, levels in zip(cliques, forward)]
-    if not all(sums):
+    parts = [tuple(masks[i] for i in q) for q in cliques]
+    infos = [_sum_bits(part) for part in parts]
+    if not all(found for found, _ in infos):
         return (0,) * len(masks)
-    lows = [min(t) for t in sums]
-    bits = [_bitset(t - lo for t in options) for options, lo in zip(sums, lows)]  # bit k: the sum lo + k
+    lows: list[int] = []
+    bits: list[int] = []  # bit k: the sum lows[i] + k
+    for q, (found, lowest) in zip(cliques, infos):
+        w = weights[q[0]]
+        if w == 1:
+            lows.append(lowest)
+            bits.append(found >> lowest)
+        else:
+            options = [w * t for t in range(found.bit_length()) if found >> t & 1]
+            lows.append(min(options))
+            bits.append(_bitset(t - lows[-1] for t in options))
     n = len(cliques)
     before = [1]  # before[i]: the cliques before i together, bit k for the sum (their lows) + k
     for b in bits:
@@ -239,38 +275,42 @@ def clique_fit(
     for i in range(n - 1, -1, -1):
         after[i] = _convolve(after[i + 1], bits[i])
     keep = [0] * len(masks)
+    low = sum(lows)
     for i, q in enumerate(cliques):
         others = _convolve(before[i], after[i + 1])
-        base = sum(lows) - lows[i]  # the others' lowest sum
+        base = low - lows[i]  # the others' lowest sum
         w = weights[q[0]]
-        levels = forward[i]
-        alive = set()
-        for u in levels[-1]:
-            rest = total - w * digit_sum(u) - base  # what the others must add up to, above their lowest
+        allowed = 0  # the clique's digit sums the others complete: bit t for the sum t
+        found = infos[i][0]
+        while found:
+            b = found & -found
+            found ^= b
+            t = b.bit_length() - 1
+            rest = total - w * t - base  # what the others must add up to, above their lowest
             if rest >= 0 and others >> rest & 1:
-                alive.add(u)
-        kept = _backward(tuple(masks[j] for j in q), frozenset(alive))
+                allowed |= b
+        if len(q) == 1:  # one cell: its digits are its sums
+            keep[q[0]] |= parts[i][0] & allowed >> 1
+            continue
+        kept = _kept(parts[i], allowed)
         for j, m in zip(q, kept):
             keep[j] |= m
     return tuple(keep)
 
 
 @lru_cache(maxsize=1 << 14)
-def _backward(masks: tuple[int, ...], alive: frozenset[int]) -> tuple[int, ...]:
-    """Each cell's digits in the placements of a clique (candidates ``masks``) that fill one of the digit
-    sets ``alive``."""
-    levels = _forward(masks)
-    keep = [0] * len(masks)
-    for j in range(len(masks) - 1, -1, -1):  # back from the sets kept: each cell's digits on the way
-        m = masks[j]
-        back = set()
-        for used in levels[j]:
-            for d in digits_of(m & ~used):
-                if used | 1 << (d - 1) in alive:
-                    back.add(used)
-                    keep[j] |= 1 << (d - 1)
-        alive = frozenset(back)
-    return tuple(keep)
+def _sum_bits(masks: tuple[int, ...]) -> tuple[int, int]:
+    """The sums of the digit sets a clique with candidates ``masks`` can hold (a bitset: bit ``t`` for the sum
+    ``t``) and the lowest of them; (0, 0) when it can hold none."""
+    found = set_bits.sums_held(masks)
+    return found, (found & -found).bit_length() - 1 if found else 0
+
+
+@lru_cache(maxsize=1 << 14)
+def _kept(masks: tuple[int, ...], allowed: int) -> tuple[int, ...]:
+    """Each cell's digits in the placements of a clique (candidates ``masks``) whose digits add up to one of
+    the sums ``allowed`` (a bitset: bit ``t`` for the sum ``t``)."""
+    return set_bits.digits_used(masks, set_bits.with_sums(masks, allowed))
 
 
 def _bitset(values: Iterator[int]) -> int:
@@ -282,23 +322,14 @@ def _bitset(values: Iterator[int]) -> int:
 
 def _convolve(a: int, b: int) -> int:
     """The sums of one of ``a``'s and one of ``b``'s (bitsets of sums from 0)."""
+    if b.bit_count() > a.bit_count():
+        a, b = b, a  # the same sums: shift the one with more sums by each of the other's
     out = 0
-    k = 0
     while b:
-        if b & 1:
-            out |= a << k
-        b >>= 1
-        k += 1
+        low = b & -b
+        out |= a << (low.bit_length() - 1)
+        b ^= low
     return out
-
-
-@lru_cache(maxsize=1 << 16)
-def _forward(masks: tuple[int, ...]) -> tuple[frozenset[int], ...]:
-    """The digit sets (masks) the first 0, 1, ... cells of a clique with candidates ``masks`` can hold."""
-    levels = [frozenset({0})]
-    for m in masks:
-        levels.append(frozenset(used | 1 << (d - 1) for used in levels[-1] for d in digits_of(m & ~used)))
-    return tuple(levels)
 
 
 @lru_cache(maxsize=1 << 10)
@@ -310,16 +341,18 @@ def digit_sum(mask: int) -> int:
 def digit_sets(masks: tuple[int, ...]) -> frozenset[int]:
     """The sets of different digits (masks) that cells which all see each other, with candidates ``masks``,
     can hold."""
-    return _forward(masks)[-1]
+    return _digit_sets(tuple(masks))
+
+
+@lru_cache(maxsize=1 << 14)
+def _digit_sets(masks: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(set_bits.members(set_bits.levels(masks)[-1]))
 
 
 def set_sums(masks: tuple[int, ...]) -> int:
     """The sums (a bitset: bit ``t`` for the sum ``t``) of the sets of different digits that cells which all
     see each other, with candidates ``masks``, can hold."""
-    out = 0
-    for used in digit_sets(masks):
-        out |= 1 << digit_sum(used)
-    return out
+    return _sum_bits(tuple(masks))[0]
 
 
 def fit_sum(
@@ -329,12 +362,32 @@ def fit_sum(
     in cells that see each other: exact over the cells when there are at most ``exact_up_to``
     (:func:`~sudokit.logic.cages.weighted_fit`), clique by clique beyond (:func:`clique_fit`). The shared
     narrowing of the sum rows (Sum Combination, Sum Equation)."""
-    masks = tuple(state.cands[s] for s in cells)
-    if len(cells) <= exact_up_to:
-        peers = state.g.peer_sets
-        before = tuple(tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells)))
-        return weighted_fit(masks, tuple(weights), total, before)
-    return clique_fit(masks, tuple(weights), total, cliques_of(state, cells, weights))
+    cands = state.cands
+    masks = tuple(cands[s] for s in cells)
+    exact, apart = _fit_plan(state, tuple(cells), tuple(weights), exact_up_to)
+    if exact:
+        return weighted_fit(masks, tuple(weights), total, apart)
+    return clique_fit(masks, tuple(weights), total, apart)
+
+
+def _fit_plan(
+    state: State, cells: tuple[int, ...], weights: tuple[int, ...], exact_up_to: int
+) -> tuple[bool, tuple[tuple[int, ...], ...]]:
+    """How :func:`fit_sum` narrows these cells: exactly (True) with each cell's earlier cells that see it, or
+    by cliques (False, :func:`~sudokit.logic.cages.cliques_of`); kept for the puzzle (it depends on the
+    geometry and the cages only)."""
+    plans = puzzle_memo(state).setdefault("fit-plans", {})
+    key = (cells, weights, exact_up_to)
+    found = plans.get(key)
+    if found is None:
+        if len(cells) <= exact_up_to:
+            peers = state.g.peer_sets
+            before = tuple(tuple(j for j in range(i) if cells[j] in peers[cells[i]]) for i in range(len(cells)))
+            found = (True, before)
+        else:
+            found = (False, cliques_of(state, cells, weights))
+        plans[key] = found
+    return found
 
 
 def sum_combination(state: State) -> Step | None:
@@ -343,16 +396,20 @@ def sum_combination(state: State) -> Step | None:
     if not any(con.kind in ("arrow", "little_killer") for con in state.constraints):
         return None
     cands = state.cands
+    # per combination (kept with them, for these placed cells), its cells' candidates when it last removed
+    # nothing: the same candidates remove nothing again
+    idle: dict[int, tuple[int, ...]] = placed_memo(state, "sum-combinations").setdefault("idle", {})
     for combo in (c for level in _levels(state) for c in level):
         found = combo.found
         cells = found.cells
         masks = tuple(cands[s] for s in cells)
+        if idle.get(id(combo)) == masks:
+            continue
         keep = fit_sum(state, cells, found.weights, found.total, MAX_CELLS)
-        if not all(keep):
-            continue  # nothing fits: a broken state is not this step's to say
-        elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)]
+        elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)] if all(keep) else []
         if elim:
             return _step(state, combo, keep, sorted(elim))
+        idle[id(combo)] = masks  # nothing fits (a broken state is not this step's to say) or nothing removed
     return None
 
 

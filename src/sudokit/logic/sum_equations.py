@@ -34,9 +34,18 @@ from math import gcd, lcm
 
 from sudokit.logic import text
 from sudokit.logic.cages import summed_cages
+from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
-from sudokit.logic.sum_combinations import LinearSum, cage_and_unit_sums, digit_sets, digit_sum, fit_sum, rule_sums
+from sudokit.logic.sum_combinations import (
+    LinearSum,
+    cage_and_unit_sums,
+    digit_sets,
+    digit_sum,
+    fit_sum,
+    puzzle_rule_sums,
+    rule_sums,
+)
 
 NAME = "Sum Equation"
 #: SE rating: sums of units and cages added and taken away in any number, a region of no unit's shape
@@ -70,6 +79,15 @@ class Derived:
 def equations(state: State) -> list[LinearSum]:
     """The summed cages, full-size units, little killers and arrows of the state as linear sums."""
     return cage_and_unit_sums(state, lambda name, full: name) + rule_sums(state)
+
+
+def _equations(state: State) -> list[LinearSum]:
+    """:func:`equations`, kept for the puzzle (they depend on its constraints only)."""
+    memo = puzzle_memo(state)
+    found = memo.get("sum-equations")
+    if found is None:
+        found = memo["sum-equations"] = equations(state)
+    return found
 
 
 def _normal(row: dict[int, int], mult: dict[int, int], total: int) -> int:
@@ -302,22 +320,33 @@ def _sparser(mult: dict[int, int], dependencies: list[dict[int, int]]) -> dict[i
         improved = False
         for dep in dependencies:
             for sign in (1, -1):
-                cand = dict(best)
+                # how many equations and how much weight ``best`` plus ``sign x dep`` would name, less best's
+                more_terms = more_weight = 0
                 for e, m in dep.items():
-                    cand[e] = cand.get(e, 0) + sign * m
-                cand = {e: m for e, m in cand.items() if m}
-                if (len(cand), sum(map(abs, cand.values()))) < (len(best), sum(map(abs, best.values()))):
-                    best, improved = cand, True
+                    old = best.get(e, 0)
+                    new = old + sign * m
+                    more_terms += (new != 0) - (old != 0)
+                    more_weight += abs(new) - abs(old)
+                if more_terms < 0 or (more_terms == 0 and more_weight < 0):
+                    cand = dict(best)
+                    for e, m in dep.items():
+                        cand[e] = cand.get(e, 0) + sign * m
+                    best, improved = {e: m for e, m in cand.items() if m}, True
     return best
 
 
 def derived(state: State) -> list[Derived]:
     """Every derived equation over 1 to :data:`MAX_CELLS` open cells with small weights (see the module),
     fewer cells first; kept per set of placed cells."""
-    eqs = equations(state)
+    memo = placed_memo(state, "sum-equations")
+    found = memo.get("derived")
+    if found is not None:
+        return found
+    eqs = _equations(state)
     key = (tuple((e.cells, e.weights, e.total) for e in eqs), tuple(state.values))
     found = _CACHE.get(key)
     if found is not None:
+        memo["derived"] = found
         return found
     ech = _echelon(eqs, state.values)
     seen: set[frozenset[tuple[int, int]]] = set()
@@ -354,7 +383,7 @@ def derived(state: State) -> list[Derived]:
     out.sort(key=lambda e: (len(e.cells), len(e.terms)))
     if len(_CACHE) >= CACHE:
         _CACHE.clear()
-    _CACHE[key] = out
+    _CACHE[key] = memo["derived"] = out
     return out
 
 
@@ -392,19 +421,30 @@ def _check(
 
 def sum_equation(state: State) -> Step | None:
     """The first derived equation (fewest cells first) whose exact narrowing removes a candidate."""
-    if not summed_cages(state) and not rule_sums(state):
+    if not summed_cages(state) and not puzzle_rule_sums(state):
         return None
     cands = state.cands
     peers = state.g.peer_sets
-    for eq in derived(state):
+    eqs = derived(state)
+    memo = placed_memo(state, "sum-equations")
+    cliques = memo.get("cliques")  # per equation: weights all 1 over cells that all see each other
+    if cliques is None:
+        cliques = memo["cliques"] = [set(eq.weights) == {1} and _see_all(peers, eq.cells) for eq in eqs]
+    fits: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = memo.setdefault("fits", {})  # the last narrowing
+    for i, eq in enumerate(eqs):
         cells = eq.cells
         masks = tuple(cands[s] for s in cells)
-        keep = fit_sum(state, cells, eq.weights, eq.total, MAX_EXACT)
+        last = fits.get(i)
+        if last is not None and last[0] == masks:
+            keep = last[1]
+        else:
+            keep = fit_sum(state, cells, eq.weights, eq.total, MAX_EXACT)
+            fits[i] = (masks, keep)
         if not all(keep):
             continue  # nothing fits: a broken state is not this step's to say
         elim = [(s, d) for s, m, k in zip(cells, masks, keep) for d in digits_of(m & ~k)]
         required = 0
-        if set(eq.weights) == {1} and all(cells[j] in peers[cells[i]] for i in range(len(cells)) for j in range(i)):
+        if cliques[i]:
             required = _required(keep, eq.total)
             for d in digits_of(required):
                 places = [s for s, k in zip(cells, keep) if k >> (d - 1) & 1]
@@ -413,6 +453,11 @@ def sum_equation(state: State) -> Step | None:
         if elim:
             return _step(state, eq, keep, sorted(set(elim)), required)
     return None
+
+
+def _see_all(peers: Sequence[frozenset[int]], cells: Sequence[int]) -> bool:
+    """The cells all see each other."""
+    return all(cells[j] in peers[cells[i]] for i in range(len(cells)) for j in range(i))
 
 
 def _required(masks: tuple[int, ...], total: int) -> int:
@@ -434,7 +479,7 @@ def _written(state: State, cells: Sequence[int], weights: Sequence[int], total: 
 
 
 def _step(state: State, eq: Derived, keep: Sequence[int], elim: list[tuple[int, int]], required: int) -> Step:
-    eqs = equations(state)
+    eqs = _equations(state)
     vals = state.values
     named = []
     raw = 0

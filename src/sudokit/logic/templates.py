@@ -63,31 +63,81 @@ def _tables(g: Geometry) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[
     return peers, units, rows
 
 
+@lru_cache(maxsize=16)
+def _unsure(g: Geometry) -> tuple[int, ...]:
+    """The full units (cell bitmasks) a template is not sure to hit. One cell per row, no two of them peers, is
+    ``size`` cells in ``size`` different columns (boxes): every column (box) holds one. So a family of units
+    that splits the grid (the rows, the columns, the boxes) is hit by every template; the others (diagonals,
+    extra regions) are checked at its end."""
+    full = (1 << g.n_cells) - 1
+    sure: set[int] = set()
+    for family in (g.rows, g.cols, g.boxes):
+        masks = [sum(1 << s for s in g.units[u]) for u in family]
+        if len(masks) == g.size and all(m.bit_count() == g.size for m in masks) and sum(masks) == full:
+            union = 0
+            for m in masks:
+                union |= m
+            if union == full:
+                sure.update(masks)
+    return tuple(u for u in _tables(g)[1] if u not in sure)
+
+
+def _template_checks(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[bool, tuple[int, ...]]:
+    """Whether every full unit and every mask of ``musts`` has one of the ``places``, and the masks (those
+    places) a template must still be checked against at its end (:func:`_unsure`, and ``musts``)."""
+    _, units, _ = _tables(g)
+    if any(not u & places for u in units) or any(not m & places for m in musts):
+        return False, ()
+    return True, tuple(u & places for u in _unsure(g)) + tuple(m & places for m in musts)
+
+
 @lru_cache(maxsize=1 << 12)
 def overlay(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[int, int, int]:
     """The templates of a digit whose possible cells are the bitmask ``places`` (candidates and placed copies),
     each hitting every full unit and every mask of ``musts`` once: (cells some template uses, cells every
     template uses, how many templates). (0, 0, 0) when there is none."""
-    peers, units, rows = _tables(g)
-    checks = tuple(u & places for u in units) + tuple(m & places for m in musts)
-    if any(not c for c in checks):
+    peers, _, rows = _tables(g)
+    some, checks = _template_checks(g, places, musts)
+    if not some:
         return 0, 0, 0
     row_cells = [tuple(s for s in row if places >> s & 1) for row in rows]
-    union, inter, count = 0, -1, 0
+    if not row_cells:
+        return 0, 0, 0
+    n = len(row_cells)
+    later = [0] * (n + 1)  # later[r]: the cells of rows r.. (what is blocked before them matters no more)
+    for r in range(n - 1, -1, -1):
+        later[r] = later[r + 1] | sum(1 << s for s in rows[r])
+    hits = {s: sum(1 << j for j, c in enumerate(checks) if c >> s & 1) for cells in row_cells for s in cells}
+    every = (1 << len(checks)) - 1
+    known: dict[tuple[int, int, int], tuple[int, int, int]] = {}
 
-    def walk(r: int, blocked: int, used: int) -> None:
-        nonlocal union, inter, count
-        if r == len(row_cells):
-            if all(c & used for c in checks):
-                union |= used
-                inter &= used
-                count += 1
-            return
-        for s in row_cells[r]:
-            if not blocked >> s & 1:
-                walk(r + 1, blocked | peers[s], used | 1 << s)
+    def rest(r: int, blocked: int, hit: int) -> tuple[int, int, int]:
+        """The ends of templates from row ``r`` on (their cells there), with ``blocked`` cells and the checks
+        ``hit`` so far: (how many, cells some uses, cells every one uses); the same for every start that blocks
+        the same cells of those rows and hits the same checks, so worked out once."""
+        key = (r, blocked & later[r], hit)
+        found = known.get(key)
+        if found is not None:
+            return found
+        count, union, inter = 0, 0, -1
+        if r == n - 1:  # the last row: each cell left ends a template that hits every check
+            for s in row_cells[r]:
+                if not blocked >> s & 1 and hit | hits[s] == every:
+                    count += 1
+                    union |= 1 << s
+                    inter &= 1 << s
+        else:
+            for s in row_cells[r]:
+                if not blocked >> s & 1:
+                    c, u, i = rest(r + 1, blocked | peers[s], hit | hits[s])
+                    if c:
+                        count += c
+                        union |= 1 << s | u
+                        inter &= 1 << s | i
+        found = known[key] = (count, union, inter) if count else (0, 0, 0)
+        return found
 
-    walk(0, 0, 0)
+    count, union, inter = rest(0, 0, 0)
     return (union, inter, count) if count else (0, 0, 0)
 
 
@@ -198,9 +248,9 @@ MAX_TEMPLATES = 6000
 def digit_templates(g: Geometry, places: int, musts: tuple[int, ...]) -> tuple[int, ...] | None:
     """Every template (a cell bitmask) of a digit as :func:`overlay` counts them; None when there are more
     than :data:`MAX_TEMPLATES`."""
-    peers, units, rows = _tables(g)
-    checks = tuple(u & places for u in units) + tuple(m & places for m in musts)
-    if any(not c for c in checks):
+    peers, _, rows = _tables(g)
+    some, checks = _template_checks(g, places, musts)
+    if not some:
         return ()
     row_cells = [tuple(s for s in row if places >> s & 1) for row in rows]
     out: list[int] = []
@@ -231,18 +281,25 @@ def _words(masks: tuple[int, ...], n_cells: int) -> np.ndarray:
 @lru_cache(maxsize=1 << 12)
 def room_for(g: Geometry, first: tuple[int, ...], second: tuple[int, ...]) -> int:
     """Bitmask over ``first`` (templates of one digit): those some template of ``second`` (another digit's)
-    does not overlap, in chunks to bound memory."""
+    does not overlap. ``second`` is taken in blocks, each against the templates of ``first`` still without
+    such a partner (most find one in the first block), which bounds memory too."""
     a, b = _words(first, g.n_cells), _words(second, g.n_cells)
+    found = np.zeros(len(first), dtype=bool)
+    step = 256
+    for lo in range(0, len(second), step):
+        rows = np.flatnonzero(~found)
+        if not rows.size:
+            break
+        part, block = a[rows], b[lo : lo + step]
+        for chunk in range(0, rows.size, max(1, 2_000_000 // step)):
+            sub = part[chunk : chunk + 2_000_000 // step]
+            overlap = np.zeros((len(sub), len(block)), dtype=bool)
+            for w in range(a.shape[1]):
+                overlap |= (sub[:, w, None] & block[None, :, w]) != 0
+            found[rows[chunk : chunk + len(sub)][~overlap.all(axis=1)]] = True
     keep = 0
-    step = max(1, 2_000_000 // max(1, len(second)))
-    for lo in range(0, len(first), step):
-        part = a[lo : lo + step]
-        overlap = np.zeros((len(part), len(second)), dtype=bool)
-        for w in range(a.shape[1]):
-            overlap |= (part[:, w, None] & b[None, :, w]) != 0
-        fits = ~overlap.all(axis=1)
-        for i in np.flatnonzero(fits):
-            keep |= 1 << (lo + int(i))
+    for i in np.flatnonzero(found):
+        keep |= 1 << int(i)
     return keep
 
 

@@ -24,6 +24,7 @@ from sudokit.constraints.cages import KillerCage
 from sudokit.geometry import Geometry
 from sudokit.logic import text
 from sudokit.logic.cages import _combo_text, _region_cages, fitting_sets, masks_of
+from sudokit.logic.puzzle_memo import puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -76,6 +77,12 @@ def placements(masks: tuple[int, ...], total: int | None) -> tuple[tuple[int, ..
     return tuple(out)
 
 
+@lru_cache(maxsize=1 << 14)
+def packed_placements(masks: tuple[int, ...], total: int | None, n: int) -> tuple[int, ...]:
+    """:func:`placements`, each as one integer: its cells' one-bit masks side by side, ``n`` bits a cell."""
+    return tuple(sum(b << (n * j) for j, b in enumerate(p)) for p in placements(masks, total))
+
+
 @lru_cache(maxsize=1 << 12)
 def web_fit(
     g: Geometry, groups: tuple[tuple[int, ...], ...], totals: tuple[int | None, ...], masks: tuple[int, ...]
@@ -89,43 +96,28 @@ def web_fit(
     a placement against the digits another group's choice bans from its cells is one ``&``."""
     n = g.size
     full = (1 << n) - 1
-    cells = [s for grp in groups for s in grp]
-    index = {s: i for i, s in enumerate(cells)}
-    owner = [gi for gi, grp in enumerate(groups) for _ in grp]
-    starts = [0] * len(groups)
-    at = 0
-    for gi, grp in enumerate(groups):
-        starts[gi] = at
-        at += len(grp)
-    # for each cell: the (group, shift) of every cell of another group that sees it
-    peers = g.peer_sets
-    seen_by = [
-        [
-            (owner[index[x]], n * (index[x] - starts[owner[index[x]]]))
-            for x in peers[s]
-            if x in index and owner[index[x]] != owner[i]
-        ]
-        for i, s in enumerate(cells)
-    ]
+    owner, starts, seen_by = _layout(g, groups)
     options: list[list[int]] = []
     for gi, (grp, total) in enumerate(zip(groups, totals)):
         at = starts[gi]
-        ways = placements(tuple(masks[at : at + len(grp)]), total)
-        options.append([sum(b << (n * j) for j, b in enumerate(p)) for p in ways])
+        options.append(list(packed_placements(tuple(masks[at : at + len(grp)]), total, n)))
     if sum(len(o) for o in options) > MAX_PLACEMENTS:
         return None
     keep = [0] * len(groups)  # per group, its cells' digits used by a filling found so far, packed alike
     work = 0
+    bans: dict[tuple[int, int], dict[int, int]] = {}  # (group, placement) -> what it bans in each other group
 
     def narrow(gi: int, p: int, opts: dict[int, list[int]]) -> dict[int, list[int]] | None:
         """The other groups' placements left once group ``gi`` takes ``p`` (None when one has none)."""
         nonlocal work
-        banned: dict[int, int] = {}
-        at = starts[gi]
-        for j in range(len(groups[gi])):
-            b = (p >> (n * j)) & full
-            for h, shift in seen_by[at + j]:
-                banned[h] = banned.get(h, 0) | (b << shift)
+        banned = bans.get((gi, p))
+        if banned is None:
+            banned = bans[(gi, p)] = {}
+            at = starts[gi]
+            for j in range(len(groups[gi])):
+                b = (p >> (n * j)) & full
+                for h, shift in seen_by[at + j]:
+                    banned[h] = banned.get(h, 0) | (b << shift)
         out = {}
         for h, hs in opts.items():
             if h == gi:
@@ -145,9 +137,14 @@ def web_fit(
         """A filling: a placement for each group of ``opts`` (its placements left) with the ``chosen`` ones."""
         if not opts:
             return chosen
-        gi = min(opts, key=lambda h: len(opts[h]))
+        gi, fewest = -1, 0
+        for h, hs in opts.items():  # the first group with the fewest placements left
+            if gi < 0 or len(hs) < fewest:
+                gi, fewest = h, len(hs)
         # placements that still cover an uncovered candidate first: each filling found covers more
-        for p in sorted(opts[gi], key=lambda q: not q & ~keep[gi]):
+        uncovered = ~keep[gi]
+        ps = opts[gi]
+        for p in [q for q in ps if q & uncovered] + [q for q in ps if not q & uncovered]:
             rest = narrow(gi, p, opts)
             if rest is not None:
                 found = search(rest, {**chosen, gi: p})
@@ -171,7 +168,35 @@ def web_fit(
                             keep[h] |= q
     except _OverBudget:
         return None
-    return tuple((keep[owner[i]] >> (n * (i - starts[owner[i]]))) & full for i in range(len(cells)))
+    return tuple((keep[owner[i]] >> (n * (i - starts[owner[i]]))) & full for i in range(len(owner)))
+
+
+@lru_cache(maxsize=1 << 10)
+def _layout(
+    g: Geometry, groups: tuple[tuple[int, ...], ...]
+) -> tuple[list[int], list[int], list[list[tuple[int, int]]]]:
+    """A web's layout for :func:`web_fit` (it depends on the groups only): each cell's group (cells in
+    ``groups`` order), each group's first cell, and for each cell the (group, shift) of every cell of another
+    group that sees it."""
+    n = g.size
+    cells = [s for grp in groups for s in grp]
+    index = {s: i for i, s in enumerate(cells)}
+    owner = [gi for gi, grp in enumerate(groups) for _ in grp]
+    starts = [0] * len(groups)
+    at = 0
+    for gi, grp in enumerate(groups):
+        starts[gi] = at
+        at += len(grp)
+    peers = g.peer_sets
+    seen_by = [
+        [
+            (owner[index[x]], n * (index[x] - starts[owner[index[x]]]))
+            for x in peers[s]
+            if x in index and owner[index[x]] != owner[i]
+        ]
+        for i, s in enumerate(cells)
+    ]
+    return owner, starts, seen_by
 
 
 class _OverBudget(Exception):
@@ -195,6 +220,31 @@ def _unit_groups(g: Geometry, k: int) -> list[tuple[int, ...]]:
     return [(u, v) for u in range(n) for v in range(u + 1, n) if not g.unit_sets[u].isdisjoint(g.unit_sets[v])]
 
 
+def _webs(
+    state: State, k: int, cages: list[KillerCage]
+) -> list[tuple[tuple[int, ...], list[KillerCage], tuple[tuple[int, ...], ...], list[int], tuple[int | None, ...]]]:
+    """Each unit (``k`` = 2: two units that share a cell) with a summed cage sticking out of it: the units, the
+    cages meeting them, the web's groups (cages, then the units' cells in none) and cells, and the groups'
+    totals; kept for the puzzle (it depends on the cages only)."""
+    memo = puzzle_memo(state)
+    found = memo.get(f"unit-webs-{k}")
+    if found is not None:
+        return found
+    g = state.g
+    out = []
+    for units in _unit_groups(g, k):
+        meeting, loose = _web(state, units, cages)
+        inside = set().union(*(g.unit_sets[u] for u in units))
+        if not meeting or all(inside.issuperset(c.cage) for c in meeting):
+            continue  # the cages wholly inside: Cage Combinations in a Unit says all there is
+        groups = tuple(tuple(c.cage) for c in meeting) + tuple((s,) for s in loose)
+        cells = [s for grp in groups for s in grp]
+        totals = tuple(c.total for c in meeting) + (None,) * len(loose)
+        out.append((units, meeting, groups, cells, totals))
+    memo[f"unit-webs-{k}"] = out
+    return out
+
+
 def cages_around_unit(state: State, k: int = 1) -> Step | None:
     """The first unit (in unit order; ``k`` = 2: two units that share a cell) whose web (its cells and every
     cell of the summed cages meeting it, at least one of them sticking out) has a candidate no filling uses."""
@@ -203,16 +253,9 @@ def cages_around_unit(state: State, k: int = 1) -> Step | None:
         return None
     g = state.g
     vals, cands = state.values, state.cands
-    for units in _unit_groups(g, k):
-        meeting, loose = _web(state, units, cages)
-        inside = set().union(*(g.unit_sets[u] for u in units))
-        if not meeting or all(inside.issuperset(c.cage) for c in meeting):
-            continue  # the cages wholly inside: Cage Combinations in a Unit says all there is
-        groups = tuple(tuple(c.cage) for c in meeting) + tuple((s,) for s in loose)
-        cells = [s for grp in groups for s in grp]
+    for units, meeting, groups, cells, totals in _webs(state, k, cages):
         if all(vals[s] for s in cells):
             continue
-        totals = tuple(c.total for c in meeting) + (None,) * len(loose)
         keep = web_fit(g, groups, totals, masks_of(state, cells))
         if keep is None or not all(keep):
             continue  # too big to search, or no filling at all (a broken state is not this step's to say)
