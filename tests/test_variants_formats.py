@@ -66,6 +66,22 @@ def test_every_kind_round_trips_through_json_and_links(kind):
             assert to_json(parse_variant(to_link(puzzle, site))) == text
 
 
+@pytest.mark.parametrize(
+    "clue", ["R0C2 DL", "R2C0 UR", "R0C3 DR", "R2C5 UL", "R3C0 DR", "R5C2 UL", "R5C3 UR", "R3C5 DL"]
+)
+def test_a_little_killer_on_a_corner_cell_is_written_where_it_was(clue):
+    """A little killer whose diagonal is one corner cell: written back (f-puzzles JSON, SudokuPad's scl) it
+    still sums that cell alone (it was written from the corner's outer clue, the whole main diagonal)."""
+    cell, direction = clue.split()
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    puzzle = read_fpuzzles(
+        {"size": 4, "grid": grid, "littlekillersum": [{"cell": cell, "direction": direction, "value": "3"}]}
+    )
+    (corner,) = puzzle.constraints[0].line
+    for text in (to_json(puzzle), to_link(puzzle, "scl")):
+        assert parse_variant(text).constraints[0].line == (corner,)
+
+
 def test_fpuz_prefix_and_puzzleid_forms_are_read():
     d = BY_NAME["Thermo"]
     payload = compress(json.dumps(d["fpuzzles"]))

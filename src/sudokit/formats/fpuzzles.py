@@ -716,17 +716,12 @@ def _touch(g: Geometry, a: int, b: int) -> bool:
 def little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[int, int, int, int]:
     """Where a little killer's clue sits: ``(row, col, dr, dc)``, the clue cell outside the grid (0-based, so
     -1 or ``size`` on the side it is on) and the diagonal step from it into the grid."""
-    n = g.size
     r, c = g.row(line[0]), g.col(line[0])
     if len(line) > 1:
         dr, dc = g.row(line[1]) - r, g.col(line[1]) - c
-    else:  # a corner cell: step in from whichever diagonal neighbour is off the grid
-        dr = 1 if r == 0 else -1
-        dc = 1 if c == 0 else -1
-        if 0 < r < n - 1:
-            dr = 1
-        if 0 < c < n - 1:
-            dc = 1
+    else:  # a corner cell alone: the clue beside it on a side, on the diagonal that leaves the grid both ways
+        dr = -1 if r == 0 else 1  # the next cell's row is off the grid
+        dc = 1 if c == 0 else -1  # and the clue's column
     return r - dr, c - dc, dr, dc
 
 
