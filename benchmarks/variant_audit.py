@@ -674,9 +674,12 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=20, help="solutions counted up to (default 20)")
     parser.add_argument("--logic", action="store_true", help="walk the unique ones with every logic row")
     parser.add_argument("--logic-seconds", type=float, default=20.0)
+    parser.add_argument("--review", help="write the damaged copies accepted but unjudged here")
     parser.add_argument("--formats", type=int, default=0, help="round trips, and this many damaged copies each")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    if args.review:
+        REVIEW.append(open(args.review, "w", encoding="utf-8"))  # noqa: SIM115 - open for the whole run
     cpu = time.process_time()
     kinds: Counter[str] = Counter()
     problems = skipped = unique = logic_steps = 0
@@ -737,6 +740,8 @@ def main() -> None:
         f"{logic_steps} logic steps checked; CPU {cpu:.1f} s; load average {os.getloadavg()[0]:.1f}"
     )
     print("fields:", dict(sorted(kinds.items())))
+    if args.formats:
+        print("damaged copies:", dict(DAMAGE))
     sys.exit(1 if problems else 0)
 
 
@@ -760,6 +765,8 @@ def round_trips(obj: dict, expected: int, limit: int) -> list[str]:
     return out
 
 
+DAMAGE: Counter[str] = Counter()
+REVIEW: list = []  # a file for the accepted copies the oracle cannot read
 JUNK: list[object] = [
     None,
     True,
@@ -817,6 +824,7 @@ def damage_check(rng: random.Random, obj: dict, tries: int) -> list[str]:
     for _ in range(tries):
         bad = damaged(rng, obj)
         text = json.dumps(bad)
+        DAMAGE["copies"] += 1
         try:
             puzzle = parse_variant(text)
             got = count_variant(puzzle, 3, time_limit=5)
@@ -825,9 +833,13 @@ def damage_check(rng: random.Random, obj: dict, tries: int) -> list[str]:
         except Exception as exc:  # noqa: BLE001 - the bug this looks for
             out.append(f"damaged: {exc!r}: {text}")
             continue
+        DAMAGE["accepted"] += 1
         try:
             want = brute_count(bad, 3, time.process_time() + 10)
-        except Exception:  # noqa: BLE001 - the oracle cannot read it: judged by hand
+        except Exception:  # noqa: BLE001 - the oracle cannot read it: judged by hand (--review)
+            DAMAGE["unjudged"] += 1
+            if REVIEW:
+                print(f"review: {text}", file=REVIEW[0])
             continue
         if want is not None and want != got:
             out.append(f"damaged and accepted: count {got}, the oracle {want}: {text}")

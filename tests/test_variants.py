@@ -245,6 +245,12 @@ def _fp(size: int = 4, **fields) -> str:
         ({"negative": ["difference"]}, "negative 'difference'"),
         ({"antiknight": "yes"}, "field 'antiknight'"),
         ({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": ["1", ""]}]}, "quadruple[0].values"),
+        # wrong types that used to drop a rule silently: an arrow's shafts, a field that is not a list
+        ({"arrow": [{"cells": ["R1C1"], "lines": 0}]}, "arrow[0].lines: expected a list"),
+        ({"arrow": [{"cells": ["R1C1"]}]}, "arrow[0].lines: expected a list"),
+        ({"arrow": [{"cells": ["R1C1"], "lines": []}]}, "arrow[0].lines: expected a list"),
+        ({"renban": 0}, "field 'renban': expected a list"),
+        ({"littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]}, "'R2C2' is inside the grid"),
     ],
 )
 def test_bad_fields_name_the_field(fields, words):

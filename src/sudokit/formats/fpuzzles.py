@@ -313,8 +313,10 @@ class _Reader:
         raise SudokitError(f"f-puzzles {where}: expected a number, got {value!r}")
 
     def items(self, field: str) -> list[tuple[str, dict]]:
-        value = self.obj.get(field) or []
-        if not isinstance(value, list):
+        value = self.obj.get(field)
+        if value is None:
+            return []
+        if not isinstance(value, list):  # 0, "" or false too: a wrong type, not an empty list
             raise SudokitError(f"f-puzzles field '{field}': expected a list, got {type(value).__name__}")
         out = []
         for i, item in enumerate(value):
@@ -364,7 +366,10 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
             cons.append(Thermometer(line, slow))
     for where, item in rd.items("arrow"):
         bulb = rd.cells(item.get("cells"), f"{where}.cells")
-        for j, line in enumerate(item.get("lines") or []):
+        shafts = item.get("lines")
+        if not isinstance(shafts, list) or not shafts:  # a bulb alone would drop the arrow's rule
+            raise SudokitError(f"f-puzzles {where}.lines: expected a list of at least one line (the shafts)")
+        for j, line in enumerate(shafts):
             cells = rd.cells(line, f"{where}.lines[{j}]", 2)
             shaft = tuple(s for s in cells if s not in bulb)
             if not shaft:
@@ -565,6 +570,8 @@ _STEPS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
 def _diagonal(rd: _Reader, item: dict, where: str) -> tuple[int, ...]:
     r, c = rd.cell(item.get("cell"), f"{where}.cell", outside=True)
     n = rd.n
+    if 0 <= r < n and 0 <= c < n:  # read as it is, the sum would silently leave out the clue's own cell
+        raise SudokitError(f"f-puzzles {where}.cell: {item.get('cell')!r} is inside the grid, not a clue outside it")
     step = _STEPS.get(str(item.get("direction", "")).upper())
     if step is None:
         raise SudokitError(f"f-puzzles {where}.direction: expected UR, UL, DR or DL, got {item.get('direction')!r}")
