@@ -674,10 +674,14 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=20, help="solutions counted up to (default 20)")
     parser.add_argument("--logic", action="store_true", help="walk the unique ones with every logic row")
     parser.add_argument("--logic-seconds", type=float, default=20.0)
+    parser.add_argument("--nine", action="store_true", help="9x9: generated kinds and mixes, every logic row")
     parser.add_argument("--review", help="write the damaged copies accepted but unjudged here")
     parser.add_argument("--formats", type=int, default=0, help="round trips, and this many damaged copies each")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    if args.nine:
+        nine(range(args.start, args.start + args.seeds), args.logic_seconds)
+        return
     if args.review:
         REVIEW.append(open(args.review, "w", encoding="utf-8"))  # noqa: SIM115 - open for the whole run
     cpu = time.process_time()
@@ -844,6 +848,60 @@ def damage_check(rng: random.Random, obj: dict, tries: int) -> list[str]:
         if want is not None and want != got:
             out.append(f"damaged and accepted: count {got}, the oracle {want}: {text}")
     return out
+
+
+
+# ---- 9x9: the generator's kinds and random mixes, walked by every logic row ---------------------------------
+def nine_cases(seeds: range):
+    """(label, f-puzzles object, solution) for the generator's kinds (several seeds, merges and a rating) and
+    random mixes of every field on 9x9 made unique by digging givens with the variant counter."""
+    import numpy as np
+
+    from sudokit.formats.fpuzzles import to_fpuzzles
+    from sudokit.generate.variants import KINDS, dig, generate_variant
+    from sudokit.geometry import standard
+
+    for seed in seeds:
+        kind = KINDS[seed % len(KINDS)]
+        options: dict = {}
+        if kind == "killer" and seed % 3 == 1:
+            options["merges"] = 10 + seed % 20
+        if seed % 7 == 3:
+            options["rating"] = (2.0, 9.0)
+        made = generate_variant(kind, seed, **options)
+        yield f"{kind} {options}", to_fpuzzles(made.puzzle), list(made.solution.values)
+        rng = random.Random(seed)
+        kinds = rng.sample(ALL_FIELDS, rng.randint(2, 5))
+        flags = [k for k in kinds if k in GLOBAL]
+        values = random_grid(rng, 9, flags) if flags else solved_grid(rng, 9)
+        if values is None:
+            continue
+        obj = random_fpuzzle(rng, 9, values, kinds)
+        obj["grid"] = [[{} for _ in range(9)] for _ in range(9)]
+        if not oracle_ok(obj, values):
+            continue
+        puzzle = read_fpuzzles(obj)
+        dug = dig(standard(), values, list(puzzle.constraints), np.random.default_rng(seed), time.perf_counter() + 30)
+        yield f"mix {','.join(kinds)}", to_fpuzzles(dug), values
+
+
+def nine(seeds: range, seconds: float) -> None:
+    cpu = time.process_time()
+    problems = steps = 0
+    for label, obj, solution in nine_cases(seeds):
+        if not oracle_ok(obj, solution):
+            print(f"{label}: the solution breaks a rule by the oracle: {json.dumps(obj)}")
+            problems += 1
+            continue
+        start = time.process_time()
+        bad, checked = logic_check(obj, solution, seconds)
+        steps += checked
+        print(f"{label}: {checked} steps, {time.process_time() - start:.1f} s", flush=True)
+        for b in bad:
+            problems += 1
+            print(f"  UNSOUND {b}\n  {json.dumps(obj, separators=(',', ':'))}", flush=True)
+    print(f"\n9x9: seeds {seeds.start}..{seeds.stop - 1}, {steps} steps checked, {problems} problems, "
+          f"CPU {time.process_time() - cpu:.1f} s, load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
