@@ -303,6 +303,13 @@ class _Reader:
             raise SudokitError(f"f-puzzles {where}: a cell is listed twice")
         return out
 
+    def pair(self, items, where: str) -> tuple[int, int]:
+        """The two cells of a dot or mark (a third cell would be dropped: an error)."""
+        cells = self.cells(items, where, 2)
+        if len(cells) != 2:
+            raise SudokitError(f"f-puzzles {where}: a dot or mark joins two cells, not {len(cells)}")
+        return cells[0], cells[1]
+
     def number(self, value, where: str, default: int | None = None) -> int | None:
         if value is None or value == "":
             return default
@@ -379,7 +386,7 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
     ratios: set[int] = set()
     for field in ("difference", "ratio"):
         for where, item in rd.items(field):
-            a, b = rd.cells(item.get("cells"), f"{where}.cells", 2)[:2]
+            a, b = rd.pair(item.get("cells"), f"{where}.cells")
             value = rd.number(item.get("value"), f"{where}.value")
             dot = Kropki(a, b, black=field == "ratio", value=value)
             cons.append(dot)
@@ -388,7 +395,7 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
                 ratios.add(dot.amount)
     marked: set[frozenset[int]] = set()
     for where, item in rd.items("xv"):
-        a, b = rd.cells(item.get("cells"), f"{where}.cells", 2)[:2]
+        a, b = rd.pair(item.get("cells"), f"{where}.cells")
         mark = str(item.get("value", "")).upper()
         if mark not in ("X", "V"):
             raise SudokitError(f"f-puzzles {where}.value: expected 'X' or 'V', got {item.get('value')!r}")
