@@ -824,7 +824,20 @@ def damage_check(rng: random.Random, obj: dict, tries: int) -> list[str]:
     from sudokit.errors import SudokitError
     from sudokit.formats.fpuzzles import parse_variant
 
+    from sudokit.formats.fpuzzles import read_puzzle_object
+    from sudokit.formats.sudokupad import fpuzzles_to_sudokupad
+
     out = []
+    drawing = fpuzzles_to_sudokupad(obj)
+    for _ in range(tries):  # SudokuPad's drawing damaged: read as an error or a puzzle, never a traceback
+        bad_drawing = damaged(rng, drawing)
+        DAMAGE["drawings"] += 1
+        try:
+            count_variant(read_puzzle_object(bad_drawing), 3, time_limit=5)
+        except SudokitError:
+            continue
+        except Exception as exc:  # noqa: BLE001 - the bug this looks for
+            out.append(f"damaged drawing: {exc!r}: {json.dumps(bad_drawing)}")
     for _ in range(tries):
         bad = damaged(rng, obj)
         text = json.dumps(bad)

@@ -189,6 +189,8 @@ def test_sudokupad_importer_conventions_are_read():
         (lambda p: p["lines"].append({"wayPoints": 5, "color": "#CFCFCF"}), "lines[0].wayPoints: expected a list"),
         (lambda p: p.update(arrows=[{"wayPoints": [[float("nan"), 1], [1.5, 1.5]]}]),
          "arrows[0].wayPoints[0]: expected a number of cells, got nan"),
+        (lambda p: p.update(metadata={"sudokit": {"whispers": [{"lines": [["R1C1", ["R1C2"]]]}]}}),
+         "whispers[0].lines[0][1]: ['R1C2'] is not a cell"),  # a list in a carried line: was a TypeError
     ],
 )  # fmt: skip
 def test_bad_sudokupad_drawings_are_one_line(change, words):
