@@ -140,6 +140,22 @@ def test_every_kind_round_trips_through_scl(kind):
         assert canonical(parse_variant(zip_json(to_sudokupad(puzzle)))) == canonical(puzzle)
 
 
+@pytest.mark.parametrize("carried", ["xsum", "skyscraper"])
+def test_a_carried_clue_beside_a_little_killer_or_itself_twice_round_trips_through_scl(carried):
+    """An X-sum (or skyscraper) clue in the clue cell of a little killer was read back as a sandwich (only a
+    cell without a little killer skipped its drawn number), and a carried clue listed twice skipped one
+    drawn number only: the other became a sandwich. Each carried clue now skips one drawn number."""
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    fp = {
+        "size": 4,
+        "grid": grid,
+        carried: [{"cell": "R5C2", "value": "3"}, {"cell": "R1C0", "value": "2"}, {"cell": "R1C0", "value": "2"}],
+        "littlekillersum": [{"cell": "R5C2", "direction": "UR", "value": "5"}],
+    }
+    puzzle = read_fpuzzles(fp)
+    assert canonical(parse_variant(to_link(puzzle, "scl"))) == canonical(puzzle)
+
+
 @pytest.mark.parametrize("field", list(NOT_DRAWN))
 def test_kinds_sudokupad_cannot_tell_apart_are_carried_and_drawn(field):
     """X-sums and skyscrapers look like sandwich clues, double arrows like any line: the rules go into

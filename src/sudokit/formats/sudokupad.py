@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from typing import Any
 
 from sudokit.errors import SudokitError
@@ -231,7 +232,8 @@ class _Drawing:
         self.between_ends: list[tuple[int, int]] = []  #: the end cells of between lines
         #: what the carried fields (``metadata["sudokit"]``) draw: (kind, cell names) lines, (cell, value) clues
         self.carried_lines: set[tuple[str, tuple]] = set()
-        self.carried_clues: set[tuple[str, str]] = set()
+        #: the carried clues' (cell, number), as many times as carried: each skips one drawn number
+        self.carried_clues: Counter[tuple[str, str]] = Counter()
 
     # geometry of points (SudokuPad points are [row, column] in cells, 0 at the grid's top-left corner)
     def point(self, value: Any, where: str) -> tuple[float, float]:
@@ -376,7 +378,7 @@ def _meta(d: _Drawing) -> None:
                     else set()
                 )
             else:
-                d.carried_clues.add((str(item.get("cell")), str(item.get("value"))))
+                d.carried_clues[(str(item.get("cell")), str(item.get("value")))] += 1
     negative = meta.get("negative")
     if negative:
         names = negative if isinstance(negative, list) else [x.strip() for x in str(negative).split(",")]
@@ -611,8 +613,9 @@ def _overlays(d: _Drawing, clues: dict) -> None:
         outside = not d.inside(r, c) and -1 <= r <= n and -1 <= c <= n
         if outside and re.fullmatch(r"\d+", text):
             cell = d.name(r, c)
-            if (cell, text) in d.carried_clues and (r, c) not in clues:
-                continue  # an X-sum or skyscraper clue: its rule came with the metadata
+            if d.carried_clues[(cell, text)] > 0:  # an X-sum or skyscraper clue: its rule came with the metadata
+                d.carried_clues[(cell, text)] -= 1
+                continue
             if (r, c) in clues and clues[(r, c)] is not None:
                 d.add("littlekillersum", {"cell": cell, "direction": clues[(r, c)], "value": text})
                 clues[(r, c)] = None
