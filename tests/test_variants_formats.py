@@ -144,13 +144,18 @@ def test_every_kind_round_trips_through_scl(kind):
 def test_a_carried_clue_beside_a_little_killer_or_itself_twice_round_trips_through_scl(carried):
     """An X-sum (or skyscraper) clue in the clue cell of a little killer was read back as a sandwich (only a
     cell without a little killer skipped its drawn number), and a carried clue listed twice skipped one
-    drawn number only: the other became a sandwich. Each carried clue now skips one drawn number."""
+    drawn number only: the other became a sandwich. Each carried clue now skips one drawn number; two little
+    killers in one clue cell each keep their own sum (the second was a sandwich)."""
     grid = [[{} for _ in range(4)] for _ in range(4)]
     fp = {
         "size": 4,
         "grid": grid,
         carried: [{"cell": "R5C2", "value": "3"}, {"cell": "R1C0", "value": "2"}, {"cell": "R1C0", "value": "2"}],
-        "littlekillersum": [{"cell": "R5C2", "direction": "UR", "value": "5"}],
+        "littlekillersum": [
+            {"cell": "R5C2", "direction": "UR", "value": "5"},
+            {"cell": "R3C0", "direction": "UR", "value": "4"},  # two in one clue cell: each its own sum
+            {"cell": "R3C0", "direction": "DR", "value": "3"},
+        ],
     }
     puzzle = read_fpuzzles(fp)
     assert canonical(parse_variant(to_link(puzzle, "scl"))) == canonical(puzzle)

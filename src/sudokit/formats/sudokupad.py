@@ -331,8 +331,8 @@ def sudokupad_to_fpuzzles(obj: dict) -> dict:
     clues = _arrows(d, bulbs)
     _overlays(d, clues)
     _underlays(d)
-    for (r, c), direction in clues.items():
-        if direction is not None:
+    for (r, c), directions in clues.items():
+        if directions:
             raise SudokitError(f"SudokuPad: the little-killer arrow at {d.name(r, c)} has no sum beside it")
     return d.out
 
@@ -555,10 +555,10 @@ def _lines(d: _Drawing, thermo_bulbs: dict, bulbs: dict) -> None:
             raise d.unknown("lines", i, line, "a line")
 
 
-def _arrows(d: _Drawing, bulbs: dict) -> dict[tuple[int, int], str | None]:
+def _arrows(d: _Drawing, bulbs: dict) -> dict[tuple[int, int], list[str]]:
     """Arrow shafts (from a bulb) and little-killer arrows (outside the grid); returns the little killers'
     clue cells with their directions, for the sums among the overlays."""
-    clues: dict[tuple[int, int], str | None] = {}
+    clues: dict[tuple[int, int], list[str]] = {}  # a clue cell may hold several, sums drawn in the same order
     arrows: dict[tuple[str, ...], list[list[str]]] = {}
     for i, arrow in d.items("arrows"):
         where = f"arrows[{i}]"
@@ -570,7 +570,7 @@ def _arrows(d: _Drawing, bulbs: dict) -> dict[tuple[int, int], str | None]:
             dr, dc = points[-1][0] - points[0][0], points[-1][1] - points[0][1]
             if abs(abs(dr) - abs(dc)) > 0.05 or dr == 0:
                 raise d.unknown("arrows", i, arrow, "an arrow outside the grid that is not diagonal")
-            clues[(r, c)] = ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
+            clues.setdefault((r, c), []).append(("D" if dr > 0 else "U") + ("R" if dc > 0 else "L"))
             continue
         start = (r, c)
         shaft = [d.centre_cell(p, f"{where}.wayPoints[{j}]") for j, p in enumerate(points[1:], 1)]
@@ -616,9 +616,8 @@ def _overlays(d: _Drawing, clues: dict) -> None:
             if d.carried_clues[(cell, text)] > 0:  # an X-sum or skyscraper clue: its rule came with the metadata
                 d.carried_clues[(cell, text)] -= 1
                 continue
-            if (r, c) in clues and clues[(r, c)] is not None:
-                d.add("littlekillersum", {"cell": cell, "direction": clues[(r, c)], "value": text})
-                clues[(r, c)] = None
+            if clues.get((r, c)):
+                d.add("littlekillersum", {"cell": cell, "direction": clues[(r, c)].pop(0), "value": text})
             else:
                 d.add("sandwichsum", {"cell": cell, "value": text})
             continue
