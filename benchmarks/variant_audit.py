@@ -119,7 +119,7 @@ def sandwich_sum(vals: list[int], n: int) -> int:
     return sum(vals[i + 1 : j])
 
 
-def random_fpuzzle(rng: random.Random, n: int, values: list[int], kinds: list[str]) -> dict:
+def random_fpuzzle(rng: random.Random, n: int, values: list[int], kinds: list[str], regions=None) -> dict:
     """An f-puzzles object whose rules ``values`` keeps: each field of ``kinds`` once or a few times."""
     v = values
     obj: dict = {"size": n}
@@ -156,7 +156,7 @@ def random_fpuzzle(rng: random.Random, n: int, values: list[int], kinds: list[st
             elif kind == "arrow":
                 shaft = walk(rng, n, rng.randint(1, 3), lambda p, s: True, True)
                 total = sum(v[s] for s in shaft)
-                if rng.random() < 0.3 and total >= 10 and n >= 9:  # a two-cell bulb ("pill")
+                if rng.random() < 0.3 and total >= 11 and total % 10:  # a two-cell bulb ("pill")
                     tens, units = divmod(total, 10)
                     pills = [(a, b) for a, b in orth_pairs(n) if (v[a], v[b]) == (tens, units)]
                     pills = [p for p in pills if not set(p) & set(shaft)]
@@ -272,7 +272,7 @@ def random_fpuzzle(rng: random.Random, n: int, values: list[int], kinds: list[st
                     w = n // h
                     runs: list[list[int]] = []
                     for s in line:
-                        box = (s // n // h, s % n // w)
+                        box = regions[s] if regions else (s // n // h, s % n // w)
                         if runs and runs[-1][0] == box:
                             runs[-1][1].append(v[s])
                         else:
@@ -316,12 +316,41 @@ def random_fpuzzle(rng: random.Random, n: int, values: list[int], kinds: list[st
     return obj
 
 
+def random_regions(rng: random.Random, n: int) -> list[int]:
+    """A random jigsaw: n connected regions of n cells (region number per cell), grown from random seeds."""
+    while True:
+        region = [-1] * (n * n)
+        sizes = [1] * n
+        for k, s in enumerate(rng.sample(range(n * n), n)):
+            region[s] = k
+        stuck = False
+        while -1 in region and not stuck:
+            options = [
+                (t, region[s])
+                for s in range(n * n)
+                if region[s] >= 0 and sizes[region[s]] < n
+                for t in (s - n, s + n, s - 1 if s % n else -1, s + 1 if s % n < n - 1 else -1)
+                if 0 <= t < n * n and region[t] < 0
+            ]
+            if not options:
+                stuck = True
+                break
+            t, k = rng.choice(options)
+            region[t] = k
+            sizes[k] += 1
+        if not stuck:
+            return region
+
+
 GLOBAL = ("antiknight", "antiking", "diagonal+", "diagonal-", "disjointgroups", "nonconsecutive")
 
 
-def random_grid(rng: random.Random, n: int, flags: list[str]) -> list[int] | None:
+def random_grid(rng: random.Random, n: int, flags: list[str], regions=None) -> list[int] | None:
     """A random solved grid keeping the global rules ``flags`` (None when none is found quickly)."""
     obj = {"size": n, "grid": [[{} for _ in range(n)] for _ in range(n)], **{f: True for f in flags}}
+    if regions:
+        for s, k in enumerate(regions):
+            obj["grid"][s // n][s % n]["region"] = k
     units, checks, _ = oracle(obj)
     cells = n * n
     peers = [set() for _ in range(cells)]
@@ -370,6 +399,14 @@ def oracle(obj: dict) -> tuple[list[list[int]], list[Check], list[int]]:
         for br in range(n // h)
         for bc in range(n // w)
     ]
+    regions: dict[int, list[int]] = {}
+    for r, row in enumerate(obj["grid"]):
+        for c, cell in enumerate(row):
+            if "region" in cell:
+                regions.setdefault(cell["region"], []).append(r * n + c)
+    if regions:  # a jigsaw: its regions replace the boxes
+        units = units[: 2 * n] + [sorted(cs) for key, cs in sorted(regions.items()) if key is not None]
+    region_of = {s: k for k, u in enumerate(units[2 * n : 3 * n]) for s in u}
     checks: list[Check] = []
     givens = [0] * (n * n)
     for r, row in enumerate(obj["grid"]):
@@ -485,7 +522,7 @@ def oracle(obj: dict) -> tuple[list[list[int]], list[Check], list[int]]:
             def region_sums(x, cs=cs):
                 runs: list[list] = []
                 for s in cs:
-                    box = (s // n // h, s % n // w)
+                    box = region_of.get(s)
                     if runs and runs[-1][0] == box:
                         runs[-1][1] += x[s]
                     else:
@@ -614,22 +651,26 @@ ALL_FIELDS = [
 ]  # fmt: skip
 
 
-def puzzle_case(rng: random.Random, n: int) -> tuple[dict, list[int]]:
+def puzzle_case(rng: random.Random, n: int, jigsaw: bool = False, givens=None) -> tuple[dict, list[int]]:
     """A random f-puzzles object on an n x n grid (its rules kept by a random solved grid, some of that grid
     given) and the grid. Global rules the grid breaks are left out."""
     while True:
         kinds = rng.sample(ALL_FIELDS, rng.randint(1, 4))
         flags = [k for k in kinds if k in GLOBAL]
-        found = random_grid(rng, n, flags) if flags else solved_grid(rng, n)
+        regions = random_regions(rng, n) if jigsaw else None
+        found = random_grid(rng, n, flags, regions) if flags or regions else solved_grid(rng, n)
         if found is None:
             continue
         values = found
-        obj = random_fpuzzle(rng, n, values, kinds)
-        keep = rng.uniform(0.0, 0.3) if n == 4 else rng.uniform(0.35, 0.6)
+        obj = random_fpuzzle(rng, n, values, kinds, regions)
+        keep = rng.uniform(*givens) if givens else rng.uniform(0.0, 0.3) if n == 4 else rng.uniform(0.35, 0.6)
         obj["grid"] = [
             [{"value": values[r * n + c], "given": True} if rng.random() < keep else {} for c in range(n)]
             for r in range(n)
         ]
+        if regions:
+            for s, k in enumerate(regions):
+                obj["grid"][s // n][s % n]["region"] = k
         if oracle_ok(obj, values):
             return obj, values
 
@@ -674,6 +715,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=20, help="solutions counted up to (default 20)")
     parser.add_argument("--logic", action="store_true", help="walk the unique ones with every logic row")
     parser.add_argument("--logic-seconds", type=float, default=20.0)
+    parser.add_argument("--jigsaw", action="store_true", help="random jigsaw regions instead of boxes")
+    parser.add_argument("--givens", help="the share of the solution given, LO-HI (default 0-0.3 on 4x4, 0.35-0.6)")
     parser.add_argument("--nine", action="store_true", help="9x9: generated kinds and mixes, every logic row")
     parser.add_argument("--review", help="write the damaged copies accepted but unjudged here")
     parser.add_argument("--formats", type=int, default=0, help="round trips, and this many damaged copies each")
@@ -689,7 +732,8 @@ def main() -> None:
     problems = skipped = unique = logic_steps = 0
     for seed in range(args.start, args.start + args.seeds):
         rng = random.Random(seed * 1000 + args.size)
-        obj, values = puzzle_case(rng, args.size)
+        share = tuple(map(float, args.givens.split("-"))) if args.givens else None
+        obj, values = puzzle_case(rng, args.size, args.jigsaw, share)
         kinds.update(k for k in ALL_FIELDS if k in obj or k[9:] in obj.get("negative", []))
         text = json.dumps(obj, separators=(",", ":"))
         expected = brute_count(obj, args.limit, time.process_time() + 20)
@@ -822,9 +866,7 @@ def damage_check(rng: random.Random, obj: dict, tries: int) -> list[str]:
     """Damaged copies through the reader and the solver: an exception other than SudokitError is a bug; an
     accepted copy the oracle reads must count as the oracle counts."""
     from sudokit.errors import SudokitError
-    from sudokit.formats.fpuzzles import parse_variant
-
-    from sudokit.formats.fpuzzles import read_puzzle_object
+    from sudokit.formats.fpuzzles import parse_variant, read_puzzle_object
     from sudokit.formats.sudokupad import fpuzzles_to_sudokupad
 
     out = []
@@ -863,7 +905,6 @@ def damage_check(rng: random.Random, obj: dict, tries: int) -> list[str]:
     return out
 
 
-
 # ---- 9x9: the generator's kinds and random mixes, walked by every logic row ---------------------------------
 def nine_cases(seeds: range):
     """(label, f-puzzles object, solution) for the generator's kinds (several seeds, merges and a rating) and
@@ -898,6 +939,29 @@ def nine_cases(seeds: range):
         yield f"mix {','.join(kinds)}", to_fpuzzles(dug), values
 
 
+def nine_counts(obj: dict, rng: random.Random, limit: int = 20) -> list[str]:
+    """The puzzle and a copy with a few givens taken out, counted by the plain solver and by the kernel under
+    every setting of :data:`SETTINGS` (no brute force on 9x9: they must agree), each grid kept by the oracle."""
+    out = []
+    loose = json.loads(json.dumps(obj))
+    given = [(r, c) for r, row in enumerate(loose["grid"]) for c, cell in enumerate(row) if cell.get("given")]
+    for r, c in rng.sample(given, min(len(given), 3)):
+        loose["grid"][r][c] = {k: v for k, v in loose["grid"][r][c].items() if k not in ("value", "given")}
+    for which, case in (("puzzle", obj), ("fewer givens", loose)):
+        puzzle = read_fpuzzles(case)
+        counts = {"plain": count_plain(puzzle, limit)}
+        model = Model.of(puzzle)
+        for label, kw in SETTINGS.items():
+            got = run(model, limit, keep=limit, **kw)
+            rows = [tuple(int(d) for d in row) for row in got.solutions]
+            counts[label] = got.count
+            if len(set(rows)) != len(rows) or any(not oracle_ok(case, row) for row in rows):
+                out.append(f"{which}: run[{label}] repeats a grid or keeps one breaking a rule")
+        if len(set(counts.values())) != 1 or (which == "puzzle" and counts["plain"] != 1):
+            out.append(f"{which}: counts differ {counts}")
+    return out
+
+
 def nine(seeds: range, seconds: float) -> None:
     cpu = time.process_time()
     problems = steps = 0
@@ -906,6 +970,9 @@ def nine(seeds: range, seconds: float) -> None:
             print(f"{label}: the solution breaks a rule by the oracle: {json.dumps(obj)}")
             problems += 1
             continue
+        for msg in nine_counts(obj, random.Random(len(label) + steps)):
+            problems += 1
+            print(f"{label}: {msg}\n  {json.dumps(obj, separators=(',', ':'))}", flush=True)
         start = time.process_time()
         bad, checked = logic_check(obj, solution, seconds)
         steps += checked
@@ -913,8 +980,10 @@ def nine(seeds: range, seconds: float) -> None:
         for b in bad:
             problems += 1
             print(f"  UNSOUND {b}\n  {json.dumps(obj, separators=(',', ':'))}", flush=True)
-    print(f"\n9x9: seeds {seeds.start}..{seeds.stop - 1}, {steps} steps checked, {problems} problems, "
-          f"CPU {time.process_time() - cpu:.1f} s, load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"\n9x9: seeds {seeds.start}..{seeds.stop - 1}, {steps} steps checked, {problems} problems, "
+        f"CPU {time.process_time() - cpu:.1f} s, load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 if __name__ == "__main__":

@@ -368,7 +368,9 @@ def _meta(d: _Drawing) -> None:
             if field == "whispers":
                 lines = item.get("lines")
                 d.carried_lines |= (
-                    {("whispers", tuple(map(str, x))) for x in lines if isinstance(x, list)} if isinstance(lines, list) else set()
+                    {("whispers", tuple(map(str, x))) for x in lines if isinstance(x, list)}
+                    if isinstance(lines, list)
+                    else set()
                 )
             elif field == "doublearrow":
                 lines = item.get("lines")
