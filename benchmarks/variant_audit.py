@@ -1,19 +1,31 @@
-"""Variant audit: ``python benchmarks/variant_audit.py [--seeds N] [--size 4|6] [--logic] [--start S]``.
+"""Variant audit against an independent oracle: ``python benchmarks/variant_audit.py [--size 4|6|8] [--seeds N]
+[--start S] [--limit L] [--jigsaw] [--givens LO-HI] [--logic [--noise K] [--logic-seconds S]] [--formats N]``,
+``--nine`` (9x9) or ``--corpus`` (the bundled puzzles).
 
 Random small variant puzzles written as f-puzzles JSON (every field sudokit reads, drawn so a random solved
-grid keeps them, with random givens), read by :func:`sudokit.formats.fpuzzles.read_fpuzzles`, and checked
+grid keeps them; the grids of the global rules found by a randomised search; ``--jigsaw`` random regions;
+``--givens`` the share of the grid given), read by :func:`sudokit.formats.fpuzzles.read_fpuzzles`, and checked
 against an **independent oracle**: each rule written again here from the f-puzzles field itself (not from
-sudokit's constraint classes), and a brute-force count over the rows, columns and boxes that checks each rule
-once its cells are filled. Compared with it:
+sudokit's constraint classes), and a brute-force count over the rows, columns and regions that checks each
+rule once its cells are filled. Compared with it:
 
-- ``count_variant``, ``count_plain`` and the kernel's ``run`` under several search settings (restarts after
-  1 or 3 failures, probing every node, bounds probing, branching on places, no failure weights): the count
-  below the limit, and every returned grid distinct and keeping every rule by the oracle;
+- ``count_variant``, ``count_plain`` and the kernel's ``run`` under the search settings of :data:`SETTINGS`
+  (restarts after 1-3 failures, probing every node, bounds probing, branching on places): the count below
+  the limit, and every returned grid distinct and keeping every rule by the oracle;
 - ``solve_variant``'s status and solution;
-- with ``--logic``, on the puzzles with one solution: every row of the logic table (forcing chains included)
-  run on every state of the walk, each step it finds checked against the solution (not only the first row's).
+- ``--logic``, on the puzzles with one solution: every row of the logic table (forcing chains included) run on
+  every state of the walk, each step it finds checked against the solution (not only the first row's);
+  ``--noise K`` first removes K wrong candidates at random before each step;
+- ``--formats N``: the puzzle written as an f-puzzles, SudokuPad and ``scl`` link and read back (the written
+  JSON counted by the oracle), and N damaged copies of its JSON and of its SudokuPad drawing read and counted
+  (a traceback is a bug; an accepted copy the oracle reads must count as the oracle counts; ``--review F``
+  writes the accepted ones it cannot read).
 
-Prints each disagreement with the puzzle's JSON; ends with the counts per kind and the CPU time.
+``--nine``: 9x9 puzzles of the generator's kinds (seeds, ``merges``, a rating) and random mixes made unique by
+digging givens; each (and a copy with three givens fewer) counted by the plain solver and every kernel
+setting, and walked as ``--logic`` does. ``--corpus``: the bundled puzzles walked that way. Prints each
+disagreement with the puzzle's JSON; ends with the counts per kind and the CPU time (exit status 1 on a
+problem).
 """
 
 from __future__ import annotations
@@ -686,7 +698,11 @@ def logic_check(obj: dict, solution: list[int], seconds: float) -> tuple[list[st
     bad: list[str] = []
     checked = 0
     end = time.process_time() + seconds
+    rng = random.Random(len(bad) + sum(solution))
     while not state.is_solved() and time.process_time() < end:
+        wrong = [(s, d) for s in state.empty_cells() for d in state.digits(s) if d != solution[s]]
+        for s, d in rng.sample(wrong, min(NOISE[0], len(wrong))):  # sound removals no row made (--noise)
+            state.eliminate(s, d)
         for row in rows:
             if time.process_time() > end:
                 break
@@ -715,6 +731,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=20, help="solutions counted up to (default 20)")
     parser.add_argument("--logic", action="store_true", help="walk the unique ones with every logic row")
     parser.add_argument("--logic-seconds", type=float, default=20.0)
+    parser.add_argument("--corpus", action="store_true", help="the bundled variant puzzles, every logic row")
+    parser.add_argument("--noise", type=int, default=0, help="wrong candidates removed before each logic step")
     parser.add_argument("--jigsaw", action="store_true", help="random jigsaw regions instead of boxes")
     parser.add_argument("--givens", help="the share of the solution given, LO-HI (default 0-0.3 on 4x4, 0.35-0.6)")
     parser.add_argument("--nine", action="store_true", help="9x9: generated kinds and mixes, every logic row")
@@ -722,6 +740,10 @@ def main() -> None:
     parser.add_argument("--formats", type=int, default=0, help="round trips, and this many damaged copies each")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
+    NOISE[0] = args.noise
+    if args.corpus:
+        corpus(args.logic_seconds)
+        return
     if args.nine:
         nine(range(args.start, args.start + args.seeds), args.logic_seconds)
         return
@@ -814,6 +836,7 @@ def round_trips(obj: dict, expected: int, limit: int) -> list[str]:
 
 
 DAMAGE: Counter[str] = Counter()
+NOISE = [0]  # wrong candidates removed at random before each step of a logic walk (--noise)
 REVIEW: list = []  # a file for the accepted copies the oracle cannot read
 JUNK: list[object] = [
     None,
@@ -960,6 +983,31 @@ def nine_counts(obj: dict, rng: random.Random, limit: int = 20) -> list[str]:
         if len(set(counts.values())) != 1 or (which == "puzzle" and counts["plain"] != 1):
             out.append(f"{which}: counts differ {counts}")
     return out
+
+
+def corpus(seconds: float) -> None:
+    """The bundled variant puzzles (data/variants/iss_fpuzzles.jsonl) walked with every row on every state
+    (with ``--noise``, wrong candidates removed at random first), each step checked against the solution."""
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[1] / "data" / "variants" / "iss_fpuzzles.jsonl"
+    cpu = time.process_time()
+    problems = steps = 0
+    for number, line in enumerate(data.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        rec = json.loads(line)
+        solution = [int(ch, 36) for ch in rec["solution"]]
+        bad, checked = logic_check(rec["fpuzzles"], solution, seconds)
+        steps += checked
+        print(f"line {number} {rec['name']}: {checked} steps", flush=True)
+        for b in bad:
+            problems += 1
+            print(f"  UNSOUND {b}", flush=True)
+    print(
+        f"\ncorpus: {steps} steps checked, {problems} problems, noise {NOISE[0]}, "
+        f"CPU {time.process_time() - cpu:.1f} s, load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 def nine(seeds: range, seconds: float) -> None:
