@@ -315,14 +315,16 @@ def random_fpuzzle(rng: random.Random, n: int, values: list[int], kinds: list[st
             field = kind[9:]
             have = {frozenset(cell_of(n, t) for t in item["cells"]) for item in obj.get(field, [])}
             if field == "ratio":
-                obj[field] = [it for it in obj.get(field, []) if it.get("value") in (None, "2")]
-                have = {frozenset(cell_of(n, t) for t in item["cells"]) for item in obj[field]}
+                have |= {frozenset(cell_of(n, t) for t in item["cells"]) for item in obj.get("difference", [])}
+                ks = {2} | {int(item.get("value") or 2) for item in obj.get("ratio", [])}
             for a, b in orth_pairs(n):
                 x, y = v[a], v[b]
                 if frozenset((a, b)) in have:
                     continue
-                if field == "ratio" and (x == 2 * y or y == 2 * x):
-                    add(field, {"cells": nm((a, b))})
+                if field == "ratio":
+                    for k in sorted(ks):
+                        if x == k * y or y == k * x:
+                            add(field, {"cells": nm((a, b)), **({"value": str(k)} if k != 2 else {})})
                 elif field == "xv" and x + y in (5, 10):
                     add(field, {"cells": nm((a, b)), "value": "X" if x + y == 10 else "V"})
     return obj
@@ -584,7 +586,7 @@ def oracle(obj: dict) -> tuple[list[list[int]], list[Check], list[int]]:
         if obj.get("nonconsecutive") and pair not in dotted:
             add((a, b), lambda x, a=a, b=b: abs(x[a] - x[b]) != 1)
         if "ratio" in negative and pair not in dotted:
-            ks = tuple(ratios) or (2,)
+            ks = tuple(ratios | {2})  # f-puzzles' solver: 2 always, and every black dot's ratio
             add((a, b), lambda x, a=a, b=b, ks=ks: all(x[a] != k * x[b] and x[b] != k * x[a] for k in ks))
         if "xv" in negative and pair not in marked:
             add((a, b), lambda x, a=a, b=b: x[a] + x[b] not in (5, 10))

@@ -276,6 +276,18 @@ def test_empty_lists_and_false_flags_set_no_rule():
     assert puzzle.constraints == ()
 
 
+def test_negative_ratio_forbids_2_beside_dots_of_other_ratios():
+    """With black dots of ratio 3 only, "all black dots given" still forbids unmarked neighbours in ratio 2, as
+    f-puzzles' own solver reads it (sudokit forbade only 3: a puzzle could gain solutions f-puzzles has not)."""
+    from sudokit.constraints import NegativeRatio
+
+    puzzle = parse_variant(_fp(ratio=[{"cells": ["R1C1", "R1C2"], "value": "3"}], negative=["ratio"]))
+    (rule,) = [c for c in puzzle.constraints if isinstance(c, NegativeRatio)]
+    assert rule.ratios == (2, 3)
+    values = [1, 3, 2, 4, 2, 4, 1, 3, 3, 1, 4, 2, 4, 2, 3, 1]  # r1c3-r1c4 hold 2 and 4, unmarked
+    assert not rule.check(values)
+
+
 def test_sandwich_and_little_killer_geometry():
     puzzle = parse_variant(
         _fp(

@@ -477,7 +477,8 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
     for name in negative:
         if name == "ratio":
             free = tuple(p for p in pairs if frozenset(p) not in dotted)
-            cons.append(NegativeRatio(free, tuple(sorted(ratios)) or (2,)))
+            # f-puzzles' solver forbids 2 always, and each ratio a black dot shows (a dot of 3 does not free 2)
+            cons.append(NegativeRatio(free, tuple(sorted(ratios | {2}))))
         elif name == "xv":
             cons.append(NegativeXV(tuple(p for p in pairs if frozenset(p) not in marked)))
         else:
