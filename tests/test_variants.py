@@ -288,6 +288,19 @@ def test_negative_ratio_forbids_2_beside_dots_of_other_ratios():
     assert not rule.check(values)
 
 
+def test_a_region_sum_line_skips_cells_of_no_region():
+    """A jigsaw's cells of no region ("region": null) are on no segment of a region sum line (f-puzzles' solver
+    skips them); sudokit made each run of them a segment whose sum had to match the others'."""
+    rows = [[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 2, 2], [None, None, None, None]]
+    grid = [[{"region": k} for k in row] for row in rows]
+    text = json.dumps({"size": 4, "grid": grid, "regionsumline": [{"lines": [["R2C1", "R3C2", "R4C3"]]}]})
+    (rule,) = parse_variant(text).constraints
+    assert sorted(rule.left + rule.right) == [4, 9]  # r2c1 and r3c2, not r4c3
+    everything_null = json.dumps({"size": 4, "grid": [[{"region": None}] * 4] * 4, "regionsumline": [
+        {"lines": [["R1C1", "R2C2"]]}]})  # fmt: skip
+    assert parse_variant(everything_null).constraints[0].check([1] * 16)  # no segment: no rule
+
+
 def test_sandwich_and_little_killer_geometry():
     puzzle = parse_variant(
         _fp(

@@ -505,15 +505,19 @@ def _zipper(line: tuple[int, ...]) -> list[EqualSums]:
 
 
 def _region_sums(line: tuple[int, ...], base: Geometry) -> list[EqualSums]:
-    """Each run of a region sum line inside one region has the same sum (runs in consecutive order)."""
+    """Each run of a region sum line inside one region has the same sum (runs in consecutive order). A cell of
+    no region (a jigsaw's ``"region": null``) is on no run, as f-puzzles' solver reads it."""
     runs: list[list[int]] = []
     for s in line:
+        if base.region_of[s] < 0:
+            continue
         if runs and base.region_of[runs[-1][-1]] == base.region_of[s]:
             runs[-1].append(s)
         else:
             runs.append([s])
-    if len(runs) < 2:
-        return [EqualSums(tuple(runs[0]), tuple(runs[0]), "regionsumline", line)]
+    if len(runs) < 2:  # one run (or none): no rule beyond being written back
+        whole = tuple(runs[0]) if runs else line
+        return [EqualSums(whole, whole, "regionsumline", line)]
     return [EqualSums(tuple(a), tuple(b), "regionsumline", line) for a, b in zip(runs, runs[1:])]
 
 
