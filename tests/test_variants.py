@@ -252,6 +252,10 @@ def _fp(size: int = 4, **fields) -> str:
         ({"renban": 0}, "field 'renban': expected a list"),
         ({"littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]}, "'R2C2' is inside the grid"),
         ({"xv": [{"cells": ["R1C1", "R1C2", "R1C3"], "value": "X"}]}, "xv[0].cells: a dot or mark joins two cells"),
+        (
+            {"littlekillersum": [{"cell": "R0C1", "direction": "DR", "value": "5", "cells": ["R1C1", "R2C2"]}]},
+            "littlekillersum[0].cells: not the diagonal from 'R0C1' going 'DR'",
+        ),  # f-puzzles' solver sums these
         # sums no digits make: a 10**21 overflowed the compiled solver's integers (a traceback)
         ({"littlekillersum": [{"cell": "R0C1", "direction": "DR", "value": "1" + "0" * 21}]}, "little killer 1000"),
         ({"sandwichsum": [{"cell": "R0C1", "value": "1" + "0" * 21}]}, "no digits 1..4 make it (possible: 0..5)"),

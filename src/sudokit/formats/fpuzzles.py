@@ -594,6 +594,11 @@ def _diagonal(rd: _Reader, item: dict, where: str) -> tuple[int, ...]:
         r, c = r + step[0], c + step[1]
     if not line:
         raise SudokitError(f"f-puzzles {where}: the little killer's diagonal holds no cell of the grid")
+    listed = item.get("cells")  # f-puzzles also lists the diagonal's cells (its solver sums those)
+    if listed is not None and set(rd.cells(listed, f"{where}.cells")) != set(line):
+        raise SudokitError(
+            f"f-puzzles {where}.cells: not the diagonal from {item.get('cell')!r} going {item.get('direction')!r}"
+        )
     return tuple(line)
 
 
