@@ -31,6 +31,7 @@ problem).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -39,6 +40,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from sudokit.constraints.solver import count_plain, count_variant, solve_variant
 from sudokit.constraints.solver_model import Model, run
@@ -725,6 +727,67 @@ def logic_check(obj: dict, solution: list[int], seconds: float) -> tuple[list[st
     return bad, checked
 
 
+@dataclass
+class Case:
+    """One random puzzle's audit: its JSON, the fields it uses, the brute-force count (None: over its time),
+    the logic steps checked and every disagreement found."""
+
+    text: str
+    fields: list[str]
+    expected: int | None
+    steps: int = 0
+    problems: list[str] = dataclasses.field(default_factory=list)
+
+
+def audit_case(
+    seed: int, size: int, limit: int = 20, logic: bool = False, seconds: float = 20.0, formats: int = 0,
+    jigsaw: bool = False, givens: tuple[float, ...] | None = None,
+) -> Case:  # fmt: skip
+    """The checks of the module doc on the random puzzle of ``seed`` (the runner's loop body; tests call it)."""
+    rng = random.Random(seed * 1000 + size)
+    obj, values = puzzle_case(rng, size, jigsaw, givens)
+    fields = [k for k in ALL_FIELDS if k in obj or k[9:] in obj.get("negative", [])]
+    case = Case(json.dumps(obj, separators=(",", ":")), fields, brute_count(obj, limit, time.process_time() + 20))
+    expected = case.expected
+    if expected is None:
+        return case
+    msgs = case.problems
+    try:
+        puzzle = read_fpuzzles(obj)
+    except Exception as exc:  # noqa: BLE001 - every failure is reported
+        msgs.append(f"read failed {exc!r}")
+        return case
+    got = count_variant(puzzle, limit)
+    if got != expected:
+        msgs.append(f"count_variant {got} != {expected}")
+    plain = count_plain(puzzle, limit)
+    if plain != expected:
+        msgs.append(f"count_plain {plain} != {expected}")
+    model = Model.of(puzzle)
+    for label, kw in SETTINGS.items():
+        out = run(model, limit, keep=limit, **kw)
+        rows = [tuple(int(d) for d in r) for r in out.solutions]
+        if out.count != expected:
+            msgs.append(f"run[{label}] count {out.count} != {expected}")
+        if len(set(rows)) != len(rows):
+            msgs.append(f"run[{label}] the same grid twice")
+        if any(not oracle_ok(obj, r) for r in rows):
+            msgs.append(f"run[{label}] a grid breaking a rule")
+    result = solve_variant(puzzle)
+    want = {0: Status.NO_SOLUTION, 1: Status.SOLVED}.get(expected, Status.MULTIPLE)
+    if result.status is not want:
+        msgs.append(f"solve_variant {result.status} (brute {expected})")
+    elif want is Status.SOLVED and not oracle_ok(obj, result.solution.values):
+        msgs.append("solve_variant's solution breaks a rule")
+    if expected == 1 and logic:
+        bad, case.steps = logic_check(obj, values, seconds)
+        msgs += [f"UNSOUND {b}" for b in bad]
+    if formats:
+        msgs += round_trips(obj, expected, limit)
+        msgs += damage_check(rng, obj, formats)
+    return case
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=200)
@@ -754,57 +817,18 @@ def main() -> None:
     cpu = time.process_time()
     kinds: Counter[str] = Counter()
     problems = skipped = unique = logic_steps = 0
+    share = tuple(map(float, args.givens.split("-"))) if args.givens else None
     for seed in range(args.start, args.start + args.seeds):
-        rng = random.Random(seed * 1000 + args.size)
-        share = tuple(map(float, args.givens.split("-"))) if args.givens else None
-        obj, values = puzzle_case(rng, args.size, args.jigsaw, share)
-        kinds.update(k for k in ALL_FIELDS if k in obj or k[9:] in obj.get("negative", []))
-        text = json.dumps(obj, separators=(",", ":"))
-        expected = brute_count(obj, args.limit, time.process_time() + 20)
-        if expected is None:
+        case = audit_case(seed, args.size, args.limit, args.logic, args.logic_seconds, args.formats, args.jigsaw, share)
+        kinds.update(case.fields)
+        if case.expected is None:
             skipped += 1
             continue
-        msgs = []
-        try:
-            puzzle = read_fpuzzles(obj)
-        except Exception as exc:  # noqa: BLE001 - every failure is reported
-            print(f"seed {seed}: read failed {exc!r}\n  {text}")
+        unique += case.expected == 1
+        logic_steps += case.steps
+        if case.problems:
             problems += 1
-            continue
-        got = count_variant(puzzle, args.limit)
-        if got != expected:
-            msgs.append(f"count_variant {got} != {expected}")
-        plain = count_plain(puzzle, args.limit)
-        if plain != expected:
-            msgs.append(f"count_plain {plain} != {expected}")
-        model = Model.of(puzzle)
-        for label, kw in SETTINGS.items():
-            out = run(model, args.limit, keep=args.limit, **kw)
-            rows = [tuple(int(d) for d in r) for r in out.solutions]
-            if out.count != expected:
-                msgs.append(f"run[{label}] count {out.count} != {expected}")
-            if len(set(rows)) != len(rows):
-                msgs.append(f"run[{label}] the same grid twice")
-            if any(not oracle_ok(obj, r) for r in rows):
-                msgs.append(f"run[{label}] a grid breaking a rule")
-        result = solve_variant(puzzle)
-        want = {0: Status.NO_SOLUTION, 1: Status.SOLVED}.get(expected, Status.MULTIPLE)
-        if result.status is not want:
-            msgs.append(f"solve_variant {result.status} (brute {expected})")
-        elif want is Status.SOLVED and not oracle_ok(obj, result.solution.values):
-            msgs.append("solve_variant's solution breaks a rule")
-        if expected == 1:
-            unique += 1
-            if args.logic:
-                bad, steps = logic_check(obj, values, args.logic_seconds)
-                logic_steps += steps
-                msgs += [f"UNSOUND {b}" for b in bad]
-        if args.formats:
-            msgs += round_trips(obj, expected, args.limit)
-            msgs += damage_check(rng, obj, args.formats)
-        if msgs:
-            problems += 1
-            print(f"seed {seed}: " + "; ".join(msgs) + f"\n  {text}", flush=True)
+            print(f"seed {seed}: " + "; ".join(case.problems) + f"\n  {case.text}", flush=True)
     cpu = time.process_time() - cpu
     print(
         f"\n{args.seeds} puzzles {args.size}x{args.size} (seeds {args.start}..{args.start + args.seeds - 1}), "
