@@ -250,6 +250,7 @@ def _fp(size: int = 4, **fields) -> str:
         ({"arrow": [{"cells": ["R1C1"]}]}, "arrow[0].lines: expected a list"),
         ({"arrow": [{"cells": ["R1C1"], "lines": []}]}, "arrow[0].lines: expected a list"),
         ({"renban": 0}, "field 'renban': expected a list"),
+        ({"arrow": [{"cells": ["R1C1"], "lines": [["R1C2", "R1C3"]]}]}, "arrow[0].lines[0]: the arrow does not start"),
         ({"littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]}, "'R2C2' is inside the grid"),
         ({"xv": [{"cells": ["R1C1", "R1C2", "R1C3"], "value": "X"}]}, "xv[0].cells: a dot or mark joins two cells"),
         (

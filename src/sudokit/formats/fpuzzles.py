@@ -378,6 +378,8 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
             raise SudokitError(f"f-puzzles {where}.lines: expected a list of at least one line (the shafts)")
         for j, line in enumerate(shafts):
             cells = rd.cells(line, f"{where}.lines[{j}]", 2)
+            if cells[0] not in bulb:  # f-puzzles' solver would drop the first cell, sudokit sum it: refused
+                raise SudokitError(f"f-puzzles {where}.lines[{j}]: the arrow does not start in its bulb")
             shaft = tuple(s for s in cells if s not in bulb)
             if not shaft:
                 raise SudokitError(f"f-puzzles {where}.lines[{j}]: the arrow has no shaft outside its bulb")
