@@ -82,3 +82,17 @@ def test_als_kernel_lists_the_sets_plain_combinations_list(loop_states):
         assert (cells == words_of([sum(1 << s for s in a) for a, _m, _u in got], state.g.n_cells)).all()
         listed += len(got)
     assert listed >= 1000
+
+
+def test_als_xy_wing_holds_every_link_of_a_pivot():
+    """A pivot set can share several restricted common digits with one set: its links outnumber the sets.
+    On this 4x4 state they did (the link list had one place per set: an IndexError in the Python body, a
+    write past the array in the compiled one); both forms now give the same answer."""
+    from sudokit.formats import parse_grid
+    from sudokit.logic import als_kernel
+
+    state = State.from_grid(parse_grid("23411432.12...1."))
+    cells, masks, _units, _members, digits, peers = als._sets(state)
+    args = (cells, masks, digits, peers, state.g.size)
+    plain = tuple(int(v) for v in als_kernel.als_xy_wing_search.py_func(*args))
+    assert plain == tuple(int(v) for v in als_kernel.als_xy_wing_search(*args))

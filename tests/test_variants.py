@@ -245,6 +245,22 @@ def _fp(size: int = 4, **fields) -> str:
         ({"negative": ["difference"]}, "negative 'difference'"),
         ({"antiknight": "yes"}, "field 'antiknight'"),
         ({"quadruple": [{"cells": ["R1C1", "R1C2", "R2C1", "R2C2"], "values": ["1", ""]}]}, "quadruple[0].values"),
+        # wrong types that used to drop a rule silently: an arrow's shafts, a field that is not a list
+        ({"arrow": [{"cells": ["R1C1"], "lines": 0}]}, "arrow[0].lines: expected a list"),
+        ({"arrow": [{"cells": ["R1C1"]}]}, "arrow[0].lines: expected a list"),
+        ({"arrow": [{"cells": ["R1C1"], "lines": []}]}, "arrow[0].lines: expected a list"),
+        ({"renban": 0}, "field 'renban': expected a list"),
+        ({"arrow": [{"cells": ["R1C1"], "lines": [["R1C2", "R1C3"]]}]}, "arrow[0].lines[0]: the arrow does not start"),
+        ({"littlekillersum": [{"cell": "R2C2", "direction": "DR", "value": "5"}]}, "'R2C2' is inside the grid"),
+        ({"xv": [{"cells": ["R1C1", "R1C2", "R1C3"], "value": "X"}]}, "xv[0].cells: a dot or mark joins two cells"),
+        (
+            {"littlekillersum": [{"cell": "R0C1", "direction": "DR", "value": "5", "cells": ["R1C1", "R2C2"]}]},
+            "littlekillersum[0].cells: not the diagonal from 'R0C1' going 'DR'",
+        ),  # f-puzzles' solver sums these
+        # sums no digits make: a 10**21 overflowed the compiled solver's integers (a traceback)
+        ({"littlekillersum": [{"cell": "R0C1", "direction": "DR", "value": "1" + "0" * 21}]}, "little killer 1000"),
+        ({"sandwichsum": [{"cell": "R0C1", "value": "1" + "0" * 21}]}, "no digits 1..4 make it (possible: 0..5)"),
+        ({"xsum": [{"cell": "R0C1", "value": "-3"}]}, "X-sum -3 on r1c1..r4c1: no digits 1..4 make it"),
     ],
 )
 def test_bad_fields_name_the_field(fields, words):
@@ -263,6 +279,31 @@ def test_every_not_yet_field_is_refused_not_dropped():
 def test_empty_lists_and_false_flags_set_no_rule():
     puzzle = parse_variant(_fp(betweenline=[], antiknight=False, killercage=[]))
     assert puzzle.constraints == ()
+
+
+def test_negative_ratio_forbids_2_beside_dots_of_other_ratios():
+    """With black dots of ratio 3 only, "all black dots given" still forbids unmarked neighbours in ratio 2, as
+    f-puzzles' own solver reads it (sudokit forbade only 3: a puzzle could gain solutions f-puzzles has not)."""
+    from sudokit.constraints import NegativeRatio
+
+    puzzle = parse_variant(_fp(ratio=[{"cells": ["R1C1", "R1C2"], "value": "3"}], negative=["ratio"]))
+    (rule,) = [c for c in puzzle.constraints if isinstance(c, NegativeRatio)]
+    assert rule.ratios == (2, 3)
+    values = [1, 3, 2, 4, 2, 4, 1, 3, 3, 1, 4, 2, 4, 2, 3, 1]  # r1c3-r1c4 hold 2 and 4, unmarked
+    assert not rule.check(values)
+
+
+def test_a_region_sum_line_skips_cells_of_no_region():
+    """A jigsaw's cells of no region ("region": null) are on no segment of a region sum line (f-puzzles' solver
+    skips them); sudokit made each run of them a segment whose sum had to match the others'."""
+    rows = [[0, 0, 1, 1], [0, 0, 1, 1], [2, 2, 2, 2], [None, None, None, None]]
+    grid = [[{"region": k} for k in row] for row in rows]
+    text = json.dumps({"size": 4, "grid": grid, "regionsumline": [{"lines": [["R2C1", "R3C2", "R4C3"]]}]})
+    (rule,) = parse_variant(text).constraints
+    assert sorted(rule.left + rule.right) == [4, 9]  # r2c1 and r3c2, not r4c3
+    everything_null = json.dumps({"size": 4, "grid": [[{"region": None}] * 4] * 4, "regionsumline": [
+        {"lines": [["R1C1", "R2C2"]]}]})  # fmt: skip
+    assert parse_variant(everything_null).constraints[0].check([1] * 16)  # no segment: no rule
 
 
 def test_sandwich_and_little_killer_geometry():

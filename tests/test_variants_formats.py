@@ -66,6 +66,22 @@ def test_every_kind_round_trips_through_json_and_links(kind):
             assert to_json(parse_variant(to_link(puzzle, site))) == text
 
 
+@pytest.mark.parametrize(
+    "clue", ["R0C2 DL", "R2C0 UR", "R0C3 DR", "R2C5 UL", "R3C0 DR", "R5C2 UL", "R5C3 UR", "R3C5 DL"]
+)
+def test_a_little_killer_on_a_corner_cell_is_written_where_it_was(clue):
+    """A little killer whose diagonal is one corner cell: written back (f-puzzles JSON, SudokuPad's scl) it
+    still sums that cell alone (it was written from the corner's outer clue, the whole main diagonal)."""
+    cell, direction = clue.split()
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    puzzle = read_fpuzzles(
+        {"size": 4, "grid": grid, "littlekillersum": [{"cell": cell, "direction": direction, "value": "3"}]}
+    )
+    (corner,) = puzzle.constraints[0].line
+    for text in (to_json(puzzle), to_link(puzzle, "scl")):
+        assert parse_variant(text).constraints[0].line == (corner,)
+
+
 def test_fpuz_prefix_and_puzzleid_forms_are_read():
     d = BY_NAME["Thermo"]
     payload = compress(json.dumps(d["fpuzzles"]))
@@ -124,6 +140,27 @@ def test_every_kind_round_trips_through_scl(kind):
         assert canonical(parse_variant(zip_json(to_sudokupad(puzzle)))) == canonical(puzzle)
 
 
+@pytest.mark.parametrize("carried", ["xsum", "skyscraper"])
+def test_a_carried_clue_beside_a_little_killer_or_itself_twice_round_trips_through_scl(carried):
+    """An X-sum (or skyscraper) clue in the clue cell of a little killer was read back as a sandwich (only a
+    cell without a little killer skipped its drawn number), and a carried clue listed twice skipped one
+    drawn number only: the other became a sandwich. Each carried clue now skips one drawn number; two little
+    killers in one clue cell each keep their own sum (the second was a sandwich)."""
+    grid = [[{} for _ in range(4)] for _ in range(4)]
+    fp = {
+        "size": 4,
+        "grid": grid,
+        carried: [{"cell": "R5C2", "value": "3"}, {"cell": "R1C0", "value": "2"}, {"cell": "R1C0", "value": "2"}],
+        "littlekillersum": [
+            {"cell": "R5C2", "direction": "UR", "value": "5"},
+            {"cell": "R3C0", "direction": "UR", "value": "4"},  # two in one clue cell: each its own sum
+            {"cell": "R3C0", "direction": "DR", "value": "3"},
+        ],
+    }
+    puzzle = read_fpuzzles(fp)
+    assert canonical(parse_variant(to_link(puzzle, "scl"))) == canonical(puzzle)
+
+
 @pytest.mark.parametrize("field", list(NOT_DRAWN))
 def test_kinds_sudokupad_cannot_tell_apart_are_carried_and_drawn(field):
     """X-sums and skyscrapers look like sandwich clues, double arrows like any line: the rules go into
@@ -173,6 +210,8 @@ def test_sudokupad_importer_conventions_are_read():
         (lambda p: p["lines"].append({"wayPoints": 5, "color": "#CFCFCF"}), "lines[0].wayPoints: expected a list"),
         (lambda p: p.update(arrows=[{"wayPoints": [[float("nan"), 1], [1.5, 1.5]]}]),
          "arrows[0].wayPoints[0]: expected a number of cells, got nan"),
+        (lambda p: p.update(metadata={"sudokit": {"whispers": [{"lines": [["R1C1", ["R1C2"]]]}]}}),
+         "whispers[0].lines[0][1]: ['R1C2'] is not a cell"),  # a list in a carried line: was a TypeError
     ],
 )  # fmt: skip
 def test_bad_sudokupad_drawings_are_one_line(change, words):

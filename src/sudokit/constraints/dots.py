@@ -99,7 +99,8 @@ class NonConsecutive(PairRule):
 
 @dataclass(frozen=True)
 class NegativeRatio(PairRule):
-    """Every black dot is given: unmarked neighbours have none of the dots' ratios (2 when there are none)."""
+    """Every black dot is given: unmarked neighbours are in none of the ``ratios`` (as f-puzzles' solver reads
+    the rule: 2 and each ratio a black dot shows)."""
 
     between: tuple[tuple[int, int], ...]
     ratios: tuple[int, ...] = (2,)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sudokit.constraints.base import Constraint, names, narrow, sum_support
+from sudokit.errors import SudokitError
 
 if TYPE_CHECKING:
     from sudokit.constraints.solver_model import Model
@@ -24,6 +25,9 @@ class LittleKiller(Constraint):
     @property
     def cells(self) -> tuple[int, ...]:
         return self.line
+
+    def validate(self, geometry: Geometry) -> None:
+        _reachable(geometry, "little killer", self.line, self.total, len(self.line), geometry.size * len(self.line))
 
     def check(self, values: Sequence[int]) -> bool:
         return sum(values[s] for s in self.line) == self.total
@@ -55,6 +59,10 @@ class Sandwich(Constraint):
     @property
     def cells(self) -> tuple[int, ...]:
         return self.line
+
+    def validate(self, geometry: Geometry) -> None:
+        n = len(self.line)
+        _reachable(geometry, "sandwich", self.line, self.total, 0, n * (n - 1) // 2 - 1)
 
     def check(self, values: Sequence[int]) -> bool:
         vals = [values[s] for s in self.line]
@@ -111,6 +119,10 @@ class XSum(Constraint):
     def cells(self) -> tuple[int, ...]:
         return self.line
 
+    def validate(self, geometry: Geometry) -> None:
+        n = len(self.line)
+        _reachable(geometry, "X-sum", self.line, self.total, 1, n * (n + 1) // 2)
+
     def check(self, values: Sequence[int]) -> bool:
         x = values[self.line[0]]
         return sum(values[s] for s in self.line[:x]) == self.total
@@ -144,6 +156,14 @@ class XSum(Constraint):
             f"X-sum {self.total} on {ends.replace(' ', '..')}: the first X digits sum to {self.total}, "
             f"X the first digit"
         )
+
+
+def _reachable(geometry: Geometry, what: str, line: tuple[int, ...], total: int, lo: int, hi: int) -> None:
+    """Refuse a clue no digits can make (outside ``lo..hi``): one clear line instead of a number the
+    compiled solver cannot hold (a sum of 10**21 overflowed its integers)."""
+    if not lo <= total <= hi:
+        ends = names(geometry, (line[0], line[-1])).replace(" ", "..")
+        raise SudokitError(f"{what} {total} on {ends}: no digits 1..{geometry.size} make it (possible: {lo}..{hi})")
 
 
 def _visible(vals: Sequence[int]) -> int:

@@ -303,6 +303,13 @@ class _Reader:
             raise SudokitError(f"f-puzzles {where}: a cell is listed twice")
         return out
 
+    def pair(self, items, where: str) -> tuple[int, int]:
+        """The two cells of a dot or mark (a third cell would be dropped: an error)."""
+        cells = self.cells(items, where, 2)
+        if len(cells) != 2:
+            raise SudokitError(f"f-puzzles {where}: a dot or mark joins two cells, not {len(cells)}")
+        return cells[0], cells[1]
+
     def number(self, value, where: str, default: int | None = None) -> int | None:
         if value is None or value == "":
             return default
@@ -313,8 +320,10 @@ class _Reader:
         raise SudokitError(f"f-puzzles {where}: expected a number, got {value!r}")
 
     def items(self, field: str) -> list[tuple[str, dict]]:
-        value = self.obj.get(field) or []
-        if not isinstance(value, list):
+        value = self.obj.get(field)
+        if value is None:
+            return []
+        if not isinstance(value, list):  # 0, "" or false too: a wrong type, not an empty list
             raise SudokitError(f"f-puzzles field '{field}': expected a list, got {type(value).__name__}")
         out = []
         for i, item in enumerate(value):
@@ -364,8 +373,13 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
             cons.append(Thermometer(line, slow))
     for where, item in rd.items("arrow"):
         bulb = rd.cells(item.get("cells"), f"{where}.cells")
-        for j, line in enumerate(item.get("lines") or []):
+        shafts = item.get("lines")
+        if not isinstance(shafts, list) or not shafts:  # a bulb alone would drop the arrow's rule
+            raise SudokitError(f"f-puzzles {where}.lines: expected a list of at least one line (the shafts)")
+        for j, line in enumerate(shafts):
             cells = rd.cells(line, f"{where}.lines[{j}]", 2)
+            if cells[0] not in bulb:  # f-puzzles' solver would drop the first cell, sudokit sum it: refused
+                raise SudokitError(f"f-puzzles {where}.lines[{j}]: the arrow does not start in its bulb")
             shaft = tuple(s for s in cells if s not in bulb)
             if not shaft:
                 raise SudokitError(f"f-puzzles {where}.lines[{j}]: the arrow has no shaft outside its bulb")
@@ -374,7 +388,7 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
     ratios: set[int] = set()
     for field in ("difference", "ratio"):
         for where, item in rd.items(field):
-            a, b = rd.cells(item.get("cells"), f"{where}.cells", 2)[:2]
+            a, b = rd.pair(item.get("cells"), f"{where}.cells")
             value = rd.number(item.get("value"), f"{where}.value")
             dot = Kropki(a, b, black=field == "ratio", value=value)
             cons.append(dot)
@@ -383,7 +397,7 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
                 ratios.add(dot.amount)
     marked: set[frozenset[int]] = set()
     for where, item in rd.items("xv"):
-        a, b = rd.cells(item.get("cells"), f"{where}.cells", 2)[:2]
+        a, b = rd.pair(item.get("cells"), f"{where}.cells")
         mark = str(item.get("value", "")).upper()
         if mark not in ("X", "V"):
             raise SudokitError(f"f-puzzles {where}.value: expected 'X' or 'V', got {item.get('value')!r}")
@@ -465,7 +479,8 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
     for name in negative:
         if name == "ratio":
             free = tuple(p for p in pairs if frozenset(p) not in dotted)
-            cons.append(NegativeRatio(free, tuple(sorted(ratios)) or (2,)))
+            # f-puzzles' solver forbids 2 always, and each ratio a black dot shows (a dot of 3 does not free 2)
+            cons.append(NegativeRatio(free, tuple(sorted(ratios | {2}))))
         elif name == "xv":
             cons.append(NegativeXV(tuple(p for p in pairs if frozenset(p) not in marked)))
         else:
@@ -492,15 +507,19 @@ def _zipper(line: tuple[int, ...]) -> list[EqualSums]:
 
 
 def _region_sums(line: tuple[int, ...], base: Geometry) -> list[EqualSums]:
-    """Each run of a region sum line inside one region has the same sum (runs in consecutive order)."""
+    """Each run of a region sum line inside one region has the same sum (runs in consecutive order). A cell of
+    no region (a jigsaw's ``"region": null``) is on no run, as f-puzzles' solver reads it."""
     runs: list[list[int]] = []
     for s in line:
+        if base.region_of[s] < 0:
+            continue
         if runs and base.region_of[runs[-1][-1]] == base.region_of[s]:
             runs[-1].append(s)
         else:
             runs.append([s])
-    if len(runs) < 2:
-        return [EqualSums(tuple(runs[0]), tuple(runs[0]), "regionsumline", line)]
+    if len(runs) < 2:  # one run (or none): no rule beyond being written back
+        whole = tuple(runs[0]) if runs else line
+        return [EqualSums(whole, whole, "regionsumline", line)]
     return [EqualSums(tuple(a), tuple(b), "regionsumline", line) for a, b in zip(runs, runs[1:])]
 
 
@@ -565,6 +584,8 @@ _STEPS = {"UR": (-1, 1), "UL": (-1, -1), "DR": (1, 1), "DL": (1, -1)}
 def _diagonal(rd: _Reader, item: dict, where: str) -> tuple[int, ...]:
     r, c = rd.cell(item.get("cell"), f"{where}.cell", outside=True)
     n = rd.n
+    if 0 <= r < n and 0 <= c < n:  # read as it is, the sum would silently leave out the clue's own cell
+        raise SudokitError(f"f-puzzles {where}.cell: {item.get('cell')!r} is inside the grid, not a clue outside it")
     step = _STEPS.get(str(item.get("direction", "")).upper())
     if step is None:
         raise SudokitError(f"f-puzzles {where}.direction: expected UR, UL, DR or DL, got {item.get('direction')!r}")
@@ -575,6 +596,11 @@ def _diagonal(rd: _Reader, item: dict, where: str) -> tuple[int, ...]:
         r, c = r + step[0], c + step[1]
     if not line:
         raise SudokitError(f"f-puzzles {where}: the little killer's diagonal holds no cell of the grid")
+    listed = item.get("cells")  # f-puzzles also lists the diagonal's cells (its solver sums those)
+    if listed is not None and set(rd.cells(listed, f"{where}.cells")) != set(line):
+        raise SudokitError(
+            f"f-puzzles {where}.cells: not the diagonal from {item.get('cell')!r} going {item.get('direction')!r}"
+        )
     return tuple(line)
 
 
@@ -716,17 +742,12 @@ def _touch(g: Geometry, a: int, b: int) -> bool:
 def little_killer_clue(g: Geometry, line: tuple[int, ...]) -> tuple[int, int, int, int]:
     """Where a little killer's clue sits: ``(row, col, dr, dc)``, the clue cell outside the grid (0-based, so
     -1 or ``size`` on the side it is on) and the diagonal step from it into the grid."""
-    n = g.size
     r, c = g.row(line[0]), g.col(line[0])
     if len(line) > 1:
         dr, dc = g.row(line[1]) - r, g.col(line[1]) - c
-    else:  # a corner cell: step in from whichever diagonal neighbour is off the grid
-        dr = 1 if r == 0 else -1
-        dc = 1 if c == 0 else -1
-        if 0 < r < n - 1:
-            dr = 1
-        if 0 < c < n - 1:
-            dc = 1
+    else:  # a corner cell alone: the clue beside it on a side, on the diagonal that leaves the grid both ways
+        dr = -1 if r == 0 else 1  # the next cell's row is off the grid
+        dc = 1 if c == 0 else -1  # and the clue's column
     return r - dr, c - dc, dr, dc
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from typing import Any
 
 from sudokit.errors import SudokitError
@@ -231,7 +232,8 @@ class _Drawing:
         self.between_ends: list[tuple[int, int]] = []  #: the end cells of between lines
         #: what the carried fields (``metadata["sudokit"]``) draw: (kind, cell names) lines, (cell, value) clues
         self.carried_lines: set[tuple[str, tuple]] = set()
-        self.carried_clues: set[tuple[str, str]] = set()
+        #: the carried clues' (cell, number), as many times as carried: each skips one drawn number
+        self.carried_clues: Counter[tuple[str, str]] = Counter()
 
     # geometry of points (SudokuPad points are [row, column] in cells, 0 at the grid's top-left corner)
     def point(self, value: Any, where: str) -> tuple[float, float]:
@@ -329,8 +331,8 @@ def sudokupad_to_fpuzzles(obj: dict) -> dict:
     clues = _arrows(d, bulbs)
     _overlays(d, clues)
     _underlays(d)
-    for (r, c), direction in clues.items():
-        if direction is not None:
+    for (r, c), directions in clues.items():
+        if directions:
             raise SudokitError(f"SudokuPad: the little-killer arrow at {d.name(r, c)} has no sum beside it")
     return d.out
 
@@ -366,17 +368,19 @@ def _meta(d: _Drawing) -> None:
             if field == "whispers":
                 lines = item.get("lines")
                 d.carried_lines |= (
-                    {("whispers", tuple(x)) for x in lines if isinstance(x, list)} if isinstance(lines, list) else set()
+                    {("whispers", tuple(map(str, x))) for x in lines if isinstance(x, list)}
+                    if isinstance(lines, list)
+                    else set()
                 )
             elif field == "doublearrow":
                 lines = item.get("lines")
                 d.carried_lines |= (
-                    {("doublearrow", tuple(x)) for x in lines if isinstance(x, list)}
+                    {("doublearrow", tuple(map(str, x))) for x in lines if isinstance(x, list)}
                     if isinstance(lines, list)
                     else set()
                 )
             else:
-                d.carried_clues.add((str(item.get("cell")), str(item.get("value"))))
+                d.carried_clues[(str(item.get("cell")), str(item.get("value")))] += 1
     negative = meta.get("negative")
     if negative:
         names = negative if isinstance(negative, list) else [x.strip() for x in str(negative).split(",")]
@@ -553,10 +557,10 @@ def _lines(d: _Drawing, thermo_bulbs: dict, bulbs: dict) -> None:
             raise d.unknown("lines", i, line, "a line")
 
 
-def _arrows(d: _Drawing, bulbs: dict) -> dict[tuple[int, int], str | None]:
+def _arrows(d: _Drawing, bulbs: dict) -> dict[tuple[int, int], list[str]]:
     """Arrow shafts (from a bulb) and little-killer arrows (outside the grid); returns the little killers'
     clue cells with their directions, for the sums among the overlays."""
-    clues: dict[tuple[int, int], str | None] = {}
+    clues: dict[tuple[int, int], list[str]] = {}  # a clue cell may hold several, sums drawn in the same order
     arrows: dict[tuple[str, ...], list[list[str]]] = {}
     for i, arrow in d.items("arrows"):
         where = f"arrows[{i}]"
@@ -568,7 +572,7 @@ def _arrows(d: _Drawing, bulbs: dict) -> dict[tuple[int, int], str | None]:
             dr, dc = points[-1][0] - points[0][0], points[-1][1] - points[0][1]
             if abs(abs(dr) - abs(dc)) > 0.05 or dr == 0:
                 raise d.unknown("arrows", i, arrow, "an arrow outside the grid that is not diagonal")
-            clues[(r, c)] = ("D" if dr > 0 else "U") + ("R" if dc > 0 else "L")
+            clues.setdefault((r, c), []).append(("D" if dr > 0 else "U") + ("R" if dc > 0 else "L"))
             continue
         start = (r, c)
         shaft = [d.centre_cell(p, f"{where}.wayPoints[{j}]") for j, p in enumerate(points[1:], 1)]
@@ -611,11 +615,11 @@ def _overlays(d: _Drawing, clues: dict) -> None:
         outside = not d.inside(r, c) and -1 <= r <= n and -1 <= c <= n
         if outside and re.fullmatch(r"\d+", text):
             cell = d.name(r, c)
-            if (cell, text) in d.carried_clues and (r, c) not in clues:
-                continue  # an X-sum or skyscraper clue: its rule came with the metadata
-            if (r, c) in clues and clues[(r, c)] is not None:
-                d.add("littlekillersum", {"cell": cell, "direction": clues[(r, c)], "value": text})
-                clues[(r, c)] = None
+            if d.carried_clues[(cell, text)] > 0:  # an X-sum or skyscraper clue: its rule came with the metadata
+                d.carried_clues[(cell, text)] -= 1
+                continue
+            if clues.get((r, c)):
+                d.add("littlekillersum", {"cell": cell, "direction": clues[(r, c)].pop(0), "value": text})
             else:
                 d.add("sandwichsum", {"cell": cell, "value": text})
             continue

@@ -152,8 +152,9 @@ def als_xy_wing_search(als_cells, als_mask, digit_cells, peers, size):
     order, then ``a < c`` in list order, digits in increasing order."""
     n_als, words = als_cells.shape
     hold, see = hold_see(als_cells, als_mask, digit_cells, peers, size)
-    linked = np.empty(n_als, dtype=np.int64)
-    link_digit = np.empty(n_als, dtype=np.int64)
+    # (a, x) links of one pivot: a set may share several restricted common digits with it
+    linked = np.empty(n_als * size, dtype=np.int64)
+    link_digit = np.empty(n_als * size, dtype=np.int64)
     for b in range(n_als):
         n = 0
         for a in range(n_als):
