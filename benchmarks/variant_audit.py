@@ -361,6 +361,18 @@ def random_regions(rng: random.Random, n: int) -> list[int]:
 GLOBAL = ("antiknight", "antiking", "diagonal+", "diagonal-", "disjointgroups", "nonconsecutive")
 
 
+def search_tables(units: list[list[int]], checks: list[Check], cells: int) -> tuple[list[set[int]], list[list]]:
+    """For a search in reading order: each cell's earlier peers, and the rules whose last cell it is."""
+    peers: list[set[int]] = [set() for _ in range(cells)]
+    for u in units:
+        for a in u:
+            peers[a].update(b for b in u if b < a)
+    ready: list[list] = [[] for _ in range(cells)]
+    for cs, fn in checks:
+        ready[max(cs)].append(fn)
+    return peers, ready
+
+
 def random_grid(rng: random.Random, n: int, flags: list[str], regions=None) -> list[int] | None:
     """A random solved grid keeping the global rules ``flags`` (None when none is found quickly)."""
     obj = {"size": n, "grid": [[{} for _ in range(n)] for _ in range(n)], **{f: True for f in flags}}
@@ -369,13 +381,7 @@ def random_grid(rng: random.Random, n: int, flags: list[str], regions=None) -> l
             obj["grid"][s // n][s % n]["region"] = k
     units, checks, _ = oracle(obj)
     cells = n * n
-    peers = [set() for _ in range(cells)]
-    for u in units:
-        for a in u:
-            peers[a].update(b for b in u if b < a)
-    ready: list[list] = [[] for _ in range(cells)]
-    for cs, fn in checks:
-        ready[max(cs)].append(fn)
+    peers, ready = search_tables(units, checks, cells)
     x = [0] * cells
     budget = [20000]
 
@@ -611,13 +617,7 @@ def brute_count(obj: dict, limit: int, deadline: float) -> int | None:
     units, checks, givens = oracle(obj)
     n = obj["size"]
     cells = n * n
-    peers = [set() for _ in range(cells)]
-    for u in units:
-        for a in u:
-            peers[a].update(b for b in u if b < a)
-    ready: list[list] = [[] for _ in range(cells)]
-    for cs, fn in checks:
-        ready[max(cs)].append(fn)
+    peers, ready = search_tables(units, checks, cells)
     x = [0] * cells
     count = 0
     ticks = 0

@@ -24,7 +24,7 @@ from itertools import combinations
 from sudokit.constraints.cages import KillerCage, cage_combos
 from sudokit.geometry import Geometry
 from sudokit.logic import set_bits, text
-from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
+from sudokit.logic.puzzle_memo import kept, placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -231,10 +231,7 @@ def _low_high(mask: int, m: int) -> tuple[int, int]:
 def cliques_of(state: State, cells: Sequence[int], signs: Sequence[int] | None = None) -> tuple[tuple[int, ...], ...]:
     """The indices of ``cells`` split into groups of cells that all see each other and share a sign: greedily,
     the biggest part of the group a unit or a summed cage holds first (bigger cliques give tighter bounds)."""
-    memo = puzzle_memo(state)
-    cages = memo.get("cage-cells")
-    if cages is None:
-        cages = memo["cage-cells"] = tuple(c.cage for c in summed_cages(state))
+    cages = kept(state, "cage-cells", lambda: tuple(c.cage for c in summed_cages(state)))
     return _cliques(state.g, cages, tuple(cells), tuple(signs) if signs is not None else (1,) * len(cells))
 
 

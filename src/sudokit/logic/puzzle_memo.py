@@ -11,7 +11,8 @@ ones are those asked for again."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from sudokit.logic.state import State
 
@@ -19,6 +20,8 @@ from sudokit.logic.state import State
 PUZZLES = 4
 #: Sets of placed cells kept per puzzle and kind of work.
 PLACED = 2
+
+T = TypeVar("T")
 
 _PUZZLES: dict[tuple[int, int], tuple[Any, Any, dict[Any, Any]]] = {}
 
@@ -46,4 +49,13 @@ def placed_memo(state: State, kind: str) -> dict[str, Any]:
         if len(by_values) >= PLACED:
             del by_values[next(iter(by_values))]
         found = by_values[key] = {}
+    return found
+
+
+def kept(state: State, key: str, make: Callable[[], T]) -> T:
+    """``make()``, made once for ``state``'s puzzle under ``key`` (work that depends on the puzzle only)."""
+    memo = puzzle_memo(state)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = make()
     return found

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from sudokit.logic import set_bits, text
 from sudokit.logic.cages import cliques_of, summed_cages, weighted_fit
-from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
+from sudokit.logic.puzzle_memo import kept, placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
@@ -83,11 +83,7 @@ def rule_sums(state: State) -> list[LinearSum]:
 
 def puzzle_rule_sums(state: State) -> list[LinearSum]:
     """:func:`rule_sums`, kept for the puzzle (they depend on its constraints only)."""
-    memo = puzzle_memo(state)
-    found = memo.get("rule-sums")
-    if found is None:
-        found = memo["rule-sums"] = rule_sums(state)
-    return found
+    return kept(state, "rule-sums", lambda: rule_sums(state))
 
 
 def cage_and_unit_sums(state: State, unit_how: Callable[[str, int], str]) -> list[LinearSum]:

@@ -34,7 +34,7 @@ from math import gcd, lcm
 
 from sudokit.logic import text
 from sudokit.logic.cages import summed_cages
-from sudokit.logic.puzzle_memo import placed_memo, puzzle_memo
+from sudokit.logic.puzzle_memo import kept, placed_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 from sudokit.logic.sum_combinations import (
@@ -83,11 +83,7 @@ def equations(state: State) -> list[LinearSum]:
 
 def _equations(state: State) -> list[LinearSum]:
     """:func:`equations`, kept for the puzzle (they depend on its constraints only)."""
-    memo = puzzle_memo(state)
-    found = memo.get("sum-equations")
-    if found is None:
-        found = memo["sum-equations"] = equations(state)
-    return found
+    return kept(state, "sum-equations", lambda: equations(state))
 
 
 def _normal(row: dict[int, int], mult: dict[int, int], total: int) -> int:
