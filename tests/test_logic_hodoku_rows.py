@@ -81,6 +81,47 @@ def test_multi_colouring_type1_removes_what_sees_both_far_colours():
     assert "type 1" in step.explanation or " on 2:" not in step.explanation
 
 
+# A state from a puzzle of HoDoKu's regression library (its Multi Colors 1 section): on 3, the clusters A1 / A3
+# and H1 / H3 see each other twice (A1-H1 in column 1, A3-H3 in column 3), so D1 and E3 both lose 3
+BOTH_PAIRS = (
+    (
+        "23 =9 235 25 =4 =1 =8 =7 =6 "
+        "=7 =8 26 =3 29 69 =1 =5 =4 "
+        "=4 =1 56 =8 57 67 =3 =2 =9 "
+        "238 35 =9 =1 2357 347 47 =6 2378 "
+        "=1 35 2358 257 =6 347 =9 48 2378 "
+        "=6 =7 =4 29 239 =8 =5 =1 23 "
+        "=9 =6 =7 =4 =8 =5 =2 =3 =1 "
+        "38 =4 38 67 =1 =2 67 =9 =5 "
+        "=5 =2 =1 679 379 3679 467 48 78"
+    ),
+    "392541876786329154415876329239154768158267943674938512967485231843712695521693487",
+)
+
+
+def test_multi_colouring_type1_makes_both_pairs_removals_in_one_step():
+    text, solution = BOTH_PAIRS
+    state = state_of(text)
+    on_three = None
+    for _ in range(5):
+        step = multi_colouring(state)
+        if step is None:
+            break
+        assert_sound(step, solution)
+        if " on 3:" in step.explanation:
+            on_three = step
+            break
+        state.apply(step)
+    assert on_three is not None
+    assert sorted(on_three.eliminations) == sorted(cells_3(state, "D1", "E3"))
+    assert "{A1} and {H1} see each other" in on_three.explanation
+    assert "{A3} and {H3} see each other" in on_three.explanation
+
+
+def cells_3(state: State, *labels: str) -> list[tuple[int, int]]:
+    return [(c, 3) for c in cells(state, *labels)]
+
+
 def test_medusa_on_its_state():
     state, step = on_case("3D Medusa")
     assert sorted(step.eliminations) == sorted([(state.g.cell_of("I1"), 8), (state.g.cell_of("F1"), 9)])
