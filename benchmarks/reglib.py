@@ -116,7 +116,7 @@ ROWS: dict[str, tuple[str, tuple[str, ...]]] = {
     "0702": ("XY-Chain", ("XY-Chain",)),
     "0703": ("Remote Pair", ("XY-Chain",)),
     "0706": ("Continuous Nice Loop", ("Continuous Nice Loop search",)),
-    "0707": ("Discontinuous Nice Loop", ("Discontinuous Nice Loop", "AIC")),
+    "0707": ("Discontinuous Nice Loop", ("Discontinuous Nice Loop search", "AIC")),
     "0708": ("AIC", ("AIC",)),
     "0709": ("Grouped Continuous Nice Loop", ("Grouped Continuous Nice Loop search",)),
     "0710": ("Grouped Discontinuous Nice Loop", ("Grouped AIC",)),
@@ -152,6 +152,8 @@ def _every_loop(state: State, grouped: bool = False) -> Step | None:
 FINDERS: dict[str, Callable[[State], Step | None]] = {t.name: t.find for t in registry.TECHNIQUES}
 FINDERS["Continuous Nice Loop search"] = _every_loop
 FINDERS["Grouped Continuous Nice Loop search"] = partial(_every_loop, grouped=True)
+# the row looks only for the three-candidate placements, the AIC row before it taking every other loop's removal
+FINDERS["Discontinuous Nice Loop search"] = partial(loops.discontinuous_nice_loop, after_aic=False)
 
 #: steps a row may take on one case before it is stopped
 MOST = 40
@@ -357,7 +359,10 @@ def main() -> None:
         parser.exit(2, f"reglib: cannot read {args.file}: {e.strerror}\n")
     only = {c for c in args.only.split(",") if c}
     show = {c for c in args.show.split(",") if c}
-    cases = [parse(line, i) for i, line in enumerate(text.splitlines(), 1) if line.startswith(":")]
+    try:
+        cases = [parse(line, i) for i, line in enumerate(text.splitlines(), 1) if line.startswith(":")]
+    except SudokitError as e:
+        parser.exit(2, f"reglib: {e}\n")
     cases = [c for c in cases if not only or c.code in only]
     table: dict[str, Counter[str]] = defaultdict(Counter)
     cpu: dict[str, float] = defaultdict(float)
