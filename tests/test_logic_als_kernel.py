@@ -12,14 +12,14 @@ from sudokit.logic.state import State, digits_of
 
 
 def plain_almost_locked_sets(state: State) -> list[tuple[frozenset[int], int, int]]:
-    """Reference: ``(cells, candidates mask, unit)`` of every ALS up to ``als.MAX_SIZE`` cells, unit by unit,
+    """Reference: ``(cells, candidates mask, unit)`` of every ALS up to ``als.max_size`` cells, unit by unit,
     smaller sets first, by plain combinations; a set already listed under an earlier unit is left out."""
     g, c = state.g, state.cands
     seen: set[frozenset[int]] = set()
     out = []
     for u, unit in enumerate(g.units):
         empty = [s for s in unit if c[s]]
-        for k in range(1, min(als.MAX_SIZE, len(empty) - 1) + 1):
+        for k in range(1, min(als.max_size(g), len(empty) - 1) + 1):
             for combo in combinations(empty, k):
                 mask = 0
                 for s in combo:
@@ -74,7 +74,7 @@ def test_als_kernel_lists_the_sets_plain_combinations_list(loop_states):
         _values, cands = state_arrays.arrays(state)
         units, units_of, _peers, _full = state_arrays.tables(state.g)
         n_words = (state.g.n_cells + 63) // 64
-        cells, masks, set_units, members = als_kernel.als_sets(cands, units, units_of, als.MAX_SIZE, n_words)
+        cells, masks, set_units, members = als_kernel.als_sets(cands, units, units_of, als.max_size(state.g), n_words)
         got = [
             (frozenset(int(s) for s in row if s >= 0), int(m), int(u)) for row, m, u in zip(members, masks, set_units)
         ]

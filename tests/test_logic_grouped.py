@@ -218,9 +218,9 @@ def test_explain_uses_them_on_real_puzzles():
     top = lines("top1465.txt")
     for puzzle, name in (
         (top[488], "Grouped X-Chain"),
-        (top[90], "Grouped Continuous Nice Loop"),
+        (top[110], "Grouped Continuous Nice Loop"),
         (tiers[1720], "Grouped AIC"),
-        (tiers[1615], "ALS-Chain"),
+        (tiers[1607], "ALS-Chain"),
     ):
         path = explain(parse_grid(puzzle), techniques=technique_set("hodoku"))
         assert path.solved

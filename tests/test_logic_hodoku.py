@@ -149,16 +149,21 @@ def test_sue_de_coq_appears_in_explain_and_scores_as_hodoku():
 
 # ---- ALS-XY-Wing and Death Blossom -----------------------------------------------------------------
 def test_als_xy_wing_step_on_its_state():
-    state = state_of(CASES["ALS-XY-Wing"][0])
+    # the first wing in the sets' order has a set C of six cells (sets of every size are listed on a 9x9 grid);
+    # with sets of at most 4 cells it was A = C3, C5, C6, C9, removing 1 from D3
+    text, solution = CASES["ALS-XY-Wing"]
+    state = state_of(text)
     step = als_xy_wing(state)
     g = state.g
-    assert step.eliminations == [(g.cell_of("D3"), 1)]
+    assert_sound(step, solution)
+    assert step.eliminations == [(g.cell_of("D2"), 3)]
     labels = {g.label(s) for s in step.cells}
-    assert labels == {"C3", "C5", "C6", "C9", "C1", "D1", "F1", "G1", "D2", "E1", "E3", "F2"}
+    assert labels == {"A2", "C1", "C2", "C3", "C5", "C6", "C9", "D1", "F1", "F2", "G1", "G2", "H2", "I2"}
     assert len(step.units) == 3
-    assert step.explanation.startswith("ALS-XY-Wing: A = C3, C5, C6, C9 (row C, {1,3,5,8,9})")
-    assert "A and B share 9, B and C share 3" in step.explanation
-    assert step.explanation.endswith("so 1 is in A or C: remove 1 from D3")
+    assert step.explanation.startswith("ALS-XY-Wing: A = C1, D1, F1, G1 (column 1, {2,3,5,7,9})")
+    assert "C = A2, C2, F2, G2, H2, I2 (column 2, {1,2,3,4,6,7,8})" in step.explanation
+    assert "A and B share 9, B and C share 1" in step.explanation
+    assert step.explanation.endswith("so 3 is in A or C: remove 3 from D2")
 
 
 def test_death_blossom_step_on_its_state():

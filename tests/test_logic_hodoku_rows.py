@@ -1,7 +1,8 @@
 """HoDoKu's colouring and uniqueness rows of issue #20 item 2 (Multi-Colouring, 3D Medusa, Unique Rectangle
 types 5 and 6, Hidden Rectangle, Avoidable Rectangle types 1 and 2, Forcing Net Contradiction and Verity): each
 on its own state (the cases in test_logic_techniques.py), explained and highlighted; sound on bundled solving
-paths; and used by ``explain`` on a real puzzle."""
+paths; and used by ``explain`` on a real puzzle. Also the rows fixed after HoDoKu's regression library
+(benchmarks/reglib.py): Multi-Colouring's two pairs of colours, almost locked sets of five cells and more."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 from sudokit.formats import parse_grid, parse_pencilmark
 from sudokit.geometry import diagonal
 from sudokit.logic import BY_NAME, State, explain, next_step
+from sudokit.logic.als import als_xy_wing, death_blossom
 from sudokit.logic.avoidable import avoidable_rectangle_type1, avoidable_rectangle_type2
 from sudokit.logic.colouring import medusa, multi_colouring
 from sudokit.logic.forcing import net_contradiction, net_verity
@@ -79,6 +81,98 @@ def test_multi_colouring_type1_removes_what_sees_both_far_colours():
     assert step is not None
     assert_sound(step, solution)
     assert "type 1" in step.explanation or " on 2:" not in step.explanation
+
+
+# A state from a puzzle of HoDoKu's regression library (its Multi Colors 1 section): on 3, the clusters A1 / A3
+# and H1 / H3 see each other twice (A1-H1 in column 1, A3-H3 in column 3), so D1 and E3 both lose 3
+BOTH_PAIRS = (
+    (
+        "23 =9 235 25 =4 =1 =8 =7 =6 "
+        "=7 =8 26 =3 29 69 =1 =5 =4 "
+        "=4 =1 56 =8 57 67 =3 =2 =9 "
+        "238 35 =9 =1 2357 347 47 =6 2378 "
+        "=1 35 2358 257 =6 347 =9 48 2378 "
+        "=6 =7 =4 29 239 =8 =5 =1 23 "
+        "=9 =6 =7 =4 =8 =5 =2 =3 =1 "
+        "38 =4 38 67 =1 =2 67 =9 =5 "
+        "=5 =2 =1 679 379 3679 467 48 78"
+    ),
+    "392541876786329154415876329239154768158267943674938512967485231843712695521693487",
+)
+
+
+def test_multi_colouring_type1_makes_both_pairs_removals_in_one_step():
+    text, solution = BOTH_PAIRS
+    state = state_of(text)
+    on_three = None
+    for _ in range(5):
+        step = multi_colouring(state)
+        if step is None:
+            break
+        assert_sound(step, solution)
+        if " on 3:" in step.explanation:
+            on_three = step
+            break
+        state.apply(step)
+    assert on_three is not None
+    assert sorted(on_three.eliminations) == sorted(cells_3(state, "D1", "E3"))
+    assert "{A1} and {H1} see each other" in on_three.explanation
+    assert "{A3} and {H3} see each other" in on_three.explanation
+
+
+def cells_3(state: State, *labels: str) -> list[tuple[int, int]]:
+    return [(c, 3) for c in cells(state, *labels)]
+
+
+# ---- almost locked sets of five cells and more (from puzzles of HoDoKu's regression library) ------------------
+BIG_ALS_WING = (
+    (
+        "=8 56 69 269 =4 =3 2567 579 =1 "
+        "469 =3 =1 269 =5 =7 246 49 =8 "
+        "4569 =7 =2 =1 89 68 3456 3459 3569 "
+        "267 =9 =3 =5 =1 2468 4678 478 26 "
+        "267 246 =5 69 789 2468 34678 =1 2369 "
+        "=1 =8 46 =3 79 246 4567 4579 2569 "
+        "259 245 49 48 23 =1 358 =6 =7 "
+        "256 2456 =7 48 23 =9 =1 358 35 "
+        "=3 =1 =8 =7 =6 =5 =9 =2 =4"
+    ),
+    "856243791931657248472198536693514872725986413184372659549821367267439185318765924",
+)
+BIG_ALS_BLOSSOM = (
+    (
+        "=1 =8 =6 24 =7 =5 249 2349 39 "
+        "459 2459 257 248 =3 246 =1 247 68 "
+        "=3 24 27 18 16 =9 246 2478 =5 "
+        "=8 =7 25 2459 456 246 =3 49 =1 "
+        "=6 =3 14 149 =8 =7 49 =5 =2 "
+        "45 1245 =9 =3 145 12 =8 =6 =7 "
+        "=2 16 14 =7 145 18 569 389 39 "
+        "=7 146 =3 145 =9 148 256 28 68 "
+        "59 59 =8 =6 =2 =3 =7 =1 =4"
+    ),
+    "186275943925834176347169285872546391631987452459312867214758639763491528598623714",
+)
+
+
+def test_als_xy_wing_with_a_set_of_five_cells():
+    text, solution = BIG_ALS_WING
+    state = state_of(text)
+    step = als_xy_wing(state)
+    assert step is not None
+    assert_sound(step, solution)
+    assert step.eliminations == [(state.g.cell_of("F8"), 7)]
+    assert "C = A8, B8, C7, C8, C9 (box 3, {3,4,5,6,7,9})" in step.explanation
+
+
+def test_death_blossom_with_petals_of_five_cells():
+    text, solution = BIG_ALS_BLOSSOM
+    state = state_of(text)
+    step = death_blossom(state)
+    assert step is not None
+    assert_sound(step, solution)
+    assert step.eliminations == [(state.g.cell_of("H4"), 1)]
+    assert "5: H2, H6, H7, H8, H9 (row H, {1,2,4,5,6,8})" in step.explanation
 
 
 def test_medusa_on_its_state():
@@ -391,11 +485,12 @@ def test_explain_uses_templates_without_forcing_chains():
 
 def test_explain_uses_the_forcing_net_verity_without_the_rows_before_it():
     # top1465 line 1: in HoDoKu's set the contradiction chain, the cell chain and the contradiction net (tried
-    # before the verity) take its steps; without them it gives step 29
+    # before the verity) take its steps; without them it gives step 30 (29 while almost locked sets had at most 4
+    # cells: one ALS-XY-Wing more now comes before it)
     rows = technique_set("hodoku", exclude="Contradiction Forcing Chain,Cell Forcing Chain,Forcing Net Contradiction")
     path = explain(lines("top1465.txt")[0], techniques=rows)
     assert path.solved
-    step = path.steps[28]
+    step = path.steps[29]
     assert step.technique == "Forcing Net Verity"
     assert step.explanation == "Forcing Net Verity: whichever of {5,6,9} A2 takes, I8 ends up 8, so place 8 in I8"
     solution = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"

@@ -1429,15 +1429,22 @@ def assert_easiest(state: State, name: str, siblings: set[str] = frozenset()) ->
 # rows named still come before every other row.
 # So do HoDoKu's grouped AIC and ALS-Chain (issue #20 item 2, before the ALS-XY-Wing and before the forcing
 # chains respectively; and before the Finned Franken Jellyfish and the Kraken Fish, which come after them
-# in the table).
+# in the table). Since almost locked sets of every size are listed on 9x9 grids (they had at most 4 cells; HoDoKu's
+# regression library had wings and blossoms with larger ones), an easier ALS row fires on the ALS rows' states too.
 NEW_HODOKU_ROWS_FIRST = {
-    "ALS-XY-Wing": {"Grouped AIC"},
-    "Cell Forcing Chain": {"Hidden Rectangle", "Grouped AIC"},
-    "Contradiction Forcing Chain": {"Grouped AIC", "ALS-Chain"},
-    "Template Set/Delete": {"Grouped AIC", "ALS-Chain"},
-    "Finned Franken Jellyfish": {"Grouped AIC", "ALS-Chain"},
-    "Kraken Fish": {"Grouped AIC", "ALS-Chain"},
-    "Death Blossom": {"Hidden Rectangle"},
+    "ALS-XY-Wing": {"Grouped AIC", "ALS-XZ"},
+    "ALS-Chain": {"ALS-XY-Wing"},
+    "Cell Forcing Chain": {"Hidden Rectangle", "Grouped AIC", "ALS-XZ", "ALS-XY-Wing"},
+    "Contradiction Forcing Chain": {"Grouped AIC", "ALS-XZ", "ALS-XY-Wing", "ALS-Chain", "Death Blossom"},
+    "Template Set/Delete": {"Grouped AIC", "ALS-XY-Wing", "ALS-Chain", "Death Blossom"},
+    "Finned Franken Jellyfish": {"Grouped AIC", "ALS-XY-Wing", "ALS-Chain", "Death Blossom"},
+    "Finned Franken Swordfish": {"ALS-XY-Wing", "ALS-Chain"},
+    "Finned Mutant X-Wing": {"ALS-XZ"},
+    "Forcing Net Verity": {"ALS-XY-Wing"},
+    "Franken Swordfish": {"ALS-XY-Wing"},
+    "Kraken Fish": {"Grouped AIC", "ALS-XZ", "ALS-XY-Wing", "ALS-Chain", "Death Blossom"},
+    "Mutant Swordfish": {"ALS-Chain"},
+    "Death Blossom": {"Hidden Rectangle", "ALS-XY-Wing"},
     "Sue de Coq": {"Unique Rectangle Type 6", "Hidden Rectangle"},
     "W-Wing": {"Hidden Rectangle"},
 }

@@ -17,7 +17,16 @@ from sudokit.logic.misses import digit_cells
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
 
+#: the largest almost locked set listed on a grid larger than 9x9 (the lists would grow too long); up to 9x9 every
+#: size is listed, as HoDoKu does (a set of 1 to ``size - 1`` cells; :func:`max_size`)
 MAX_SIZE = 4
+
+
+def max_size(g: Geometry) -> int:
+    """The most cells of an almost locked set listed on ``g``: every size up to 9x9, :data:`MAX_SIZE` beyond.
+    (Up to 4 cells, HoDoKu's regression library had ALS-XY-Wings, ALS-Chains and Death Blossoms we missed:
+    benchmarks/reglib.py.)"""
+    return g.size - 1 if g.size <= 9 else MAX_SIZE
 
 
 def _sets(state: State) -> tuple:
@@ -32,7 +41,7 @@ def _sets(state: State) -> tuple:
         n_words = (g.n_cells + 63) // 64
         _values, cands = state_arrays.arrays(state)
         units, units_of, _peers, _full = state_arrays.tables(g)
-        cells, masks, set_units, members = als_kernel.als_sets(cands, units, units_of, MAX_SIZE, n_words)
+        cells, masks, set_units, members = als_kernel.als_sets(cands, units, units_of, max_size(g), n_words)
         found = state.memo["als"] = (cells, masks, set_units, members, state_arrays.digit_words(state), _peer_words(g))
     return found
 

@@ -76,8 +76,9 @@ def _sees_any(state: State, a: Candidate, group: list[Candidate]) -> bool:
 def multi_colouring(state: State) -> Step | None:
     """Two clusters of one digit's conjugate pairs, A (colours a, a') and B (b, b'), with a cell of colour a
     seeing one of colour b. Type 1: a and b are not both true, so a' or b' is: a cell seeing both a' and b'
-    loses the digit. Type 2: a colour that sees both colours of the other cluster is false. Digits in order,
-    pairs of clusters in order; type 2 before type 1 for each pair."""
+    loses the digit; when a' also sees b', the cells seeing both a and b lose it too, in the same step (HoDoKu's
+    Multi Colors 1 makes every removal of the pair of clusters at once). Type 2: a colour that sees both colours of
+    the other cluster is false. Digits in order, pairs of clusters in order; type 2 before type 1 for each pair."""
     for d in state.g.digits:
         adj: dict[Candidate, list[Candidate]] = {}
         _conjugates(state, d, adj)
@@ -102,6 +103,7 @@ def _multi_pair(state: State, d: int, ca: Cluster, cb: Cluster, links: list[Link
                 )
                 return _multi_step(state, d, ca, cb, links, elim, 2, why)
     coloured = set(ca[0] + ca[1] + cb[0] + cb[1])
+    found = []  # each pair of colours that see each other, with what sees both of the far colours
     for i in (0, 1):
         for j in (0, 1):
             if not any(_sees_any(state, a, cb[j]) for a in ca[i]):
@@ -116,13 +118,20 @@ def _multi_pair(state: State, d: int, ca: Cluster, cb: Cluster, links: list[Link
                 and _sees_any(state, (s, d), far_b)
             ]
             if elim:
-                why = (
-                    f"{{{_cells(state, ca[i])}}} and {{{_cells(state, cb[j])}}} see each other, so "
-                    f"{{{_cells(state, far_a)}}} or {{{_cells(state, far_b)}}} holds {state.sym(d)}; "
-                    "these cells see both"
-                )
-                return _multi_step(state, d, ca, cb, links, elim, 1, why)
-    return None
+                found.append((i, j, elim))
+    if not found:
+        return None
+    reasons = [
+        f"{{{_cells(state, ca[i])}}} and {{{_cells(state, cb[j])}}} see each other, so "
+        f"{{{_cells(state, ca[1 - i])}}} or {{{_cells(state, cb[1 - j])}}} holds {state.sym(d)}"
+        for i, j, _ in found
+    ]
+    if len(found) == 1:
+        why = f"{reasons[0]}; these cells see both"
+    else:  # both pairs of colours see each other: every removal in one step, as HoDoKu makes it
+        why = "; ".join(f"{r} ({text.removals(state, e)})" for r, (_, _, e) in zip(reasons, found))
+    elim = sorted({c for _, _, e in found for c in e})
+    return _multi_step(state, d, ca, cb, links, elim, 1, why)
 
 
 def _cells(state: State, group: list[Candidate]) -> str:
