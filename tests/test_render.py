@@ -364,12 +364,15 @@ def test_wing_and_colouring_steps_carry_their_links(technique, puzzle, exclude):
     from sudokit.logic import State, explain
     from sudokit.logic.registry import technique_set
 
+    from sudokit.logic import BY_NAME
+
     grid = parse_grid(puzzle)
     state = State.from_grid(grid)
-    for step in explain(grid, techniques=technique_set(exclude=exclude)).steps:
-        if step.technique == technique:
+    for taken in explain(grid, techniques=technique_set(exclude=exclude)).steps:  # the first state on the path
+        step = BY_NAME[technique].find(state)  # where the technique applies (the path may take another row)
+        if step is not None:
             break
-        state.apply(step)
+        state.apply(taken)
     else:
         pytest.fail(f"no {technique} step on the path")
     g = grid.geometry
