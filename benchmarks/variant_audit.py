@@ -461,7 +461,7 @@ def oracle(obj: dict) -> tuple[list[list[int]], list[Check], list[int]]:
     for item in obj.get("arrow", []):
         bulb = cl(item["cells"])
         for line in item["lines"]:
-            shaft = [s for s in cl(line) if s not in bulb]
+            shaft = cl(line)[1:]  # f-puzzles sums every cell after the first, a bulb cell again too
             add(bulb + shaft, lambda x, b=bulb, sh=shaft: int("".join(str(x[s]) for s in b)) == sum(x[s] for s in sh))
     dotted, marked, ratios = set(), set(), set()
     for item in obj.get("difference", []):
