@@ -619,8 +619,7 @@ def test_an_arrow_line_through_its_own_bulb_sums_that_cell_as_f_puzzles_does():
     too; sudokit left such a cell out of the shaft, so the puzzle below (12 = 6 + 5 + 1) had no solution.
     The model, both solvers, the writer, the SudokuPad drawing and the renderer read the same shaft."""
     from sudokit.constraints.solver import count_plain
-    from sudokit.formats.fpuzzles import to_json
-    from sudokit.formats.fpuzzles import read_puzzle_object
+    from sudokit.formats.fpuzzles import read_puzzle_object, to_json
     from sudokit.formats.sudokupad import fpuzzles_to_sudokupad
     from sudokit.render.svg import board_svg
 
