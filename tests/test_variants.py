@@ -642,4 +642,7 @@ def test_an_arrow_line_through_its_own_bulb_sums_that_cell_as_f_puzzles_does():
     assert again.constraints == puzzle.constraints
     drawn = read_puzzle_object(fpuzzles_to_sudokupad(written))
     assert drawn.constraints == puzzle.constraints
+    far = {"cells": ["R1C1", "R2C1"], "lines": [["R2C1", "R4C3", "R4C4", "R3C4", "R1C1"]]}  # R1C1 again
+    back = parse_variant(to_json(parse_variant(_fp(6, arrow=[far]))))  # written from R2C1, not R1C1 twice
+    assert back.constraints[0].shaft == (20, 21, 15, 0)
     assert "polyline" in board_svg(puzzle.givens, puzzle=puzzle)  # the line drawn back through the bulb

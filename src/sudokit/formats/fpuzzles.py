@@ -672,7 +672,8 @@ def to_fpuzzles(puzzle: VariantPuzzle) -> dict:
         elif isinstance(con, Thermometer):
             add("slowthermometer" if con.slow else "thermometer", {"lines": [nm(con.line)]})
         elif isinstance(con, Arrow):
-            start = next((b for b in con.bulb if _touch(g, b, con.shaft[0])), con.bulb[0])
+            free = [b for b in con.bulb if b not in con.shaft] or list(con.bulb)  # a line lists a cell once
+            start = next((b for b in free if _touch(g, b, con.shaft[0])), free[0])
             add("arrow", {"cells": nm(con.bulb), "lines": [nm((start, *con.shaft))]})
         elif isinstance(con, Kropki):
             item = {"cells": nm((con.a, con.b))}
