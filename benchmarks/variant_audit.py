@@ -148,6 +148,7 @@ def random_fpuzzle(rng: random.Random, n: int, values: list[int], kinds: list[st
     def distinct(p: list[int], s: int) -> bool:
         return v[s] not in {v[q] for q in p}
 
+    pill_cells: set[int] = set()  # cells of the arrows' pills so far
     for kind in kinds:
         for _ in range(rng.randint(1, 3)):
             if kind == "killercage":
@@ -170,6 +171,14 @@ def random_fpuzzle(rng: random.Random, n: int, values: list[int], kinds: list[st
             elif kind == "arrow":
                 shaft = walk(rng, n, rng.randint(1, 3), lambda p, s: True, True)
                 total = sum(v[s] for s in shaft)
+                if rng.random() < 0.15:  # a pill the line comes back to: f-puzzles sums its first cell again
+                    pills = [(a, b) for a, b in orth_pairs(n) if 9 * v[a] + v[b] == total]
+                    pills = [p for p in pills if not set(p) & set(shaft)]
+                    if pills:
+                        a, b = rng.choice(pills)
+                        add(kind, {"cells": nm((a, b)), "lines": [nm((b, *shaft, a))]})
+                        pill_cells.update((a, b))
+                        continue
                 if rng.random() < 0.3 and total >= 11 and total % 10:  # a two-cell bulb ("pill")
                     tens, units = divmod(total, 10)
                     pills = [(a, b) for a, b in orth_pairs(n) if (v[a], v[b]) == (tens, units)]
@@ -177,8 +186,12 @@ def random_fpuzzle(rng: random.Random, n: int, values: list[int], kinds: list[st
                     if pills:
                         a, b = rng.choice(pills)
                         add(kind, {"cells": nm((a, b)), "lines": [nm((b, *shaft))]})
+                        pill_cells.update((a, b))
                         continue
                 bulbs = [s for s in cells if v[s] == total and s not in shaft]
+                shared = [s for s in bulbs if s in pill_cells]  # a one-cell bulb inside a pill: scl carries it
+                if shared and rng.random() < 0.5:
+                    bulbs = shared
                 if bulbs:
                     b = rng.choice(bulbs)
                     add(kind, {"cells": nm((b,)), "lines": [nm((b, *shaft))]})
@@ -461,7 +474,7 @@ def oracle(obj: dict) -> tuple[list[list[int]], list[Check], list[int]]:
     for item in obj.get("arrow", []):
         bulb = cl(item["cells"])
         for line in item["lines"]:
-            shaft = [s for s in cl(line) if s not in bulb]
+            shaft = cl(line)[1:]  # f-puzzles sums every cell after the first, a bulb cell again too
             add(bulb + shaft, lambda x, b=bulb, sh=shaft: int("".join(str(x[s]) for s in b)) == sum(x[s] for s in sh))
     dotted, marked, ratios = set(), set(), set()
     for item in obj.get("difference", []):

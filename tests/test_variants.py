@@ -612,3 +612,37 @@ def test_cage_thermo_arrow_renban_propagation_on_open_cells():
     assert Renban((0, 1, 2)).propagate(masks)
     assert _digits(masks[1]) == [7, 8, 9]
     assert KillerCage((0, 1), 3).describe(standard()) == "killer cage A1 A2: sum 3, no repeats"
+
+
+def test_an_arrow_line_through_its_own_bulb_sums_that_cell_as_f_puzzles_does():
+    """f-puzzles' solver sums every cell after an arrow line's first, a bulb cell the line comes back to
+    too; sudokit left such a cell out of the shaft, so the puzzle below (12 = 6 + 5 + 1) had no solution.
+    The model, both solvers, the writer, the SudokuPad drawing and the renderer read the same shaft."""
+    from sudokit.constraints.solver import count_plain
+    from sudokit.formats.fpuzzles import read_puzzle_object, to_json
+    from sudokit.formats.sudokupad import fpuzzles_to_sudokupad
+    from sudokit.render.svg import board_svg
+
+    solved = [[(3 * (r % 2) + r // 2 + c) % 6 + 1 for c in range(6)] for r in range(6)]  # r1c1 1, r1c2 2
+    arrow = {"cells": ["R1C1", "R1C2"], "lines": [["R1C2", "R2C3", "R2C2", "R1C1"]]}  # 6, 5 and the 1 again
+    hidden = {(0, 0), (0, 1), (1, 1), (1, 2)}
+    grid = [[{} if (r, c) in hidden else {"value": solved[r][c], "given": True} for c in range(6)] for r in range(6)]
+    puzzle = parse_variant(json.dumps({"size": 6, "grid": grid, "arrow": [arrow]}))
+    (con,) = puzzle.constraints
+    assert con.bulb == (0, 1) and con.shaft == (8, 7, 0)
+    assert count_variant(puzzle, 5) == count_plain(puzzle, 5) == 1
+    loose = parse_variant(json.dumps({"size": 6, "grid": [[{}] * 6] * 6, "arrow": [arrow]}))
+    result = solve_variant(loose, limit=1)
+    assert result.solution is not None
+    x = result.solution.values
+    assert 10 * x[0] + x[1] == x[8] + x[7] + x[0]
+    assert count_variant(loose, 50) == count_plain(loose, 50) == 50
+    written = json.loads(to_json(puzzle))
+    again = parse_variant(json.dumps(written))
+    assert again.constraints == puzzle.constraints
+    drawn = read_puzzle_object(fpuzzles_to_sudokupad(written))
+    assert drawn.constraints == puzzle.constraints
+    far = {"cells": ["R1C1", "R2C1"], "lines": [["R2C1", "R4C3", "R4C4", "R3C4", "R1C1"]]}  # R1C1 again
+    back = parse_variant(to_json(parse_variant(_fp(6, arrow=[far]))))  # written from R2C1, not R1C1 twice
+    assert back.constraints[0].shaft == (20, 21, 15, 0)
+    assert "polyline" in board_svg(puzzle.givens, puzzle=puzzle)  # the line drawn back through the bulb

@@ -386,3 +386,22 @@ def test_check_finds_givens_that_break_a_constraint(fields, words):
     grid[1][3] = {"value": 1, "given": True}
     res = _cli("check", json.dumps({"size": 9, "grid": grid, **fields}))
     assert res.exit_code == 1 and res.output.strip() == f"FAIL: inconsistent puzzle: {words}", res.output
+
+
+@pytest.mark.parametrize(
+    "arrows",
+    [
+        [(["R1C1"], ["R1C1", "R2C1"]), (["R1C1", "R1C2"], ["R1C2", "R2C3", "R3C3"])],
+        [(["R1C1", "R1C2"], ["R1C2", "R2C3", "R3C3"]), (["R1C2"], ["R1C2", "R2C2"])],
+        [(["R2C2"], ["R2C2", "R3C2"]), (["R1C1", "R1C2", "R2C2"], ["R1C1", "R2C1"]), (["R5C5"], ["R5C5", "R6C6"])],
+    ],
+)
+def test_an_arrow_from_a_cell_of_two_bulbs_round_trips_through_scl(arrows):
+    """A cell that is a one-cell bulb and part of another pill: SudokuPad draws an arrow from either the same
+    way, and the reader gave both arrows the pill read last. Arrows whose bulbs share a cell are now carried
+    in metadata["sudokit"] (and drawn); the others are read from the drawing as before."""
+    grid = [[{} for _ in range(6)] for _ in range(6)]
+    fp = {"size": 6, "grid": grid, "arrow": [{"cells": b, "lines": [line]} for b, line in arrows]}
+    puzzle = read_fpuzzles(fp)
+    assert canonical(parse_variant(to_link(puzzle, "scl"))) == canonical(puzzle)
+    assert canonical(parse_variant(to_link(puzzle, "sudokupad"))) == canonical(puzzle)

@@ -86,6 +86,12 @@ def logic_uniqueness(start: Grid | Candidates, wanted: bool) -> bool:
 
     An empty grid or one without a solution stops the command (message on stderr, exit 1); a grid with several
     solutions is worked on without uniqueness techniques, with a note on stderr."""
+    return logic_start(start, wanted)[0]
+
+
+def logic_start(start: Grid | Candidates, wanted: bool) -> tuple[bool, bool]:
+    """:func:`logic_uniqueness` and whether ``start`` has several solutions (hint and explain then first look
+    for solutions that use every candidate: :mod:`sudokit.logic.solution_cover`)."""
     from sudokit.logic.rating import check_proper
     from sudokit.result import Status
 
@@ -94,10 +100,10 @@ def logic_uniqueness(start: Grid | Candidates, wanted: bool) -> bool:
         raise SystemExit(1)
     check = check_proper(start)
     if check.proper:
-        return wanted
+        return wanted, False
     if check.status is Status.NO_SOLUTION:
         click.echo(f"sudokit: {check.why}", err=True)
         raise SystemExit(1)
     if wanted:
         click.echo(f"sudokit: note: {check.why}; techniques that assume a unique solution are left out", err=True)
-    return False
+    return False, check.status is Status.MULTIPLE

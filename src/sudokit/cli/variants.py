@@ -364,15 +364,17 @@ def _why_not_proper(puzzle) -> str | None:
     return None
 
 
-def _has_solution(puzzle) -> bool:
-    """Whether logic should go on with ``puzzle``: False (said on stderr) when it has no solution; a note when
-    it has several, since the steps stay sound but may not lead to one solution."""
+def _has_solution(puzzle) -> bool | None:
+    """Whether logic should go on with ``puzzle``: False (said on stderr) when it has no solution; None, with a
+    note, when it has several: the steps stay sound without the techniques that assume a unique solution
+    (left out, as for a classic puzzle), but may not lead to one solution."""
     why = _why_not_proper(puzzle)
     if why == "the puzzle has no solution":
         click.echo(f"sudokit: {why}", err=True)
         return False
     if why:
-        click.echo(f"sudokit: note: {why}; the steps are sound but may not lead to one solution", err=True)
+        click.echo(f"sudokit: note: {why}; techniques that assume a unique solution are left out", err=True)
+        return None
     return True
 
 
@@ -387,9 +389,11 @@ def hint(arg: str, level: int, as_json: bool, techniques) -> int:
     if puzzle.givens.is_complete:
         click.echo(COMPLETE)
         return 0
-    if not _has_solution(puzzle):
+    proper = _has_solution(puzzle)
+    if proper is False:
         return 1
-    step = next_hint(puzzle, level=level, techniques=techniques)
+    several = proper is None
+    step = next_hint(puzzle, level=level, uniqueness=not several, techniques=techniques, several_solutions=several)
     if step is None:
         click.echo(STUCK)
         return 1
@@ -411,9 +415,11 @@ def explain(arg: str, as_json: bool, hard_only: bool, techniques, singles: set[s
     if puzzle.givens.is_complete and not as_json:
         click.echo(COMPLETE)
         return 0
-    if not _has_solution(puzzle):
+    proper = _has_solution(puzzle)
+    if proper is False:
         return 1
-    path = solve_by_logic(puzzle, techniques=techniques)
+    several = proper is None
+    path = solve_by_logic(puzzle, uniqueness=not several, techniques=techniques, several_solutions=several)
     er, ep, ed = se_parts(path)
     score, level = hodoku_level(path)
     if as_json:

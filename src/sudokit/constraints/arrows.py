@@ -26,7 +26,9 @@ def bulb_number(ds: Sequence[int]) -> int:
 
 @dataclass(frozen=True)
 class Arrow(Constraint):
-    """The shaft's digits (repeats allowed where no unit forbids them) sum to the bulb's number."""
+    """The shaft's digits (repeats allowed where no unit forbids them) sum to the bulb's number. A shaft may
+    pass through a cell of its bulb again (f-puzzles' solver sums it): that cell counts on both sides
+    (propagation narrows the two sides apart, still sound; the compiled model adds its coefficients)."""
 
     bulb: tuple[int, ...]
     shaft: tuple[int, ...]
@@ -39,8 +41,6 @@ class Arrow(Constraint):
     def validate(self, geometry: Geometry) -> None:
         if not self.bulb or not self.shaft:
             raise SudokitError(f"arrow {names(geometry, self.cells)}: needs a bulb and a shaft")
-        if set(self.bulb) & set(self.shaft):
-            raise SudokitError(f"arrow {names(geometry, self.cells)}: a cell is both bulb and shaft")
 
     def check(self, values: Sequence[int]) -> bool:
         return bulb_number([values[s] for s in self.bulb]) == sum(values[s] for s in self.shaft)

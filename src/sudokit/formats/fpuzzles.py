@@ -378,12 +378,13 @@ def read_fpuzzles(obj: dict) -> VariantPuzzle:
             raise SudokitError(f"f-puzzles {where}.lines: expected a list of at least one line (the shafts)")
         for j, line in enumerate(shafts):
             cells = rd.cells(line, f"{where}.lines[{j}]", 2)
-            if cells[0] not in bulb:  # f-puzzles' solver would drop the first cell, sudokit sum it: refused
+            if cells[0] not in bulb:  # f-puzzles' solver would drop the first cell: refused
                 raise SudokitError(f"f-puzzles {where}.lines[{j}]: the arrow does not start in its bulb")
-            shaft = tuple(s for s in cells if s not in bulb)
-            if not shaft:
+            if all(s in bulb for s in cells[1:]):
                 raise SudokitError(f"f-puzzles {where}.lines[{j}]: the arrow has no shaft outside its bulb")
-            cons.append(Arrow(bulb, shaft))
+            # as f-puzzles' solver reads it: every cell after the line's first is summed, a bulb cell the
+            # line passes through again too
+            cons.append(Arrow(bulb, tuple(cells[1:])))
     dotted: set[frozenset[int]] = set()
     ratios: set[int] = set()
     for field in ("difference", "ratio"):
@@ -671,7 +672,8 @@ def to_fpuzzles(puzzle: VariantPuzzle) -> dict:
         elif isinstance(con, Thermometer):
             add("slowthermometer" if con.slow else "thermometer", {"lines": [nm(con.line)]})
         elif isinstance(con, Arrow):
-            start = next((b for b in con.bulb if _touch(g, b, con.shaft[0])), con.bulb[0])
+            free = [b for b in con.bulb if b not in con.shaft] or list(con.bulb)  # a line lists a cell once
+            start = next((b for b in free if _touch(g, b, con.shaft[0])), free[0])
             add("arrow", {"cells": nm(con.bulb), "lines": [nm((start, *con.shaft))]})
         elif isinstance(con, Kropki):
             item = {"cells": nm((con.a, con.b))}

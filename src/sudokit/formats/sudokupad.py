@@ -234,6 +234,8 @@ class _Drawing:
         self.carried_lines: set[tuple[str, tuple]] = set()
         #: the carried clues' (cell, number), as many times as carried: each skips one drawn number
         self.carried_clues: Counter[tuple[str, str]] = Counter()
+        #: the cells of the carried arrows' bulbs: a drawn arrow starting there came with the metadata
+        self.carried_bulbs: set[str] = set()
 
     # geometry of points (SudokuPad points are [row, column] in cells, 0 at the grid's top-left corner)
     def point(self, value: Any, where: str) -> tuple[float, float]:
@@ -356,8 +358,9 @@ def _meta(d: _Drawing) -> None:
         if value in (True, "true", "True", 1, "1"):
             d.out[flag] = True
     carried = meta.get(CARRIED) or {}
-    if not isinstance(carried, dict) or any(k not in (*NOT_DRAWN, "whispers") for k in carried):
-        raise SudokitError(f"SudokuPad metadata '{CARRIED}': expected f-puzzles fields {', '.join(NOT_DRAWN)}")
+    if not isinstance(carried, dict) or any(k not in (*NOT_DRAWN, "whispers", "arrow") for k in carried):
+        fields = ", ".join((*NOT_DRAWN, "whispers", "arrow"))
+        raise SudokitError(f"SudokuPad metadata '{CARRIED}': expected f-puzzles fields {fields}")
     for field, items in carried.items():
         if not isinstance(items, list):
             raise SudokitError(f"SudokuPad metadata '{CARRIED}.{field}': expected a list")
@@ -372,6 +375,9 @@ def _meta(d: _Drawing) -> None:
                     if isinstance(lines, list)
                     else set()
                 )
+            elif field == "arrow":
+                bulb = item.get("cells")
+                d.carried_bulbs |= {str(x) for x in bulb} if isinstance(bulb, list) else set()
             elif field == "doublearrow":
                 lines = item.get("lines")
                 d.carried_lines |= (
@@ -575,6 +581,8 @@ def _arrows(d: _Drawing, bulbs: dict) -> dict[tuple[int, int], list[str]]:
             clues.setdefault((r, c), []).append(("D" if dr > 0 else "U") + ("R" if dc > 0 else "L"))
             continue
         start = (r, c)
+        if d.name(*start) in d.carried_bulbs:  # an arrow of bulbs sharing a cell: its rule came with the metadata
+            continue
         shaft = [d.centre_cell(p, f"{where}.wayPoints[{j}]") for j, p in enumerate(points[1:], 1)]
         bulb = bulbs.get(start, [d.name(*start)])
         line = [d.name(*start), *(d.name(*x) for x in shaft)]
@@ -707,6 +715,11 @@ def fpuzzles_to_sudokupad(fp: dict) -> dict:
     odd_gaps = [w for w in fp.get("whispers", []) if str(w.get("value", gap)) != gap]
     if odd_gaps:
         carried["whispers"] = odd_gaps
+    arrows_fp = fp.get("arrow", [])
+    bulb_uses = Counter(x for item in arrows_fp for x in set(item["cells"]))
+    shared = [item for item in arrows_fp if any(bulb_uses[x] > 1 for x in item["cells"])]
+    if shared:  # a drawn arrow from a cell of two bulbs could belong to either: carried (and drawn)
+        carried["arrow"] = shared
     if carried:  # rules SudokuPad draws no way sudokit reads back: kept as f-puzzles fields, drawn for the eye
         meta[CARRIED] = carried
     for src, dst in (("title", "title"), ("author", "author"), ("ruleset", "rules")):

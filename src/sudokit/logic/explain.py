@@ -94,13 +94,20 @@ def explain(
     uniqueness: bool = True,
     max_steps: int = 10_000,
     techniques: Techniques = None,
+    several_solutions: bool = False,
 ) -> Path:
     """Solve by logic alone, easiest technique first, and return every step taken. ``uniqueness=False``
     leaves out the techniques that assume exactly one solution; ``techniques`` limits the solver to a set
-    (:func:`sudokit.logic.registry.technique_set`: a comma list of names and presets such as ``"se"``)."""
+    (:func:`sudokit.logic.registry.technique_set`: a comma list of names and presets such as ``"se"``).
+    ``several_solutions``: the caller knows the puzzle has more than one; when solutions found at once use
+    every candidate, no sound step exists and the path is stuck with no step, without a walk through every
+    technique (:mod:`sudokit.logic.solution_cover`)."""
     state = start_state(puzzle)
-    rows = registry.applicable(state, uniqueness, registry.technique_set(techniques))
     path = Path(variant_empty=sum(1 for v in state.values if not v) if state.constraints else 0)
+    if several_solutions and _stuck_for_certain(state, puzzle):
+        path.stuck, path.solved, path.grid = True, False, state.to_grid()
+        return path
+    rows = registry.applicable(state, uniqueness, registry.technique_set(techniques))
     changed: list[int] | None = None  # the cells the last step changed: only they can have broken the state
     while not state.is_solved() and len(path.steps) < max_steps:
         if state.is_broken() if changed is None else state.broken_at(changed):
@@ -116,10 +123,19 @@ def explain(
     return path
 
 
-def hint(puzzle: Puzzle, level: int = 2, uniqueness: bool = True, techniques: Techniques = None) -> Step | None:
+def hint(
+    puzzle: Puzzle,
+    level: int = 2,
+    uniqueness: bool = True,
+    techniques: Techniques = None,
+    several_solutions: bool = False,
+) -> Step | None:
     """The next step. ``level=1`` is a gentle hint: the technique and where to look, nothing removed or
-    placed; ``level=2`` (default) is the full step. ``techniques`` as for :func:`explain`."""
+    placed; ``level=2`` (default) is the full step. ``techniques`` and ``several_solutions`` as for
+    :func:`explain`."""
     state = start_state(puzzle)
+    if several_solutions and _stuck_for_certain(state, puzzle):
+        return None
     step = next_step(state, registry.applicable(state, uniqueness, registry.technique_set(techniques)))
     if step is None or level >= 2:
         return step
@@ -132,3 +148,13 @@ def hint(puzzle: Puzzle, level: int = 2, uniqueness: bool = True, techniques: Te
         explanation=f"Look at {look}: there is a {step.technique.lower()}",
         rating=step.rating,
     )
+
+
+def _stuck_for_certain(state: State, puzzle: Puzzle) -> bool:
+    """Solutions use every candidate of ``state``: no sound step (only for a grid or a variant puzzle)."""
+    from sudokit.constraints import VariantPuzzle
+    from sudokit.logic.solution_cover import stuck_for_certain
+
+    if isinstance(puzzle, (Grid, VariantPuzzle)) and not isinstance(puzzle, Candidates):
+        return stuck_for_certain(state, puzzle) is not None
+    return False

@@ -106,7 +106,12 @@ def _with_peers(state: State, con: Constraint, masks: tuple[int, ...]) -> tuple[
         keep = fit(con.line, masks, con.total)
         out = tuple(m & k for m, k in zip(masks, keep))
         return out if all(out) else None
-    if isinstance(con, Arrow) and len(con.bulb) == 1 and len(set(con.shaft)) == len(con.shaft):
+    if (
+        isinstance(con, Arrow)
+        and len(con.bulb) == 1
+        and len(set(con.shaft)) == len(con.shaft)
+        and con.bulb[0] not in con.shaft
+    ):
         shaft = con.shaft
         bulb_keep = 0
         shaft_keep = [0] * len(shaft)

@@ -7,7 +7,7 @@ import json
 import click
 
 from sudokit.cli.inputs import cluster_option, input_format_option, jobs_option, open_puzzles, variant_option
-from sudokit.cli.logic_input import COMPLETE, STUCK, checked_start, is_complete, logic_uniqueness, read_start
+from sudokit.cli.logic_input import COMPLETE, STUCK, checked_start, is_complete, logic_start, read_start
 from sudokit.cli.techniques import technique_options
 from sudokit.jobs.batch import Answer, Batch, Counts, chunked, interrupted, lines_of, source_of
 from sudokit.words import plural
@@ -61,7 +61,8 @@ def command(
     if is_complete(start) and not as_json:
         click.echo(COMPLETE)
         return
-    path = explain(start, uniqueness=logic_uniqueness(start, not no_uniqueness), techniques=techniques)
+    uniqueness, several = logic_start(start, not no_uniqueness)
+    path = explain(start, uniqueness=uniqueness, techniques=techniques, several_solutions=several)
     if as_json:
         click.echo(json.dumps(_path_json(path, techniques), indent=1))
         if not path.solved:

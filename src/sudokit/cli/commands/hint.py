@@ -7,7 +7,7 @@ import json
 import click
 
 from sudokit.cli.inputs import input_format_option, variant_option
-from sudokit.cli.logic_input import COMPLETE, STUCK, is_complete, logic_uniqueness, read_start
+from sudokit.cli.logic_input import COMPLETE, STUCK, is_complete, logic_start, read_start
 from sudokit.cli.techniques import technique_options
 
 
@@ -41,7 +41,8 @@ def command(puzzle: str, level: int, as_json: bool, no_uniqueness: bool, variant
     if is_complete(start):
         click.echo(COMPLETE)
         return
-    step = hint(start, level=level, uniqueness=logic_uniqueness(start, not no_uniqueness), techniques=techniques)
+    uniqueness, several = logic_start(start, not no_uniqueness)
+    step = hint(start, level=level, uniqueness=uniqueness, techniques=techniques, several_solutions=several)
     if step is None:
         click.echo(STUCK)
         raise SystemExit(1)
