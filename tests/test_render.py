@@ -361,10 +361,8 @@ def test_wing_and_colouring_steps_carry_their_links(technique, puzzle, exclude):
     """The picture of a step draws its links, so XY-Wing and Simple Colouring record them like the chains do:
     each strong link joins the only two places of a digit in a unit or the two digits of a bivalue cell, each
     weak link two candidates that cannot both be true."""
-    from sudokit.logic import State, explain
+    from sudokit.logic import BY_NAME, State, explain
     from sudokit.logic.registry import technique_set
-
-    from sudokit.logic import BY_NAME
 
     grid = parse_grid(puzzle)
     state = State.from_grid(grid)
