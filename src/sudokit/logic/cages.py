@@ -24,6 +24,7 @@ from itertools import combinations
 from sudokit.constraints.cages import KillerCage, cage_combos
 from sudokit.geometry import Geometry
 from sudokit.logic import set_bits, text
+from sudokit.logic.chains import bit_numbers
 from sudokit.logic.puzzle_memo import kept, placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
@@ -54,7 +55,7 @@ def distinct_fit(masks: tuple[int, ...], total: int) -> tuple[tuple[int, ...], t
     (masks) some placement uses, and each cell's digits that belong to one. Exact: placements are followed
     cell by cell over the sets of digits used so far, all sets of a cell as one integer (:mod:`set_bits`)."""
     alive = set_bits.with_sum(masks, total)
-    return tuple(set_bits.members(alive)), set_bits.digits_used(masks, alive)
+    return tuple(bit_numbers(alive)), set_bits.digits_used(masks, alive)
 
 
 def fitting_sets(masks: Sequence[int], total: int) -> tuple[int, ...]:

@@ -114,13 +114,3 @@ def digits_used(masks: tuple[int, ...], alive: int) -> tuple[int, ...]:
         keep[j] = kept
         alive = back
     return tuple(keep)
-
-
-def members(bits: int) -> list[int]:
-    """The sets (digit masks) of ``bits``, in increasing order."""
-    out = []
-    while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
-    return out

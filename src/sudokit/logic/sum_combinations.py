@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from sudokit.logic import set_bits, text
 from sudokit.logic.cages import cliques_of, summed_cages, weighted_fit
+from sudokit.logic.chains import bit_numbers
 from sudokit.logic.puzzle_memo import kept, placed_memo, puzzle_memo
 from sudokit.logic.state import State, digits_of
 from sudokit.logic.step import Step
@@ -342,7 +343,7 @@ def digit_sets(masks: tuple[int, ...]) -> frozenset[int]:
 
 @lru_cache(maxsize=1 << 14)
 def _digit_sets(masks: tuple[int, ...]) -> frozenset[int]:
-    return frozenset(set_bits.members(set_bits.levels(masks)[-1]))
+    return frozenset(bit_numbers(set_bits.levels(masks)[-1]))
 
 
 def set_sums(masks: tuple[int, ...]) -> int:
