@@ -81,17 +81,12 @@ def why_not_rated(start: Grid | Candidates) -> str | None:
     return not_proper(start)
 
 
-def logic_uniqueness(start: Grid | Candidates, wanted: bool) -> bool:
-    """Whether hint and explain may use uniqueness techniques on ``start``.
+def logic_start(start: Grid | Candidates, wanted: bool) -> tuple[bool, bool]:
+    """(whether hint and explain may use uniqueness techniques on ``start``, whether it has several solutions:
+    they then first look for solutions that use every candidate, :mod:`sudokit.logic.solution_cover`).
 
     An empty grid or one without a solution stops the command (message on stderr, exit 1); a grid with several
     solutions is worked on without uniqueness techniques, with a note on stderr."""
-    return logic_start(start, wanted)[0]
-
-
-def logic_start(start: Grid | Candidates, wanted: bool) -> tuple[bool, bool]:
-    """:func:`logic_uniqueness` and whether ``start`` has several solutions (hint and explain then first look
-    for solutions that use every candidate: :mod:`sudokit.logic.solution_cover`)."""
     from sudokit.logic.rating import check_proper
     from sudokit.result import Status
 
