@@ -502,6 +502,60 @@ a ``solve_all`` call took (CPU, the kernel call 3.0 us; ``cProfile`` and ``timei
 test compared the geometry with ``standard()`` twice per batch, three function-level imports, ``np.flatnonzero``
 for the BROKEN test, a three-pass value check of a clean uint8 array. Now 12.6 us (the rest is argument checks
 and the batch's arrays); on norvig_top95 (95 puzzles, about 480 us a pass) that is 1.3% of a pass.
+
+Where the last gaps are (ninth round, issue #22; ``python benchmarks/predictor.py --repeat 3``, one core, load
+0.6-1.0; the first 1,500 puzzles of each set, either in file order with the list run 13 times over or with
+each puzzle run 13 times in a row, so that the branch predictor has learnt a puzzle's branches from its
+second run on; puzzles per CPU second, first solution / counting to 2):
+
+==================  =========================  =========================  =======================  ===========
+set                 tdoku repeated / file      sudokit repeated / file    sudokit / tdoku, file    ... repeated
+==================  =========================  =========================  =======================  ===========
+norvig_top95        0.98x / 1.14x              1.24x / 1.32x              0.82x / 0.86x            1.03x / 1.00x
+serg_benchmark      1.10x / 1.12x              1.15x / 1.16x              0.81x / 0.79x            0.85x / 0.82x
+top1465             1.46x / 1.47x              1.41x / 1.43x              1.11x / 1.07x            1.07x / 1.04x
+top1465, first 95   1.00x / 1.25x              1.31x / 1.35x              0.76x / 0.90x            1.00x / 0.98x
+==================  =========================  =========================  =======================  ===========
+
+So the two sets behind differ. On norvig_top95 the work is level with tdoku's (1.03x / 1.00x when each
+puzzle's branches are learnt); what is lost is the predictor. A list of 95 puzzles run over and over is one
+the predictor learns for tdoku (file order costs it nothing at the first solution) but not for this kernel.
+The first 95 puzzles of top1465 behave the same way (the last row: ``--count 95 --times 100``): this kernel is
+at 0.76x there against 1.11x on the whole set, where the predictor learns neither solver.
+``valgrind --tool=callgrind --branch-sim=yes`` on the first solution of norvig_top95 gives per puzzle (both
+built for AVX2, since valgrind does not run AVX-512 code: tdoku with ``-DAVX2=ON``, numba with
+``NUMBA_CPU_NAME=haswell``):
+
+* tdoku: 41,100 instructions and 1,400 conditional branches, 220 of them mispredicted by valgrind's model;
+* this kernel: 81,200 instructions and 5,540 conditional branches, 570 of them mispredicted.
+
+The hidden singles' rows and boxes make 2,100 of those branches (six tests and the band loop, about 300
+times a puzzle). valgrind's model mispredicts most often on these: which bands changed and whether one holds a
+naked single (about 150 a puzzle); whether a pass found anything, which digits changed (hidden singles,
+shapes) and the shapes' band tests (about 130). On serg_benchmark the work itself is behind (0.85x / 0.82x with
+the branches learnt): this kernel spends about 0.27 us a guess, while tdoku solves a puzzle, 6.4 guesses, in
+1.6 us.
+
+Measured, ninth round (``/tmp`` copies of this file A/B in one process, interleaved, CPU time, best of 3; all
+of norvig_top95, the first 3,000 of serg_benchmark and top1465; load 0.6-1.5; the guesses and answers are the
+same in every row; ratios > 1 are faster):
+
+==================================================  ===========  ===========  ===========  =====================
+change                                              top95        serg         top1465      kept?
+                                                    L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  =====================
+hidden singles: a digit's rows and boxes in all     1.00 / 1.02  0.99 / 0.99  1.00 / 1.00  noise; rejected (the
+three bands found branch-free, one test a digit                                            2,100 branches it
+(about 100 branches a puzzle instead of 2,100)                                             saves are predicted)
+naked singles: every band scanned branch-free and   1.02 / 1.00  0.95 / 0.95  1.00 / 1.01  rejected
+one test for any single (the digit planes only
+for the bands that have one)
+... and each single's digit found by comparing its  0.91 / 0.93  0.86 / 0.83  0.94 / 0.94  rejected
+cell with the nine words (no digit planes)
+==================================================  ===========  ===========  ===========  =====================
+
+What would close the gaps is fewer data-dependent branches in every pass (tdoku's whole-grid vector steps:
+the singles of all cells at once, no per-band or per-digit test), not another rule: a different kernel.
 """
 
 from __future__ import annotations
