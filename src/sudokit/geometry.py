@@ -381,19 +381,24 @@ def _box_units(box_rows: int, box_cols: int) -> list[tuple[int, ...]]:
     return boxes
 
 
-@lru_cache(maxsize=64)
 def standard(box_rows: int = 3, box_cols: int | None = None) -> Geometry:
     """Classic Sudoku of size ``n = box_rows * box_cols``: rows, columns and boxes.
 
-    The same (immutable) instance is returned for the same shape, so its derived tables (peers, numpy views)
-    are built once per process and reading a file does not rebuild the geometry for each puzzle.
+    The same (immutable) instance is returned for the same shape however it is asked for (``standard()``,
+    ``standard(3, 3)``, ``for_cells(81)``), so its derived tables (peers, numpy views) are built once per
+    process, reading a file does not rebuild the geometry for each puzzle, and the batch path recognises the
+    9x9 board by identity.
 
     ``standard()`` is 9x9; ``standard(2)`` 4x4; ``standard(2, 3)`` 6x6 with 2-row, 3-column boxes;
     ``standard(4)`` 16x16; ``standard(5)`` 25x25.
     """
     box_cols = box_rows if box_cols is None else box_cols
-    box_rows = expect_int(box_rows, "box_rows")
-    box_cols = expect_int(box_cols, "box_cols")
+    return _standard(expect_int(box_rows, "box_rows"), expect_int(box_cols, "box_cols"))
+
+
+@lru_cache(maxsize=64)
+def _standard(box_rows: int, box_cols: int) -> Geometry:
+    """:func:`standard` for a checked shape, one instance per shape."""
     n = box_rows * box_cols
     if n > len(DIGIT_SYMBOLS):  # checked before the units are built: a 100x100 box shape would take minutes
         raise SudokitError(f"board size {n} is not supported (1..{len(DIGIT_SYMBOLS)})")

@@ -53,7 +53,7 @@ class VariantPuzzle:
         g = grid.geometry
         n = g.size
         keep = [u for u, k in enumerate(g.unit_kinds) if k in ("row", "column", "box", "region")]
-        if g.has_boxes:
+        if g.has_boxes and g.box_rows is not None:
             base = standard(g.box_rows, g.box_cols)
         else:
             base = Geometry(

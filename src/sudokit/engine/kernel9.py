@@ -500,8 +500,11 @@ The cell branch after the first solution wins on norvig_top95 by a few puzzles (
 Outside the kernel: the batch API's cost around the kernel call, for one easy puzzle, was 16 us of the 19.3 us
 a ``solve_all`` call took (CPU, the kernel call 3.0 us; ``cProfile`` and ``timeit``, load 4.5): the classic-9x9
 test compared the geometry with ``standard()`` twice per batch, three function-level imports, ``np.flatnonzero``
-for the BROKEN test, a three-pass value check of a clean uint8 array. Now 12.6 us (the rest is argument checks
-and the batch's arrays); on norvig_top95 (95 puzzles, about 480 us a pass) that is 1.3% of a pass.
+for the BROKEN test, a three-pass value check of a clean uint8 array. That left 12.6 us; then (ninth round)
+``for_cells(81)`` built a second 9x9 geometry, which the batch path compared unit by unit on every call, and
+each integer argument went through an ABC check: 15.1 -> 10.3 us with one shared 9x9 instance and a fast path
+for plain ints (the rest is the batch's arrays and the value check); on norvig_top95 (95 puzzles, about 470 us
+a pass) that is 1% of a pass.
 
 Where the last gaps are (ninth round, issue #22; ``python benchmarks/predictor.py --repeat 3``, one core, load
 0.6-1.0; the first 1,500 puzzles of each set, either in file order with the list run 13 times over or with

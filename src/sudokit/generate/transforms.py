@@ -177,7 +177,8 @@ def _rng(seed) -> np.random.Generator:
 
 
 def _is_standard_board(geometry: Geometry) -> bool:
-    return geometry.is_standard and geometry == standard(geometry.box_rows, geometry.box_cols)
+    rows = geometry.box_rows
+    return rows is not None and geometry.is_standard and geometry == standard(rows, geometry.box_cols)
 
 
 def random_transform(geometry: Geometry, rng: np.random.Generator | int | None = None) -> Transform:
