@@ -555,10 +555,19 @@ one test for any single (the digit planes only
 for the bands that have one)
 ... and each single's digit found by comparing its  0.91 / 0.93  0.86 / 0.83  0.94 / 0.94  rejected
 cell with the nine words (no digit planes)
+every band scanned, one test (the second row),      1.03 / 1.04  0.97 / 0.98  1.06 / 1.05  rejected (serg; and
+compiled with LLVM's SLP vectoriser (numba's                                               numba turned SLP off
+``NUMBA_SLP_VECTORIZE``): the three bands' scans                                           after miscompiles,
+in vector registers                                                                        numba PR 8852)
+this kernel as it is, with the SLP vectoriser       0.98 / 0.99  0.99 / 0.98  0.99 / 0.99  rejected
 ==================================================  ===========  ===========  ===========  =====================
 
 What would close the gaps is fewer data-dependent branches in every pass (tdoku's whole-grid vector steps:
-the singles of all cells at once, no per-band or per-digit test), not another rule: a different kernel.
+the singles of all cells at once, no per-band or per-digit test), not another rule: a different kernel. numba
+does not vectorise the three bands' scans by default: a loop over four words of the state is unrolled and
+stays scalar (checked on a small copy of the scan), and only the SLP vectoriser, off by default, packs it into
+vector registers. Vector steps would have to be written as such (LLVM vector types through
+``numba.extending.intrinsic``), not left to the optimiser.
 """
 
 from __future__ import annotations
