@@ -31,6 +31,14 @@ def test_standard_9x9_has_norvigs_counts():
     assert all(len(g.peers[s]) == 20 for s in g.cells)
 
 
+def test_one_instance_per_standard_shape_however_asked_for():
+    # The batch path recognises the 9x9 board by identity; load_lines returns for_cells(81).
+    assert for_cells(81) is standard() is standard(3, 3) is standard(3) is for_size(9)
+    assert standard(2, 3) is for_cells(36) and standard(2, 3) is not standard(3, 2)
+    with pytest.raises(SudokitError, match="box_rows"):
+        standard(True)
+
+
 def test_units_and_peers_of_c2_match_norvigs_test():
     g = standard()
     c2 = g.cell_of("C2")
