@@ -704,6 +704,18 @@ def puzzle_case(rng: random.Random, n: int, jigsaw: bool = False, givens=None) -
             return obj, values
 
 
+def logic_report(label: str, obj: dict, solution: list[int], seconds: float, show: bool = False) -> tuple[int, int]:
+    """:func:`logic_check` on one puzzle, printed: its steps and CPU time, then each unsound step (with the
+    puzzle's JSON when ``show``). Returns (unsound steps, steps)."""
+    start = time.process_time()
+    bad, checked = logic_check(obj, solution, seconds)
+    print(f"{label}: {checked} steps, {time.process_time() - start:.1f} s", flush=True)
+    puzzle = f"\n  {json.dumps(obj, separators=(',', ':'))}" if show else ""
+    for b in bad:
+        print(f"  UNSOUND {b}{puzzle}", flush=True)
+    return len(bad), checked
+
+
 def logic_check(obj: dict, solution: list[int], seconds: float) -> tuple[list[str], int]:
     """Every row's step on every state of the walk, checked against the solution: (unsound steps, steps)."""
     from sudokit.logic import registry
@@ -1037,12 +1049,9 @@ def corpus(seconds: float) -> None:
             continue
         rec = json.loads(line)
         solution = [int(ch, 36) for ch in rec["solution"]]
-        bad, checked = logic_check(rec["fpuzzles"], solution, seconds)
+        unsound, checked = logic_report(f"line {number} {rec['name']}", rec["fpuzzles"], solution, seconds)
+        problems += unsound
         steps += checked
-        print(f"line {number} {rec['name']}: {checked} steps", flush=True)
-        for b in bad:
-            problems += 1
-            print(f"  UNSOUND {b}", flush=True)
     print(
         f"\ncorpus: {steps} steps checked, {problems} problems, noise {NOISE[0]}, "
         f"CPU {time.process_time() - cpu:.1f} s, load average {os.getloadavg()[0]:.1f}"
@@ -1060,13 +1069,9 @@ def nine(seeds: range, seconds: float) -> None:
         for msg in nine_counts(obj, random.Random(len(label) + steps)):
             problems += 1
             print(f"{label}: {msg}\n  {json.dumps(obj, separators=(',', ':'))}", flush=True)
-        start = time.process_time()
-        bad, checked = logic_check(obj, solution, seconds)
+        unsound, checked = logic_report(label, obj, solution, seconds, show=True)
+        problems += unsound
         steps += checked
-        print(f"{label}: {checked} steps, {time.process_time() - start:.1f} s", flush=True)
-        for b in bad:
-            problems += 1
-            print(f"  UNSOUND {b}\n  {json.dumps(obj, separators=(',', ':'))}", flush=True)
     print(
         f"\n9x9: seeds {seeds.start}..{seeds.stop - 1}, {steps} steps checked, {problems} problems, "
         f"CPU {time.process_time() - cpu:.1f} s, load average {os.getloadavg()[0]:.1f}"
