@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sudokit.formats import parse_grid, parse_pencilmark
 from sudokit.geometry import diagonal
 from sudokit.logic import BY_NAME, State, explain, next_step
@@ -155,24 +157,22 @@ BIG_ALS_BLOSSOM = (
 )
 
 
-def test_als_xy_wing_with_a_set_of_five_cells():
-    text, solution = BIG_ALS_WING
+@pytest.mark.parametrize(
+    ("case", "row", "cell", "digit", "shown"),
+    [
+        (BIG_ALS_WING, als_xy_wing, "F8", 7, "C = A8, B8, C7, C8, C9 (box 3, {3,4,5,6,7,9})"),
+        (BIG_ALS_BLOSSOM, death_blossom, "H4", 1, "5: H2, H6, H7, H8, H9 (row H, {1,2,4,5,6,8})"),
+    ],
+    ids=["als_xy_wing", "death_blossom"],
+)
+def test_als_rows_with_sets_of_five_cells(case, row, cell, digit, shown):
+    text, solution = case
     state = state_of(text)
-    step = als_xy_wing(state)
+    step = row(state)
     assert step is not None
     assert_sound(step, solution)
-    assert step.eliminations == [(state.g.cell_of("F8"), 7)]
-    assert "C = A8, B8, C7, C8, C9 (box 3, {3,4,5,6,7,9})" in step.explanation
-
-
-def test_death_blossom_with_petals_of_five_cells():
-    text, solution = BIG_ALS_BLOSSOM
-    state = state_of(text)
-    step = death_blossom(state)
-    assert step is not None
-    assert_sound(step, solution)
-    assert step.eliminations == [(state.g.cell_of("H4"), 1)]
-    assert "5: H2, H6, H7, H8, H9 (row H, {1,2,4,5,6,8})" in step.explanation
+    assert step.eliminations == [(state.g.cell_of(cell), digit)]
+    assert shown in step.explanation
 
 
 def test_medusa_on_its_state():
