@@ -72,7 +72,7 @@ def main() -> None:
     print()
     print(f"first {args.count} puzzles of each set, each repeated {args.times} times in a row or the list {args.times}")
     print(f"times over; puzzles per CPU second, best of {args.repeat} interleaved rounds, one core")
-    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"machine: {runner.machine()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def table(rows: list[tuple[str, int, dict[tuple[str, str], float]]]) -> str:

@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from sudokit.engine.batch import PARALLEL_FROM, SOLVED, load_lines, solve_all, verify
+from sudokit.engine.bench import machine
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 SETS = (
@@ -225,7 +226,7 @@ def main() -> None:
             f"tdoku: {where} (-r0, -t {args.seconds}); sudokit: solve_all, one core, answers checked; "
             f"best of {args.repeat} interleaved rounds, puzzles per CPU second."
         )
-    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"machine: {machine()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def pair_table(pairs: dict[tuple[str, int], tuple[Side, float, float]]) -> str:

@@ -8,6 +8,7 @@ the same run (on a time-boxed sample, since it is thousands of times slower).
 from __future__ import annotations
 
 import os
+import platform
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,6 +26,27 @@ def default_data_dir() -> Path:
     """The repository's ``data/`` folder (next to ``src/``), or ``./data``."""
     here = Path(__file__).resolve().parents[3] / "data"
     return here if here.is_dir() else Path("data")
+
+
+def machine() -> str:
+    """The processor the figures were measured on, for the line under every benchmark table: its model, its
+    cores and the target numba compiles the kernels for (``znver3``, ``icelake-server``, ...) with or without
+    AVX-512. Ratios against other solvers move with it (tdoku's and this engine's differ by CPU)."""
+    model = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            model = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), model)
+    except OSError:
+        pass
+    try:
+        import llvmlite.binding as llvm
+
+        target = llvm.get_host_cpu_name()
+        wide = "AVX-512" if llvm.get_host_cpu_features().get("avx512f") else "no AVX-512"
+        compiled = f", numba target {target} ({wide})"
+    except Exception:  # noqa: BLE001 - an llvmlite without these calls: the model alone
+        compiled = ""
+    return f"{model}, {os.cpu_count()} cores{compiled}"
 
 
 @dataclass
@@ -160,6 +182,7 @@ def main(
         f"process's CPU time instead of wall time (steadier on a busy machine). "
         f"baseline: {rows[0].baseline_name or 'none'}, timed on up to {baseline_seconds:g} s per dataset."
     )
+    echo(f"machine: {machine()}")
     if not all(r.all_verified for r in rows):
         echo("WARNING: some solutions failed verification")
     return rows
