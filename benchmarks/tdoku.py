@@ -53,22 +53,25 @@ MODES = {1: "first", 2: "count-2"}
 
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
-RECORDED_WHEN = "2026-11-27 12:40 UTC, 2-core VM, quiet (load 0.7-1.2), GCC 12.2 -O3 -march=native, --repeat 5"
+RECORDED_WHEN = (
+    "2026-11-28 00:37 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 0.7-1.2), "
+    "GCC 12.2 -O3 -march=native, --repeat 5"
+)
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (981_771, 0.00, 1_869_297, 0.00),
-    ("kaggle_sample", 2): (1_013_468, 0.00, 1_886_739, 0.00),
-    ("17_clue", 1): (347_386, 0.46, 504_110, 0.48),
-    ("17_clue", 2): (335_021, 0.57, 467_868, 0.59),
-    ("norvig_top95", 1): (267_169, 6.07, 208_105, 6.22),
-    ("norvig_top95", 2): (135_165, 11.05, 112_326, 11.95),
-    ("top1465", 1): (176_813, 6.07, 196_995, 5.79),
-    ("top1465", 2): (121_784, 8.94, 131_267, 8.76),
-    ("forum_hardest_1905_11plus", 1): (40_051, 34.17, 41_840, 33.99),
-    ("forum_hardest_1905_11plus", 2): (21_364, 61.67, 22_584, 60.64),
-    ("forum_hardest_1106", 1): (24_569, 59.76, 28_685, 51.75),
-    ("forum_hardest_1106", 2): (13_616, 110.44, 13_447, 111.99),
-    ("serg_benchmark", 1): (583_064, 6.40, 496_474, 6.05),
-    ("serg_benchmark", 2): (516_732, 7.05, 431_941, 6.92),
+    ("kaggle_sample", 1): (609_487, 0.00, 979_910, 0.00),
+    ("kaggle_sample", 2): (647_985, 0.00, 1_056_069, 0.00),
+    ("17_clue", 1): (225_362, 0.46, 277_161, 0.48),
+    ("17_clue", 2): (215_016, 0.57, 269_030, 0.59),
+    ("norvig_top95", 1): (158_679, 6.07, 110_704, 6.22),
+    ("norvig_top95", 2): (74_639, 11.05, 58_237, 11.95),
+    ("top1465", 1): (113_688, 6.07, 117_093, 5.79),
+    ("top1465", 2): (77_071, 8.94, 74_411, 8.76),
+    ("forum_hardest_1905_11plus", 1): (25_799, 34.17, 25_584, 33.99),
+    ("forum_hardest_1905_11plus", 2): (13_838, 61.67, 13_573, 60.64),
+    ("forum_hardest_1106", 1): (15_838, 59.76, 16_285, 51.75),
+    ("forum_hardest_1106", 2): (8_522, 110.44, 7_484, 111.99),
+    ("serg_benchmark", 1): (336_421, 6.40, 243_060, 6.05),
+    ("serg_benchmark", 2): (304_340, 7.05, 228_632, 6.92),
 }
 
 

@@ -568,6 +568,27 @@ does not vectorise the three bands' scans by default: a loop over four words of 
 stays scalar (checked on a small copy of the scan), and only the SLP vectoriser, off by default, packs it into
 vector registers. Vector steps would have to be written as such (LLVM vector types through
 ``numba.extending.intrinsic``), not left to the optimiser.
+
+On another processor (tenth round, issue #22): the rounds above ran on a CPU with AVX-512; on an AMD EPYC (Zen
+3, AVX2 only, numba's target ``znver3``) this kernel stands lower against tdoku (``docs/engine.md``, "On another
+processor"). ``valgrind --tool=callgrind --branch-sim=yes`` there, per puzzle, each solver's own machine code
+only (tdoku's library called through ``ctypes``, the cost of the call measured with an empty C function and
+taken off; this kernel in one batch call), sudokit / tdoku:
+
+==================================  ==================  ==================  =======================
+set, mode                           instructions        conditional         mispredicted (valgrind's
+                                                        branches            model)
+==================================  ==================  ==================  =======================
+serg_benchmark (300), first         39,710 / 17,628     2,764 / 491         253 / 72
+serg_benchmark (300), count to 2    45,356 / 19,801     3,131 / 562         292 / 85
+norvig_top95, first                 78,007 / 40,452     5,752 / 1,127       585 / 209
+==================================  ==================  ==================  =======================
+
+So on serg_benchmark too the work is about twice tdoku's in instructions (its AVX2 instructions count one each)
+and five times in branches. Changes measured there (A/B copies in one process, interleaved, best of 3, load
+about 1; top95 / serg / top1465, L1 / L2): ``_place`` with ``inline="always"`` 0.98 / 1.00, 0.97 / 0.99, 1.00 /
+0.99; ``_propagate`` with ``inline="always"`` 0.95 / 0.95, 0.94 / 0.93, 0.94 / 0.94; the kernel compiled with the
+SLP vectoriser (``NUMBA_SLP_VECTORIZE=1``, processes in turn) within the noise (0.8-1.15 run to run). None kept.
 """
 
 from __future__ import annotations
