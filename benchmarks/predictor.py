@@ -25,6 +25,7 @@ import numpy as np
 
 import tdoku as runner  # benchmarks/tdoku.py: this script's folder is first on sys.path
 from sudokit.engine.batch import load_lines, solve_all
+from sudokit.engine.bench import machine
 
 
 def main() -> None:
@@ -72,7 +73,7 @@ def main() -> None:
     print()
     print(f"first {args.count} puzzles of each set, each repeated {args.times} times in a row or the list {args.times}")
     print(f"times over; puzzles per CPU second, best of {args.repeat} interleaved rounds, one core")
-    print(f"machine: {runner.machine()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(f"machine: {machine()}; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
 def table(rows: list[tuple[str, int, dict[tuple[str, str], float]]]) -> str:
