@@ -38,15 +38,13 @@ def machine() -> str:
             model = next((line.split(":", 1)[1].strip() for line in info if line.startswith("model name")), model)
     except OSError:
         pass
-    try:
-        import llvmlite.binding as llvm
+    import llvmlite.binding as llvm
 
-        target = llvm.get_host_cpu_name()
-        wide = "AVX-512" if llvm.get_host_cpu_features().get("avx512f") else "no AVX-512"
-        compiled = f", numba target {target} ({wide})"
-    except Exception:  # noqa: BLE001 - an llvmlite without these calls: the model alone
-        compiled = ""
-    return f"{model}, {os.cpu_count()} cores{compiled}"
+    try:
+        wide = " (AVX-512)" if llvm.get_host_cpu_features().get("avx512f") else " (no AVX-512)"
+    except RuntimeError:  # llvmlite cannot read the features on every platform
+        wide = ""
+    return f"{model}, {os.cpu_count()} cores, numba target {llvm.get_host_cpu_name()}{wide}"
 
 
 @dataclass
