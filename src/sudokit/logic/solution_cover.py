@@ -31,8 +31,10 @@ MAX_SOLVES = 6
 #: Seconds for one solve (a slow one counts as none: the search ends, or a placement of several cells is
 #: tried again with one).
 SOLVE_SECONDS = 0.25
-#: Seconds of CPU for the whole search (then the walk decides).
-SEARCH_SECONDS = 1.5
+#: Seconds of CPU for the whole search (then the walk decides, which on the boards that need this long takes
+#: minutes). An empty 25x25 with three givens needs 62 solves: 2.7 s of CPU on a 2-core AMD EPYC (Zen 3), under
+#: 1.5 s on the faster machine this was first set on.
+SEARCH_SECONDS = 6.0
 
 
 Solve = Callable[[list[int]], "list[int] | None"]
