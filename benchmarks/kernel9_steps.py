@@ -5,7 +5,7 @@ Builds copies of ``src/sudokit/engine/kernel9.py`` in a temporary directory and 
 
 * a counting copy: each step adds to a counter in a state word past the 31 the kernel uses (word 31 up;
   those words are never copied to the next level, so the totals over all levels are exact). Prints per
-  puzzle the guesses, the calls of ``_propagate``, its passes, the naked-single band scans and placements, the
+  puzzle the guesses, the calls of ``_propagate``, its passes, the naked-single scans (one a pass, all three bands) and placements, the
   hidden-single runs (and those that placed a digit) and the digits they visited, the shapes and triads runs
   (and those that changed a word), the branches on a cell (the fallback of ``_choose_way``), and the open cells
   left by the first fixed point;
@@ -67,8 +67,8 @@ def _edit(text: str, edits: list[tuple[str, str]]) -> str:
 _COUNT_LINES = [
     ("    while True:\n        if s[27] | s[28] | s[29] == 0:", "    s[31] += 1\n"),
     ("        todo = s[30]\n", "        s[32] += 1\n"),
-    ("            once = 0\n            twice = 0\n            p0 = 0", "            s[33] += 1\n"),
-    ("                if not _place(s, d, b, bit, True):", "                s[38] += 1\n"),
+    ("        once = splat4(0)\n", "        s[33] += 1\n"),
+    ("                    if not _place(s, d, b, bit, True):", "                    s[38] += 1\n"),
     ("        todo = hid & 0x7FFFFFF\n", "        s[39] += 1\n"),
     ("            todo &= ~(7 << i)\n", "            s[34] += 1\n"),
     ("            continue\n        # No singles left", "            s[46] += 1\n"),

@@ -602,21 +602,13 @@ from numba.extending import intrinsic
 from sudokit.bits import lowest_bit, popcount
 from sudokit.engine.clock import ticks
 from sudokit.engine.kernel import BROKEN, CLOCK_EVERY, INVALID, NO_SOLUTION, TIMEOUT, finish
+from sudokit.lanes import any4, diff_lanes, lane, load4, make4, rot1, rot2, single16, splat4, zero_lanes
 
 
 def _build_tables():
     shrink = np.zeros(512, dtype=np.int64)
     for x in range(512):
         shrink[x] = sum(1 << k for k in range(3) if (x >> (3 * k)) & 7)
-    perms = [(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)]
-    perm_masks = [sum(1 << (3 * r + p[r]) for r in range(3)) for p in perms]
-    complex_ = np.zeros(512, dtype=np.int64)
-    for s in range(512):
-        allowed = 0
-        for pm in perm_masks:
-            if pm & s == pm:
-                allowed |= pm
-        complex_[s] = allowed
     expand = np.zeros(512, dtype=np.int64)
     for s in range(512):
         expand[s] = sum(7 << (9 * r + 3 * k) for r in range(3) for k in range(3) if (s >> (3 * r + k)) & 1)
@@ -636,10 +628,10 @@ def _build_tables():
                         clear |= 1 << (9 * r + c)
             keep[cell, bb] = full & ~clear
         assert keep[cell, band] & bit
-    return shrink, complex_, expand, keep
+    return shrink, expand, keep
 
 
-SHRINK, COMPLEX, EXPAND, KEEP = _build_tables()
+SHRINK, EXPAND, KEEP = _build_tables()
 #: For each bit of a band word: its column in the band, and its peers in the band (row, box and column). With
 #: the other two bands' open cells packed into one word (``u1 | u2 << 27``), a bivalue cell's open peers are
 #: two popcounts (:func:`_choose`; the divisions by 9 and three popcounts it replaced cost 4-7%).
@@ -721,7 +713,7 @@ def _place(s, d, b, bit, only):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _shapes(s, words, shrink, complex_, expand):
+def _shapes(s, words):
     """Band shapes of the changed ``words`` (bit ``3*d + b``) and stack shapes of their digits.
 
     Returns the mask of the words that shrank, or -1 on a contradiction."""
@@ -729,46 +721,31 @@ def _shapes(s, words, shrink, complex_, expand):
     words &= 0x7FFFFFF
     while words:  # the changed digits only, by bit scan
         d = lowest_bit(words) // 3
-        m = (words >> (3 * d)) & 7
-        words &= ~(7 << (3 * d))
-        for b in range(3):
-            if (m >> b) & 1:
-                i = 3 * d + b
-                w = s[i]
-                p = shrink[w & 0x1FF] | (shrink[(w >> 9) & 0x1FF] << 3) | (shrink[w >> 18] << 6)
-                a = complex_[p]
-                if a == 0:
-                    return -1
-                if a != p:
-                    s[i] = w & expand[a]
-                    shrunk |= 1 << i
-        w0 = s[3 * d]
-        w1 = s[3 * d + 1]
-        w2 = s[3 * d + 2]
-        c0 = (w0 | (w0 >> 9) | (w0 >> 18)) & 0x1FF
-        c1 = (w1 | (w1 >> 9) | (w1 >> 18)) & 0x1FF
-        c2 = (w2 | (w2 >> 9) | (w2 >> 18)) & 0x1FF
-        k0 = 0
-        k1 = 0
-        k2 = 0
-        for t in range(3):
-            sh = 3 * t
-            p = ((c0 >> sh) & 7) | (((c1 >> sh) & 7) << 3) | (((c2 >> sh) & 7) << 6)
-            a = complex_[p]
-            if a == 0:
-                return -1
-            k0 |= (a & 7) << sh
-            k1 |= ((a >> 3) & 7) << sh
-            k2 |= ((a >> 6) & 7) << sh
-        if k0 != c0:
-            s[3 * d] = w0 & (k0 | (k0 << 9) | (k0 << 18))
-            shrunk |= 1 << (3 * d)
-        if k1 != c1:
-            s[3 * d + 1] = w1 & (k1 | (k1 << 9) | (k1 << 18))
-            shrunk |= 2 << (3 * d)
-        if k2 != c2:
-            s[3 * d + 2] = w2 & (k2 | (k2 << 9) | (k2 << 18))
-            shrunk |= 4 << (3 * d)
+        i = 3 * d
+        words &= ~(7 << i)
+        w = load4(s, i) & make4(-1, -1, -1, 0)
+        m = (w | (w >> 1) | (w >> 2)) & 0x1249249
+        r1 = ((m >> 3) & 0x241209) | ((m << 6) & 0x1008040)
+        r2 = ((m >> 6) & 0x40201) | ((m << 3) & 0x1209048)
+        sup = m & (
+            (((r1 >> 9) | (r1 << 18)) & ((r2 >> 18) | (r2 << 9))) | (((r2 >> 9) | (r2 << 18)) & ((r1 >> 18) | (r1 << 9)))
+        )
+        if zero_lanes(sup | make4(0, 0, 0, 1)):
+            return -1
+        v = w & (sup | (sup << 1) | (sup << 2))
+        c = (v | (v >> 9) | (v >> 18)) & 0x1FF
+        q1 = ((c >> 1) & 0o333) | ((c << 2) & 0o444)
+        q2 = ((c >> 2) & 0o111) | ((c << 1) & 0o666)
+        t = c & ((rot1(q1) & rot2(q2)) | (rot1(q2) & rot2(q1)))
+        if any4(((t | (t >> 1) | (t >> 2)) & 0o111 ^ 0o111) & make4(-1, -1, -1, 0)):
+            return -1
+        v &= t | (t << 9) | (t << 18)
+        ch = diff_lanes(v, w) & 7
+        if ch:
+            for b in range(3):
+                if (ch >> b) & 1:
+                    s[i + b] = lane(v, b)
+            shrunk |= ch << i
     return shrunk
 
 
@@ -901,39 +878,45 @@ def _propagate(s):
         hid |= todo
         shp |= todo
         found = False
-        # Naked singles (and cells left without a candidate), in the bands where a word changed.
-        for b in range(3):
-            u = s[27 + b]
-            if u == 0 or (todo & (0x1249249 << b)) == 0:
-                continue
-            once = 0
-            twice = 0
-            p0 = 0  # bit planes of the digit index: a cell with one candidate reads its digit off them
-            p1 = 0
-            p2 = 0
-            p3 = 0
-            for d in range(9):
-                m = s[3 * d + b]
-                twice |= once & m
-                once |= m
-                if d & 1:
-                    p0 |= m
-                if d & 2:
-                    p1 |= m
-                if d & 4:
-                    p2 |= m
-                if d & 8:
-                    p3 |= m
-            if u & ~once:
-                return False
-            ns = u & ~twice
-            while ns:
-                bit = ns & -ns
-                ns ^= bit
-                d = (p0 & bit != 0) + 2 * (p1 & bit != 0) + 4 * (p2 & bit != 0) + 8 * (p3 & bit != 0)
-                if not _place(s, d, b, bit, True):
-                    return False
-                found = True
+        # Naked singles (and cells left without a candidate), the three bands at once (one lane each).
+        u3 = load4(s, 27) & make4(-1, -1, -1, 0)
+        once = splat4(0)
+        twice = splat4(0)
+        p0 = splat4(0)
+        p1 = splat4(0)
+        p2 = splat4(0)
+        p3 = splat4(0)
+        for d in range(9):
+            m = load4(s, 3 * d)
+            twice |= once & m
+            once |= m
+            if d & 1:
+                p0 |= m
+            if d & 2:
+                p1 |= m
+            if d & 4:
+                p2 |= m
+            if d & 8:
+                p3 |= m
+        if any4(u3 & ~once):
+            return False
+        ns3 = u3 & ~twice
+        if any4(ns3):
+            for b in range(3):
+                ns = lane(ns3, b)
+                if ns == 0:
+                    continue
+                q0 = lane(p0, b)
+                q1 = lane(p1, b)
+                q2 = lane(p2, b)
+                q3 = lane(p3, b)
+                while ns:
+                    bit = ns & -ns
+                    ns ^= bit
+                    d = (q0 & bit != 0) + 2 * (q1 & bit != 0) + 4 * (q2 & bit != 0) + 8 * (q3 & bit != 0)
+                    if not _place(s, d, b, bit, True):
+                        return False
+            found = True
         if found:
             continue
         # Hidden singles of the digits whose words changed, on their open places only (a placed digit's row, box
@@ -945,56 +928,43 @@ def _propagate(s):
             d = lowest_bit(todo) // 3
             i = 3 * d
             todo &= ~(7 << i)
-            for b in range(3):
-                for r in range(3):
-                    bit = s[i + b] & s[27 + b] & (0x1FF << (9 * r))
-                    if popcount(bit) == 1:
-                        if not _place(s, d, b, bit, False):
-                            return False
-                        found = True
-                for k in range(3):
-                    bit = s[i + b] & s[27 + b] & (0x1C0E07 << (3 * k))
-                    if popcount(bit) == 1:
-                        if not _place(s, d, b, bit, False):
-                            return False
-                        found = True
-            w0 = s[i]
-            w1 = s[i + 1]
-            w2 = s[i + 2]
-            a = w0 | w1 | w2
-            if (a | (a >> 9) | (a >> 18)) & 0x1FF != 0x1FF:
+            w = load4(s, i) & make4(-1, -1, -1, 0)
+            f = w | (w >> 9) | (w >> 18)
+            if any4(f) & 0x1FF != 0x1FF:
                 return False  # a column without a place for d
-            o0 = w0 & s[27]
-            o1 = w1 & s[28]
-            o2 = w2 & s[29]
-            once = 0
-            twice = 0
-            for o in (o0, o1, o2):
-                for r in range(3):
-                    rw = (o >> (9 * r)) & 0x1FF
-                    twice |= once & rw
-                    once |= rw
-            single = once & ~twice
-            while single:
-                cb = single & -single
-                single ^= cb
-                cm = cb * 0x40201
-                if o0 & cm:
-                    hb = 0
-                    hit = o0 & cm
-                elif o1 & cm:
-                    hb = 1
-                    hit = o1 & cm
-                else:
-                    hb = 2
-                    hit = o2 & cm
-                if not _place(s, d, hb, hit, False):
-                    return False
+            o = w & load4(s, 27)
+            # rows: each row of a band in a 16-bit sub-lane
+            r = single16((o & 0x1FF) | ((o << 7) & (0x1FF << 16)) | ((o << 14) & (0x1FF << 32)))
+            hits = (r & 0x1FF) | ((r >> 7) & (0x1FF << 9)) | ((r >> 14) & (0x1FF << 18))
+            # boxes: the band transposed (row r, box k -> row k, box r), then as rows
+            x = (o & 0x7007007) | ((o & 0x38038) << 6) | ((o >> 6) & 0x38038) | ((o & 0x1C0) << 12) | ((o >> 12) & 0x1C0)
+            r = single16((x & 0x1FF) | ((x << 7) & (0x1FF << 16)) | ((x << 14) & (0x1FF << 32)))
+            x = (r & 0x1FF) | ((r >> 7) & (0x1FF << 9)) | ((r >> 14) & (0x1FF << 18))
+            hits |= (x & 0x7007007) | ((x & 0x38038) << 6) | ((x >> 6) & 0x38038) | ((x & 0x1C0) << 12) | ((x >> 12) & 0x1C0)
+            # columns: counted in each band, then across the bands (lanes rotated)
+            a0 = o & 0x1FF
+            a1 = (o >> 9) & 0x1FF
+            a2 = (o >> 18) & 0x1FF
+            on = a0 | a1 | a2
+            tw = (a0 & a1) | (a2 & (a0 | a1))
+            o1 = rot1(on)
+            o2 = rot2(on)
+            tw = tw | rot1(tw) | rot2(tw) | (on & (o1 | o2)) | (o1 & o2)
+            sc = (on | o1 | o2) & ~tw
+            hits |= o & (sc | (sc << 9) | (sc << 18))
+            if any4(hits):
+                for b in range(3):
+                    x1 = lane(hits, b)
+                    while x1:
+                        bit = x1 & -x1
+                        x1 ^= bit
+                        if not _place(s, d, b, bit, False):
+                            return False
                 found = True
         if found:
             continue
         # No singles left: shapes (locked candidates and more) of the words changed since they last ran.
-        shrunk = _shapes(s, shp, SHRINK, COMPLEX, EXPAND)
+        shrunk = _shapes(s, shp)
         shp = 0
         if shrunk < 0:
             return False
@@ -1165,7 +1135,7 @@ def check9(values, solution):
 
 
 @njit(cache=True, error_model="numpy")
-def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem, shrink, complex_, expand, keep, box3):
+def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem, shrink, expand, keep, box3):
     """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``; the status
     is :data:`BROKEN` if the first solution written to ``solution`` failed :func:`check9` (a kernel bug).
 
@@ -1177,7 +1147,6 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
     st = _borrow(st)  # its row views then cost no atomic reference counting either
     s = st[0]
     shrink = _borrow(shrink)
-    complex_ = _borrow(complex_)
     expand = _borrow(expand)
     keep = _borrow(keep)
     box3 = _borrow(box3)
@@ -1295,7 +1264,7 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
 
 @njit(cache=True, error_model="numpy")
 def search9_rows(
-    puzzles, start, stop, limit, budget, solutions, status, counts, stats, shrink, complex_, expand, keep, box3
+    puzzles, start, stop, limit, budget, solutions, status, counts, stats, shrink, expand, keep, box3
 ):
     """:func:`search9` on rows ``start..stop`` of ``puzzles`` with one set of scratch arrays. ``stats`` rows
     are ``[guesses, nodes, backtracks]``, plus the puzzle's time in :func:`sudokit.engine.clock.ticks` when
@@ -1311,7 +1280,7 @@ def search9_rows(
     puzzles = _borrow(puzzles)  # the arguments are kept alive by the caller
     solutions = _borrow(solutions)
     stats = _borrow(stats)
-    tables = (_borrow(shrink), _borrow(complex_), _borrow(expand), _borrow(keep), _borrow(box3))
+    tables = (_borrow(shrink), _borrow(expand), _borrow(keep), _borrow(box3))
     timed = stats.shape[1] > 3  # a fourth column asks for each puzzle's time in ticks (engine.clock)
     for i in range(start, stop):
         t0 = ticks() if timed else 0
@@ -1353,7 +1322,6 @@ def count9(values, limit, budget, work, solution):
         w[_STATES + 82 : _STATES + 164],
         w[_STATES + 164 : _STATS],
         SHRINK,
-        COMPLEX,
         EXPAND,
         KEEP,
         BOX3,
@@ -1364,4 +1332,4 @@ def table_args() -> tuple:
     """The lookup tables, in the order ``search9`` and ``search9_rows`` take them. ``_place`` and ``_propagate``
     read the module's tables as compiled-in constants instead (measured 1.04-1.11x: each array argument is seven
     words pushed per call)."""
-    return (SHRINK, COMPLEX, EXPAND, KEEP, BOX3)
+    return (SHRINK, EXPAND, KEEP, BOX3)

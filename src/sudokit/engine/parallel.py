@@ -84,7 +84,7 @@ def search_blocks(
 
 @njit(cache=True, parallel=True)
 def search9_blocks(
-    puzzles, n_blocks, limit, budget, solutions, status, counts, stats, shrink, complex_, expand, keep, box3
+    puzzles, n_blocks, limit, budget, solutions, status, counts, stats, shrink, expand, keep, box3
 ):
     """:func:`sudokit.engine.kernel9.search9_rows` over ``n_blocks`` slices of ``puzzles`` (dealt to the
     threads by :func:`dealt`)."""
@@ -94,7 +94,7 @@ def search9_blocks(
         lo = b * total // n_blocks
         hi = (b + 1) * total // n_blocks
         search9_rows(
-            puzzles, lo, hi, limit, budget, solutions, status, counts, stats, shrink, complex_, expand, keep, box3
+            puzzles, lo, hi, limit, budget, solutions, status, counts, stats, shrink, expand, keep, box3
         )
 
 

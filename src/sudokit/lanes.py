@@ -1,0 +1,327 @@
+"""Four int64 lanes in one LLVM vector (``<4 x i64>``: one AVX2 register) for the numba kernels.
+
+numba keeps a value of the type :data:`lanes4` in a vector register and lowers each operation to one vector
+instruction (on AVX2 a ``vpand``, ``vpor``, ``vpsllq``... acts on all four lanes at once), which numba's own
+optimiser does not do for a short loop over four words (it unrolls it and stays scalar). :mod:`sudokit.engine.kernel9`
+keeps a digit's three band words side by side, so one ``lanes4`` holds a digit in all three bands (lane 3 is
+whatever word follows them: the kernel masks it off).
+
+- :func:`load4` reads words ``i .. i+3`` of an int64 array, :func:`make4` builds lanes from four integers,
+  :func:`splat4` repeats one; :func:`lane` reads one lane back.
+- ``&``, ``|``, ``^``, ``~``, ``+``, ``-`` act lane by lane (an integer operand stands for four equal lanes),
+  ``<<`` and ``>>`` shift each lane by the same count (``>>`` is a logical shift: the kernels shift only
+  non-negative words right).
+- :func:`any4` is the OR of the lanes (non-zero when any lane is); :func:`zero_lanes` and :func:`diff_lanes`
+  give the lanes that are 0, or that differ, as a 4-bit mask.
+- :func:`single16` looks at each lane as four 16-bit fields and keeps a field where it has exactly one set
+  bit (``x & (x - 1) == 0``): spread a band's three 9-bit rows into three fields and one call finds the rows
+  with one place left.
+- :func:`rot1` / :func:`rot2` rotate lanes 0..2 (lane ``b`` gets lane ``b + 1`` or ``b + 2``, mod 3; lane 3
+  stays): one band sees the other two.
+
+Under ``NUMBA_DISABLE_JIT=1`` (the kernels run as Python) each name is a plain function on a numpy array of
+four int64 words, with the same results.
+"""
+
+from __future__ import annotations
+
+import operator
+
+import numpy as np
+from llvmlite import ir
+from numba import config, types
+from numba.core import cgutils
+from numba.extending import intrinsic, models, overload, register_model
+
+_V = ir.VectorType(ir.IntType(64), 4)
+_V16 = ir.VectorType(ir.IntType(16), 16)
+_INDEX4 = ir.VectorType(ir.IntType(32), 4)
+
+
+class Lanes4(types.Type):
+    """The numba type of four int64 lanes held as one LLVM vector."""
+
+    def __init__(self) -> None:
+        super().__init__(name="Lanes4")
+
+
+lanes4 = Lanes4()
+
+
+@register_model(Lanes4)
+class _Lanes4Model(models.PrimitiveModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, _V)
+
+
+def _address(context, builder, arrty, arr, index):
+    data = context.make_array(arrty)(context, builder, arr).data
+    return builder.bitcast(builder.gep(data, [index]), _V.as_pointer())
+
+
+def _broadcast(builder, value):
+    v = builder.insert_element(ir.Constant(_V, ir.Undefined), value, ir.Constant(ir.IntType(32), 0))
+    return builder.shuffle_vector(v, v, ir.Constant(_INDEX4, [0, 0, 0, 0]))
+
+
+def _mask4(builder, bits):
+    """A <4 x i1> comparison as a 4-bit mask in an int64."""
+    return builder.zext(builder.bitcast(bits, ir.IntType(4)), ir.IntType(64))
+
+
+@intrinsic
+def load4(typingctx, arr, i):
+    """Words ``i .. i+3`` of a C-contiguous int64 array (no bounds check: the caller keeps ``i + 3`` inside)."""
+    if not (isinstance(arr, types.Array) and arr.dtype == types.int64 and isinstance(i, types.Integer)):
+        return None
+
+    def codegen(context, builder, signature, args):
+        index = context.cast(builder, args[1], signature.args[1], types.intp)
+        return builder.load(_address(context, builder, signature.args[0], args[0], index), align=8)
+
+    return lanes4(arr, i), codegen
+
+
+@intrinsic
+def make4(typingctx, a, b, c, d):
+    """Four lanes from four integers."""
+    if not all(isinstance(x, types.Integer) for x in (a, b, c, d)):
+        return None
+
+    def codegen(context, builder, signature, args):
+        v = ir.Constant(_V, ir.Undefined)
+        for k in range(4):
+            x = context.cast(builder, args[k], signature.args[k], types.int64)
+            v = builder.insert_element(v, x, ir.Constant(ir.IntType(32), k))
+        return v
+
+    return lanes4(a, b, c, d), codegen
+
+
+@intrinsic
+def splat4(typingctx, x):
+    """Four lanes equal to ``x``."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return _broadcast(builder, context.cast(builder, args[0], signature.args[0], types.int64))
+
+    return lanes4(x), codegen
+
+
+@intrinsic
+def lane(typingctx, v, k):
+    """Lane ``k`` (0..3) as an int64."""
+    if v is not lanes4 or not isinstance(k, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.extract_element(args[0], args[1])
+
+    return types.int64(v, k), codegen
+
+
+@intrinsic
+def any4(typingctx, v):
+    """The OR of the four lanes."""
+    if v is not lanes4:
+        return None
+
+    def codegen(context, builder, signature, args):
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.IntType(64), [_V]), "llvm.vector.reduce.or.v4i64"
+        )
+        return builder.call(fn, [args[0]])
+
+    return types.int64(v), codegen
+
+
+@intrinsic
+def zero_lanes(typingctx, v):
+    """The lanes that are 0, as a mask (bit ``k``: lane ``k``)."""
+    if v is not lanes4:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return _mask4(builder, builder.icmp_unsigned("==", args[0], ir.Constant(_V, [0] * 4)))
+
+    return types.int64(v), codegen
+
+
+@intrinsic
+def diff_lanes(typingctx, a, b):
+    """The lanes where ``a`` and ``b`` differ, as a mask (bit ``k``: lane ``k``)."""
+    if a is not lanes4 or b is not lanes4:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return _mask4(builder, builder.icmp_unsigned("!=", args[0], args[1]))
+
+    return types.int64(a, b), codegen
+
+
+@intrinsic
+def single16(typingctx, v):
+    """Each 16-bit field of each lane kept where it has exactly one set bit, else 0."""
+    if v is not lanes4:
+        return None
+
+    def codegen(context, builder, signature, args):
+        x = builder.bitcast(args[0], _V16)
+        rest = builder.and_(x, builder.add(x, ir.Constant(_V16, [0xFFFF] * 16)))  # x & (x - 1)
+        alone = builder.sext(builder.icmp_unsigned("==", rest, ir.Constant(_V16, [0] * 16)), _V16)
+        return builder.bitcast(builder.and_(x, alone), _V)
+
+    return lanes4(v), codegen
+
+
+def _permutation(order: tuple[int, int, int, int]):
+    @intrinsic
+    def permute(typingctx, v):
+        if v is not lanes4:
+            return None
+
+        def codegen(context, builder, signature, args):
+            return builder.shuffle_vector(args[0], args[0], ir.Constant(_INDEX4, list(order)))
+
+        return lanes4(v), codegen
+
+    return permute
+
+
+rot1 = _permutation((1, 2, 0, 3))
+rot1.__doc__ = "Lanes 0..2 rotated: lane ``b`` gets lane ``(b + 1) % 3``; lane 3 stays."
+rot2 = _permutation((2, 0, 1, 3))
+rot2.__doc__ = "Lanes 0..2 rotated: lane ``b`` gets lane ``(b + 2) % 3``; lane 3 stays."
+
+
+def _elementwise(method: str):
+    @intrinsic
+    def apply(typingctx, a, b):
+        if a is not lanes4 or b is not lanes4:
+            return None
+
+        def codegen(context, builder, signature, args):
+            return getattr(builder, method)(args[0], args[1])
+
+        return lanes4(a, b), codegen
+
+    return apply
+
+
+def _shift(method: str):
+    @intrinsic
+    def apply(typingctx, a, n):
+        if a is not lanes4 or not isinstance(n, types.Integer):
+            return None
+
+        def codegen(context, builder, signature, args):
+            count = _broadcast(builder, context.cast(builder, args[1], signature.args[1], types.int64))
+            return getattr(builder, method)(args[0], count)
+
+        return lanes4(a, n), codegen
+
+    return apply
+
+
+@intrinsic
+def _invert(typingctx, a):
+    if a is not lanes4:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.not_(args[0])
+
+    return lanes4(a), codegen
+
+
+def _overload_binary(ops, impl) -> None:
+    for op in ops:
+
+        @overload(op, inline="always")
+        def _binary(a, b):
+            if a is lanes4 and b is lanes4:
+                return lambda a, b: impl(a, b)
+            if a is lanes4 and isinstance(b, types.Integer):
+                return lambda a, b: impl(a, splat4(b))
+            if isinstance(a, types.Integer) and b is lanes4:
+                return lambda a, b: impl(splat4(a), b)
+            return None
+
+
+def _overload_shift(ops, impl) -> None:
+    for op in ops:
+
+        @overload(op, inline="always")
+        def _shifted(a, n):
+            if a is lanes4 and isinstance(n, types.Integer):
+                return lambda a, n: impl(a, n)
+            return None
+
+
+_overload_binary((operator.and_, operator.iand), _elementwise("and_"))
+_overload_binary((operator.or_, operator.ior), _elementwise("or_"))
+_overload_binary((operator.xor, operator.ixor), _elementwise("xor"))
+_overload_binary((operator.add, operator.iadd), _elementwise("add"))
+_overload_binary((operator.sub, operator.isub), _elementwise("sub"))
+_overload_shift((operator.lshift, operator.ilshift), _shift("shl"))
+_overload_shift((operator.rshift, operator.irshift), _shift("lshr"))
+
+
+@overload(operator.invert, inline="always")
+def _inverted(a):
+    if a is lanes4:
+        return lambda a: _invert(a)
+    return None
+
+
+# Plain forms: numpy arrays of four int64 words, for NUMBA_DISABLE_JIT=1.
+
+
+def load4_plain(arr, i):
+    return np.array(arr[i : i + 4], dtype=np.int64)
+
+
+def make4_plain(a, b, c, d):
+    return np.array([a, b, c, d], dtype=np.int64)
+
+
+def splat4_plain(x):
+    return np.full(4, x, dtype=np.int64)
+
+
+def lane_plain(v, k):
+    return int(v[k])
+
+
+def any4_plain(v):
+    return int(v[0] | v[1] | v[2] | v[3])
+
+
+def zero_lanes_plain(v):
+    return sum(1 << k for k in range(4) if v[k] == 0)
+
+
+def diff_lanes_plain(a, b):
+    return sum(1 << k for k in range(4) if a[k] != b[k])
+
+
+def single16_plain(v):
+    x = np.ascontiguousarray(v, dtype=np.int64).view(np.uint16)
+    alone = (x & (x - np.uint16(1))) == 0
+    return np.where(alone, x, np.uint16(0)).view(np.int64)
+
+
+def rot1_plain(v):
+    return v[[1, 2, 0, 3]]
+
+
+def rot2_plain(v):
+    return v[[2, 0, 1, 3]]
+
+
+if config.DISABLE_JIT:  # the kernels run as Python, where no intrinsic can be called
+    load4, make4, splat4, lane, any4 = load4_plain, make4_plain, splat4_plain, lane_plain, any4_plain  # type: ignore[assignment]
+    zero_lanes, diff_lanes, single16 = zero_lanes_plain, diff_lanes_plain, single16_plain  # type: ignore[assignment]
+    rot1, rot2 = rot1_plain, rot2_plain  # type: ignore[assignment]
