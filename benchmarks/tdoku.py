@@ -54,24 +54,24 @@ MODES = {1: "first", 2: "count-2"}
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
 RECORDED_WHEN = (
-    "2026-11-28 00:37 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 0.7-1.2), "
-    "GCC 12.2 -O3 -march=native, --repeat 5"
+    "2026-11-28 03:02 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 0.7-1.2), "
+    "GCC 12.2 -O3 -march=native, --repeat 5, after the vector steps (kernel9's eleventh round)"
 )
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (609_487, 0.00, 979_910, 0.00),
-    ("kaggle_sample", 2): (647_985, 0.00, 1_056_069, 0.00),
-    ("17_clue", 1): (225_362, 0.46, 277_161, 0.48),
-    ("17_clue", 2): (215_016, 0.57, 269_030, 0.59),
-    ("norvig_top95", 1): (158_679, 6.07, 110_704, 6.22),
-    ("norvig_top95", 2): (74_639, 11.05, 58_237, 11.95),
-    ("top1465", 1): (113_688, 6.07, 117_093, 5.79),
-    ("top1465", 2): (77_071, 8.94, 74_411, 8.76),
-    ("forum_hardest_1905_11plus", 1): (25_799, 34.17, 25_584, 33.99),
-    ("forum_hardest_1905_11plus", 2): (13_838, 61.67, 13_573, 60.64),
-    ("forum_hardest_1106", 1): (15_838, 59.76, 16_285, 51.75),
-    ("forum_hardest_1106", 2): (8_522, 110.44, 7_484, 111.99),
-    ("serg_benchmark", 1): (336_421, 6.40, 243_060, 6.05),
-    ("serg_benchmark", 2): (304_340, 7.05, 228_632, 6.92),
+    ("kaggle_sample", 1): (634_667, 0.00, 1_201_535, 0.00),
+    ("kaggle_sample", 2): (645_426, 0.00, 1_134_441, 0.00),
+    ("17_clue", 1): (218_485, 0.46, 264_670, 0.48),
+    ("17_clue", 2): (220_337, 0.57, 281_692, 0.59),
+    ("norvig_top95", 1): (160_904, 6.07, 126_250, 6.22),
+    ("norvig_top95", 2): (77_125, 11.05, 70_530, 11.95),
+    ("top1465", 1): (114_602, 6.07, 125_830, 5.79),
+    ("top1465", 2): (78_426, 8.94, 87_673, 8.76),
+    ("forum_hardest_1905_11plus", 1): (26_179, 34.17, 27_597, 33.99),
+    ("forum_hardest_1905_11plus", 2): (14_006, 61.67, 14_600, 60.64),
+    ("forum_hardest_1106", 1): (16_176, 59.76, 18_966, 51.75),
+    ("forum_hardest_1106", 2): (8_721, 110.44, 8_653, 111.99),
+    ("serg_benchmark", 1): (364_402, 6.40, 318_233, 6.05),
+    ("serg_benchmark", 2): (320_191, 7.05, 265_593, 6.92),
 }
 
 

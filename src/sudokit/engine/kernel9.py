@@ -14,20 +14,29 @@ where d is still possible (placed cells keep their own digit's bit), and ``U[b]`
 
     bit index = 9 * (row % 3) + col, cell = 27 * band + bit index
 
-The whole state is 30 small integers, so a search level copies 30 words instead of two 81-cell arrays.
+The whole state is 30 small integers, so a search level copies 30 words instead of two 81-cell arrays. A
+digit's three band words sit side by side, so the steps below load them as one four-lane vector
+(:mod:`sudokit.lanes`: one AVX2 register, lane ``b`` = band ``b``; lane 3 holds the next word and is masked
+off) and treat the three bands with one instruction per operation.
 
 Propagation, to a fixed point:
 
 * band shapes -- inside a band each digit fills exactly one row-segment per row and per box, i.e. one of the
-  six 3x3 permutation patterns. The word is shrunk to its 3x3 segment pattern (two table look-ups), the
-  union of the permutations that fit is looked up (0 = contradiction), and cells outside it are cleared.
-  This subsumes pointing/claiming inside the band (JCZSolve's ``TblComplexMask``);
-* naked singles -- per band, OR-accumulating the nine digit words gives the open cells with one candidate
-  (and those with none, a contradiction); four more ORs in the same pass build the bit planes of the digit
-  index, from which each such cell reads its digit;
-* hidden singles -- per digit, a row (9-bit slice), a box (masked slice) or a column (fold of the nine row
-  slices) with exactly one *open* place (``F & U``: a row, box or column where the digit is placed has none,
-  so only the units still missing the digit are looked at);
+  six 3x3 permutation patterns. The word is shrunk to its 3x3 segment pattern (bit ``3 * (3 * row + box)``:
+  an OR of the word shifted by 1 and 2), and a segment is kept when the two other rows can take the two other
+  boxes (either pairing, read off the pattern with its rows and its boxes rotated); no segment kept is a
+  contradiction, and cells outside the kept ones are cleared. Stacks alike, on the digit's column folds, the
+  other two bands read by rotating the lanes. This subsumes pointing/claiming inside the band and the stack
+  (JCZSolve's ``TblComplexMask``, there a table look-up);
+* naked singles -- OR-accumulating the nine digits' vectors gives, for the three bands at once, the open cells
+  with one candidate (and those with none, a contradiction); four more ORs in the same pass build the bit
+  planes of the digit index, from which each such cell reads its digit;
+* hidden singles -- per digit, a row, a box or a column with exactly one *open* place (``F & U``: a row, box
+  or column where the digit is placed has none, so only the units still missing the digit are looked at).
+  The three rows of each band are spread into 16-bit fields and :func:`sudokit.lanes.single16` keeps those
+  with one bit (``x & (x - 1) == 0``); boxes the same after transposing the band (row ``r``, box ``k`` ->
+  row ``k``, box ``r``: five shifts and masks); columns by counting once/twice over each band's three rows,
+  then over the three bands with the lanes rotated. One vector pass finds all 27 units of the digit;
 * triads (tdoku's) -- a mini-row (the three cells of a row in one box) holds exactly three digits. Where only
   three digits can go (naked), each must go there and leaves the rest of its row and box in the band; where
   three digits can go nowhere else in their row (hidden), no other digit can go there. Mini-columns alike. All
@@ -43,17 +52,17 @@ that box) and the ways that fit it (one segment per row and per box: the six 3x3
     . . . | 5 . 5 | . . .  ->  0 1 0  ->   0 1 0       ->  . . . | 5 . 5 | . . .
     . . . | . . . | 5 5 .      0 0 1       0 0 1           . . . | . . . | 5 5 .
 
-Row 2 can only take box 2, row 1 only box 1, so row 0 must take box 0: one look-up does what pointing and
-claiming would find in several steps.
+Row 2 can only take box 2, row 1 only box 1, so row 0 must take box 0: one step does what pointing and
+claiming would find in several.
 
 A placement clears the digit from its row, box and column with three precomputed band masks, and the cell
 from the other digits' words (skipped for a naked single: the cell has no other candidate). A placement whose
 bit is already gone is a contradiction, so a state with no open cell is always a valid grid.
 
-The steps run in stages: naked singles on the bands that changed; hidden singles only when no naked
-single was found; shapes only when neither found anything; triads only when the shapes changed nothing. Each
-of the first three looks only at the words changed since it last ran (word 30 of the state collects them, one
-bit per digit and band); hidden singles at every band of a digit with a changed word; the triads look at every
+The steps run in stages: naked singles (all three bands in one vector pass); hidden singles only when no naked
+single was found; shapes only when neither found anything; triads only when the shapes changed nothing.
+Hidden singles and shapes look only at the digits with a word changed since they last ran (word 30 of the state
+collects the changes, one bit per digit and band), at all three bands of such a digit; the triads look at every
 mini-line (they clear only where a mini-line is naked but not hidden or the reverse; a mini-line that is both
 has nothing left to clear). When the triads find nothing, word 30 keeps their counts as the branching score.
 
@@ -589,6 +598,69 @@ and five times in branches. Changes measured there (A/B copies in one process, i
 about 1; top95 / serg / top1465, L1 / L2): ``_place`` with ``inline="always"`` 0.98 / 1.00, 0.97 / 0.99, 1.00 /
 0.99; ``_propagate`` with ``inline="always"`` 0.95 / 0.95, 0.94 / 0.93, 0.94 / 0.94; the kernel compiled with the
 SLP vectoriser (``NUMBA_SLP_VECTORIZE=1``, processes in turn) within the noise (0.8-1.15 run to run). None kept.
+
+Vector steps (eleventh round, issue #22, the same Zen 3): a numba type whose LLVM value is ``<4 x i64>``
+(:mod:`sudokit.lanes`) lets a step be written on a digit's three band words at once; numba lowers each operator
+to one AVX2 instruction and keeps the value in a register. Rows are ``/tmp`` copies of this file A/B in one
+process, interleaved, best of 3-5, CPU time, load 0.1-0.9; the first 3,000 of the large sets, all of the others;
+L1 = first solution, L2 = count to 2; the answers, counts and guesses are the same in every row; ratios > 1 are
+faster:
+
+==================================================  ===========  ===========  ===========  ==============  =====
+change                                              serg         top95        top1465      others          kept?
+                                                    L1 / L2      L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  ==============  =====
+naked singles: the three bands in one vector pass   0.99 / 1.01  1.06 / 1.00  1.05 / 1.04  kaggle 1.14 /   kept
+every pass (not the changed bands one by one)                                              1.17, 17_clue
+                                                                                           1.05 / 1.06
++ hidden singles: all 27 units of a digit in one    1.07 / 1.09  1.10 / 1.09  1.06 / 1.05  17_clue 0.96 /  kept
+vector pass (rows in 16-bit fields, boxes by                                               0.95, forum
+transposing the band, columns across lanes)                                                1.04 / 1.04,
+                                                                                           1106 1.06 /
+                                                                                           1.03
++ shapes: permutation support computed on the       1.05 / 1.02  1.05 / 1.03  1.03 / 1.00  --              kept
+vector (no table look-ups; stacks by rotating
+lanes)
+the three together, against the kernel before       1.10 / 1.10  1.12 / 1.10  1.07 / 1.08  kaggle 1.12 /   --
+                                                                                           1.13, 17_clue
+                                                                                           0.95 / 0.94
+==================================================  ===========  ===========  ===========  ==============  =====
+
+One copy measured 275,000 to 319,000 serg puzzles a second from one process to the next (the code's place in
+memory moves with what else was compiled), so the rows below, each against the kernel as kept, are the
+geometric mean of runs in both orders (A/B and B/A, one or two processes each way):
+
+==================================================  ===========  ===========  ===========  ===========  ========
+change                                              serg         top95        top1465      17_clue      kept?
+                                                    L1 / L2      L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  ===========  ========
+hidden singles: rows and boxes one test each as     0.98-1.01 /  1.02 / 0.99  0.99 / 1.04  1.10 / 1.10  rejected
+before (the next test sees a placement), columns    0.95-0.97                 (1106 1.02                (serg)
+on the vector                                                                 / 1.00)
+hidden singles all as before, the other two steps   0.97 / 0.95  0.99 / 1.02  0.99 / 1.03  1.11 / 1.09  rejected
+on vectors                                                                                              (serg)
+hidden singles: every changed digit's singles       0.95 / 0.97  0.93 / 1.00  0.93 / 0.94  0.94 / 0.94  rejected
+found first (no branch per digit), then found
+again and placed digit by digit
+hidden singles: a digit looked at again after its   0.97 / 0.98  0.94 / 0.95  0.96 / 0.95  0.98 / 0.98  rejected
+placements, until it has none
+hidden singles: a digit's words read by three       0.99 / 0.99  1.00 / 0.99  1.01 / 1.00  1.01 / 1.00  noise;
+scalar loads (no store-to-load forwarding across                                                        rejected
+the last placements' stores)
+``_place``: the digit's three words and the cell's  0.98 / 0.99  0.98 / 0.99  0.98 / 1.01  0.98 / 0.98  rejected
+masks as one vector load, AND and store
+shapes on all nine digits (a loop of nine, no bit   0.91 / 0.88  0.95 / 0.91  0.91 / 0.92  0.96 / 0.99  rejected
+scan of the changed ones)
+shapes: band and stack shapes from the same words,  1.01 / 0.99  1.03 / 0.99  1.02 / 0.99  0.98 / 1.01  noise;
+one contradiction test after the loop                                                                   rejected
++ a digit skipped when its mini-rows and column     1.01 / 1.02  0.99 / 0.96  0.99 / 1.00  1.02 / 0.99  noise;
+folds are those it last passed unchanged (nine                                                          rejected
+more state words, copied per guess)                                                                     (exact)
+==================================================  ===========  ===========  ===========  ===========  ========
+
+The vector hidden singles cost 17_clue (hidden singles there are found many at a time, and the tests one by one
+see each placement at once) what they gain on serg, where this kernel is furthest behind tdoku; 17_clue stays
+well ahead of tdoku (``docs/engine.md``).
 """
 
 from __future__ import annotations
