@@ -5,10 +5,10 @@ Builds copies of ``src/sudokit/engine/kernel9.py`` in a temporary directory and 
 
 * a counting copy: each step adds to a counter in a state word past the 31 the kernel uses (word 31 up;
   those words are never copied to the next level, so the totals over all levels are exact). Prints per
-  puzzle the guesses, the calls of ``_propagate``, its passes, the naked-single scans (one a pass, all three bands) and placements, the
-  hidden-single runs (and those that placed a digit) and the digits they visited, the shapes and triads runs
-  (and those that changed a word), the branches on a cell (the fallback of ``_choose_way``), and the open cells
-  left by the first fixed point;
+  puzzle the guesses, the calls of ``_propagate``, its passes, the naked-single scans (one a pass, all three
+  bands) and placements, the hidden-single runs (and those that placed a digit) and the digits they visited,
+  the shapes and triads runs (and those that changed a word), the branches on a cell (the fallback of
+  ``_choose_way``), and the open cells left by the first fixed point;
 * two timing copies that return after the givens are placed and after the first fixed point: with the kernel
   itself, the CPU time per puzzle of the givens, of the first fixed point and of the search (best of
   ``--repeat``, interleaved, first solution).

@@ -40,9 +40,10 @@ Propagation, to a fixed point:
 * triads (tdoku's) -- a mini-row (the three cells of a row in one box) holds exactly three digits. Where only
   three digits can go (naked), each must go there and leaves the rest of its row and box in the band; where
   three digits can go nowhere else in their row (hidden), no other digit can go there. Mini-columns alike. All
-  54 mini-lines are counted at once (:func:`_triads`): one int64 per digit holds its mini-rows and, in the high
-  half, its mini-columns, laid out alike (a line's three mini-lines 3 bits apart, a box's 9 apart), and the
-  digit counts are bit-sliced (four bit planes, one add per digit).
+  54 mini-lines are counted at once (:func:`_triads`), one lane per band (its mini-rows and, in the high half,
+  its mini-columns), and the digit counts are bit-sliced (four bit planes, one add per digit). Where one clears,
+  one int64 per digit holds all its mini-rows and, in the high half, its mini-columns, laid out alike (a line's
+  three mini-lines 3 bits apart, a box's 9 apart).
 
 A digit's word in one band, its segment pattern (bit ``3 * row + box``: the digit can still go in that row of
 that box) and the ways that fit it (one segment per row and per box: the six 3x3 permutation patterns)::
@@ -800,7 +801,8 @@ def _shapes(s, words):
         r1 = ((m >> 3) & 0x241209) | ((m << 6) & 0x1008040)
         r2 = ((m >> 6) & 0x40201) | ((m << 3) & 0x1209048)
         sup = m & (
-            (((r1 >> 9) | (r1 << 18)) & ((r2 >> 18) | (r2 << 9))) | (((r2 >> 9) | (r2 << 18)) & ((r1 >> 18) | (r1 << 9)))
+            (((r1 >> 9) | (r1 << 18)) & ((r2 >> 18) | (r2 << 9)))
+            | (((r2 >> 9) | (r2 << 18)) & ((r1 >> 18) | (r1 << 9)))
         )
         if zero_lanes(sup | make4(0, 0, 0, 1)):
             return -1
@@ -830,7 +832,8 @@ _LANE = 0x1C0E07  # bits 9r + b (r, b in 0..2): one lane per row and band in the
 _TCOL = np.array([sum(1 << (9 * (j % 3) + j // 3) for j in range(9) if f >> j & 1) for f in range(512)], dtype=np.int64)
 #: Three bits ``t`` (stacks) spread to bits ``3 * t`` (the first column of each stack).
 _S3 = np.array([sum(1 << (3 * t) for t in range(3) if v >> t & 1) for v in range(8)], dtype=np.int64)
-_HALF = 0x7FFFFFF | (0x7FFFFFF << 32)
+#: In one lane of :func:`_triads`' counts (one band): its mini-rows and, from bit 32, its mini-columns.
+_LINES4 = 0x1249249 | (0x1FF << 32)
 _LANES = _LANE | (_LANE << 32)
 _NINE = 0x1FF | (0x1FF << 32)
 
@@ -875,35 +878,56 @@ def _triads(s):
     A mini-row (three cells of a row in one box) holds exactly three digits. Where only three digits can go
     (naked), each must go there: it leaves the rest of its row and box in the band. Where three digits can go
     nowhere else in their row (hidden), no other digit can go there. Mini-columns alike. The digit counts are
-    bit-sliced over all 54 mini-lines at once (four bit planes, one add per digit), as tdoku counts its triads.
+    bit-sliced over all 54 mini-lines at once (four bit planes, one add per digit), as tdoku counts its triads,
+    on four lanes: lane ``b`` holds band ``b``'s nine mini-rows (bit ``3 * (3 * row + box)``) and, from bit 32,
+    its nine mini-columns (bit ``32 + column``); a mini-column is the only one of its column when the other two
+    lanes (rotated in) lack it. The rare second pass that clears works on :func:`_minilines`' one-word layout.
 
     Returns the mask of the changed words; 0 when nothing changed, and then word 30 holds the number of
     (digit, mini-row) pairs left in each band and of (digit, mini-column) pairs in each stack (7 bits each, the
     branching score of :func:`_choose_way`); -1 on a contradiction."""
-    r0 = 0
-    r1 = 0
-    r2 = 0
-    r3 = 0
-    h0 = 0
-    h1 = 0
-    h2 = 0
-    for d in range(9):
-        z = _minilines(s, d)
+    three = make4(-1, -1, -1, 0)
+    r0 = splat4(0)
+    r1 = splat4(0)
+    r2 = splat4(0)
+    r3 = splat4(0)
+    h0 = splat4(0)
+    h1 = splat4(0)
+    h2 = splat4(0)
+    for d in range(9):  # one lane per band: mini-rows at bit 3 * (3 * row + box), mini-columns at 32 + column
+        w = load4(s, 3 * d) & three
+        x = (w | (w >> 1) | (w >> 2)) & 0x1249249
+        y = (w | (w >> 9) | (w >> 18)) & 0x1FF
+        z = x | (y << 32)
         c = r0 & z
         r0 ^= z
         c2 = r1 & c
         r1 ^= c
         r3 |= r2 & c2
         r2 ^= c2
-        h = _locked(z)
+        a0 = x & 0x40201
+        a1 = (x >> 3) & 0x40201
+        a2 = (x >> 6) & 0x40201
+        one = (a0 ^ a1 ^ a2) & ~(a0 & a1 & a2)
+        b1 = rot1(y)
+        b2 = rot2(y)
+        h = (one & a0) | ((one & a1) << 3) | ((one & a2) << 6) | ((y & ~(b1 | b2)) << 32)
         c = h0 & h
         h0 ^= h
         h2 |= h1 & c
         h1 ^= c
-    if ~(r2 | r3) & ~(r0 & r1) & _HALF:
+    if any4(~(r2 | r3) & ~(r0 & r1) & make4(_LINES4, _LINES4, _LINES4, 0)):
         return -1  # a mini-row or mini-column where fewer than three digits can go
-    t3 = r0 & r1 & ~(r2 | r3)
-    q3 = h0 & h1 & ~h2
+    t3v = r0 & r1 & ~(r2 | r3)
+    q3v = h0 & h1 & ~h2
+    t3 = 0
+    q3 = 0
+    if any4(t3v ^ q3v):  # to the one-word layout of _minilines, for the second pass
+        for b in range(3):
+            v = lane(t3v, b)
+            t3 |= ((v & 0x1249249) << b) | (_TCOL[(v >> 32) & 0x1FF] << (32 + 3 * b))
+            v = lane(q3v, b)
+            q3 |= ((v & 0x1249249) << b) | (_TCOL[(v >> 32) & 0x1FF] << (32 + 3 * b))
     changed = 0
     if t3 != q3:  # a mini-line in both (three digits, all locked there) has nothing to clear
         for d in range(9):
@@ -924,14 +948,35 @@ def _triads(s):
     if changed:
         return changed
     score = 0
-    for b in range(3):
-        lane = _SEG << b  # the mini-rows of band b, and (in the high half) the mini-columns of stack b
-        n = popcount(r0 & lane) + 2 * popcount(r1 & lane) + 4 * popcount(r2 & lane) + 8 * popcount(r3 & lane)
-        lane <<= 32
-        m = popcount(r0 & lane) + 2 * popcount(r1 & lane) + 4 * popcount(r2 & lane) + 8 * popcount(r3 & lane)
-        score |= (n << (7 * b)) | (m << (21 + 7 * b))
+    cols = 0
+    for k in range(4):
+        v = r0 if k == 0 else r1 if k == 1 else r2 if k == 2 else r3
+        l0 = lane(v, 0)
+        l1 = lane(v, 1)
+        l2 = lane(v, 2)
+        score += (popcount(l0 & 0x1249249) + (popcount(l1 & 0x1249249) << 7) + (popcount(l2 & 0x1249249) << 14)) << k
+        p = ((l0 >> 32) & 0x1FF) | (((l1 >> 32) & 0x1FF) << 9) | (((l2 >> 32) & 0x1FF) << 18)
+        cols += (
+            popcount(p & 0x1C0E07) + (popcount(p & (0x1C0E07 << 3)) << 7) + (popcount(p & (0x1C0E07 << 6)) << 14)
+        ) << k
+    score |= cols << 21
     s[30] = score
     return 0
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _alone_in_row(x):
+    """The bits of each lane's three 9-bit rows that are alone in their row: the rows spread into 16-bit fields,
+    :func:`sudokit.lanes.single16`, and gathered back."""
+    r = single16((x & 0x1FF) | ((x << 7) & (0x1FF << 16)) | ((x << 14) & (0x1FF << 32)))
+    return (r & 0x1FF) | ((r >> 7) & (0x1FF << 9)) | ((r >> 14) & (0x1FF << 18))
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _swap_rows_boxes(x):
+    """Each lane's band with rows and boxes swapped (row ``r``, box ``k`` -> row ``k``, box ``r``; the order of
+    the three cells kept): a box's cells become a row's. Its own inverse."""
+    return (x & 0x7007007) | ((x & 0x38038) << 6) | ((x >> 6) & 0x38038) | ((x & 0x1C0) << 12) | ((x >> 12) & 0x1C0)
 
 
 @njit(cache=True, error_model="numpy")
@@ -1005,14 +1050,7 @@ def _propagate(s):
             if any4(f) & 0x1FF != 0x1FF:
                 return False  # a column without a place for d
             o = w & load4(s, 27)
-            # rows: each row of a band in a 16-bit sub-lane
-            r = single16((o & 0x1FF) | ((o << 7) & (0x1FF << 16)) | ((o << 14) & (0x1FF << 32)))
-            hits = (r & 0x1FF) | ((r >> 7) & (0x1FF << 9)) | ((r >> 14) & (0x1FF << 18))
-            # boxes: the band transposed (row r, box k -> row k, box r), then as rows
-            x = (o & 0x7007007) | ((o & 0x38038) << 6) | ((o >> 6) & 0x38038) | ((o & 0x1C0) << 12) | ((o >> 12) & 0x1C0)
-            r = single16((x & 0x1FF) | ((x << 7) & (0x1FF << 16)) | ((x << 14) & (0x1FF << 32)))
-            x = (r & 0x1FF) | ((r >> 7) & (0x1FF << 9)) | ((r >> 14) & (0x1FF << 18))
-            hits |= (x & 0x7007007) | ((x & 0x38038) << 6) | ((x >> 6) & 0x38038) | ((x & 0x1C0) << 12) | ((x >> 12) & 0x1C0)
+            hits = _alone_in_row(o) | _swap_rows_boxes(_alone_in_row(_swap_rows_boxes(o)))
             # columns: counted in each band, then across the bands (lanes rotated)
             a0 = o & 0x1FF
             a1 = (o >> 9) & 0x1FF
@@ -1335,9 +1373,7 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
 
 
 @njit(cache=True, error_model="numpy")
-def search9_rows(
-    puzzles, start, stop, limit, budget, solutions, status, counts, stats, shrink, expand, keep, box3
-):
+def search9_rows(puzzles, start, stop, limit, budget, solutions, status, counts, stats, shrink, expand, keep, box3):
     """:func:`search9` on rows ``start..stop`` of ``puzzles`` with one set of scratch arrays. ``stats`` rows
     are ``[guesses, nodes, backtracks]``, plus the puzzle's time in :func:`sudokit.engine.clock.ticks` when
     ``stats`` has a fourth column.
