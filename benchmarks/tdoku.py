@@ -54,24 +54,24 @@ MODES = {1: "first", 2: "count-2"}
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
 RECORDED_WHEN = (
-    "2026-11-28 03:02 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 0.7-1.2), "
+    "2026-11-28 03:36 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 1.0-1.2), "
     "GCC 12.2 -O3 -march=native, --repeat 5, after the vector steps (kernel9's eleventh round)"
 )
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (634_667, 0.00, 1_201_535, 0.00),
-    ("kaggle_sample", 2): (645_426, 0.00, 1_134_441, 0.00),
-    ("17_clue", 1): (218_485, 0.46, 264_670, 0.48),
-    ("17_clue", 2): (220_337, 0.57, 281_692, 0.59),
-    ("norvig_top95", 1): (160_904, 6.07, 126_250, 6.22),
-    ("norvig_top95", 2): (77_125, 11.05, 70_530, 11.95),
-    ("top1465", 1): (114_602, 6.07, 125_830, 5.79),
-    ("top1465", 2): (78_426, 8.94, 87_673, 8.76),
-    ("forum_hardest_1905_11plus", 1): (26_179, 34.17, 27_597, 33.99),
-    ("forum_hardest_1905_11plus", 2): (14_006, 61.67, 14_600, 60.64),
-    ("forum_hardest_1106", 1): (16_176, 59.76, 18_966, 51.75),
-    ("forum_hardest_1106", 2): (8_721, 110.44, 8_653, 111.99),
-    ("serg_benchmark", 1): (364_402, 6.40, 318_233, 6.05),
-    ("serg_benchmark", 2): (320_191, 7.05, 265_593, 6.92),
+    ("kaggle_sample", 1): (630_806, 0.00, 1_255_171, 0.00),
+    ("kaggle_sample", 2): (666_590, 0.00, 1_267_807, 0.00),
+    ("17_clue", 1): (226_271, 0.46, 291_193, 0.48),
+    ("17_clue", 2): (219_545, 0.57, 282_834, 0.59),
+    ("norvig_top95", 1): (160_629, 6.07, 129_904, 6.22),
+    ("norvig_top95", 2): (79_051, 11.05, 77_009, 11.95),
+    ("top1465", 1): (116_079, 6.07, 135_001, 5.79),
+    ("top1465", 2): (77_542, 8.94, 87_870, 8.76),
+    ("forum_hardest_1905_11plus", 1): (26_320, 34.17, 28_868, 33.99),
+    ("forum_hardest_1905_11plus", 2): (14_067, 61.67, 15_104, 60.64),
+    ("forum_hardest_1106", 1): (15_947, 59.76, 19_436, 51.75),
+    ("forum_hardest_1106", 2): (8_608, 110.44, 8_591, 111.99),
+    ("serg_benchmark", 1): (346_113, 6.40, 312_581, 6.05),
+    ("serg_benchmark", 2): (319_185, 7.05, 239_058, 6.92),
 }
 
 

@@ -625,6 +625,17 @@ lanes)
 the three together, against the kernel before       1.10 / 1.10  1.12 / 1.10  1.07 / 1.08  kaggle 1.12 /   --
                                                                                            1.13, 17_clue
                                                                                            0.95 / 0.94
+triads: the counts on the vector, one lane per      1.02 / 1.03  1.03 / 1.00  1.02 / 1.03  1106 1.03 /     kept
+band (the column's other two mini-columns rotated                                          1.04, forum
+in; the one-word layout only for the rare second                                           1.02 / 1.02,
+pass); both orders, best of 5                                                              17_clue,
+                                                                                           kaggle 0.99 -
+                                                                                           1.01
+all four against the kernel before (both orders,    1.18 / 1.14  1.23 / 1.13  1.10 / 1.11  kaggle 1.12 /   --
+best of 3)                                                                                 1.14, 17_clue
+                                                                                           0.96 / 0.97,
+                                                                                           1106 1.10 /
+                                                                                           1.14
 ==================================================  ===========  ===========  ===========  ==============  =====
 
 One copy measured 275,000 to 319,000 serg puzzles a second from one process to the next (the code's place in
@@ -658,6 +669,12 @@ one contradiction test after the loop                                           
 folds are those it last passed unchanged (nine                                                          rejected
 more state words, copied per guess)                                                                     (exact)
 ==================================================  ===========  ===========  ===========  ===========  ========
+
+Where the time goes now (each step run twice where it found nothing, so that the results stay the same; both
+orders): the triads twice cost serg 0.83 / 0.86 and top95 0.93 / 0.92 (before their counts went on the vector),
+the shapes twice 0.92 / 0.88 and 0.95 / 0.95. Not kept either: the naked singles' words read by scalar loads
+(noise), and the triads' eliminations left out with their counts kept for the branch (serg 1.05 / 1.09 with 6.45
+guesses instead of 6.06 first solution, top95 0.92 / 0.95).
 
 The vector hidden singles cost 17_clue (hidden singles there are found many at a time, and the tests one by one
 see each placement at once) what they gain on serg, where this kernel is furthest behind tdoku; 17_clue stays
