@@ -31,7 +31,9 @@ import numpy as np
 from llvmlite import ir
 from numba import config, types
 from numba.core import cgutils
-from numba.extending import intrinsic, models, overload, register_model
+from numba.core.imputils import lower_builtin
+from numba.core.typing.templates import AbstractTemplate, infer_global, signature
+from numba.extending import intrinsic, models, register_model
 
 _V = ir.VectorType(ir.IntType(64), 4)
 _V16 = ir.VectorType(ir.IntType(16), 16)
@@ -196,84 +198,61 @@ rot2 = _permutation((2, 0, 1, 3))
 rot2.__doc__ = "Lanes 0..2 rotated: lane ``b`` gets lane ``(b + 2) % 3``; lane 3 stays."
 
 
-def _elementwise(method: str):
-    @intrinsic
-    def apply(typingctx, a, b):
-        if a is not lanes4 or b is not lanes4:
-            return None
-
-        def codegen(context, builder, signature, args):
-            return getattr(builder, method)(args[0], args[1])
-
-        return lanes4(a, b), codegen
-
-    return apply
+def _operand(context, builder, value, typ):
+    """An operand as lanes: an integer is broadcast (cast to int64 first)."""
+    if typ is lanes4:
+        return value
+    return _broadcast(builder, context.cast(builder, value, typ, types.int64))
 
 
-def _shift(method: str):
-    @intrinsic
-    def apply(typingctx, a, n):
-        if a is not lanes4 or not isinstance(n, types.Integer):
-            return None
+def _register_binary(ops, method: str, integer_right_only: bool = False) -> None:
+    """Typing and lowering of ``lanes4 OP lanes4`` and, with an integer on either side (on the right only for
+    shifts, which shift each lane by the same count), ``lanes4 OP int``: one LLVM vector instruction each."""
+    for op in ops:
 
-        def codegen(context, builder, signature, args):
-            count = _broadcast(builder, context.cast(builder, args[1], signature.args[1], types.int64))
-            return getattr(builder, method)(args[0], count)
+        @infer_global(op)
+        class _Typing(AbstractTemplate):
+            def generic(self, args, kws):
+                if len(args) != 2 or kws:
+                    return None
+                a, b = args
+                if a is lanes4 and (b is lanes4 or isinstance(b, types.Integer)):
+                    return signature(lanes4, a, b)
+                if not integer_right_only and isinstance(a, types.Integer) and b is lanes4:
+                    return signature(lanes4, a, b)
+                return None
 
-        return lanes4(a, n), codegen
+        def lower(context, builder, sig, args):
+            x = _operand(context, builder, args[0], sig.args[0])
+            y = _operand(context, builder, args[1], sig.args[1])
+            return getattr(builder, method)(x, y)
 
-    return apply
+        lower_builtin(op, Lanes4, Lanes4)(lower)
+        lower_builtin(op, Lanes4, types.Integer)(lower)
+        if not integer_right_only:
+            lower_builtin(op, types.Integer, Lanes4)(lower)
 
 
-@intrinsic
-def _invert(typingctx, a):
-    if a is not lanes4:
+_register_binary((operator.and_, operator.iand), "and_")
+_register_binary((operator.or_, operator.ior), "or_")
+_register_binary((operator.xor, operator.ixor), "xor")
+_register_binary((operator.add, operator.iadd), "add")
+_register_binary((operator.sub, operator.isub), "sub")
+_register_binary((operator.lshift, operator.ilshift), "shl", integer_right_only=True)
+_register_binary((operator.rshift, operator.irshift), "lshr", integer_right_only=True)
+
+
+@infer_global(operator.invert)
+class _InvertTyping(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 1 and not kws and args[0] is lanes4:
+            return signature(lanes4, lanes4)
         return None
 
-    def codegen(context, builder, signature, args):
-        return builder.not_(args[0])
 
-    return lanes4(a), codegen
-
-
-def _overload_binary(ops, impl) -> None:
-    for op in ops:
-
-        @overload(op, inline="always")
-        def _binary(a, b):
-            if a is lanes4 and b is lanes4:
-                return lambda a, b: impl(a, b)
-            if a is lanes4 and isinstance(b, types.Integer):
-                return lambda a, b: impl(a, splat4(b))
-            if isinstance(a, types.Integer) and b is lanes4:
-                return lambda a, b: impl(splat4(a), b)
-            return None
-
-
-def _overload_shift(ops, impl) -> None:
-    for op in ops:
-
-        @overload(op, inline="always")
-        def _shifted(a, n):
-            if a is lanes4 and isinstance(n, types.Integer):
-                return lambda a, n: impl(a, n)
-            return None
-
-
-_overload_binary((operator.and_, operator.iand), _elementwise("and_"))
-_overload_binary((operator.or_, operator.ior), _elementwise("or_"))
-_overload_binary((operator.xor, operator.ixor), _elementwise("xor"))
-_overload_binary((operator.add, operator.iadd), _elementwise("add"))
-_overload_binary((operator.sub, operator.isub), _elementwise("sub"))
-_overload_shift((operator.lshift, operator.ilshift), _shift("shl"))
-_overload_shift((operator.rshift, operator.irshift), _shift("lshr"))
-
-
-@overload(operator.invert, inline="always")
-def _inverted(a):
-    if a is lanes4:
-        return lambda a: _invert(a)
-    return None
+@lower_builtin(operator.invert, Lanes4)
+def _lower_invert(context, builder, sig, args):
+    return builder.not_(args[0])
 
 
 # Plain forms: numpy arrays of four int64 words, for NUMBA_DISABLE_JIT=1.
