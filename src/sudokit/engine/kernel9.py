@@ -814,6 +814,9 @@ def _shapes(s, words):
         i = 3 * d
         words &= ~(7 << i)
         w = load4(s, i) & make4(-1, -1, -1, 0)
+        # Band shapes: m has bit 3 * (3 * row + box) where the row-segment holds a place; r1 / r2 put the next /
+        # next-but-one box's bit of the same row there, and the row shifts below do the same for rows, so a
+        # segment stays when the other two rows can take the other two boxes one way or the other.
         m = (w | (w >> 1) | (w >> 2)) & 0x1249249
         r1 = ((m >> 3) & 0x241209) | ((m << 6) & 0x1008040)
         r2 = ((m >> 6) & 0x40201) | ((m << 3) & 0x1209048)
@@ -824,6 +827,8 @@ def _shapes(s, words):
         if zero_lanes(sup | make4(0, 0, 0, 1)):
             return -1
         v = w & (sup | (sup << 1) | (sup << 2))
+        # Stack shapes alike on the column folds (bit 3 * stack + column): columns rotated inside each stack, the
+        # other two bands rotated in from the other lanes.
         c = (v | (v >> 9) | (v >> 18)) & 0x1FF
         q1 = ((c >> 1) & 0o333) | ((c << 2) & 0o444)
         q2 = ((c >> 2) & 0o111) | ((c << 1) & 0o666)
@@ -1054,8 +1059,7 @@ def _propagate(s):
         if found:
             continue
         # Hidden singles of the digits whose words changed, on their open places only (a placed digit's row, box
-        # and column have none): rows and boxes of all three bands (testing which bands changed cost more than
-        # it saved: a hard-to-predict branch), then the digit's columns.
+        # and column have none): the rows, boxes and columns of all three bands in one vector pass per digit.
         todo = hid & 0x7FFFFFF
         hid = 0
         while todo:  # the changed digits only, by bit scan (a test per digit mispredicted)
