@@ -205,9 +205,9 @@ def _operand(context, builder, value, typ):
     return _broadcast(builder, context.cast(builder, value, typ, types.int64))
 
 
-def _register_binary(ops, method: str, integer_right_only: bool = False) -> None:
-    """Typing and lowering of ``lanes4 OP lanes4`` and, with an integer on either side (on the right only for
-    shifts, which shift each lane by the same count), ``lanes4 OP int``: one LLVM vector instruction each."""
+def _register_binary(ops, method: str, shift: bool = False) -> None:
+    """Typing and lowering of ``lanes4 OP lanes4``, ``lanes4 OP int`` and ``int OP lanes4`` (for a shift only
+    ``lanes4 OP int``: every lane by the same count): one LLVM vector instruction each."""
     for op in ops:
 
         @infer_global(op)
@@ -216,9 +216,9 @@ def _register_binary(ops, method: str, integer_right_only: bool = False) -> None
                 if len(args) != 2 or kws:
                     return None
                 a, b = args
-                if a is lanes4 and (b is lanes4 or isinstance(b, types.Integer)):
+                if a is lanes4 and isinstance(b, types.Integer):
                     return signature(lanes4, a, b)
-                if not integer_right_only and isinstance(a, types.Integer) and b is lanes4:
+                if not shift and lanes4 in (a, b) and all(x is lanes4 or isinstance(x, types.Integer) for x in args):
                     return signature(lanes4, a, b)
                 return None
 
@@ -227,9 +227,9 @@ def _register_binary(ops, method: str, integer_right_only: bool = False) -> None
             y = _operand(context, builder, args[1], sig.args[1])
             return getattr(builder, method)(x, y)
 
-        lower_builtin(op, Lanes4, Lanes4)(lower)
         lower_builtin(op, Lanes4, types.Integer)(lower)
-        if not integer_right_only:
+        if not shift:
+            lower_builtin(op, Lanes4, Lanes4)(lower)
             lower_builtin(op, types.Integer, Lanes4)(lower)
 
 
@@ -238,8 +238,8 @@ _register_binary((operator.or_, operator.ior), "or_")
 _register_binary((operator.xor, operator.ixor), "xor")
 _register_binary((operator.add, operator.iadd), "add")
 _register_binary((operator.sub, operator.isub), "sub")
-_register_binary((operator.lshift, operator.ilshift), "shl", integer_right_only=True)
-_register_binary((operator.rshift, operator.irshift), "lshr", integer_right_only=True)
+_register_binary((operator.lshift, operator.ilshift), "shl", shift=True)
+_register_binary((operator.rshift, operator.irshift), "lshr", shift=True)
 
 
 @infer_global(operator.invert)
