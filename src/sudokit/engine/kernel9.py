@@ -803,6 +803,26 @@ def _place(s, d, b, bit, only):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
+def _bands(s, i):
+    """State words ``i .. i+2`` as lanes 0..2, lane 3 zero: a digit's three band words (``i = 3 * d``) or the
+    open cells (``i = 27``)."""
+    return load4(s, i) & make4(-1, -1, -1, 0)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _segments(w):
+    """The row-segments of a band word that hold a place: bit ``3 * (3 * row + box)``. On an int or on lanes."""
+    return (w | (w >> 1) | (w >> 2)) & _SEG
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _columns(w):
+    """The columns of a band word that hold a place (its three rows ORed): bit ``column``. On an int or on
+    lanes."""
+    return (w | (w >> 9) | (w >> 18)) & 0x1FF
+
+
+@njit(cache=True, inline="always", error_model="numpy")
 def _shapes(s, words):
     """Band shapes of the changed ``words`` (bit ``3*d + b``) and stack shapes of their digits.
 
@@ -813,11 +833,11 @@ def _shapes(s, words):
         d = lowest_bit(words) // 3
         i = 3 * d
         words &= ~(7 << i)
-        w = load4(s, i) & make4(-1, -1, -1, 0)
+        w = _bands(s, i)
         # Band shapes: m has bit 3 * (3 * row + box) where the row-segment holds a place; r1 / r2 put the next /
         # next-but-one box's bit of the same row there, and the row shifts below do the same for rows, so a
         # segment stays when the other two rows can take the other two boxes one way or the other.
-        m = (w | (w >> 1) | (w >> 2)) & 0x1249249
+        m = _segments(w)
         r1 = ((m >> 3) & 0x241209) | ((m << 6) & 0x1008040)
         r2 = ((m >> 6) & 0x40201) | ((m << 3) & 0x1209048)
         sup = m & (
@@ -829,7 +849,7 @@ def _shapes(s, words):
         v = w & (sup | (sup << 1) | (sup << 2))
         # Stack shapes alike on the column folds (bit 3 * stack + column): columns rotated inside each stack, the
         # other two bands rotated in from the other lanes.
-        c = (v | (v >> 9) | (v >> 18)) & 0x1FF
+        c = _columns(v)
         q1 = ((c >> 1) & 0o333) | ((c << 2) & 0o444)
         q2 = ((c >> 2) & 0o111) | ((c << 1) & 0o666)
         t = c & ((rot1(q1) & rot2(q2)) | (rot1(q2) & rot2(q1)))
@@ -855,7 +875,7 @@ _TCOL = np.array([sum(1 << (9 * (j % 3) + j // 3) for j in range(9) if f >> j & 
 #: Three bits ``t`` (stacks) spread to bits ``3 * t`` (the first column of each stack).
 _S3 = np.array([sum(1 << (3 * t) for t in range(3) if v >> t & 1) for v in range(8)], dtype=np.int64)
 #: In one lane of :func:`_triads`' counts (one band): its mini-rows and, from bit 32, its mini-columns.
-_LINES4 = 0x1249249 | (0x1FF << 32)
+_LINES4 = _SEG | (0x1FF << 32)
 _LANES = _LANE | (_LANE << 32)
 _NINE = 0x1FF | (0x1FF << 32)
 
@@ -870,16 +890,8 @@ def _minilines(s, d):
     w0 = s[3 * d]
     w1 = s[3 * d + 1]
     w2 = s[3 * d + 2]
-    x = (
-        ((w0 | (w0 >> 1) | (w0 >> 2)) & _SEG)
-        | (((w1 | (w1 >> 1) | (w1 >> 2)) & _SEG) << 1)
-        | (((w2 | (w2 >> 1) | (w2 >> 2)) & _SEG) << 2)
-    )
-    y = (
-        _TCOL[(w0 | (w0 >> 9) | (w0 >> 18)) & 0x1FF]
-        | (_TCOL[(w1 | (w1 >> 9) | (w1 >> 18)) & 0x1FF] << 3)
-        | (_TCOL[(w2 | (w2 >> 9) | (w2 >> 18)) & 0x1FF] << 6)
-    )
+    x = _segments(w0) | (_segments(w1) << 1) | (_segments(w2) << 2)
+    y = _TCOL[_columns(w0)] | (_TCOL[_columns(w1)] << 3) | (_TCOL[_columns(w2)] << 6)
     return x | (y << 32)
 
 
@@ -908,7 +920,6 @@ def _triads(s):
     Returns the mask of the changed words; 0 when nothing changed, and then word 30 holds the number of
     (digit, mini-row) pairs left in each band and of (digit, mini-column) pairs in each stack (7 bits each, the
     branching score of :func:`_choose_way`); -1 on a contradiction."""
-    three = make4(-1, -1, -1, 0)
     r0 = splat4(0)
     r1 = splat4(0)
     r2 = splat4(0)
@@ -917,9 +928,9 @@ def _triads(s):
     h1 = splat4(0)
     h2 = splat4(0)
     for d in range(9):  # one lane per band: mini-rows at bit 3 * (3 * row + box), mini-columns at 32 + column
-        w = load4(s, 3 * d) & three
-        x = (w | (w >> 1) | (w >> 2)) & 0x1249249
-        y = (w | (w >> 9) | (w >> 18)) & 0x1FF
+        w = _bands(s, 3 * d)
+        x = _segments(w)
+        y = _columns(w)
         z = x | (y << 32)
         c = r0 & z
         r0 ^= z
@@ -947,9 +958,9 @@ def _triads(s):
     if any4(t3v ^ q3v):  # to the one-word layout of _minilines, for the second pass
         for b in range(3):
             v = lane(t3v, b)
-            t3 |= ((v & 0x1249249) << b) | (_TCOL[(v >> 32) & 0x1FF] << (32 + 3 * b))
+            t3 |= ((v & _SEG) << b) | (_TCOL[(v >> 32) & 0x1FF] << (32 + 3 * b))
             v = lane(q3v, b)
-            q3 |= ((v & 0x1249249) << b) | (_TCOL[(v >> 32) & 0x1FF] << (32 + 3 * b))
+            q3 |= ((v & _SEG) << b) | (_TCOL[(v >> 32) & 0x1FF] << (32 + 3 * b))
     changed = 0
     if t3 != q3:  # a mini-line in both (three digits, all locked there) has nothing to clear
         for d in range(9):
@@ -976,7 +987,7 @@ def _triads(s):
         l0 = lane(v, 0)
         l1 = lane(v, 1)
         l2 = lane(v, 2)
-        score += (popcount(l0 & 0x1249249) + (popcount(l1 & 0x1249249) << 7) + (popcount(l2 & 0x1249249) << 14)) << k
+        score += (popcount(l0 & _SEG) + (popcount(l1 & _SEG) << 7) + (popcount(l2 & _SEG) << 14)) << k
         p = ((l0 >> 32) & 0x1FF) | (((l1 >> 32) & 0x1FF) << 9) | (((l2 >> 32) & 0x1FF) << 18)
         cols += (
             popcount(p & 0x1C0E07) + (popcount(p & (0x1C0E07 << 3)) << 7) + (popcount(p & (0x1C0E07 << 6)) << 14)
@@ -1018,7 +1029,7 @@ def _propagate(s):
         shp |= todo
         found = False
         # Naked singles (and cells left without a candidate), the three bands at once (one lane each).
-        u3 = load4(s, 27) & make4(-1, -1, -1, 0)
+        u3 = _bands(s, 27)
         once = splat4(0)
         twice = splat4(0)
         p0 = splat4(0)
@@ -1066,9 +1077,8 @@ def _propagate(s):
             d = lowest_bit(todo) // 3
             i = 3 * d
             todo &= ~(7 << i)
-            w = load4(s, i) & make4(-1, -1, -1, 0)
-            f = w | (w >> 9) | (w >> 18)
-            if any4(f) & 0x1FF != 0x1FF:
+            w = _bands(s, i)
+            if any4(_columns(w)) != 0x1FF:
                 return False  # a column without a place for d
             o = w & load4(s, 27)
             hits = _alone_in_row(o) | _swap_rows_boxes(_alone_in_row(_swap_rows_boxes(o)))
