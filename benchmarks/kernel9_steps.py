@@ -3,7 +3,7 @@
 Builds copies of ``src/sudokit/engine/kernel9.py`` in a temporary directory and runs them on the first
 ``--count`` puzzles of each set:
 
-* a counting copy: each step adds to a counter in a state word past the 31 the kernel uses (word 31 up;
+* a counting copy: each step adds to a counter in a state word past the 44 the kernel uses (word 44 up;
   those words are never copied to the next level, so the totals over all levels are exact). Prints per
   puzzle the guesses, the calls of ``_propagate``, its passes, the naked-single scans (one a pass, all three
   bands) and placements, the hidden-single runs (and those that placed a digit) and the digits they visited,
@@ -33,22 +33,22 @@ from sudokit.engine.batch import load_lines
 ROOT = Path(__file__).resolve().parents[1]
 KERNEL = ROOT / "src" / "sudokit" / "engine" / "kernel9.py"
 
-#: Counter words of the counting copy (state words past the kernel's 31).
+#: Counter words of the counting copy (state words past the kernel's 44).
 COUNTERS = {
-    "calls": 31,
-    "passes": 32,
-    "naked scans": 33,
-    "naked placed": 38,
-    "hidden runs": 39,
-    "hidden found": 46,
-    "hidden digits": 34,
-    "shapes": 35,
-    "shapes changed": 40,
-    "triads": 36,
-    "triads changed": 37,
-    "cell branches": 41,
+    "calls": 44,
+    "passes": 45,
+    "naked scans": 46,
+    "naked placed": 51,
+    "hidden runs": 52,
+    "hidden found": 59,
+    "hidden digits": 47,
+    "shapes": 48,
+    "shapes changed": 53,
+    "triads": 49,
+    "triads changed": 50,
+    "cell branches": 54,
 }
-FIRST_OPEN = 42  # words 42..44: open cells of each band after the first fixed point
+FIRST_OPEN = 55  # words 55..57: open cells of each band after the first fixed point
 
 _FIRST_FIXED_POINT = """    if not _propagate(s):
         stats[2] = 1
@@ -65,34 +65,34 @@ def _edit(text: str, edits: list[tuple[str, str]]) -> str:
 
 #: The counting copy's insertions: each counter line goes in just before its anchor (unique in kernel9.py).
 _COUNT_LINES = [
-    ("    while True:\n        if s[27] | s[28] | s[29] == 0:", "    s[31] += 1\n"),
-    ("        todo = s[30]\n", "        s[32] += 1\n"),
-    ("        once = splat4(0)\n", "        s[33] += 1\n"),
-    ("                    if not _place(s, d, b, bit, True):", "                    s[38] += 1\n"),
-    ("        todo = hid & 0x7FFFFFF\n", "        s[39] += 1\n"),
-    ("            todo &= ~(7 << i)\n", "            s[34] += 1\n"),
-    ("            continue\n        # No singles left", "            s[46] += 1\n"),
-    ("        shrunk = _shapes(s, shp", "        s[35] += 1\n"),
-    ("        shp = 0\n        if shrunk < 0:", "        s[40] += shrunk > 0\n"),
-    ("            shrunk = _triads(s)\n", "            s[36] += 1\n"),
+    ("    while True:\n        if s[OPEN] | s[OPEN + 1] | s[OPEN + 2] == 0:", "    s[44] += 1\n"),
+    ("        todo = s[MARK]\n", "        s[45] += 1\n"),
+    ("        once = splat4(0)\n", "        s[46] += 1\n"),
+    ("                    if not _place(s, d, b, bit, True):", "                    s[51] += 1\n"),
+    ("        todo = hid & 0x7FFFFFF\n", "        s[52] += 1\n"),
+    ("            todo &= ~(7 << (3 * d))\n", "            s[47] += 1\n"),
+    ("            continue\n        # No singles left", "            s[59] += 1\n"),
+    ("        shrunk = _shapes(s, shp", "        s[48] += 1\n"),
+    ("        shp = 0\n        if shrunk < 0:", "        s[53] += shrunk > 0\n"),
+    ("            shrunk = _triads(s)\n", "            s[49] += 1\n"),
     (
         "            if shrunk < 0:\n                return False\n            if shrunk == 0:",
-        "            s[37] += shrunk > 0\n",
+        "            s[50] += shrunk > 0\n",
     ),
-    ("            if b < 0:  # every band", "            cur[41] += b < 0\n"),
-    ("    count = 0\n    guesses = 0\n", "    for b in range(3):\n        st[0][42 + b] += popcount(s[27 + b])\n"),
+    ("            if b < 0:  # every band", "            cur[54] += b < 0\n"),
+    ("    count = 0\n    guesses = 0\n", "    for b in range(3):\n        st[0][55 + b] += popcount(s[OPEN + b])\n"),
 ]
 
 
 def counting_source(text: str) -> str:
-    """kernel9.py with a counter per step (see :data:`COUNTERS`) and a 48-word state; ``search9_rows`` returns
+    """kernel9.py with a counter per step (see :data:`COUNTERS`) and a 64-word state; ``search9_rows`` returns
     the counters summed over every level."""
     text = _edit(text, [(anchor, line + anchor) for anchor, line in _COUNT_LINES])
     owner = "    st_owner[0, 0] = stack_owner[0, 0]\n"
     return _edit(
         text,
         [
-            ("st_owner = np.zeros((83, 31), dtype=np.int64)", "st_owner = np.zeros((83, 48), dtype=np.int64)"),
+            ("st_owner = np.zeros((83, STATE_WORDS), dtype=np.int64)", "st_owner = np.zeros((83, 64), dtype=np.int64)"),
             (owner, owner + "    return st_owner.sum(axis=0)\n"),
         ],
     )

@@ -192,20 +192,21 @@ def test_bitboard_kernel_gives_the_same_answers_when_run_again_on_the_same_scrat
 
 
 def _state(line: str) -> np.ndarray:
-    """The kernel's 31-word state of a grid: per digit and band the cells where the digit may go, open cells."""
+    """The kernel's state of a grid: per digit and band the cells where the digit may go (word ``4 * d + b``),
+    open cells (word ``OPEN + b``)."""
     from sudokit.formats import parse_grid
     from sudokit.grid import Candidates
 
     grid = parse_grid(line)
     cands = Candidates.of(grid)
-    s = np.zeros(31, dtype=np.int64)
+    s = np.zeros(kernel9.STATE_WORDS, dtype=np.int64)
     for cell in range(81):
         b, bit = divmod(cell, 27)
         for d in range(9):
             if cands.masks[cell] >> d & 1:
-                s[3 * d + b] |= 1 << bit
+                s[4 * d + b] |= 1 << bit
         if grid.values[cell] == 0:
-            s[27 + b] |= 1 << bit
+            s[kernel9.OPEN + b] |= 1 << bit
     return s
 
 
@@ -275,7 +276,7 @@ print(sorted(set(batch.status.tolist())))
 
 def _givens_state(values: np.ndarray) -> np.ndarray:
     """The bitboard state of a puzzle's givens before propagation (as ``search9`` sets it up)."""
-    s = np.zeros(31, dtype=np.int64)
+    s = np.zeros(kernel9.STATE_WORDS, dtype=np.int64)
     for d in range(9):
         for b in range(3):
             word = 0
@@ -290,10 +291,10 @@ def _givens_state(values: np.ndarray) -> np.ndarray:
                 )
                 if v == d + 1 or (v == 0 and not seen):
                     word |= 1 << j
-            s[3 * d + b] = word
+            s[4 * d + b] = word
     for b in range(3):
-        s[27 + b] = sum(1 << j for j in range(27) if values[27 * b + j] == 0)
-    s[30] = (1 << 27) - 1
+        s[kernel9.OPEN + b] = sum(1 << j for j in range(27) if values[27 * b + j] == 0)
+    s[kernel9.MARK] = (1 << 27) - 1
     return s
 
 
@@ -302,10 +303,10 @@ def _triads_left(s: np.ndarray) -> tuple[int, int]:
     by the definitions, cell by cell: the reference for ``kernel9._triads``."""
 
     def cand(d: int, r: int, c: int) -> bool:
-        return bool(s[3 * d + r // 3] >> (9 * (r % 3) + c) & 1)
+        return bool(s[4 * d + r // 3] >> (9 * (r % 3) + c) & 1)
 
     def is_open(r: int, c: int) -> bool:
-        return bool(s[27 + r // 3] >> (9 * (r % 3) + c) & 1)
+        return bool(s[kernel9.OPEN + r // 3] >> (9 * (r % 3) + c) & 1)
 
     clears = set()
     score = 0
@@ -333,8 +334,8 @@ def _triads_left(s: np.ndarray) -> tuple[int, int]:
 
 
 def test_propagation_applies_every_triad_and_keeps_the_solution():
-    """At the root's fixed point no naked or hidden triad is left to apply (checked cell by cell), word 30 holds
-    the branching score, and every digit of the unique solution is still a candidate."""
+    """At the root's fixed point no naked or hidden triad is left to apply (checked cell by cell), word ``MARK``
+    holds the branching score, and every digit of the unique solution is still a candidate."""
     puzzles = np.concatenate(
         [load_lines(DATA / f"{name}.txt")[0][:25] for name in ("top1465", "forum_hardest_1905_11plus")]
     )
@@ -348,8 +349,8 @@ def test_propagation_applies_every_triad_and_keeps_the_solution():
         assert kernel9._propagate(s)
         for cell, v in enumerate(solution):
             b, j = divmod(cell, 27)
-            assert s[3 * (v - 1) + b] >> j & 1, cell  # sound: the solution's digit survives
-        if s[27] | s[28] | s[29]:
+            assert s[4 * (v - 1) + b] >> j & 1, cell  # sound: the solution's digit survives
+        if s[kernel9.OPEN] | s[kernel9.OPEN + 1] | s[kernel9.OPEN + 2]:
             checked += 1
-            assert _triads_left(s) == (0, s[30])
+            assert _triads_left(s) == (0, s[kernel9.MARK])
     assert found_before > 10 and checked > 10  # the reference finds triads, and most roots stay open

@@ -448,7 +448,7 @@ def test_a_count_the_engine_refuses_is_no_count_for_the_kernel():
     from sudokit.engine import kernel9
     from sudokit.generate import fast9
 
-    scratch = (np.zeros(81, np.uint8), np.zeros(3, np.int64), np.zeros((83, 31), np.int64))
+    scratch = (np.zeros(81, np.uint8), np.zeros(3, np.int64), np.zeros((83, kernel9.STATE_WORDS), np.int64))
     stacks = tuple(np.zeros(82, np.int64) for _ in range(3))
     tabs = tuple(kernel9.table_args())
     values = np.zeros(81, dtype=np.uint8)

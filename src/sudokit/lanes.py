@@ -85,6 +85,22 @@ def load4(typingctx, arr, i):
 
 
 @intrinsic
+def store4(typingctx, arr, i, v):
+    """Write lanes ``v`` to words ``i .. i+3`` of a C-contiguous int64 array (no bounds check). A later
+    :func:`load4` of the same four words takes them straight from the store (a load that spans several
+    one-word stores waits until they have reached the cache)."""
+    if not (isinstance(arr, types.Array) and arr.dtype == types.int64 and isinstance(i, types.Integer) and v is lanes4):
+        return None
+
+    def codegen(context, builder, signature, args):
+        index = context.cast(builder, args[1], signature.args[1], types.intp)
+        builder.store(args[2], _address(context, builder, signature.args[0], args[0], index), align=8)
+        return context.get_dummy_value()
+
+    return types.none(arr, i, v), codegen
+
+
+@intrinsic
 def make4(typingctx, a, b, c, d):
     """Four lanes from four integers."""
     if not all(isinstance(x, types.Integer) for x in (a, b, c, d)):
@@ -262,6 +278,10 @@ def load4_plain(arr, i):
     return np.array(arr[i : i + 4], dtype=np.int64)
 
 
+def store4_plain(arr, i, v):
+    arr[i : i + 4] = v
+
+
 def make4_plain(a, b, c, d):
     return np.array([a, b, c, d], dtype=np.int64)
 
@@ -301,6 +321,7 @@ def rot2_plain(v):
 
 
 if config.DISABLE_JIT:  # the kernels run as Python, where no intrinsic can be called
-    load4, make4, splat4, lane, any4 = load4_plain, make4_plain, splat4_plain, lane_plain, any4_plain  # type: ignore[assignment]
+    load4, store4, make4, splat4 = load4_plain, store4_plain, make4_plain, splat4_plain  # type: ignore[assignment]
+    lane, any4 = lane_plain, any4_plain  # type: ignore[assignment]
     zero_lanes, diff_lanes, single16 = zero_lanes_plain, diff_lanes_plain, single16_plain  # type: ignore[assignment]
     rot1, rot2 = rot1_plain, rot2_plain  # type: ignore[assignment]

@@ -6,18 +6,25 @@ use the general kernel of :mod:`sudokit.engine.kernel`.
 
 Representation
 --------------
-For each digit d (0..8) and band b (rows 3b..3b+2) one 27-bit word ``F[3*d + b]`` holds the cells of that band
+For each digit d (0..8) and band b (rows 3b..3b+2) one 27-bit word ``F[4*d + b]`` holds the cells of that band
 where d is still possible (placed cells keep their own digit's bit), and ``U[b]`` the band's open cells::
 
-    F[3*d + b]   bit 26 ..... bit 18 | bit 17 ..... bit 9 | bit 8 ...... bit 0
+    F[4*d + b]   bit 26 ..... bit 18 | bit 17 ..... bit 9 | bit 8 ...... bit 0
                  row 3b+2, col 9..1  | row 3b+1, col 9..1 | row 3b, col 9..1
 
     bit index = 9 * (row % 3) + col, cell = 27 * band + bit index
 
-The whole state is 30 small integers, so a search level copies 30 words instead of two 81-cell arrays. A
-digit's three band words sit side by side, so the steps below load them as one four-lane vector
-(:mod:`sudokit.lanes`: one AVX2 register, lane ``b`` = band ``b``; lane 3 holds the next word and is masked
-off) and treat the three bands with one instruction per operation.
+    state word   0 1 2 3 | 4 5 6 7 | ... | 32 33 34 35 | 36 37 38 39 | 40   | 41..43
+                 digit 0 | digit 1 | ... | digit 8     | U           | MARK | (padding)
+                 b0 b1 b2 0                              b0 b1 b2 0
+
+A digit's three band words and a fourth word that stays 0 are one four-lane vector (:mod:`sudokit.lanes`: one
+AVX2 register, lane ``b`` = band ``b``), and so are the open cells, so every step loads and stores them whole
+and treats the three bands with one instruction per operation. Placements and shapes write whole vectors too: a
+vector load of words that one-word stores have just written cannot take them from the store buffer and waits
+until they reach the cache, which cost 4-10% when the digits' words were three to a vector (``OPEN``, ``MARK``,
+:data:`STATE_WORDS`; rows of 44 words keep each vector inside a cache line). A search level copies 40 words
+instead of two 81-cell arrays.
 
 Propagation, to a fixed point:
 
@@ -62,10 +69,11 @@ bit is already gone is a contradiction, so a state with no open cell is always a
 
 The steps run in stages: naked singles (all three bands in one vector pass); hidden singles only when no naked
 single was found; shapes only when neither found anything; triads only when the shapes changed nothing.
-Hidden singles and shapes look only at the digits with a word changed since they last ran (word 30 of the state
-collects the changes, one bit per digit and band), at all three bands of such a digit; the triads look at every
-mini-line (they clear only where a mini-line is naked but not hidden or the reverse; a mini-line that is both
-has nothing left to clear). When the triads find nothing, word 30 keeps their counts as the branching score.
+Hidden singles and shapes look only at the digits with a word changed since they last ran (word ``MARK`` of the
+state collects the changes, bit ``3 * d + b`` for digit ``d`` and band ``b``), at all three bands of such a
+digit; the triads look at every mini-line (they clear only where a mini-line is naked but not hidden or the
+reverse; a mini-line that is both has nothing left to clear). When the triads find nothing, word ``MARK`` keeps
+their counts as the branching score.
 
 Answer check: when the search reaches a state with no open cell it writes the grid from the digit words
 and checks that grid against the rules and the givens (:func:`check9`: the givens compared branch-free, then
@@ -692,7 +700,7 @@ from numba.extending import intrinsic
 from sudokit.bits import lowest_bit, popcount
 from sudokit.engine.clock import ticks
 from sudokit.engine.kernel import BROKEN, CLOCK_EVERY, INVALID, NO_SOLUTION, TIMEOUT, finish
-from sudokit.lanes import any4, diff_lanes, lane, load4, make4, rot1, rot2, single16, splat4, zero_lanes
+from sudokit.lanes import any4, diff_lanes, lane, load4, make4, rot1, rot2, single16, splat4, store4, zero_lanes
 
 
 def _build_tables():
@@ -702,7 +710,7 @@ def _build_tables():
     expand = np.zeros(512, dtype=np.int64)
     for s in range(512):
         expand[s] = sum(7 << (9 * r + 3 * k) for r in range(3) for k in range(3) if (s >> (3 * r + k)) & 1)
-    keep = np.zeros((81, 3), dtype=np.int64)
+    keep = np.zeros((81, 4), dtype=np.int64)  # column 3 stays 0: a row is one vector of lanes
     full = (1 << 27) - 1
     for cell in range(81):
         row, col = divmod(cell, 9)
@@ -721,7 +729,17 @@ def _build_tables():
     return shrink, expand, keep
 
 
-SHRINK, EXPAND, KEEP = _build_tables()
+SHRINK, EXPAND, _KEEP = _build_tables()
+#: What a placement on a cell leaves of its digit's three band words (``KEEP[4 * cell + band]``; the fourth
+#: word 0), read as one vector.
+KEEP = _KEEP.reshape(-1)
+#: ``_ONE_LANE[4 * b .. 4 * b + 3]``: all ones in lane ``b``, zeros elsewhere.
+_ONE_LANE = np.array([-1 if k == b else 0 for b in range(4) for k in range(4)], dtype=np.int64)
+#: The state's layout (the module's docstring): digit ``d``'s band ``b`` at ``4 * d + b``, the open cells at
+#: ``OPEN + b``, the changed words (or the branching score) at ``MARK``; :data:`STATE_WORDS` words a state.
+OPEN = 36
+MARK = 40
+STATE_WORDS = 44
 #: For each bit of a band word: its column in the band, and its peers in the band (row, box and column). With
 #: the other two bands' open cells packed into one word (``u1 | u2 << 27``), a bivalue cell's open peers are
 #: two popcounts (:func:`_choose`; the divisions by 9 and three popcounts it replaced cost 4-7%).
@@ -730,7 +748,6 @@ _BAND_PEERS = np.array(
     [(0x1FF << (9 * (i // 9))) | (0x1C0E07 << (3 * ((i % 9) // 3))) | (0x40201 << (i % 9)) for i in range(27)],
     dtype=np.int64,
 )
-BOX3 = np.array([0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6], dtype=np.int64)
 #: The six ways a digit crosses a band (bit ``3 * row + box``) or a stack (bit ``3 * band + column``), and for
 #: each 3x3 pattern the ways inside it (bit k: ``_WAY[k]``).
 _WAY = np.array([sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))], dtype=np.int64)
@@ -773,40 +790,31 @@ else:  # pragma: no cover - exercised in a subprocess by the tests
 def _place(s, d, b, bit, only):
     """Place digit ``d`` on the cell ``bit`` of band ``b`` in state ``s``.
 
-    ``s`` holds the F words (0..26), the U words (27..29) and in word 30 the changed words (bit ``3*d + b``).
+    ``s`` is a state (the layout in the module's docstring); word ``MARK`` collects the changed words (bit
+    ``3*d + b``).
     ``only``: ``d`` is the cell's only candidate (a naked single), so no other digit's word needs clearing.
     False when the digit is no longer possible there (a contradiction)."""
-    i = 3 * d + b
+    i = 4 * d + b
     if s[i] & bit == 0:
         return False
-    if s[27 + b] & bit == 0:
+    if s[OPEN + b] & bit == 0:
         return True  # already placed (found twice in one pass)
-    s[27 + b] ^= bit
-    nb = ~bit
-    dirty = s[30]
+    bv = splat4(bit) & load4(_ONE_LANE, 4 * b)
+    store4(s, OPEN, load4(s, OPEN) ^ bv)
+    dirty = s[MARK]
     if not only:
-        for e in range(b, 27, 3):  # branch-free: measured 5-10% faster than testing the bit first
-            w = s[e]
-            s[e] = w & nb
-            dirty |= np.int64(w & bit != 0) << e
+        for e in range(9):
+            w = load4(s, 4 * e)
+            store4(s, 4 * e, w & ~bv)
+            dirty |= np.int64(any4(w & bv) != 0) << (3 * e + b)
     cell = 27 * b + lowest_bit(bit)
-    j = 3 * d
-    s[j + b] |= bit
-    for bb in range(3):
-        w = s[j + bb]
-        nw = w & KEEP[cell, bb]
-        s[j + bb] = nw
-        dirty |= np.int64(nw != w) << (j + bb)
-    dirty |= 1 << (j + b)
-    s[30] = dirty
+    j = 4 * d
+    w = load4(s, j)
+    nw = (w & load4(KEEP, 4 * cell)) | bv
+    store4(s, j, nw)
+    dirty |= (diff_lanes(nw, w) << (3 * d)) | (1 << (3 * d + b))
+    s[MARK] = dirty
     return True
-
-
-@njit(cache=True, inline="always", error_model="numpy")
-def _bands(s, i):
-    """State words ``i .. i+2`` as lanes 0..2, lane 3 zero: a digit's three band words (``i = 3 * d``) or the
-    open cells (``i = 27``)."""
-    return load4(s, i) & make4(-1, -1, -1, 0)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -833,7 +841,7 @@ def _shapes(s, words):
         d = lowest_bit(words) // 3
         i = 3 * d
         words &= ~(7 << i)
-        w = _bands(s, i)
+        w = load4(s, 4 * d)
         # Band shapes: m has bit 3 * (3 * row + box) where the row-segment holds a place; r1 / r2 put the next /
         # next-but-one box's bit of the same row there, and the row shifts below do the same for rows, so a
         # segment stays when the other two rows can take the other two boxes one way or the other.
@@ -856,11 +864,9 @@ def _shapes(s, words):
         if any4(((t | (t >> 1) | (t >> 2)) & 0o111 ^ 0o111) & make4(-1, -1, -1, 0)):
             return -1
         v &= t | (t << 9) | (t << 18)
-        ch = diff_lanes(v, w) & 7
+        ch = diff_lanes(v, w)
         if ch:
-            for b in range(3):
-                if (ch >> b) & 1:
-                    s[i + b] = lane(v, b)
+            store4(s, 4 * d, v)
             shrunk |= ch << i
     return shrunk
 
@@ -887,9 +893,9 @@ def _minilines(s, d):
     Bits 0..26: the mini-row of row ``r``, box ``k``, band ``b`` at ``9 * r + 3 * k + b``; bits 32..58: the
     mini-column of column ``3 * t + c`` in band ``b`` at ``32 + 9 * c + 3 * b + t``. In both halves a line (a
     row of a band, a column) is three bits 3 apart and a box's three mini-lines are 9 apart."""
-    w0 = s[3 * d]
-    w1 = s[3 * d + 1]
-    w2 = s[3 * d + 2]
+    w0 = s[4 * d]
+    w1 = s[4 * d + 1]
+    w2 = s[4 * d + 2]
     x = _segments(w0) | (_segments(w1) << 1) | (_segments(w2) << 2)
     y = _TCOL[_columns(w0)] | (_TCOL[_columns(w1)] << 3) | (_TCOL[_columns(w2)] << 6)
     return x | (y << 32)
@@ -917,7 +923,7 @@ def _triads(s):
     its nine mini-columns (bit ``32 + column``); a mini-column is the only one of its column when the other two
     lanes (rotated in) lack it. The rare second pass that clears works on :func:`_minilines`' one-word layout.
 
-    Returns the mask of the changed words; 0 when nothing changed, and then word 30 holds the number of
+    Returns the mask of the changed words; 0 when nothing changed, and then word ``MARK`` holds the number of
     (digit, mini-row) pairs left in each band and of (digit, mini-column) pairs in each stack (7 bits each, the
     branching score of :func:`_choose_way`); -1 on a contradiction."""
     r0 = splat4(0)
@@ -928,7 +934,7 @@ def _triads(s):
     h1 = splat4(0)
     h2 = splat4(0)
     for d in range(9):  # one lane per band: mini-rows at bit 3 * (3 * row + box), mini-columns at 32 + column
-        w = _bands(s, 3 * d)
+        w = load4(s, 4 * d)
         x = _segments(w)
         y = _columns(w)
         z = x | (y << 32)
@@ -964,7 +970,7 @@ def _triads(s):
     changed = 0
     if t3 != q3:  # a mini-line in both (three digits, all locked there) has nothing to clear
         for d in range(9):
-            i = 3 * d
+            i = 4 * d
             z = _minilines(s, d)
             lk = z & t3
             t = (lk | (lk >> 3) | (lk >> 6)) & _LANES
@@ -974,10 +980,10 @@ def _triads(s):
                 for b in range(3):
                     v = (e >> (32 + 3 * b)) & _LANE
                     cols = _S3[v & 7] | (_S3[(v >> 9) & 7] << 1) | (_S3[v >> 18] << 2)
-                    m = ((((e >> b) & _SEG) * 7) | (cols * 0x40201)) & s[27 + b]
+                    m = ((((e >> b) & _SEG) * 7) | (cols * 0x40201)) & s[OPEN + b]
                     if s[i + b] & m:
                         s[i + b] &= ~m
-                        changed |= 1 << (i + b)
+                        changed |= 1 << (3 * d + b)
     if changed:
         return changed
     score = 0
@@ -993,7 +999,7 @@ def _triads(s):
             popcount(p & 0x1C0E07) + (popcount(p & (0x1C0E07 << 3)) << 7) + (popcount(p & (0x1C0E07 << 6)) << 14)
         ) << k
     score |= cols << 21
-    s[30] = score
+    s[MARK] = score
     return 0
 
 
@@ -1017,19 +1023,19 @@ def _propagate(s):
     """Naked singles, then hidden singles, then band/stack shapes, to a fixed point.
 
     Each step runs only when the cheaper ones before it found nothing, and only on the words changed since it
-    last ran (word 30 collects the changes). Returns False on a contradiction."""
+    last ran (word ``MARK`` collects the changes). Returns False on a contradiction."""
     hid = 0
     shp = 0
     while True:
-        if s[27] | s[28] | s[29] == 0:
+        if s[OPEN] | s[OPEN + 1] | s[OPEN + 2] == 0:
             return True
-        todo = s[30]
-        s[30] = 0
+        todo = s[MARK]
+        s[MARK] = 0
         hid |= todo
         shp |= todo
         found = False
         # Naked singles (and cells left without a candidate), the three bands at once (one lane each).
-        u3 = _bands(s, 27)
+        u3 = load4(s, OPEN)
         once = splat4(0)
         twice = splat4(0)
         p0 = splat4(0)
@@ -1037,7 +1043,7 @@ def _propagate(s):
         p2 = splat4(0)
         p3 = splat4(0)
         for d in range(9):
-            m = load4(s, 3 * d)
+            m = load4(s, 4 * d)
             twice |= once & m
             once |= m
             if d & 1:
@@ -1075,12 +1081,11 @@ def _propagate(s):
         hid = 0
         while todo:  # the changed digits only, by bit scan (a test per digit mispredicted)
             d = lowest_bit(todo) // 3
-            i = 3 * d
-            todo &= ~(7 << i)
-            w = _bands(s, i)
+            todo &= ~(7 << (3 * d))
+            w = load4(s, 4 * d)
             if any4(_columns(w)) != 0x1FF:
                 return False  # a column without a place for d
-            o = w & load4(s, 27)
+            o = w & load4(s, OPEN)
             hits = _alone_in_row(o) | _swap_rows_boxes(_alone_in_row(_swap_rows_boxes(o)))
             # columns: counted in each band, then across the bands (lanes rotated)
             a0 = o & 0x1FF
@@ -1110,13 +1115,13 @@ def _propagate(s):
         if shrunk < 0:
             return False
         if shrunk == 0:
-            # A fixed point of the cheaper steps: the triads (which leave the branching score in word 30).
+            # A fixed point of the cheaper steps: the triads (which leave the branching score in word MARK).
             shrunk = _triads(s)
             if shrunk < 0:
                 return False
             if shrunk == 0:
                 return True
-        s[30] = shrunk
+        s[MARK] = shrunk
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -1131,22 +1136,22 @@ def _choose(s):
     best_bit = 0
     best_score = -1
     for b in range(3):
-        u = s[27 + b]
+        u = s[OPEN + b]
         if u == 0:
             continue
         once = 0
         twice = 0
         thrice = 0
         for d in range(9):
-            m = s[3 * d + b]
+            m = s[4 * d + b]
             thrice |= twice & m
             twice |= once & m
             once |= m
         bv = twice & ~thrice & u
         if bv == 0:
             continue
-        u1 = s[27 + (b + 1) % 3]
-        u2 = s[27 + (b + 2) % 3]
+        u1 = s[OPEN + (b + 1) % 3]
+        u2 = s[OPEN + (b + 2) % 3]
         u12 = u1 | (u2 << 27)
         while bv:
             bit = bv & -bv
@@ -1161,7 +1166,7 @@ def _choose(s):
     if best_b >= 0:
         rem = 0
         for d in range(9):
-            if s[3 * d + best_b] & best_bit:
+            if s[4 * d + best_b] & best_bit:
                 rem |= 1 << d
         return best_b, best_bit, rem
     best_b = -1
@@ -1169,14 +1174,14 @@ def _choose(s):
     best_rem = 0
     best_n = 99
     for b in range(3):
-        u = s[27 + b]
+        u = s[OPEN + b]
         while u:
             bit = u & -u
             u ^= bit
             rem = 0
             cnt = 0
             for d in range(9):
-                if s[3 * d + b] & bit:
+                if s[4 * d + b] & bit:
                     rem |= 1 << d
                     cnt += 1
             if cnt < best_n:
@@ -1190,10 +1195,10 @@ def _choose(s):
 @njit(cache=True, inline="always", error_model="numpy")
 def _choose_way(s, shrink):
     """tdoku's branch: the band or stack with the fewest (digit, mini-row) pairs left (the score :func:`_triads`
-    left in word 30) among those not fixed, and in it a digit with two ways (else three, else the fewest).
+    left in word ``MARK``) among those not fixed, and in it a digit with two ways (else three, else the fewest).
     Returns ``(code, digit, ways)``: code 3 + band or 6 + stack; ``(-1, 0, 0)`` when every band and stack is
     fixed (each digit in three mini-rows)."""
-    score = s[30]
+    score = s[MARK]
     best = 999
     code = -1
     for c in range(6):
@@ -1207,7 +1212,7 @@ def _choose_way(s, shrink):
     best_n = 99
     best_ways = 0
     for d in range(9):
-        i = 3 * d
+        i = 4 * d
         if code < 6:
             w = s[i + code - 3]
             ways = _WAYS[shrink[w & 0x1FF] | (shrink[(w >> 9) & 0x1FF] << 3) | (shrink[w >> 18] << 6)]
@@ -1236,19 +1241,19 @@ def _choose_way(s, shrink):
 def _follow(s, code, d, k, expand):
     """Restrict digit ``d`` to way ``k`` of band or stack ``code`` (as :func:`_choose_way` returns it)."""
     way = _WAY[k]
-    i = 3 * d
+    i = 4 * d
     if code < 6:
         b = code - 3
         w = s[i + b]
         s[i + b] = w & expand[way]
-        s[30] |= 1 << (i + b)
+        s[MARK] |= 1 << (3 * d + b)
     else:
         sh = 3 * (code - 6)
         for b in range(3):
             x = (way >> (3 * b)) & 7
             clear = (0x1C0E07 << sh) & ~((x * 0x40201) << sh)
             s[i + b] &= ~clear
-        s[30] |= 7 << i
+        s[MARK] |= 7 << (3 * d)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -1276,11 +1281,11 @@ def check9(values, solution):
 
 
 @njit(cache=True, error_model="numpy")
-def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem, shrink, expand, keep, box3):
+def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem, shrink, expand):
     """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``; the status
     is :data:`BROKEN` if the first solution written to ``solution`` failed :func:`check9` (a kernel bug).
 
-    ``st`` is ``(83, 31)`` int64 scratch (one state per level, the last row for the givens);
+    ``st`` is ``(83, STATE_WORDS)`` int64 scratch (one state per level, the last row for the givens);
     ``st_band``/``st_bit``/``st_rem`` are ``(82,)``. ``budget``: time allowed in ticks, 0 for no limit (as in
     :func:`sudokit.engine.kernel.search`).
     """
@@ -1289,16 +1294,13 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
     s = st[0]
     shrink = _borrow(shrink)
     expand = _borrow(expand)
-    keep = _borrow(keep)
-    box3 = _borrow(box3)
     given = st[st.shape[0] - 1]  # scratch row: the givens of each digit, per band
     full = (1 << 27) - 1
     for i in range(27):
-        s[i] = full
         given[i] = 0
-    for b in range(3):
-        s[27 + b] = full
-    s[30] = (1 << 27) - 1
+    for i in range(STATE_WORDS):
+        s[i] = full if i % 4 != 3 and i < MARK else 0
+    s[MARK] = (1 << 27) - 1
     stats[0] = 0
     stats[1] = 0
     stats[2] = 0
@@ -1312,7 +1314,7 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             v = values[27 * b + j]
             m |= np.int64(v != 0) << j
             over |= np.int64(v > 9)
-        s[27 + b] = full & ~m
+        s[OPEN + b] = full & ~m
         given[27 + b] = m
     if over:
         return INVALID, 0
@@ -1322,17 +1324,16 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             j = lowest_bit(m)
             m &= m - 1
             c = 27 * b + j
-            i = 3 * (values[c] - 1)
-            given[i + b] |= 1 << j
-            s[i] &= keep[c, 0]
-            s[i + 1] &= keep[c, 1]
-            s[i + 2] &= keep[c, 2]
+            i = 4 * (values[c] - 1)
+            given[3 * (values[c] - 1) + b] |= 1 << j
+            store4(s, i, load4(s, i) & load4(KEEP, 4 * c))
     for d in range(9):
         for b in range(3):
-            i = 3 * d + b
-            if given[i] & ~s[i]:  # a given of d seen by another given of d
+            g = given[3 * d + b]
+            i = 4 * d + b
+            if g & ~s[i]:  # a given of d seen by another given of d
                 return INVALID, 0
-            s[i] &= s[27 + b] | given[i]
+            s[i] &= s[OPEN + b] | g
     if not _propagate(s):
         stats[2] = 1
         return NO_SOLUTION, 0
@@ -1347,12 +1348,12 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             finish(count, guesses, nodes, backtracks, stats)
             return TIMEOUT, count
         cur = st[depth]
-        if cur[27] | cur[28] | cur[29] == 0:
+        if cur[OPEN] | cur[OPEN + 1] | cur[OPEN + 2] == 0:
             count += 1
             if count == 1:
                 for d in range(9):  # each digit word holds exactly its three placed cells of the band
                     for b in range(3):
-                        w = cur[3 * d + b]
+                        w = cur[4 * d + b]
                         while w:
                             solution[27 * b + lowest_bit(w)] = d + 1
                             w &= w - 1
@@ -1381,13 +1382,13 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
                 guesses += 1
                 src = st[depth]
                 dst = st[depth + 1]
-                for i in range(30):
+                for i in range(MARK):
                     dst[i] = src[i]
                 level = depth + 1
             else:  # the last alternative: this level is not needed again, so work on it in place
                 dst = st[depth]
                 level = depth
-            dst[30] = 0
+            dst[MARK] = 0
             code = st_band[depth]
             if code < 3:
                 ok = _place(dst, lowest_bit(low), code, st_bit[depth], False)
@@ -1404,13 +1405,13 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
 
 
 @njit(cache=True, error_model="numpy")
-def search9_rows(puzzles, start, stop, limit, budget, solutions, status, counts, stats, shrink, expand, keep, box3):
+def search9_rows(puzzles, start, stop, limit, budget, solutions, status, counts, stats, shrink, expand):
     """:func:`search9` on rows ``start..stop`` of ``puzzles`` with one set of scratch arrays. ``stats`` rows
     are ``[guesses, nodes, backtracks]``, plus the puzzle's time in :func:`sudokit.engine.clock.ticks` when
     ``stats`` has a fourth column.
 
     Every array goes to :func:`search9` borrowed (see :func:`_borrow`): measured 8% faster on easy puzzles."""
-    st_owner = np.zeros((83, 31), dtype=np.int64)
+    st_owner = np.zeros((83, STATE_WORDS), dtype=np.int64)
     stack_owner = np.zeros((3, 82), dtype=np.int64)
     st = _borrow(st_owner)
     st_band = _borrow(stack_owner[0])
@@ -1419,7 +1420,7 @@ def search9_rows(puzzles, start, stop, limit, budget, solutions, status, counts,
     puzzles = _borrow(puzzles)  # the arguments are kept alive by the caller
     solutions = _borrow(solutions)
     stats = _borrow(stats)
-    tables = (_borrow(shrink), _borrow(expand), _borrow(keep), _borrow(box3))
+    tables = (_borrow(shrink), _borrow(expand))
     timed = stats.shape[1] > 3  # a fourth column asks for each puzzle's time in ticks (engine.clock)
     for i in range(start, stop):
         t0 = ticks() if timed else 0
@@ -1432,9 +1433,11 @@ def search9_rows(puzzles, start, stop, limit, budget, solutions, status, counts,
     st_owner[0, 0] = stack_owner[0, 0]
 
 
-#: Layout of :func:`count9`'s one scratch array: the search states, the choice points, the statistics.
-_STATES = 83 * 31
-_STATS = _STATES + 3 * 82
+#: Layout of :func:`count9`'s one scratch array: the search states, the choice points, the statistics (three
+#: words of slack let the states start on a 32-byte boundary, as numba's own arrays do).
+_STATES = 83 * STATE_WORDS
+_STACK = _STATES + 3
+_STATS = _STACK + 3 * 82
 WORK_SIZE = _STATS + 3
 
 
@@ -1449,7 +1452,8 @@ def count9(values, limit, budget, work, solution):
         if values[c] > 9:
             return -1, 0
     w = _borrow(work)
-    st = w[:_STATES].reshape((83, 31))
+    at = (-(w.ctypes.data >> 3)) & 3  # a state's vectors then never straddle a cache line
+    st = w[at : at + _STATES].reshape((83, STATE_WORDS))
     return search9(
         values,
         limit,
@@ -1457,13 +1461,11 @@ def count9(values, limit, budget, work, solution):
         solution,
         w[_STATS:WORK_SIZE],
         st,
-        w[_STATES : _STATES + 82],
-        w[_STATES + 82 : _STATES + 164],
-        w[_STATES + 164 : _STATS],
+        w[_STACK : _STACK + 82],
+        w[_STACK + 82 : _STACK + 164],
+        w[_STACK + 164 : _STATS],
         SHRINK,
         EXPAND,
-        KEEP,
-        BOX3,
     )
 
 
@@ -1471,4 +1473,4 @@ def table_args() -> tuple:
     """The lookup tables, in the order ``search9`` and ``search9_rows`` take them. ``_place`` and ``_propagate``
     read the module's tables as compiled-in constants instead (measured 1.04-1.11x: each array argument is seven
     words pushed per call)."""
-    return (SHRINK, EXPAND, KEEP, BOX3)
+    return (SHRINK, EXPAND)

@@ -83,9 +83,7 @@ def search_blocks(
 
 
 @njit(cache=True, parallel=True)
-def search9_blocks(
-    puzzles, n_blocks, limit, budget, solutions, status, counts, stats, shrink, expand, keep, box3
-):
+def search9_blocks(puzzles, n_blocks, limit, budget, solutions, status, counts, stats, shrink, expand):
     """:func:`sudokit.engine.kernel9.search9_rows` over ``n_blocks`` slices of ``puzzles`` (dealt to the
     threads by :func:`dealt`)."""
     total = puzzles.shape[0]
@@ -93,9 +91,7 @@ def search9_blocks(
         b = dealt(i, n_blocks)
         lo = b * total // n_blocks
         hi = (b + 1) * total // n_blocks
-        search9_rows(
-            puzzles, lo, hi, limit, budget, solutions, status, counts, stats, shrink, expand, keep, box3
-        )
+        search9_rows(puzzles, lo, hi, limit, budget, solutions, status, counts, stats, shrink, expand)
 
 
 @njit(cache=True, parallel=True)

@@ -268,7 +268,7 @@ def generate_rows(
     perm = np.zeros(9, dtype=np.int64)
     order = np.zeros(81, dtype=np.int64)
     stats = np.zeros(3, dtype=np.int64)
-    st = np.zeros((83, 31), dtype=np.int64)
+    st = np.zeros((83, kernel9.STATE_WORDS), dtype=np.int64)
     st_band = np.zeros(82, dtype=np.int64)
     st_bit = np.zeros(82, dtype=np.int64)
     st_rem = np.zeros(82, dtype=np.int64)
