@@ -687,6 +687,48 @@ guesses instead of 6.06 first solution, top95 0.92 / 0.95).
 The vector hidden singles cost 17_clue (hidden singles there are found many at a time, and the tests one by one
 see each placement at once) what they gain on serg, where this kernel is furthest behind tdoku; 17_clue stays
 well ahead of tdoku (``docs/engine.md``).
+
+State layout (twelfth round, issue #22, the same Zen 3). A ``perf`` profile of serg_benchmark (the kernel's
+machine code dumped from the process, samples per instruction) put 5% of the time on the first use of the
+naked singles' vector load of the open cells: that load spanned word 30, which the pass had just set to 0 by a
+one-word store, and a load that spans several smaller stores cannot take its data from the store buffer, so it
+waits until they reach the cache. The digits' words had the same trouble after every placement (``_place``
+stored them one word at a time, the next step loaded them as vectors). Rows as in the eleventh round's second
+table (``/tmp`` copies A/B in one process, both orders, best of 3, geometric mean; load 0.2-1.0; the answers,
+counts and guesses are the same in every row):
+
+==================================================  ===========  ===========  ===========  ==============  =====
+change                                              serg         top95        top1465      others          kept?
+                                                    L1 / L2      L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  ==============  =====
+the open cells read by three one-word loads (the    1.01 / 1.03  1.03 / 1.03  1.00 / 1.02  17_clue 1.02 /  super-
+naked and hidden singles)                                                                  1.01            seded
+four words a digit (the fourth always 0), the open  0.96 / 1.04  1.04 / 1.05  1.04 / 1.03  17_clue 1.09 /  kept
+cells likewise: ``_place`` and the shapes store                                            1.06, kaggle
+whole vectors (``sudokit.lanes.store4``), every                                            1.09 / 1.08
+step loads them (against the row above)
+both against the kernel before (two processes each  1.04 / 1.05  1.10 / 1.08  1.06 / 1.08  1106 1.09 /     --
+way)                                                                                       1.06
++ a guess's way and the givens written as vectors,  1.00 / 1.00  0.98 / 0.99  0.99 / 1.00  17_clue 0.99 /  noise
+the empty-grid test on one vector                                                          1.00
+==================================================  ===========  ===========  ===========  ==============  =====
+
+Of the last row only the givens' vector writes are kept (noise either way): they read the same ``KEEP`` rows as
+``_place``, so one table serves both.
+
+Then, against the kernel with the four-word layout (the same method, one process each way):
+
+==================================================  ===========  ===========  ===========  ==============  =====
+change                                              serg         top95        top1465      others          kept?
+                                                    L1 / L2      L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  ==============  =====
+shapes: the digit's words stored whether or not     1.01 / 1.00  1.02 / 1.01  1.02 / 1.01  --              kept
+they shrank (one vector store, no branch)
+triads: a mini-row alone in its row read off the    1.00 / 1.00  1.00 / 1.00  0.98 / 0.98  --              noise;
+row's other two boxes (the shapes' rotations)                                                              rejected
+hidden singles without the test for a column with   1.00 / 1.00  1.00 / 0.99  0.99 / 0.99  --              noise;
+no place left (the shapes find it later)                                                                   rejected
+==================================================  ===========  ===========  ===========  ==============  =====
 """
 
 from __future__ import annotations
@@ -864,10 +906,8 @@ def _shapes(s, words):
         if any4(((t | (t >> 1) | (t >> 2)) & 0o111 ^ 0o111) & make4(-1, -1, -1, 0)):
             return -1
         v &= t | (t << 9) | (t << 18)
-        ch = diff_lanes(v, w)
-        if ch:
-            store4(s, 4 * d, v)
-            shrunk |= ch << i
+        store4(s, 4 * d, v)  # branch-free: whether a word shrank is not predictable
+        shrunk |= diff_lanes(v, w) << i
     return shrunk
 
 
