@@ -9,7 +9,20 @@ from hypothesis import strategies as st
 from numba import njit
 
 from sudokit import lanes
-from sudokit.lanes import any4, diff_lanes, lane, load4, make4, rot1, rot2, single16, splat4, zero_lanes
+from sudokit.lanes import (
+    any4,
+    byte_masks,
+    diff_lanes,
+    lane,
+    load4,
+    make4,
+    rot1,
+    rot2,
+    single16,
+    splat4,
+    store4,
+    zero_lanes,
+)
 
 WORD = st.integers(0, (1 << 62) - 1)
 SMALL = st.integers(0, 1 << 20)  # with some zero and single-bit fields in the 16-bit view
@@ -118,3 +131,39 @@ def test_plain_forms_match_the_compiled_ones(a, b, k):
     assert lanes.make4_plain(*x[::-1]).tolist() == out[13].tolist()
     assert lanes.splat4_plain(lanes.lane_plain(x, k)).tolist() == out[14].tolist()
     assert (lanes.any4_plain(x), lanes.zero_lanes_plain(x & y), lanes.diff_lanes_plain(x, y)) == tuple(tail)
+
+
+@njit(cache=False)
+def _stored(words, i, out):
+    store4(out, i, load4(words, 0) ^ load4(words, 4))
+
+
+@settings(max_examples=100, deadline=None)
+@given(FOUR, FOUR, st.integers(0, 4))
+def test_store4_writes_the_four_lanes_and_nothing_else(a, b, i):
+    words = np.array(a + b, dtype=np.int64)
+    out = np.full(8, 7, dtype=np.int64)
+    _stored(words, i, out)
+    expected = [7] * 8
+    expected[i : i + 4] = [x ^ y for x, y in zip(a, b)]
+    assert out.tolist() == expected
+    plain = np.full(8, 7, dtype=np.int64)
+    lanes.store4_plain(plain, i, lanes.load4_plain(words, 0) ^ lanes.load4_plain(words, 4))
+    assert plain.tolist() == expected
+
+
+@njit(cache=False)
+def _byte_masks(values, i, limit):
+    return byte_masks(values, i, limit)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(st.integers(0, 12), st.integers(0, 255)), min_size=81, max_size=81), st.integers(0, 49))
+def test_byte_masks_mark_the_nonzero_bytes_and_those_over_the_limit(values, i):
+    arr = np.array(values, dtype=np.uint8)
+    expected = (
+        sum(1 << k for k in range(32) if values[i + k] != 0),
+        sum(1 << k for k in range(32) if values[i + k] > 9),
+    )
+    assert _byte_masks(arr, i, 9) == expected
+    assert lanes.byte_masks_plain(arr, i, 9) == expected

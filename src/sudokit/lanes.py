@@ -3,11 +3,11 @@
 numba keeps a value of the type :data:`lanes4` in a vector register and lowers each operation to one vector
 instruction (on AVX2 a ``vpand``, ``vpor``, ``vpsllq``... acts on all four lanes at once), which numba's own
 optimiser does not do for a short loop over four words (it unrolls it and stays scalar). :mod:`sudokit.engine.kernel9`
-keeps a digit's three band words side by side, so one ``lanes4`` holds a digit in all three bands (lane 3 is
-whatever word follows them: the kernel masks it off).
+keeps a digit's three band words and a fourth word that stays 0 side by side, so one ``lanes4`` holds a digit in
+all three bands.
 
-- :func:`load4` reads words ``i .. i+3`` of an int64 array, :func:`make4` builds lanes from four integers,
-  :func:`splat4` repeats one; :func:`lane` reads one lane back.
+- :func:`load4` reads words ``i .. i+3`` of an int64 array and :func:`store4` writes them, :func:`make4` builds
+  lanes from four integers, :func:`splat4` repeats one; :func:`lane` reads one lane back.
 - ``&``, ``|``, ``^``, ``~``, ``+``, ``-`` act lane by lane (an integer operand stands for four equal lanes),
   ``<<`` and ``>>`` shift each lane by the same count (``>>`` is a logical shift: the kernels shift only
   non-negative words right).
@@ -18,9 +18,14 @@ whatever word follows them: the kernel masks it off).
   with one place left.
 - :func:`rot1` / :func:`rot2` rotate lanes 0..2 (lane ``b`` gets lane ``b + 1`` or ``b + 2``, mod 3; lane 3
   stays): one band sees the other two.
+- :func:`byte_masks` compares 32 bytes of a uint8 array at once (one AVX2 compare): the puzzle's givens as a
+  bit mask per band.
 
 Under ``NUMBA_DISABLE_JIT=1`` (the kernels run as Python) each name is a plain function on a numpy array of
 four int64 words, with the same results.
+
+numba's on-disk cache does not notice an edit to a helper a kernel imports: after changing this module, delete
+the stale caches (``find src -name '*.nb[ic]' -delete``), as for :mod:`sudokit.bits`.
 """
 
 from __future__ import annotations
@@ -61,6 +66,11 @@ def _address(context, builder, arrty, arr, index):
     return builder.bitcast(builder.gep(data, [index]), _V.as_pointer())
 
 
+def _splat(builder, value, vtype):
+    v = builder.insert_element(ir.Constant(vtype, ir.Undefined), value, ir.Constant(ir.IntType(32), 0))
+    return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(ir.IntType(32), vtype.count), [0] * vtype.count))
+
+
 def _broadcast(builder, value):
     v = builder.insert_element(ir.Constant(_V, ir.Undefined), value, ir.Constant(ir.IntType(32), 0))
     return builder.shuffle_vector(v, v, ir.Constant(_INDEX4, [0, 0, 0, 0]))
@@ -98,6 +108,35 @@ def store4(typingctx, arr, i, v):
         return context.get_dummy_value()
 
     return types.none(arr, i, v), codegen
+
+
+@intrinsic
+def byte_masks(typingctx, arr, i, limit):
+    """Bytes ``i .. i+31`` of a C-contiguous uint8 array as two 32-bit masks (bit ``k``: byte ``i + k``): the
+    bytes that are not 0, and those over ``limit`` (0..255). No bounds check: the caller keeps ``i + 31``
+    inside. One vector compare each instead of a test per byte."""
+    if not (
+        isinstance(arr, types.Array)
+        and arr.dtype == types.uint8
+        and arr.layout == "C"
+        and isinstance(i, types.Integer)
+        and isinstance(limit, types.Integer)
+    ):
+        return None
+
+    def codegen(context, builder, signature, args):
+        v32 = ir.VectorType(ir.IntType(8), 32)
+        index = context.cast(builder, args[1], signature.args[1], types.intp)
+        data = context.make_array(signature.args[0])(context, builder, args[0]).data
+        x = builder.load(builder.bitcast(builder.gep(data, [index]), v32.as_pointer()), align=1)
+        top = builder.trunc(context.cast(builder, args[2], signature.args[2], types.int64), ir.IntType(8))
+        over = builder.icmp_unsigned(">", x, _splat(builder, top, v32))
+        nonzero = builder.icmp_unsigned("!=", x, ir.Constant(v32, [0] * 32))
+        i64 = ir.IntType(64)
+        masks = (builder.zext(builder.bitcast(m, ir.IntType(32)), i64) for m in (nonzero, over))
+        return context.make_tuple(builder, signature.return_type, list(masks))
+
+    return types.UniTuple(types.int64, 2)(arr, i, limit), codegen
 
 
 @intrinsic
@@ -282,6 +321,12 @@ def store4_plain(arr, i, v):
     arr[i : i + 4] = v
 
 
+def byte_masks_plain(arr, i, limit):
+    x = np.asarray(arr[i : i + 32], dtype=np.int64)
+    bits = 1 << np.arange(len(x), dtype=np.int64)
+    return int(bits[x != 0].sum()), int(bits[x > limit].sum())
+
+
 def make4_plain(a, b, c, d):
     return np.array([a, b, c, d], dtype=np.int64)
 
@@ -322,6 +367,6 @@ def rot2_plain(v):
 
 if config.DISABLE_JIT:  # the kernels run as Python, where no intrinsic can be called
     load4, store4, make4, splat4 = load4_plain, store4_plain, make4_plain, splat4_plain  # type: ignore[assignment]
-    lane, any4 = lane_plain, any4_plain  # type: ignore[assignment]
+    lane, any4, byte_masks = lane_plain, any4_plain, byte_masks_plain  # type: ignore[assignment]
     zero_lanes, diff_lanes, single16 = zero_lanes_plain, diff_lanes_plain, single16_plain  # type: ignore[assignment]
     rot1, rot2 = rot1_plain, rot2_plain  # type: ignore[assignment]
