@@ -54,24 +54,24 @@ MODES = {1: "first", 2: "count-2"}
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
 RECORDED_WHEN = (
-    "2026-11-28 03:36 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 1.0-1.2), "
-    "GCC 12.2 -O3 -march=native, --repeat 5, after the vector steps (kernel9's eleventh round)"
+    "2026-11-28 06:21 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 1.0-1.3), "
+    "GCC 12.2 -O3 -march=native, --repeat 5, after the four-word state layout (kernel9's twelfth round)"
 )
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (630_806, 0.00, 1_255_171, 0.00),
-    ("kaggle_sample", 2): (666_590, 0.00, 1_267_807, 0.00),
-    ("17_clue", 1): (226_271, 0.46, 291_193, 0.48),
-    ("17_clue", 2): (219_545, 0.57, 282_834, 0.59),
-    ("norvig_top95", 1): (160_629, 6.07, 129_904, 6.22),
-    ("norvig_top95", 2): (79_051, 11.05, 77_009, 11.95),
-    ("top1465", 1): (116_079, 6.07, 135_001, 5.79),
-    ("top1465", 2): (77_542, 8.94, 87_870, 8.76),
-    ("forum_hardest_1905_11plus", 1): (26_320, 34.17, 28_868, 33.99),
-    ("forum_hardest_1905_11plus", 2): (14_067, 61.67, 15_104, 60.64),
-    ("forum_hardest_1106", 1): (15_947, 59.76, 19_436, 51.75),
-    ("forum_hardest_1106", 2): (8_608, 110.44, 8_591, 111.99),
-    ("serg_benchmark", 1): (346_113, 6.40, 312_581, 6.05),
-    ("serg_benchmark", 2): (319_185, 7.05, 239_058, 6.92),
+    ("kaggle_sample", 1): (632_520, 0.00, 1_464_682, 0.00),
+    ("kaggle_sample", 2): (663_665, 0.00, 1_477_539, 0.00),
+    ("17_clue", 1): (227_339, 0.46, 332_274, 0.48),
+    ("17_clue", 2): (221_081, 0.57, 318_496, 0.59),
+    ("norvig_top95", 1): (162_237, 6.07, 147_368, 6.22),
+    ("norvig_top95", 2): (78_633, 11.05, 83_355, 11.95),
+    ("top1465", 1): (116_522, 6.07, 146_114, 5.79),
+    ("top1465", 2): (78_451, 8.94, 94_900, 8.76),
+    ("forum_hardest_1905_11plus", 1): (26_174, 34.17, 29_979, 33.99),
+    ("forum_hardest_1905_11plus", 2): (13_901, 61.67, 16_091, 60.64),
+    ("forum_hardest_1106", 1): (16_263, 59.76, 20_798, 51.75),
+    ("forum_hardest_1106", 2): (8_808, 110.44, 9_475, 111.99),
+    ("serg_benchmark", 1): (365_185, 6.40, 346_271, 6.05),
+    ("serg_benchmark", 2): (324_660, 7.05, 297_420, 6.92),
 }
 
 
