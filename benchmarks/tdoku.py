@@ -54,7 +54,7 @@ MODES = {1: "first", 2: "count-2"}
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
 RECORDED_WHEN = (
-    "2026-11-28 06:21 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 1.0-1.3), "
+    "2026-11-28 06:20 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 1.0-1.3), "
     "GCC 12.2 -O3 -march=native, --repeat 5, after the four-word state layout (kernel9's twelfth round)"
 )
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
