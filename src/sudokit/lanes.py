@@ -66,14 +66,10 @@ def _address(context, builder, arrty, arr, index):
     return builder.bitcast(builder.gep(data, [index]), _V.as_pointer())
 
 
-def _splat(builder, value, vtype):
+def _splat(builder, value, vtype=_V):
+    """``value`` in every lane of an LLVM vector of ``vtype`` (by default :data:`lanes4`'s)."""
     v = builder.insert_element(ir.Constant(vtype, ir.Undefined), value, ir.Constant(ir.IntType(32), 0))
     return builder.shuffle_vector(v, v, ir.Constant(ir.VectorType(ir.IntType(32), vtype.count), [0] * vtype.count))
-
-
-def _broadcast(builder, value):
-    v = builder.insert_element(ir.Constant(_V, ir.Undefined), value, ir.Constant(ir.IntType(32), 0))
-    return builder.shuffle_vector(v, v, ir.Constant(_INDEX4, [0, 0, 0, 0]))
 
 
 def _mask4(builder, bits):
@@ -162,7 +158,7 @@ def splat4(typingctx, x):
         return None
 
     def codegen(context, builder, signature, args):
-        return _broadcast(builder, context.cast(builder, args[0], signature.args[0], types.int64))
+        return _splat(builder, context.cast(builder, args[0], signature.args[0], types.int64))
 
     return lanes4(x), codegen
 
@@ -257,7 +253,7 @@ def _operand(context, builder, value, typ):
     """An operand as lanes: an integer is broadcast (cast to int64 first)."""
     if typ is lanes4:
         return value
-    return _broadcast(builder, context.cast(builder, value, typ, types.int64))
+    return _splat(builder, context.cast(builder, value, typ, types.int64))
 
 
 def _register_binary(ops, method: str, shift: bool = False) -> None:

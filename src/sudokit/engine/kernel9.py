@@ -1382,9 +1382,9 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             j = lowest_bit(m)
             m &= m - 1
             c = 27 * b + j
-            i = 4 * (values[c] - 1)
-            given[3 * (values[c] - 1) + b] |= 1 << j
-            store4(s, i, load4(s, i) & load4(KEEP, 4 * c))
+            d = values[c] - 1
+            given[3 * d + b] |= 1 << j
+            store4(s, 4 * d, load4(s, 4 * d) & load4(KEEP, 4 * c))
     for d in range(9):
         for b in range(3):
             g = given[3 * d + b]
