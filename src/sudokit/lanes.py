@@ -61,9 +61,10 @@ class _Lanes4Model(models.PrimitiveModel):
         super().__init__(dmm, fe_type, _V)
 
 
-def _address(context, builder, arrty, arr, index):
+def _address(context, builder, arrty, arr, index, vtype=_V):
+    """A pointer to ``vtype`` (by default :data:`lanes4`'s) at element ``index`` of the array."""
     data = context.make_array(arrty)(context, builder, arr).data
-    return builder.bitcast(builder.gep(data, [index]), _V.as_pointer())
+    return builder.bitcast(builder.gep(data, [index]), vtype.as_pointer())
 
 
 def _splat(builder, value, vtype=_V):
@@ -123,8 +124,7 @@ def byte_masks(typingctx, arr, i, limit):
     def codegen(context, builder, signature, args):
         v32 = ir.VectorType(ir.IntType(8), 32)
         index = context.cast(builder, args[1], signature.args[1], types.intp)
-        data = context.make_array(signature.args[0])(context, builder, args[0]).data
-        x = builder.load(builder.bitcast(builder.gep(data, [index]), v32.as_pointer()), align=1)
+        x = builder.load(_address(context, builder, signature.args[0], args[0], index, v32), align=1)
         top = builder.trunc(context.cast(builder, args[2], signature.args[2], types.int64), ir.IntType(8))
         over = builder.icmp_unsigned(">", x, _splat(builder, top, v32))
         nonzero = builder.icmp_unsigned("!=", x, ir.Constant(v32, [0] * 32))

@@ -787,13 +787,12 @@ def _build_tables():
                         clear |= 1 << (9 * r + c)
             keep[cell, bb] = full & ~clear
         assert keep[cell, band] & bit
-    return shrink, expand, keep
+    return shrink, expand, keep.reshape(-1)
 
 
-SHRINK, EXPAND, _KEEP = _build_tables()
-#: What a placement on a cell leaves of its digit's three band words (``KEEP[4 * cell + band]``; the fourth
-#: word 0), read as one vector.
-KEEP = _KEEP.reshape(-1)
+#: ``KEEP``: what a placement on a cell leaves of its digit's three band words (``KEEP[4 * cell + band]``; the
+#: fourth word 0), read as one vector.
+SHRINK, EXPAND, KEEP = _build_tables()
 #: ``_ONE_LANE[4 * b .. 4 * b + 3]``: all ones in lane ``b``, zeros elsewhere.
 _ONE_LANE = np.array([-1 if k == b else 0 for b in range(4) for k in range(4)], dtype=np.int64)
 #: The state's layout (the module's docstring): digit ``d``'s band ``b`` at ``4 * d + b``, the open cells at
