@@ -70,7 +70,8 @@ bit is already gone is a contradiction, so a state with no open cell is always a
 The steps run in stages: naked singles (all three bands in one vector pass); hidden singles only when no naked
 single was found; shapes only when neither found anything; triads only when the shapes changed nothing.
 Hidden singles and shapes look only at the digits with a word changed since they last ran (word ``MARK`` of the
-state collects the changes, bit ``3 * d + b`` for digit ``d`` and band ``b``), at all three bands of such a
+state collects the changes in bits ``3 * d .. 3 * d + 2`` for digit ``d``: a placement or a guess sets bit ``3 * d``,
+the shapes and the triads bit ``3 * d + b`` for the band ``b`` that shrank), at all three bands of such a
 digit; the triads look at every mini-line (they clear only where a mini-line is naked but not hidden or the
 reverse; a mini-line that is both has nothing left to clear). When the triads find nothing, word ``MARK`` keeps
 their counts as the branching score.
@@ -850,8 +851,8 @@ else:  # pragma: no cover - exercised in a subprocess by the tests
 def _place(s, d, b, bit, only):
     """Place digit ``d`` on the cell ``bit`` of band ``b`` in state ``s``.
 
-    ``s`` is a state (the layout in the module's docstring); word ``MARK`` collects the changed words (bit
-    ``3*d + b``).
+    ``s`` is a state (the layout in the module's docstring); word ``MARK`` collects the changed digits (bit
+    ``3*d`` for each digit whose words changed, ``d`` always: its open places did).
     ``only``: ``d`` is the cell's only candidate (a naked single), so no other digit's word needs clearing.
     False when the digit is no longer possible there (a contradiction)."""
     i = 4 * d + b
@@ -861,18 +862,15 @@ def _place(s, d, b, bit, only):
         return True  # already placed (found twice in one pass)
     bv = splat4(bit) & load4(_ONE_LANE, 4 * b)
     store4(s, OPEN, load4(s, OPEN) ^ bv)
-    dirty = s[MARK]
+    dirty = s[MARK] | (1 << (3 * d))
     if not only:
         for e in range(9):
             w = load4(s, 4 * e)
             store4(s, 4 * e, w & ~bv)
-            dirty |= np.int64(any4(w & bv) != 0) << (3 * e + b)
+            dirty |= np.int64(any4(w & bv) != 0) << (3 * e)
     cell = 27 * b + lowest_bit(bit)
     j = 4 * d
-    w = load4(s, j)
-    nw = (w & load4(KEEP, 4 * cell)) | bv
-    store4(s, j, nw)
-    dirty |= (diff_lanes(nw, w) << (3 * d)) | (1 << (3 * d + b))
+    store4(s, j, (load4(s, j) & load4(KEEP, 4 * cell)) | bv)
     s[MARK] = dirty
     return True
 
@@ -892,7 +890,7 @@ def _columns(w):
 
 @njit(cache=True, inline="always", error_model="numpy")
 def _shapes(s, words):
-    """Band shapes of the changed ``words`` (bit ``3*d + b``) and stack shapes of their digits.
+    """Band shapes of the digits with a changed word (any bit of ``3*d .. 3*d+2`` in ``words``), stack shapes too.
 
     Returns the mask of the words that shrank, or -1 on a contradiction."""
     shrunk = 0
@@ -1302,16 +1300,19 @@ def _follow(s, code, d, k, expand):
     i = 4 * d
     if code < 6:
         b = code - 3
-        w = s[i + b]
-        s[i + b] = w & expand[way]
-        s[MARK] |= 1 << (3 * d + b)
+        one = load4(_ONE_LANE, 4 * b)
+        keep = (splat4(expand[way]) & one) | ~one
     else:
         sh = 3 * (code - 6)
-        for b in range(3):
-            x = (way >> (3 * b)) & 7
-            clear = (0x1C0E07 << sh) & ~((x * 0x40201) << sh)
-            s[i + b] &= ~clear
-        s[MARK] |= 7 << (3 * d)
+        other = ~(0x1C0E07 << sh)
+        keep = make4(
+            other | ((way & 7) * 0x40201) << sh,
+            other | (((way >> 3) & 7) * 0x40201) << sh,
+            other | ((way >> 6) * 0x40201) << sh,
+            0,
+        )
+    store4(s, i, load4(s, i) & keep)  # as a vector: the next step loads it as one
+    s[MARK] |= 1 << (3 * d)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -1327,14 +1328,19 @@ def check9(values, solution):
     for u in range(9):
         row = 0
         col = 0
-        box = 0
-        top = 27 * (u // 3) + 3 * (u % 3)
         for j in range(9):
             row |= np.int64(1) << np.int64(solution[9 * u + j])
             col |= np.int64(1) << np.int64(solution[9 * j + u])
-            box |= np.int64(1) << np.int64(solution[top + 9 * (j // 3) + j % 3])
-        if row != 0x3FE or col != 0x3FE or box != 0x3FE:  # a 0 or a digit over 9 sets a bit outside
+        if row != 0x3FE or col != 0x3FE:  # a 0 or a digit over 9 sets a bit outside
             return False
+    for b in range(3):
+        for t in range(3):
+            box = 0
+            for i in range(3):
+                for j in range(3):
+                    box |= np.int64(1) << np.int64(solution[27 * b + 9 * i + 3 * t + j])
+            if box != 0x3FE:
+                return False
     return True
 
 
@@ -1439,8 +1445,8 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
                 guesses += 1
                 src = st[depth]
                 dst = st[depth + 1]
-                for i in range(MARK):
-                    dst[i] = src[i]
+                for i in range(0, MARK, 4):  # as vectors: the next step loads them as vectors
+                    store4(dst, i, load4(src, i))
                 level = depth + 1
             else:  # the last alternative: this level is not needed again, so work on it in place
                 dst = st[depth]
