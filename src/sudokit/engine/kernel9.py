@@ -1315,6 +1315,48 @@ def _follow(s, code, d, k, expand):
     s[MARK] |= 1 << (3 * d)
 
 
+#: Eight bits spread to eight bytes: bit ``i`` of the index is byte ``i`` (0 or 1).
+_SPREAD = np.array([sum(1 << (8 * i) for i in range(8) if x >> i & 1) for x in range(256)], dtype=np.int64)
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _cells(v):
+    """The three band words of ``v`` as 81 bits in two words: cells 0..63 and cells 64..80."""
+    return lane(v, 0) | (lane(v, 1) << 27) | (lane(v, 2) << 54), lane(v, 2) >> 10
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _bytes(w0, w1, w2, w3, sh):
+    """Eight cells from bit ``sh`` on as eight bytes, each the value whose bit ``k`` is in ``wk``."""
+    return (
+        _SPREAD[(w0 >> sh) & 0xFF]
+        | (_SPREAD[(w1 >> sh) & 0xFF] << 1)
+        | (_SPREAD[(w2 >> sh) & 0xFF] << 2)
+        | (_SPREAD[(w3 >> sh) & 0xFF] << 3)
+    )
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _write(s, solution):
+    """Write the grid of a state with no open cell (each digit word holds its placed cells) to ``solution``.
+
+    The values are built as four bit planes (bit ``k`` of ``d + 1``: the words of the digits that have it,
+    ORed, all bands at once) and spread to bytes eight cells at a time: no bit scan and no branch per cell."""
+    m2 = load4(s, 8)
+    m4 = load4(s, 16)
+    m56 = load4(s, 20) | load4(s, 24)
+    m8 = load4(s, 32)
+    a0, b0 = _cells(load4(s, 0) | m2 | m4 | load4(s, 24) | m8)  # values 1, 3, 5, 7, 9
+    a1, b1 = _cells(load4(s, 4) | m2 | m56)  # 2, 3, 6, 7
+    a2, b2 = _cells(load4(s, 12) | m4 | m56)  # 4, 5, 6, 7
+    a3, b3 = _cells(load4(s, 28) | m8)  # 8, 9
+    for j in range(10):
+        x = _bytes(a0, a1, a2, a3, 8 * j) if j < 8 else _bytes(b0, b1, b2, b3, 8 * j - 64)
+        for i in range(8):  # LLVM merges the eight byte stores into one
+            solution[8 * j + i] = (x >> (8 * i)) & 0xFF
+    solution[80] = _bytes(b0, b1, b2, b3, 16) & 0xFF
+
+
 @njit(cache=True, inline="always", error_model="numpy")
 def check9(values, solution):
     """True when ``solution`` (81 digits) keeps every given of ``values`` and holds each digit 1..9 once in
@@ -1414,12 +1456,7 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
         if cur[OPEN] | cur[OPEN + 1] | cur[OPEN + 2] == 0:
             count += 1
             if count == 1:
-                for d in range(9):  # each digit word holds exactly its three placed cells of the band
-                    for b in range(3):
-                        w = cur[4 * d + b]
-                        while w:
-                            solution[27 * b + lowest_bit(w)] = d + 1
-                            w &= w - 1
+                _write(cur, solution)
                 if not check9(values, solution):  # the rule check of the answer, fused into the last step
                     finish(count, guesses, nodes, backtracks, stats)
                     return BROKEN, count
