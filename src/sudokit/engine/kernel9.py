@@ -41,8 +41,8 @@ Propagation, to a fixed point:
 * hidden singles -- per digit, a row, a box or a column with exactly one *open* place (``F & U``: a row, box
   or column where the digit is placed has none, so only the units still missing the digit are looked at).
   The three rows of each band are spread into 16-bit fields and :func:`sudokit.lanes.single16` keeps those
-  with one bit (``x & (x - 1) == 0``); boxes the same after transposing the band (row ``r``, box ``k`` ->
-  row ``k``, box ``r``: five shifts and masks); columns by counting once/twice over each band's three rows,
+  with one bit (``x & (x - 1) == 0``); boxes off the row-segments (a box whose places lie in one segment,
+  which holds one of them: :func:`_alone_in_box`); columns by counting once/twice over each band's three rows,
   then over the three bands with the lanes rotated. One vector pass finds all 27 units of the digit;
 * triads (tdoku's) -- a mini-row (the three cells of a row in one box) holds exactly three digits. Where only
   three digits can go (naked), each must go there and leaves the rest of its row and box in the band; where
@@ -1068,10 +1068,20 @@ def _alone_in_row(x):
 
 
 @njit(cache=True, inline="always", error_model="numpy")
-def _swap_rows_boxes(x):
-    """Each lane's band with rows and boxes swapped (row ``r``, box ``k`` -> row ``k``, box ``r``; the order of
-    the three cells kept): a box's cells become a row's. Its own inverse."""
-    return (x & 0x7007007) | ((x & 0x38038) << 6) | ((x >> 6) & 0x38038) | ((x & 0x1C0) << 12) | ((x >> 12) & 0x1C0)
+def _alone_in_box(o):
+    """The bits of each lane's band alone in their box, read off the row-segments: a box whose places lie in one
+    row-segment only, and that segment holds one place."""
+    o1 = o >> 1
+    o2 = o >> 2
+    seg = (o | o1 | o2) & _SEG  # the row-segments with a place: bit 3 * (3 * row + box)
+    two = ((o & (o1 | o2)) | (o1 & o2)) & _SEG  # ... with two or three
+    r0 = seg & 0x49  # each row's segments at bit 3 * box
+    r1 = (seg >> 9) & 0x49
+    r2 = (seg >> 18) & 0x49
+    one = (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2)  # boxes with places in one row only
+    good = one & ~(two | (two >> 9) | (two >> 18))
+    g = good | (good << 9) | (good << 18)
+    return o & (g | (g << 1) | (g << 2))
 
 
 @njit(cache=True, error_model="numpy")
@@ -1142,7 +1152,7 @@ def _propagate(s):
             if any4(_columns(w)) != 0x1FF:
                 return False  # a column without a place for d
             o = w & load4(s, OPEN)
-            hits = _alone_in_row(o) | _swap_rows_boxes(_alone_in_row(_swap_rows_boxes(o)))
+            hits = _alone_in_row(o) | _alone_in_box(o)
             # columns: counted in each band, then across the bands (lanes rotated)
             a0 = o & 0x1FF
             a1 = (o >> 9) & 0x1FF
