@@ -736,6 +736,59 @@ the givens' cells found by one 32-byte compare a    1.01 / 1.01  1.01 / 0.99  --
 band (``sudokit.lanes.byte_masks``), not a test a                                          1.04, 17_clue
 cell                                                                                       1.01 / 0.99
 ==================================================  ===========  ===========  ===========  ==============  =====
+
+Instructions (thirteenth round, issue #22, the same Zen 3). ``valgrind --tool=callgrind --branch-sim=yes
+--dump-instr=yes`` on the first 300 of serg_benchmark (first solution; the kernel's machine code written out by
+the process under valgrind, so that each instruction's count is attributed): 26,490 instructions a puzzle in the
+kernel before the round (``_propagate`` 20,240, ``search9`` 5,440, ``_place`` 816). A hidden-singles visit of a
+digit took 134 (41.6 visits a puzzle), a shapes visit 104 (33.2), the triads 55 a digit (6.5 runs of nine) and
+168 for the branching score a run; in ``search9`` a guess copied the state as 40 one-word moves (which the next
+step loads as vectors: the store-forwarding stall of the twelfth round again), ``check9``'s boxes took 1,017
+(numba's wraparound code on every index) and writing the answer by bit scan about 600. After the round: 24,218.
+Rows as in the twelfth round (``/tmp`` copies A/B in one process, both orders, best of 3, geometric mean; load
+0.1-1.0; the answers, counts and guesses are the same in every row):
+
+==================================================  ===========  ===========  ===========  ==============  =====
+change                                              serg         top95        top1465      others          kept?
+                                                    L1 / L2      L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  ==============  =====
+a guess copies the state as ten vector loads and    1.04 / 1.05  1.02 / 1.03  --           kaggle 1.06 /   kept
+stores; ``check9``'s boxes indexed without                                                 1.05
+wraparound code (now through an unsigned table)
+a placement marks its digit (bit ``3 * d``), not    1.00 / 1.01  1.00 / 1.01  1.01 / 1.01  --              kept
+the band words that changed (no step reads which
+band)
+the givens' validity test and masks on vectors      1.00 / 1.00  1.00 / 0.95  --           kaggle 1.02 /   noise;
+                                                                                           1.00, 17_clue   rejected
+                                                                                           1.00 / 0.99
+a guess's way applied as one vector (``_follow``)   1.02 / 1.00  1.01 / 1.01  1.01 / 1.01  --              kept
+the three kept, against the kernel before           1.05 / 1.05  1.03 / 1.03  1.04 / 1.04  1106 1.03 /     --
+                                                                                           1.03, kaggle
+                                                                                           1.06 / 1.06
+naked singles: once / twice as a tree (not a chain  0.98 / 0.97  0.98 / 0.98  0.98 / 1.03  kaggle 0.96 /   rejected
+of nine ORs)                                                                               0.97
+(no answer written or checked: the bound)           1.04 / 1.03  1.01 / 1.01  --           kaggle 1.35 /   --
+                                                                                           1.32
+the answer written from four bit planes of the      1.01 / 1.01  1.02 / 1.00  --           kaggle 1.04 /   kept
+values, eight cells a store (``_write``: no bit                                            1.03, 17_clue
+scan per cell)                                                                             1.02 / 1.02
+the hidden singles' ``_place`` inlined at its one   1.00 / 0.99  1.01 / 0.99  1.00 / 1.00  --              noise;
+call site (two processes each way)                                                                         rejected
+hidden singles in boxes read off the row-segments   0.99-1.02 /  0.99 / 1.00  1.03 / 1.02  17_clue 1.03 /  kept
+(no band transposed and back; 775 fewer             1.00-1.03                              1.03, 1106
+instructions a serg puzzle)                                                                1.00 / 1.00
+the branching score summed on vectors (no popcount  1.00 / 1.00  1.00 / 0.99  1.00 / 1.00  1106 1.01 /     noise;
+per plane and lane)                                                                        0.98            rejected
+hidden singles without the empty-column test and    1.02 / 1.00  1.00 / 0.99  1.00 / 1.00  --              noise;
+naked singles without the already-placed test (two                                                         rejected
+processes each way)
+naked singles: the open cells and the changed       1.00 / 1.03  1.00 / 1.01  1.00 / 1.01  kaggle 0.99 /   noise;
+digits written once after the loop, not at each                                            1.02            rejected
+placement
+a compiler barrier between writing the answer and   0.99 / 1.01  0.97 / 1.00  --           kaggle 1.05 /   noise;
+checking it (LLVM forwards the written bytes into                                          1.03            rejected
+``check9`` and keeps them on the stack)
+==================================================  ===========  ===========  ===========  ==============  =====
 """
 
 from __future__ import annotations
@@ -1367,6 +1420,12 @@ def _write(s, solution):
     solution[80] = _bytes(b0, b1, b2, b3, 16) & 0xFF
 
 
+#: The cells of box ``u`` at ``9 * u .. 9 * u + 8`` (unsigned, so that numba indexes with them unchecked).
+_BOX_CELLS = np.array(
+    [27 * (u // 3) + 3 * (u % 3) + 9 * (j // 3) + j % 3 for u in range(9) for j in range(9)], dtype=np.uint8
+)
+
+
 @njit(cache=True, inline="always", error_model="numpy")
 def check9(values, solution):
     """True when ``solution`` (81 digits) keeps every given of ``values`` and holds each digit 1..9 once in
@@ -1380,19 +1439,13 @@ def check9(values, solution):
     for u in range(9):
         row = 0
         col = 0
+        box = 0
         for j in range(9):
             row |= np.int64(1) << np.int64(solution[9 * u + j])
             col |= np.int64(1) << np.int64(solution[9 * j + u])
-        if row != 0x3FE or col != 0x3FE:  # a 0 or a digit over 9 sets a bit outside
+            box |= np.int64(1) << np.int64(solution[_BOX_CELLS[9 * u + j]])
+        if row != 0x3FE or col != 0x3FE or box != 0x3FE:  # a 0 or a digit over 9 sets a bit outside
             return False
-    for b in range(3):
-        for t in range(3):
-            box = 0
-            for i in range(3):
-                for j in range(3):
-                    box |= np.int64(1) << np.int64(solution[27 * b + 9 * i + 3 * t + j])
-            if box != 0x3FE:
-                return False
     return True
 
 
