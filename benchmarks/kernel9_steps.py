@@ -68,7 +68,7 @@ _COUNT_LINES = [
     ("    while True:\n        if s[OPEN] | s[OPEN + 1] | s[OPEN + 2] == 0:", "    s[44] += 1\n"),
     ("        todo = s[MARK]\n", "        s[45] += 1\n"),
     ("        once = splat4(0)\n", "        s[46] += 1\n"),
-    ("                    if not _place(s, d, b, bit, True):", "                    s[51] += 1\n"),
+    ("                    if s[j + b] & bit == 0:", "                    s[51] += 1\n"),
     ("        todo = hid & 0x7FFFFFF\n", "        s[52] += 1\n"),
     ("            todo &= ~(7 << (3 * d))\n", "            s[47] += 1\n"),
     ("            continue\n        # No singles left", "            s[59] += 1\n"),

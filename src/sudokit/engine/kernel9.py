@@ -64,7 +64,8 @@ Row 2 can only take box 2, row 1 only box 1, so row 0 must take box 0: one step 
 claiming would find in several.
 
 A placement clears the digit from its row, box and column with three precomputed band masks, and the cell
-from the other digits' words (skipped for a naked single: the cell has no other candidate). A placement whose
+from the other digits' words (skipped for a naked single: the cell has no other candidate; those are placed in
+:func:`_propagate` itself, which updates the open cells and word ``MARK`` once after them). A placement whose
 bit is already gone is a contradiction, so a state with no open cell is always a valid grid.
 
 The steps run in stages: naked singles (all three bands in one vector pass); hidden singles only when no naked
@@ -356,7 +357,8 @@ old bivalue-cell branch: 14). One puzzle's first choice, which no rule above pic
 Compile time: ``_place`` and ``_propagate`` are numba functions of their own, not ``inline="always"`` (numba
 typed and lowered ten copies of ``_place`` inside ``search9``): a cold compile of ``search9`` fell from 12.4 s
 to 3.1 s of CPU (batch speed the same on 17_clue and top95, 3-6% slower on forum_hardest, within this
-machine's noise band). LLVM inlines the naked single's ``_place`` (``only=True``) and calls the other one.
+machine's noise band). LLVM inlined the naked single's ``_place`` (then ``only=True``) and called the other
+one; since the thirteenth round the naked singles are placed in ``_propagate`` itself.
 
 Where a step goes (sixth round, issue #22): ``perf record`` of a process running only ``search9_rows`` on the
 first 4,000 of forum_hardest (the compiled code dumped from memory and disassembled to attribute the samples):
@@ -782,9 +784,10 @@ per plane and lane)                                                             
 hidden singles without the empty-column test and    1.02 / 1.00  1.00 / 0.99  1.00 / 1.00  --              noise;
 naked singles without the already-placed test (two                                                         rejected
 processes each way)
-naked singles: the open cells and the changed       1.00 / 1.03  1.00 / 1.01  1.00 / 1.01  kaggle 0.99 /   noise;
-digits written once after the loop, not at each                                            1.02            rejected
-placement
+naked singles placed in ``_propagate`` itself, the  1.00 / 1.03  1.00 / 1.01  1.00 / 1.01  kaggle 0.99 /   kept
+open cells and the marks written once after the                                            1.02            (noise to
+loop (``_place`` loses its ``only`` flag); again,   1.01 / 1.01  1.02 / 1.00                               1.02x;
+two processes each way                                                                                     simpler)
 a compiler barrier between writing the answer and   0.99 / 1.01  0.97 / 1.00  --           kaggle 1.05 /   noise;
 checking it (LLVM forwards the written bytes into                                          1.03            rejected
 ``check9`` and keeps them on the stack)
@@ -901,12 +904,11 @@ else:  # pragma: no cover - exercised in a subprocess by the tests
 
 
 @njit(cache=True, error_model="numpy")
-def _place(s, d, b, bit, only):
+def _place(s, d, b, bit):
     """Place digit ``d`` on the cell ``bit`` of band ``b`` in state ``s``.
 
     ``s`` is a state (the layout in the module's docstring); word ``MARK`` collects the changed digits (bit
     ``3*d`` for each digit whose words changed, ``d`` always: its open places did).
-    ``only``: ``d`` is the cell's only candidate (a naked single), so no other digit's word needs clearing.
     False when the digit is no longer possible there (a contradiction)."""
     i = 4 * d + b
     if s[i] & bit == 0:
@@ -916,11 +918,10 @@ def _place(s, d, b, bit, only):
     bv = splat4(bit) & load4(_ONE_LANE, 4 * b)
     store4(s, OPEN, load4(s, OPEN) ^ bv)
     dirty = s[MARK] | (1 << (3 * d))
-    if not only:
-        for e in range(9):
-            w = load4(s, 4 * e)
-            store4(s, 4 * e, w & ~bv)
-            dirty |= np.int64(any4(w & bv) != 0) << (3 * e)
+    for e in range(9):  # the cell leaves every other digit
+        w = load4(s, 4 * e)
+        store4(s, 4 * e, w & ~bv)
+        dirty |= np.int64(any4(w & bv) != 0) << (3 * e)
     cell = 27 * b + lowest_bit(bit)
     j = 4 * d
     store4(s, j, (load4(s, j) & load4(KEEP, 4 * cell)) | bv)
@@ -1177,6 +1178,7 @@ def _propagate(s):
             return False
         ns3 = u3 & ~twice
         if any4(ns3):
+            placed = 0
             for b in range(3):
                 ns = lane(ns3, b)
                 if ns == 0:
@@ -1185,12 +1187,20 @@ def _propagate(s):
                 q1 = lane(p1, b)
                 q2 = lane(p2, b)
                 q3 = lane(p3, b)
+                one = load4(_ONE_LANE, 4 * b)
                 while ns:
                     bit = ns & -ns
                     ns ^= bit
                     d = (q0 & bit != 0) + 2 * (q1 & bit != 0) + 4 * (q2 & bit != 0) + 8 * (q3 & bit != 0)
-                    if not _place(s, d, b, bit, True):
-                        return False
+                    j = 4 * d
+                    if s[j + b] & bit == 0:
+                        return False  # a peer took the digit earlier in this pass
+                    # The cell's only candidate: only the digit's words change (its peers cleared).
+                    cell = 27 * b + lowest_bit(bit)
+                    store4(s, j, (load4(s, j) & load4(KEEP, 4 * cell)) | (splat4(bit) & one))
+                    placed |= 1 << (3 * d)
+            store4(s, OPEN, u3 & ~ns3)  # every single placed: the open cells and the marks written once
+            s[MARK] = placed
             found = True
         if found:
             continue
@@ -1223,7 +1233,7 @@ def _propagate(s):
                     while x1:
                         bit = x1 & -x1
                         x1 ^= bit
-                        if not _place(s, d, b, bit, False):
+                        if not _place(s, d, b, bit):
                             return False
                 found = True
         if found:
@@ -1554,7 +1564,7 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
             dst[MARK] = 0
             code = st_band[depth]
             if code < 3:
-                ok = _place(dst, lowest_bit(low), code, st_bit[depth], False)
+                ok = _place(dst, lowest_bit(low), code, st_bit[depth])
             else:
                 _follow(dst, code, st_bit[depth], lowest_bit(low), expand)
                 ok = True
