@@ -54,25 +54,25 @@ MODES = {1: "first", 2: "count-2"}
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
 RECORDED_WHEN = (
-    "2026-11-28 09:08 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 0.9-1.3), "
-    "GCC 12.2 -O3 -march=native, --repeat 5, after the vector copies and the answer's bit planes (kernel9's "
+    "2026-11-28 09:50 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 1.0-1.3), "
+    "GCC 12.2 -O3 -march=native, --repeat 5, after the naked singles placed in _propagate (kernel9's "
     "thirteenth round)"
 )
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (638_316, 0.00, 1_684_569, 0.00),
-    ("kaggle_sample", 2): (668_822, 0.00, 1_622_062, 0.00),
-    ("17_clue", 1): (223_105, 0.46, 354_125, 0.48),
-    ("17_clue", 2): (216_199, 0.57, 328_695, 0.59),
-    ("norvig_top95", 1): (153_785, 6.07, 153_287, 6.22),
-    ("norvig_top95", 2): (77_473, 11.05, 85_325, 11.95),
-    ("top1465", 1): (114_654, 6.07, 150_352, 5.79),
-    ("top1465", 2): (76_167, 8.94, 95_080, 8.76),
-    ("forum_hardest_1905_11plus", 1): (25_680, 34.17, 29_949, 33.99),
-    ("forum_hardest_1905_11plus", 2): (13_973, 61.67, 17_274, 60.64),
-    ("forum_hardest_1106", 1): (16_250, 59.76, 21_795, 51.75),
-    ("forum_hardest_1106", 2): (8_763, 110.44, 9_890, 111.99),
-    ("serg_benchmark", 1): (353_190, 6.40, 371_707, 6.05),
-    ("serg_benchmark", 2): (311_167, 7.05, 306_926, 6.92),
+    ("kaggle_sample", 1): (628_308, 0.00, 1_637_891, 0.00),
+    ("kaggle_sample", 2): (663_591, 0.00, 1_670_654, 0.00),
+    ("17_clue", 1): (226_103, 0.46, 370_347, 0.48),
+    ("17_clue", 2): (221_741, 0.57, 351_489, 0.59),
+    ("norvig_top95", 1): (160_245, 6.07, 161_239, 6.22),
+    ("norvig_top95", 2): (78_783, 11.05, 90_439, 11.95),
+    ("top1465", 1): (116_459, 6.07, 157_151, 5.79),
+    ("top1465", 2): (77_907, 8.94, 99_430, 8.76),
+    ("forum_hardest_1905_11plus", 1): (26_131, 34.17, 31_725, 33.99),
+    ("forum_hardest_1905_11plus", 2): (14_016, 61.67, 17_061, 60.64),
+    ("forum_hardest_1106", 1): (16_258, 59.76, 21_688, 51.75),
+    ("forum_hardest_1106", 2): (8_728, 110.44, 9_981, 111.99),
+    ("serg_benchmark", 1): (362_877, 6.40, 374_160, 6.05),
+    ("serg_benchmark", 2): (320_225, 7.05, 322_396, 6.92),
 }
 
 
