@@ -746,7 +746,8 @@ kernel before the round (``_propagate`` 20,240, ``search9`` 5,440, ``_place`` 81
 digit took 134 (41.6 visits a puzzle), a shapes visit 104 (33.2), the triads 55 a digit (6.5 runs of nine) and
 168 for the branching score a run; in ``search9`` a guess copied the state as 40 one-word moves (which the next
 step loads as vectors: the store-forwarding stall of the twelfth round again), ``check9``'s boxes took 1,017
-(numba's wraparound code on every index) and writing the answer by bit scan about 600. After the round: 24,218.
+(numba's wraparound code on every index) and writing the answer by bit scan about 600. After the box singles
+(the row before the naked singles' placement in ``_propagate``): 24,218.
 Rows as in the twelfth round (``/tmp`` copies A/B in one process, both orders, best of 3, geometric mean; load
 0.1-1.0; the answers, counts and guesses are the same in every row):
 
