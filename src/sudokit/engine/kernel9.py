@@ -923,11 +923,17 @@ def _place(s, d, b, bit):
         w = load4(s, 4 * e)
         store4(s, 4 * e, w & ~bv)
         dirty |= np.int64(any4(w & bv) != 0) << (3 * e)
-    cell = 27 * b + lowest_bit(bit)
-    j = 4 * d
-    store4(s, j, (load4(s, j) & load4(KEEP, 4 * cell)) | bv)
+    _claim(s, d, b, bit, bv)
     s[MARK] = dirty
     return True
+
+
+@njit(cache=True, inline="always", error_model="numpy")
+def _claim(s, d, b, bit, bv):
+    """Digit ``d``'s words take the cell ``bit`` of band ``b`` (``bv``: that bit in lane ``b``): the cell's
+    row, box and column lose the digit, the cell keeps it."""
+    j = 4 * d
+    store4(s, j, (load4(s, j) & load4(KEEP, 4 * (27 * b + lowest_bit(bit)))) | bv)
 
 
 @njit(cache=True, inline="always", error_model="numpy")
@@ -1055,13 +1061,11 @@ def _triads(s):
         r1 ^= c
         r3 |= r2 & c2
         r2 ^= c2
-        a0 = x & 0x40201
-        a1 = (x >> 3) & 0x40201
-        a2 = (x >> 6) & 0x40201
-        one = (a0 ^ a1 ^ a2) & ~(a0 & a1 & a2)
         b1 = rot1(y)
         b2 = rot2(y)
-        h = (one & a0) | ((one & a1) << 3) | ((one & a2) << 6) | ((y & ~(b1 | b2)) << 32)
+        # the mini-rows alone in their row (x's segments sit where _minilines puts band 0's mini-rows), and
+        # the mini-columns alone in their column
+        h = _locked(x) | ((y & ~(b1 | b2)) << 32)
         c = h0 & h
         h0 ^= h
         h2 |= h1 & c
@@ -1128,7 +1132,7 @@ def _alone_in_box(o):
     row-segment only, and that segment holds one place."""
     o1 = o >> 1
     o2 = o >> 2
-    seg = (o | o1 | o2) & _SEG  # the row-segments with a place: bit 3 * (3 * row + box)
+    seg = _segments(o)  # the row-segments with a place: bit 3 * (3 * row + box)
     two = ((o & (o1 | o2)) | (o1 & o2)) & _SEG  # ... with two or three
     r0 = seg & 0x49  # each row's segments at bit 3 * box
     r1 = (seg >> 9) & 0x49
@@ -1196,9 +1200,7 @@ def _propagate(s):
                     j = 4 * d
                     if s[j + b] & bit == 0:
                         return False  # a peer took the digit earlier in this pass
-                    # The cell's only candidate: only the digit's words change (its peers cleared).
-                    cell = 27 * b + lowest_bit(bit)
-                    store4(s, j, (load4(s, j) & load4(KEEP, 4 * cell)) | (splat4(bit) & one))
+                    _claim(s, d, b, bit, splat4(bit) & one)  # the cell's only candidate: no other digit changes
                     placed |= 1 << (3 * d)
             store4(s, OPEN, u3 & ~ns3)  # every single placed: the open cells and the marks written once
             s[MARK] = placed
