@@ -140,6 +140,16 @@ def test_a_value_that_is_not_a_digit_is_an_error_naming_row_and_column(value):
         list(sudokit.solve_many(puzzles))
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16])
+def test_a_bad_value_is_named_by_its_row_in_the_whole_array_not_in_its_chunk(dtype):
+    # uint8 arrays on the 9x9 board go to the kernel unchecked (it calls a value over 9 invalid), others are
+    # checked first: both name the row counted from the start of the input
+    puzzles = np.zeros((5, 81), dtype=dtype)
+    puzzles[3, 5] = 12
+    with pytest.raises(SudokitError, match="row 3, column 5: 12 is not a digit"):
+        list(sudokit.solve_many(puzzles, chunk=2))
+
+
 def test_integral_floats_and_wide_integers_are_read_as_digits():
     line = np.array([int(ch) if ch != "." else 0 for ch in PUZZLE])
     for dtype in (np.float64, np.int64, np.uint16):

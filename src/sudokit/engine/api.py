@@ -110,9 +110,10 @@ def workspace(geometry: Geometry) -> Workspace:
     return ws
 
 
-def cell_values(values: np.ndarray, size: int, what: str = "puzzle array") -> np.ndarray:
+def cell_values(values: np.ndarray, size: int, what: str = "puzzle array", first_row: int = 0) -> np.ndarray:
     """``values`` (any shape) as a C-contiguous uint8 array, after checking that every entry is an integer
-    from 0 to ``size``; otherwise a :class:`SudokitError` naming the first bad entry by row and column.
+    from 0 to ``size``; otherwise a :class:`SudokitError` naming the first bad entry by row (counted from
+    ``first_row``: a chunk's place in the whole array) and column.
 
     A plain cast would wrap 257 to 1, truncate 1.9 to 1 and turn NaN or 0.5 into an empty cell: a silently
     different puzzle. Booleans, integers and integral floats are taken; anything else is refused."""
@@ -132,7 +133,10 @@ def cell_values(values: np.ndarray, size: int, what: str = "puzzle array") -> np
     if bad.any():
         where = np.argwhere(bad)[0]
         value = values[tuple(where)].item()
-        place = f"row {where[0]}, column {where[1]}" if len(where) == 2 else f"index {where[0]}" if len(where) else ""
+        if len(where) == 2:
+            place = f"row {first_row + where[0]}, column {where[1]}"
+        else:
+            place = f"index {where[0]}" if len(where) else ""
         raise SudokitError(f"{what}, {place}: {value!r} is not a digit 0..{size} (0 = empty)")
     return np.ascontiguousarray(values, dtype=np.uint8)
 

@@ -525,7 +525,12 @@ for the BROKEN test, a three-pass value check of a clean uint8 array. That left 
 ``for_cells(81)`` built a second 9x9 geometry, which the batch path compared unit by unit on every call, and
 each integer argument went through an ABC check: 15.1 -> 10.3 us with one shared 9x9 instance and a fast path
 for plain ints (the rest is the batch's arrays and the value check); on norvig_top95 (95 puzzles, about 470 us
-a pass) that is 1% of a pass.
+a pass) that is 1% of a pass. On the Zen 3 (fourteenth round; ``timeit``, one solved puzzle, load 0.6) the call
+took 20.7 us, the kernel call 1.7 us of it, and a norvig_top95 pass cost 14 us more through ``solve_all`` than
+the kernel called directly (2.5%). Three numpy calls that each cost a microsecond more than their plain form
+(``np.zeros_like``, ``np.full``, ``status.max()``, the last now a byte search of the status column) and the
+value check of a clean uint8 array, which on this board the kernel does itself (a value over 9 makes the
+puzzle invalid; only then is the array searched for it, to name it): 11.4 us a call, 4 us a norvig_top95 pass.
 
 Where the last gaps are (ninth round, issue #22; ``python benchmarks/predictor.py --repeat 3``, one core, load
 0.6-1.0; the first 1,500 puzzles of each set, either in file order with the list run 13 times over or with
