@@ -147,6 +147,72 @@ def test_bitboard_kernel_matches_on_random_puzzles(perm, keep, extra):
     _assert_same(puzzles, 3)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    perm=st.permutations(range(1, 10)),
+    keep=st.lists(st.integers(0, 3), min_size=81, max_size=81),
+)
+def test_bitboard_kernel_matches_counting_to_two_on_puzzles_with_many_solutions(perm, keep):
+    """Counting to 2 stops at a deadly rectangle: the same statuses and counts as the general kernel's search."""
+    values = [perm[int(ch) - 1] if k == 0 else 0 for ch, k in zip(SOLVED_GRID, keep, strict=True)]  # ~1/4 kept
+    _assert_same(np.array([values], dtype=np.uint8), 2)
+
+
+def _solved_state(grid: np.ndarray, givens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A state with no open cell holding ``grid`` (the kernel's layout), and the scratch row of its given cells."""
+    s = np.zeros(kernel9.STATE_WORDS, dtype=np.int64)
+    given = np.zeros(kernel9.STATE_WORDS, dtype=np.int64)
+    for c in range(81):
+        band, bit = divmod(c, 27)
+        s[4 * (grid[c] - 1) + band] |= 1 << bit
+        if givens[c]:
+            given[27 + band] |= 1 << bit
+    return s, given
+
+
+def _rectangles(grid: np.ndarray, givens: np.ndarray, code: int, d: int) -> list[np.ndarray]:
+    """Every grid that swaps digit ``d + 1`` and another in four cells of two rows of band ``code - 3`` (two
+    columns of stack ``code - 6``), none given, and is still a solution: by brute force."""
+    g = grid.reshape(9, 9)
+    out = []
+    lines = [3 * ((code - 3) % 3) + i for i in range(3)]
+    for i in lines:
+        for j in lines:
+            for a in range(9):
+                for b in range(9):
+                    cells = [(i, a), (i, b), (j, a), (j, b)] if code < 6 else [(a, i), (b, i), (a, j), (b, j)]
+                    if i >= j or a == b or any(givens.reshape(9, 9)[x] for x in cells):
+                        continue
+                    p, q, r, u = (g[x] for x in cells)
+                    if p == d + 1 and p == u and q == r:
+                        swapped = g.copy()
+                        for x, v in zip(cells, (q, p, p, q), strict=True):
+                            swapped[x] = v
+                        if verify(givens[None, :] * grid, swapped.reshape(1, 81), standard()).all():
+                            out.append(swapped)
+    return out
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    perm=st.permutations(range(1, 10)),
+    transpose=st.booleans(),
+    givens=st.lists(st.integers(0, 3), min_size=81, max_size=81),  # 0: a given (about a quarter of the cells)
+    code=st.integers(3, 8),
+    d=st.integers(0, 8),
+)
+def test_a_deadly_rectangle_is_found_exactly_when_a_swap_gives_a_second_solution(perm, transpose, givens, code, d):
+    grid = np.array([perm[int(ch) - 1] for ch in SOLVED_GRID], dtype=np.uint8)
+    if transpose:
+        grid = np.ascontiguousarray(grid.reshape(9, 9).T).reshape(81)
+    mask = (np.array(givens) == 0).astype(np.uint8)
+    s, given_row = _solved_state(grid, mask)
+    choice = np.array([code], dtype=np.int64), np.array([d], dtype=np.int64), np.array([1], dtype=np.int64)
+    found = kernel9._deadly(s, grid * mask, grid.copy(), given_row, *choice, 1)
+    assert found == bool(_rectangles(grid, mask, code, d))
+    assert not kernel9._deadly(s, grid * mask, grid.copy(), given_row, choice[0], choice[1], choice[2] * 0, 1)
+
+
 def _variants(line: str):
     """A hard puzzle (one solution), the same with a wrong digit added (none) and with its first six givens
     removed (usually several): each needs guesses, so the search takes last alternatives in place."""

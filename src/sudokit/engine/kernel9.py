@@ -1467,6 +1467,74 @@ def check9(values, solution):
     return True
 
 
+@njit(cache=True, inline="always", error_model="numpy")
+def _row_of(s, d, col):
+    """The row (0..8) of digit ``d`` in column ``col`` of a state with no open cell."""
+    rows = 0
+    for b in range(3):
+        x = (s[4 * d + b] >> col) & 0x40201  # the column's cells in band b: bits 0, 9, 18
+        rows |= ((x | (x >> 8) | (x >> 16)) & 7) << (3 * b)
+    return lowest_bit(rows)
+
+
+@njit(cache=True, error_model="numpy")
+def _deadly(s, values, solution, given, st_band, st_bit, st_rem, depth):
+    """True when the solution just written (``s``, at ``depth``; ``given``: the given cells per band, words 27..29)
+    has a deadly rectangle at one of the choice points still to be tried: for the (band or stack, digit) chosen
+    there, two of the unit's rows (columns) where the digit and another hold four cells crosswise, none of them
+    a given. Swapping the two digits in those cells gives a second solution: each row, column and box keeps its
+    digits (the two rows lie in one band, so the four cells in two boxes, two in each; columns alike).
+
+    A second solution found this way differs from the first in the way of that (unit, digit) alone, so it lies
+    behind a choice still to be tried: only those are looked at, the deepest first."""
+    for lv in range(depth - 1, -1, -1):
+        code = st_band[lv]
+        if st_rem[lv] == 0 or code < 3:  # nothing left to try there, or a cell branch
+            continue
+        d = st_bit[lv]
+        if code < 6:  # rows 0..2 of band k: the digit at columns c0, c1, c2
+            k = code - 3
+            w = s[4 * d + k]
+            m0 = w & 0x1FF
+            m1 = (w >> 9) & 0x1FF
+            m2 = w >> 18
+            c0 = lowest_bit(m0)
+            c1 = lowest_bit(m1)
+            c2 = lowest_bit(m2)
+            g = given[27 + k]
+            g0 = g & 0x1FF
+            g1 = (g >> 9) & 0x1FF
+            g2 = g >> 18
+            o = 27 * k
+            found = (
+                (np.int64(solution[o + c1] == solution[o + 9 + c0]) & np.int64((g0 | g1) & (m0 | m1) == 0))
+                | (np.int64(solution[o + c2] == solution[o + 18 + c0]) & np.int64((g0 | g2) & (m0 | m2) == 0))
+                | (np.int64(solution[o + 9 + c2] == solution[o + 18 + c1]) & np.int64((g1 | g2) & (m1 | m2) == 0))
+            )
+        else:  # columns c..c+2 of stack t: the digit at rows r0, r1, r2 (times 9)
+            c = 3 * (code - 6)
+            r0 = 9 * _row_of(s, d, c)
+            r1 = 9 * _row_of(s, d, c + 1)
+            r2 = 9 * _row_of(s, d, c + 2)
+            found = (
+                (
+                    np.int64(solution[r0 + c + 1] == solution[r1 + c])
+                    & np.int64(values[r0 + c] | values[r0 + c + 1] | values[r1 + c] | values[r1 + c + 1] == 0)
+                )
+                | (
+                    np.int64(solution[r0 + c + 2] == solution[r2 + c])
+                    & np.int64(values[r0 + c] | values[r0 + c + 2] | values[r2 + c] | values[r2 + c + 2] == 0)
+                )
+                | (
+                    np.int64(solution[r1 + c + 2] == solution[r2 + c + 1])
+                    & np.int64(values[r1 + c + 1] | values[r1 + c + 2] | values[r2 + c + 1] | values[r2 + c + 2] == 0)
+                )
+            )
+        if found:
+            return True
+    return False
+
+
 @njit(cache=True, error_model="numpy")
 def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem, shrink, expand):
     """Solve/count one 9x9 puzzle (``values`` (81,) uint8, 0 = empty). Returns ``(status, count)``; the status
@@ -1541,6 +1609,8 @@ def search9(values, limit, budget, solution, stats, st, st_band, st_bit, st_rem,
                 if not check9(values, solution):  # the rule check of the answer, fused into the last step
                     finish(count, guesses, nodes, backtracks, stats)
                     return BROKEN, count
+                if limit == 2 and depth > 0 and _deadly(cur, values, solution, given, st_band, st_bit, st_rem, depth):
+                    count = 2  # a second solution, shown without searching for it
             if count >= limit:
                 break
             depth -= 1
