@@ -10,7 +10,13 @@ For every bundled 9x9 set and both modes (first solution, tdoku's ``-f``; count 
 the ``--repeat`` rounds runs tdoku's own benchmark program (``run_benchmark -s tdoku -r0``: the puzzles exactly
 as given, no random permutation, one pass over the file per timed loop) and then sudokit's batch API
 (``solve_all(..., workers=1)``, which includes the rule check of every answer) on the same file. The process
-is pinned to one core and tdoku inherits the pin. Each side keeps its best round.
+is pinned to one core and both sides inherit the pin. Each side keeps its best round.
+
+Each round of either side is a fresh process: tdoku's program is started once a round, and so is sudokit's
+(this file with ``--round``, its compiled kernels loaded from numba's cache before the timing starts). A
+process's speed moves by a few per cent with where its code and data land in memory (the same round
+measured 163,500 to 171,100 norvig_top95 puzzles a second in six processes), so the best of five rounds is
+the best of five processes on both sides, not five rounds of one process against five processes.
 
 Both rates are per CPU second, because on a shared machine wall time measures the neighbours: sudokit's is
 the puzzles solved over the process's CPU time; tdoku reports puzzles over wall time, so its rate is divided
@@ -25,13 +31,14 @@ When tdoku is not available, the runner prints sudokit's figures beside the last
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import shutil
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
@@ -74,6 +81,10 @@ RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
     ("serg_benchmark", 1): (362_877, 6.40, 374_160, 6.05),
     ("serg_benchmark", 2): (320_225, 7.05, 322_396, 6.92),
 }
+
+
+#: The cores this process was allowed before it pinned itself (each round's process starts on them).
+_ALLOWED: set[int] = set()
 
 
 @dataclass
@@ -165,6 +176,45 @@ def run_two_workers(puzzles: np.ndarray, geometry, limit: int, min_seconds: floa
             os.sched_setaffinity(0, pinned)
 
 
+def run_round(path: Path, limit: int, seconds: int, cores: set[int] | None) -> tuple[Side, Side | None]:
+    """One round of sudokit's side in a fresh process (:func:`round_here` there): one worker on this process's
+    core, then two on ``cores`` when given. The process starts on every core this one was allowed before it
+    pinned itself (numba sizes its thread pool from the cores a process may use when it is imported) and pins
+    itself once loaded."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--round", str(path), str(limit), str(seconds)]
+    if cores:
+        cmd += ["--cores", ",".join(map(str, sorted(cores)))]
+    pinned = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    if pinned is not None:
+        cmd += ["--core", str(min(pinned))]
+        os.sched_setaffinity(0, _ALLOWED or pinned)  # the child inherits this; it pins itself
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True)
+    finally:
+        if pinned is not None:
+            os.sched_setaffinity(0, pinned)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        why = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise SystemExit(f"sudokit: error: a round on {path.name} failed: {why}")
+    found = json.loads(lines[-1])
+    return Side(**found["one"]), (Side(**found["two"]) if found["two"] else None)
+
+
+def round_here(path: Path, limit: int, seconds: int, cores: set[int] | None, core: int | None) -> None:
+    """The body of a ``--round`` process: pinned to ``core``, the kernels loaded (not timed), then
+    :func:`run_sudokit` and, with ``cores``, :func:`run_two_workers`; both sides printed as one JSON line."""
+    puzzles, geometry = load_lines(path)
+    if core is not None:
+        os.sched_setaffinity(0, {core})
+    solve_all(puzzles[:50], geometry=geometry, limit=limit, workers=1)  # load the compiled kernels
+    if cores:
+        run_two_workers(puzzles[:PARALLEL_FROM], geometry, limit, 0, cores)  # and the threaded one
+    one = run_sudokit(puzzles, geometry, limit, seconds)
+    two = run_two_workers(puzzles, geometry, limit, seconds, cores) if cores else None
+    print(json.dumps({"one": asdict(one), "two": asdict(two) if two else None}))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tdoku-dir", type=Path, default=default_tdoku_dir(), help="a clone of tdoku")
@@ -176,7 +226,14 @@ def main() -> None:
     parser.add_argument("--core", type=int, default=None, help="the core to pin to (default: the first allowed)")
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--no-two-workers", action="store_true", help="skip the two-thread sudokit column")
+    parser.add_argument("--round", nargs=3, metavar=("FILE", "LIMIT", "SECONDS"), help=argparse.SUPPRESS)
+    parser.add_argument("--cores", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.round:  # one round of sudokit's side, in the process that run_round started
+        file, limit, seconds = args.round
+        cores_given = {int(c) for c in args.cores.split(",") if c} or None
+        round_here(Path(file), int(limit), int(seconds), cores_given, args.core)
+        return
 
     limits = [int(m) for m in args.modes.split(",") if m in ("1", "2")]
     if not limits or len(limits) != len([m for m in args.modes.split(",") if m]):
@@ -185,6 +242,7 @@ def main() -> None:
     if missing:
         parser.error(f"no data file for {', '.join(missing)} in {args.data}")
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+    _ALLOWED.update(cores)
     if hasattr(os, "sched_setaffinity"):
         core = args.core if args.core is not None else min(cores)
         os.sched_setaffinity(0, {core})
@@ -195,20 +253,16 @@ def main() -> None:
     two = not args.no_two_workers and len(cores) >= 2
     for name in [s for s in args.sets.split(",") if s]:
         path = args.data / f"{name}.txt"
-        puzzles, geometry = load_lines(path)
+        puzzles, _ = load_lines(path)
         for limit in limits:
-            solve_all(puzzles[:50], geometry=geometry, limit=limit, workers=1)  # load the compiled kernels
             best_t, best_s, best_2 = Side(), Side(), (Side(), 0.0, 0.0)
             threaded = two and len(puzzles) >= PARALLEL_FROM  # smaller batches stay on one thread
-            if threaded:
-                run_two_workers(puzzles[:PARALLEL_FROM], geometry, limit, 0, cores)  # load the threaded kernel
             for _ in range(args.repeat):
                 if binary is not None:
                     t = run_tdoku(binary, path, len(puzzles), limit, args.seconds)
                     best_t = t if t.rate > best_t.rate else best_t
-                s = run_sudokit(puzzles, geometry, limit, args.seconds)
-                if threaded:  # two threads right after one, and the ratio of their wall-clock rates kept
-                    w = run_two_workers(puzzles, geometry, limit, args.seconds, cores)
+                s, w = run_round(path, limit, args.seconds, cores if threaded else None)
+                if w is not None:  # two threads right after one, and the ratio of their wall-clock rates kept
                     best_2 = max(best_2, (w, w.wall / s.wall, w.rate / s.rate), key=lambda x: x[1])
                 best_s = s if s.rate > best_s.rate else best_s
             if threaded:

@@ -92,9 +92,13 @@ alternative (:func:`_follow` keeps only its mini-rows). If every band and stack 
 single), the open bivalue cell with the most open peers would be the branch, else the first cell with the
 fewest candidates. A choice fixes one (band or stack, digit) pair for good, so a path has at most 54 choice
 points. A guess works on a copy one level up; the last digit left at a choice point is tried in place, on the
-level itself, which is not needed again. ``stats`` = ``[guesses, nodes, backtracks]`` with the general
-kernel's meanings (a guess is a digit tried while others remain at that choice point). Counts differ from the
-general kernel's because the propagation and the branching differ.
+level itself, which is not needed again. Counting to 2, the first solution ends the search at once when it
+holds a deadly rectangle at a choice point still to be tried (:func:`_deadly`: for that point's unit and digit,
+two rows of the band, or two columns of the stack, where the digit and another hold four cells crosswise, none
+of them a given; swapping the two digits there gives a second solution). ``stats`` = ``[guesses, nodes,
+backtracks]`` with the general kernel's meanings (a guess is a digit tried while others remain at that choice
+point). They differ from the general kernel's because the propagation and the branching differ, and because a
+second solution shown by a rectangle is not searched for; the statuses and solution counts are the same.
 
 Compiled-code notes: numba increments and decrements an array's reference count (two atomic instructions)
 each time it binds the array to a name -- at every inlined ``_place``, every call and every row view. The
@@ -798,6 +802,45 @@ a compiler barrier between writing the answer and   0.99 / 1.01  0.97 / 1.00  --
 checking it (LLVM forwards the written bytes into                                          1.03            rejected
 ``check9`` and keeps them on the stack)
 ==================================================  ===========  ===========  ===========  ==============  =====
+
+Counting to 2 on puzzles with many solutions (fourteenth round, issue #22, the same Zen 3). Every puzzle of
+serg_benchmark has two or more (median 130); counting to 2 there is finding a second solution, which cost 0.43 us
+a puzzle after the first (0.86 more guesses, 1.85 more nodes). In 63% of them the first solution holds a deadly
+rectangle with no given in it (two digits crosswise in four cells of two rows of a band, or two columns of a
+stack), in 70% a longer cycle of that kind (two lines of a unit whose cells at some places hold the same
+digits). Swapping it changes the way of its digits in that unit only, so the second solution lies behind a
+choice point still to be tried on that (unit, digit): every rectangle found in the first 3,000 sat at one, the
+deepest point alone held 34% of them. :func:`_deadly` therefore looks only there, three row (column) pairs a
+point, branch-free, and ends the count at 2. Rows as in the twelfth round (A/B in one process, both orders,
+geometric mean; load 0.1-1.0; first 3,000 of serg and top1465; the answers and counts are the same in every
+row):
+
+==================================================  ===========  ===========  ===========  ==============  =====
+change                                              serg         top95        top1465      others          kept?
+                                                    L1 / L2      L1 / L2      L1 / L2      L1 / L2
+==================================================  ===========  ===========  ===========  ==============  =====
+(the bound: which puzzles hold a rectangle, or a    -- /         --           --           --              --
+cycle, told from outside; guesses 6.90 -> 6.59,     1.02-1.06,
+6.57)                                               1.05-1.07
+the cycles walked at every point still to be tried  0.99-1.01 /  0.99-1.05 /  1.00 / 0.97  17_clue 0.98 /  rejected
+(22.7 steps a serg puzzle, each a look-up)          0.96-1.00    0.97-0.99                 0.97
+``_deadly``: rectangles only, at every point still  1.00 / 1.03  0.99-1.01 /  1.00 /       17_clue 0.99 /  kept
+to be tried, the deepest first, branch-free (serg:               0.99-1.01    1.00-1.03    1.00, kaggle
+six processes; guesses 6.90 -> 6.59; not called                                            0.97-1.01 /
+when the first solution needed no choice)                                                  1.00, 1106
+                                                                                           1.01 / 1.02
+hidden singles: a row or box without a place for    0.98 / 0.98  0.96 / 0.97  0.98 / 0.98  --              rejected
+the digit ends the propagation (on the vector,
+with the column test: one branch)
+ties of units to the stacks, not the bands          1.03 / 1.01  1.07 / 1.07  0.99 / 0.99  1106 1.00 /     not kept
+(the sixth round's labelling effect: transposed                                            1.01, 17_clue   (the sets'
+puzzles swap the figures)                                                                  1.00 / 0.99     orientation)
+==================================================  ===========  ===========  ===========  ==============  =====
+
+The deadly rectangle is a proof, not a guess: the swapped grid keeps every row, column and box (the two rows
+lie in one band, so the four cells in two boxes, two in each, and a box holding the digit twice cannot be a
+solution) and every given; the test suite checks :func:`_deadly` against a brute-force search for such swaps.
+Counting to a limit over 2 never uses it (the search could then find the swapped grid again).
 """
 
 from __future__ import annotations
