@@ -61,25 +61,25 @@ MODES = {1: "first", 2: "count-2"}
 # The last side-by-side run (see docs/engine.md for the command): (set, limit) -> (tdoku puzzles per CPU
 # second, tdoku guesses per puzzle, sudokit puzzles per CPU second, sudokit guesses per puzzle).
 RECORDED_WHEN = (
-    "2026-11-28 09:50 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 1.0-1.3), "
-    "GCC 12.2 -O3 -march=native, --repeat 5, after the naked singles placed in _propagate (kernel9's "
-    "thirteenth round)"
+    "2026-11-28 12:21 UTC, AMD EPYC (Zen 3, AVX2, numba target znver3), 2 cores, quiet (load 0.9-1.1), "
+    "GCC 12.2 -O3 -march=native, --repeat 5 (each round a fresh process on both sides), after the deadly "
+    "rectangles (kernel9's fourteenth round)"
 )
 RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
-    ("kaggle_sample", 1): (628_308, 0.00, 1_637_891, 0.00),
-    ("kaggle_sample", 2): (663_591, 0.00, 1_670_654, 0.00),
-    ("17_clue", 1): (226_103, 0.46, 370_347, 0.48),
-    ("17_clue", 2): (221_741, 0.57, 351_489, 0.59),
-    ("norvig_top95", 1): (160_245, 6.07, 161_239, 6.22),
-    ("norvig_top95", 2): (78_783, 11.05, 90_439, 11.95),
-    ("top1465", 1): (116_459, 6.07, 157_151, 5.79),
-    ("top1465", 2): (77_907, 8.94, 99_430, 8.76),
-    ("forum_hardest_1905_11plus", 1): (26_131, 34.17, 31_725, 33.99),
-    ("forum_hardest_1905_11plus", 2): (14_016, 61.67, 17_061, 60.64),
-    ("forum_hardest_1106", 1): (16_258, 59.76, 21_688, 51.75),
-    ("forum_hardest_1106", 2): (8_728, 110.44, 9_981, 111.99),
-    ("serg_benchmark", 1): (362_877, 6.40, 374_160, 6.05),
-    ("serg_benchmark", 2): (320_225, 7.05, 322_396, 6.92),
+    ("kaggle_sample", 1): (634_329, 0.00, 1_736_110, 0.00),
+    ("kaggle_sample", 2): (662_777, 0.00, 1_735_950, 0.00),
+    ("17_clue", 1): (226_390, 0.46, 368_521, 0.48),
+    ("17_clue", 2): (222_362, 0.57, 351_019, 0.59),
+    ("norvig_top95", 1): (162_859, 6.07, 169_860, 6.22),
+    ("norvig_top95", 2): (78_743, 11.05, 91_372, 11.95),
+    ("top1465", 1): (115_028, 6.07, 155_248, 5.79),
+    ("top1465", 2): (77_401, 8.94, 99_595, 8.76),
+    ("forum_hardest_1905_11plus", 1): (25_244, 34.17, 31_000, 33.99),
+    ("forum_hardest_1905_11plus", 2): (14_040, 61.67, 17_289, 60.64),
+    ("forum_hardest_1106", 1): (16_051, 59.76, 21_799, 51.75),
+    ("forum_hardest_1106", 2): (8_689, 110.44, 10_112, 111.99),
+    ("serg_benchmark", 1): (362_581, 6.40, 375_490, 6.05),
+    ("serg_benchmark", 2): (323_869, 7.05, 341_377, 6.58),
 }
 
 
