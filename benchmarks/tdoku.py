@@ -10,7 +10,7 @@ For every bundled 9x9 set and both modes (first solution, tdoku's ``-f``; count 
 the ``--repeat`` rounds runs tdoku's own benchmark program (``run_benchmark -s tdoku -r0``: the puzzles exactly
 as given, no random permutation, one pass over the file per timed loop) and then sudokit's batch API
 (``solve_all(..., workers=1)``, which includes the rule check of every answer) on the same file. The process
-is pinned to one core and both sides inherit the pin. Each side keeps its best round.
+is pinned to one core and both sides run on it. Each side keeps its best round.
 
 Each round of either side is a fresh process: tdoku's program is started once a round, and so is sudokit's
 (this file with ``--round``, its compiled kernels loaded from numba's cache before the timing starts). A

@@ -809,8 +809,8 @@ a puzzle after the first (0.86 more guesses, 1.85 more nodes). In 63% of them th
 rectangle with no given in it (two digits crosswise in four cells of two rows of a band, or two columns of a
 stack), in 70% a longer cycle of that kind (two lines of a unit whose cells at some places hold the same
 digits). Swapping it changes the way of its digits in that unit only, so the second solution lies behind a
-choice point still to be tried on that (unit, digit): every rectangle found in the first 3,000 sat at one, the
-deepest point alone held 34% of them. :func:`_deadly` therefore looks only there, three row (column) pairs a
+choice point still to be tried on that (unit, digit): every rectangle found in the first 3,000 sat at one (the
+deepest such point alone would have found one in 34% of the puzzles, against 63%). :func:`_deadly` therefore looks only there, three row (column) pairs a
 point, branch-free, and ends the count at 2. Rows as in the twelfth round (A/B in one process, both orders,
 geometric mean; load 0.1-1.0; first 3,000 of serg and top1465; the answers and counts are the same in every
 row):
