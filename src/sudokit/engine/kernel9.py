@@ -810,10 +810,10 @@ rectangle with no given in it (two digits crosswise in four cells of two rows of
 stack), in 70% a longer cycle of that kind (two lines of a unit whose cells at some places hold the same
 digits). Swapping it changes the way of its digits in that unit only, so the second solution lies behind a
 choice point still to be tried on that (unit, digit): every rectangle found in the first 3,000 sat at one (the
-deepest such point alone would have found one in 34% of the puzzles, against 63%). :func:`_deadly` therefore looks only there, three row (column) pairs a
-point, branch-free, and ends the count at 2. Rows as in the twelfth round (A/B in one process, both orders,
-geometric mean; load 0.1-1.0; first 3,000 of serg and top1465; the answers and counts are the same in every
-row):
+deepest such point alone would have found one in 34% of the puzzles, against 63%). :func:`_deadly` therefore
+looks only there, three row (column) pairs a point, branch-free, and ends the count at 2. Rows as in the
+twelfth round (A/B in one process, both orders, geometric mean; load 0.1-1.0; first 3,000 of serg and top1465;
+the answers and counts are the same in every row):
 
 ==================================================  ===========  ===========  ===========  ==============  =====
 change                                              serg         top95        top1465      others          kept?
