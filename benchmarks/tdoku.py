@@ -83,10 +83,6 @@ RECORDED: dict[tuple[str, int], tuple[float, float, float, float]] = {
 }
 
 
-#: The cores this process was allowed before it pinned itself (each round's process starts on them).
-_ALLOWED: set[int] = set()
-
-
 @dataclass
 class Side:
     """One solver's best round on one set and mode."""
@@ -176,18 +172,18 @@ def run_two_workers(puzzles: np.ndarray, geometry, limit: int, min_seconds: floa
             os.sched_setaffinity(0, pinned)
 
 
-def run_round(path: Path, limit: int, seconds: int, cores: set[int] | None) -> tuple[Side, Side | None]:
+def run_round(path: Path, limit: int, seconds: int, allowed: set[int], threaded: bool) -> tuple[Side, Side | None]:
     """One round of sudokit's side in a fresh process (:func:`round_here` there): one worker on this process's
-    core, then two on ``cores`` when given. The process starts on every core this one was allowed before it
-    pinned itself (numba sizes its thread pool from the cores a process may use when it is imported) and pins
-    itself once loaded."""
+    core, then, when ``threaded``, two on the ``allowed`` cores. The process starts on ``allowed`` (every core
+    this one could use before it pinned itself: numba sizes its thread pool from the cores a process may use when
+    it is imported) and pins itself once loaded."""
     cmd = [sys.executable, str(Path(__file__).resolve()), "--round", str(path), str(limit), str(seconds)]
-    if cores:
-        cmd += ["--cores", ",".join(map(str, sorted(cores)))]
+    if threaded:
+        cmd += ["--cores", ",".join(map(str, sorted(allowed)))]
     pinned = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     if pinned is not None:
         cmd += ["--core", str(min(pinned))]
-        os.sched_setaffinity(0, _ALLOWED or pinned)  # the child inherits this; it pins itself
+        os.sched_setaffinity(0, allowed or pinned)  # the child inherits this; it pins itself
     try:
         done = subprocess.run(cmd, capture_output=True, text=True)
     finally:
@@ -242,7 +238,6 @@ def main() -> None:
     if missing:
         parser.error(f"no data file for {', '.join(missing)} in {args.data}")
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
-    _ALLOWED.update(cores)
     if hasattr(os, "sched_setaffinity"):
         core = args.core if args.core is not None else min(cores)
         os.sched_setaffinity(0, {core})
@@ -261,7 +256,7 @@ def main() -> None:
                 if binary is not None:
                     t = run_tdoku(binary, path, len(puzzles), limit, args.seconds)
                     best_t = t if t.rate > best_t.rate else best_t
-                s, w = run_round(path, limit, args.seconds, cores if threaded else None)
+                s, w = run_round(path, limit, args.seconds, cores, threaded)
                 if w is not None:  # two threads right after one, and the ratio of their wall-clock rates kept
                     best_2 = max(best_2, (w, w.wall / s.wall, w.rate / s.rate), key=lambda x: x[1])
                 best_s = s if s.rate > best_s.rate else best_s

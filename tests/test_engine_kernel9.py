@@ -174,6 +174,7 @@ def _rectangles(grid: np.ndarray, givens: np.ndarray, code: int, d: int) -> list
     """Every grid that swaps digit ``d + 1`` and another in four cells of two rows of band ``code - 3`` (two
     columns of stack ``code - 6``), none given, and is still a solution: by brute force."""
     g = grid.reshape(9, 9)
+    given = givens.reshape(9, 9)
     out = []
     lines = [3 * ((code - 3) % 3) + i for i in range(3)]
     for i in lines:
@@ -181,7 +182,7 @@ def _rectangles(grid: np.ndarray, givens: np.ndarray, code: int, d: int) -> list
             for a in range(9):
                 for b in range(9):
                     cells = [(i, a), (i, b), (j, a), (j, b)] if code < 6 else [(a, i), (b, i), (a, j), (b, j)]
-                    if i >= j or a == b or any(givens.reshape(9, 9)[x] for x in cells):
+                    if i >= j or a == b or any(given[x] for x in cells):
                         continue
                     p, q, r, u = (g[x] for x in cells)
                     if p == d + 1 and p == u and q == r:

@@ -369,10 +369,11 @@ def _solve_part(settings: tuple[int, int, float | None, str], part: _Part) -> Ba
     assert geo is not None  # (_parts found it)
     if part.rows is not None:
         rows = part.rows
-        if rows.dtype != np.uint8 or not _is_classic9(geo):
+        by_kernel = rows.dtype == np.uint8 and _is_classic9(geo)  # the 9x9 kernel calls a value over 9 invalid
+        if not by_kernel:
             rows = cell_values(rows, geo.size, first_row=part.start)
         batch = solve_chunk(rows, geo, limit, workers, part.start, time_limit, timing)
-        if INVALID in batch.status.tobytes():  # the 9x9 kernel calls a value over 9 invalid: name it
+        if by_kernel and INVALID in batch.status.tobytes():  # was it a value over 9? then name it
             cell_values(rows, geo.size, first_row=part.start)
         return batch
     items = part.items or []
